@@ -1,0 +1,142 @@
+"""The fact checker: claims out of an answer, grounded in the run's tool outputs."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from factcheck.config import CheckerConfig
+from factcheck.extractors.claims import ClaimExtractor
+from factcheck.extractors.mentions import MentionExtractor
+from factcheck.extractors.segment import Segmenter, detect_lang
+from factcheck.extractors.status import StatusExtractor
+from factcheck.grounding.evidence import EvidenceIndex
+from factcheck.grounding.locate import locate
+from factcheck.grounding.matcher import Matcher, evidence_of
+from factcheck.lexicon import load_lexicon
+from factcheck.report import Claim, Report, worst
+
+_LANGS = ("zh", "en", "mixed")
+
+
+class FactChecker:
+    """Reusable checker: lexicons and spaCy pipelines are loaded once, at construction."""
+
+    def __init__(self, config: CheckerConfig | None = None) -> None:
+        """Build a checker.
+
+        Args:
+            config: Settings; the defaults need no download and no network.
+        """
+        self.config = config or CheckerConfig()
+        self.lexicon = load_lexicon(self.config.lexicon_paths)
+        self.action_tools = dict(self.lexicon.action_tools)
+        for concept, names in self.config.action_tools.items():
+            self.action_tools[concept] = tuple(names)
+        self._mentions = MentionExtractor(self.lexicon)
+        self._statuses = StatusExtractor(self.lexicon)
+        self._claims = ClaimExtractor(
+            Segmenter(self.lexicon.list("abbreviations"), self.config.nlp),
+            self._mentions,
+            self._statuses,
+        )
+
+    def check(
+        self,
+        answer: str,
+        tool_calls: Sequence[Any] = (),
+        context: Sequence[str] = (),
+        lang: str | None = None,
+    ) -> Report:
+        """Check an answer against the tool calls of its run.
+
+        Args:
+            answer: The agent's final answer.
+            tool_calls: What the tools returned: mappings with `name`, `args`,
+                `output`, `status` (`ok`/`error`), LangChain `ToolMessage`s, or
+                bare outputs (str, bytes, dict, list).
+            context: Other text the answer may rely on (user messages, system
+                prompt, policy); a fact found only here is backed by context.
+            lang: `zh`, `en` or `mixed`; detected from the script when None.
+
+        Returns:
+            The report, with the claims in answer order.
+
+        Raises:
+            TypeError: when `answer` is not a str, or `tool_calls`/`context` are
+                not sequences.
+            ValueError: for an unknown `lang`.
+        """
+        started = time.perf_counter()
+        if not isinstance(answer, str):
+            raise TypeError(f"answer must be a str, not {type(answer).__name__}")
+        tool_calls = _as_list(tool_calls, "tool_calls")
+        context = _as_list(context, "context")
+        if lang is not None and lang not in _LANGS:
+            raise ValueError(f"lang must be one of {_LANGS} or None, not {lang!r}")
+        index = EvidenceIndex(tool_calls, context, self.config, self.lexicon, self._mentions, self._statuses)
+        matcher = Matcher(index, self.action_tools, self.config.derive_arithmetic)
+        claims = self._claims.extract(answer)
+        for claim in claims:
+            self._ground_claim(claim, matcher, index)
+        return Report(
+            answer=answer,
+            lang=lang or detect_lang(answer),
+            claims=claims,
+            notes=index.notes,
+            tool_call_count=len(tool_calls),
+            elapsed_ms=(time.perf_counter() - started) * 1000,
+        )
+
+    def _ground_claim(self, claim: Claim, matcher: Matcher, index: EvidenceIndex) -> None:
+        for fact in claim.facts:
+            matcher.ground(fact)
+        claim.verdict = worst([f.verdict for f in claim.facts])
+        if not claim.facts:
+            claim.reason = "no checkable fact"
+            return
+        decisive = next(f for f in claim.facts if f.verdict == claim.verdict)
+        claim.reason = decisive.reason
+        seen = set()
+        for fact in claim.facts:
+            for ev in fact.evidence[:1]:
+                key = (ev.source, ev.index, ev.path)
+                if key not in seen:
+                    seen.add(key)
+                    claim.evidence.append(ev)
+        if claim.flagged and not claim.evidence:
+            found = locate(claim.text, index.tools.leaves, self.config.fuzzy_cutoff)
+            if found is not None:
+                leaf, start, end, score = found
+                ev = evidence_of(leaf, index, f"closest wording, score {score:.0f}")
+                ev.text = leaf.text[start:end]
+                claim.evidence.append(ev)
+
+
+def _as_list(value: Any, name: str) -> list[Any]:
+    if value is None:
+        return []
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        if name == "tool_calls" and not isinstance(value, Sequence):
+            raise TypeError(f"{name} must be a list, not {type(value).__name__}")
+        if name == "context" and isinstance(value, str):
+            return [value]
+        raise TypeError(f"{name} must be a list, not {type(value).__name__}")
+    return list(value)
+
+
+_default: FactChecker | None = None
+
+
+def check(
+    answer: str,
+    tool_calls: Sequence[Any] = (),
+    context: Sequence[str] = (),
+    lang: str | None = None,
+) -> Report:
+    """Check an answer with a shared default `FactChecker` (see `FactChecker.check`)."""
+    global _default
+    if _default is None:
+        _default = FactChecker()
+    return _default.check(answer, tool_calls=tool_calls, context=context, lang=lang)

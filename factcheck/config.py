@@ -1,0 +1,29 @@
+"""Configuration for the fact checker."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class CheckerConfig(BaseModel):
+    """Settings of a `FactChecker`; load once, reuse for every answer."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True, frozen=True)
+
+    lexicon_paths: tuple[Path, ...] = ()
+    """Extra lexicon JSON files merged over the shipped `zh` and `en` ones (see `factcheck/data`)."""
+    nlp: Any = None
+    """A spaCy `Language` to segment with instead of the blank pipelines (e.g. a trained model)."""
+    max_output_chars: int = Field(default=4_000_000, gt=0)
+    """Tool outputs longer than this are cut; the report says so in `notes`."""
+    max_json_depth: int = Field(default=64, gt=0)
+    """JSON nested deeper than this is kept as text below that depth; the report notes it."""
+    fuzzy_cutoff: float = Field(default=60.0, ge=0, le=100)
+    """rapidfuzz score (0-100) below which no evidence span is located for a claim."""
+    action_tools: dict[str, tuple[str, ...]] = Field(default_factory=dict)
+    """Action concept -> tool-name substrings that perform it; merged over the lexicon's map."""
+    derive_arithmetic: bool = True
+    """Back a number when it equals a sum or product of numbers in one tool output."""

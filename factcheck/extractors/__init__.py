@@ -1,0 +1,1 @@
+"""Text to claims to facts: segmentation and fact extraction."""

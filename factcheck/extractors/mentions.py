@@ -1,0 +1,312 @@
+"""Exact-fact mentions in text: links, e-mails, identifiers, dates, times and numbers."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+
+from factcheck.lexicon import Lexicon, term_key
+from factcheck.report import FactKind
+
+URL_RE = re.compile(
+    r"(?:https?://|www\.)[^\s<>\"'`\]\)）】」，。；！？、]+"
+    r"|(?<![@\w.])(?:[a-z0-9-]+\.)+(?:com|cn|net|org|io|ai|co|app|dev)(?:/[^\s<>\"'`\]\)）】」，。；！？、]*)",
+    re.IGNORECASE,
+)
+EMAIL_RE = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
+# An identifier: letters and digits mixed (CT-20260922-001, SF1234567890, 1Z999AA1...),
+# or # followed by digits, or a long digit run.
+ID_RE = re.compile(
+    r"(?<![\w.#-])(?:#\s?\d{3,}[\w-]*"
+    r"|(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z0-9][\w-]*[A-Za-z0-9]"
+    r"|\d{7,})(?![\w])",
+    re.ASCII,
+)
+_ID_SHORT_DIGITS = re.compile(r"(?<![\w.,#-])\d{5,6}(?![\w.,%])", re.ASCII)
+ISO_DATE = re.compile(r"(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)")
+ZH_DATE = re.compile(r"(?:(\d{4})\s?年\s?)?(\d{1,2})\s?月\s?(\d{1,2})\s?[日号]")
+_MONTH = (
+    r"(?P<mon>january|february|march|april|may|june|july|august|september|october|november|december"
+    r"|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?![a-z])"
+)
+EN_DATE = re.compile(
+    r"(?<![A-Za-z])" + _MONTH + r"[^\S\n]*(?P<day>\d{1,2})(?:st|nd|rd|th)?(?:,?[^\S\n]+(?P<year>\d{4}))?(?!\d)",
+    re.IGNORECASE,
+)
+EN_DATE_DMY = re.compile(
+    r"(?<!\d)(?P<day>\d{1,2})(?:st|nd|rd|th)?[^\S\n]+(?:of[^\S\n]+)?" + _MONTH
+    + r"(?:,?[^\S\n]+(?P<year>\d{4}))?",
+    re.IGNORECASE,
+)
+SLASH_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?:/(\d{4}))?(?![\d/])")
+CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::\d{2})?(?:\s*([ap])\.?m\.?)?(?![\d:])", re.IGNORECASE)
+AMPM = re.compile(r"(?<![\d:.])(\d{1,2})\s*([ap])\.?m\.?(?![a-z])", re.IGNORECASE)
+ZH_CLOCK = re.compile(r"(上午|早上|中午|下午|晚上|凌晨)?\s?(\d{1,2})\s?[点时](?:\s?(\d{1,2})\s?分|(半))?")
+NUMBER = re.compile(
+    r"(?P<cur>US\$|\$|¥|￥|€|£|USD|RMB|CNY|EUR|GBP)?\s?"
+    r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+    r"(?P<mag>\s?[万千亿](?!克)|\s?[kK](?![A-Za-z])|\s(?:million|thousand)(?![a-z]))?"
+    r"(?P<unit>\s?%|\s?percent(?![a-z])|\s?(?:元|块|美元|美金|欧元|英镑|港币)"
+    r"|\s?(?:USD|RMB|CNY|EUR|GBP)(?![A-Za-z]))?",
+)
+_ZH_NUM = re.compile(r"[零〇一二两三四五六七八九十百千万亿]+")
+_LABEL_WINDOW = 24
+_MAG = {"万": 4, "千": 3, "亿": 8, "k": 3, "thousand": 3, "million": 6}
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A fact found in text: where it is and its normalised value."""
+
+    kind: FactKind
+    start: int
+    end: int
+    value: str
+    unit: str | None = None
+    exponent: int = 0
+    """Power of ten of the last written digit (-2 for 42.50, 3 for 1.2万's thousands)."""
+    labels: frozenset[str] = field(default_factory=frozenset)
+    """Field names the number is attached to (`refund`, `total`, `building`, ...)."""
+
+
+class _Taken:
+    """Non-overlapping spans already claimed by a higher-priority mention."""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+
+    def free(self, start: int, end: int) -> bool:
+        i = bisect_left(self.starts, end)
+        return i == 0 or self.ends[i - 1] <= start
+
+    def take(self, start: int, end: int) -> None:
+        i = bisect_left(self.starts, start)
+        self.starts.insert(i, start)
+        self.ends.insert(i, end)
+
+
+def normalise_id(text: str) -> str:
+    """Trivial identifier normalisation: lower case, no spaces, no leading `#`."""
+    return re.sub(r"\s+", "", text).lstrip("#").lower()
+
+
+def normalise_url(text: str) -> str:
+    """Lower-case a link, drop the scheme, `www.` and trailing punctuation or slash."""
+    url = text.strip().rstrip(".,;:!?'\"").lower()
+    url = re.sub(r"^https?://", "", url)
+    url = re.sub(r"^www\.", "", url)
+    return url.rstrip("/")
+
+
+def parse_zh_numeral(text: str, lex: Lexicon) -> int | None:
+    """Value of a Chinese numeral such as 三, 十五, 两百零三, 一万二千."""
+    digits, units = lex.map("numerals"), lex.map("numeral_units")
+    total, section, current = 0, 0, None
+    for ch in text:
+        if ch in digits:
+            current = digits[ch]
+        elif ch in units:
+            unit = units[ch]
+            if unit >= 10000:
+                total += (section + (current or 0)) * unit
+                section, current = 0, None
+            else:
+                section += (1 if current is None else current) * unit
+                current = None
+        else:
+            return None
+    return total + section + (current or 0)
+
+
+class MentionExtractor:
+    """Find exact-fact mentions in an answer or a tool output, with one lexicon."""
+
+    def __init__(self, lex: Lexicon) -> None:
+        self.lex = lex
+        nouns = sorted(lex.list("count_nouns"), key=len, reverse=True)
+        self._noun_after = re.compile(
+            r"\s?(" + "|".join(re.escape(n) for n in nouns) + r")(?![A-Za-z])", re.IGNORECASE
+        )
+        words = sorted(lex.map("number_words"), key=len, reverse=True)
+        self._en_words = re.compile(
+            r"(?<![A-Za-z])(" + "|".join(re.escape(w) for w in words) + r")\s+(?=[a-z])",
+            re.IGNORECASE,
+        )
+        keywords = sorted(lex.list("id_keywords"), key=len, reverse=True)
+        self._id_keyword = re.compile(
+            r"(?:" + "|".join(re.escape(k) for k in keywords) + r")\s*(?:号|number|no\.?|id)?[\s:：#为是]*$",
+            re.IGNORECASE,
+        )
+        self._months = lex.map("months")
+
+    def links(self, text: str, taken: _Taken) -> list[Mention]:
+        """URLs and e-mail addresses."""
+        out = []
+        for m in EMAIL_RE.finditer(text):
+            taken.take(m.start(), m.end())
+            out.append(Mention(FactKind.EMAIL, m.start(), m.end(), m.group().lower()))
+        for m in URL_RE.finditer(text):
+            raw = m.group().rstrip(".,;:!?'\"")
+            if taken.free(m.start(), m.start() + len(raw)):
+                taken.take(m.start(), m.start() + len(raw))
+                out.append(Mention(FactKind.URL, m.start(), m.start() + len(raw), normalise_url(raw)))
+        return out
+
+    def identifiers(self, text: str, taken: _Taken) -> list[Mention]:
+        """Order, tracking and registration numbers; short digit runs only after a keyword."""
+        out = []
+        for m in ID_RE.finditer(text):
+            if not taken.free(m.start(), m.end()) or _looks_like_quantity(m.group()):
+                continue
+            taken.take(m.start(), m.end())
+            out.append(Mention(FactKind.IDENTIFIER, m.start(), m.end(), normalise_id(m.group())))
+        for m in _ID_SHORT_DIGITS.finditer(text):
+            if taken.free(m.start(), m.end()) and self._id_keyword.search(text[max(0, m.start() - 12) : m.start()]):
+                taken.take(m.start(), m.end())
+                out.append(Mention(FactKind.IDENTIFIER, m.start(), m.end(), m.group()))
+        return out
+
+    def dates(self, text: str, taken: _Taken) -> list[Mention]:
+        """Calendar dates as `YYYY-MM-DD`, or `--MM-DD` when no year is written."""
+        out = []
+        found: list[tuple[int, int, str | None, int, int]] = []
+        for m in ISO_DATE.finditer(text):
+            found.append((m.start(), m.end(), m.group(1), int(m.group(2)), int(m.group(3))))
+        for m in ZH_DATE.finditer(text):
+            found.append((m.start(), m.end(), m.group(1), int(m.group(2)), int(m.group(3))))
+        for rx in (EN_DATE, EN_DATE_DMY):
+            for m in rx.finditer(text):
+                mon = self._months.get(m.group("mon").lower())
+                if mon:
+                    found.append((m.start(), m.end(), m.group("year"), mon, int(m.group("day"))))
+        for m in SLASH_DATE.finditer(text):
+            found.append((m.start(), m.end(), m.group(3), int(m.group(1)), int(m.group(2))))
+        for start, end, year, month, day in sorted(found):
+            if not (1 <= month <= 12 and 1 <= day <= 31) or not taken.free(start, end):
+                continue
+            taken.take(start, end)
+            value = f"{year or '-'}-{month:02d}-{day:02d}"
+            out.append(Mention(FactKind.DATE, start, end, value))
+        return out
+
+    def times(self, text: str, taken: _Taken) -> list[Mention]:
+        """Clock times as `HH:MM` (24 h)."""
+        out = []
+        found: list[tuple[int, int, int, int]] = []
+        for m in CLOCK.finditer(text):
+            found.append((m.start(), m.end(), _to24(int(m.group(1)), m.group(3)), int(m.group(2))))
+        for m in AMPM.finditer(text):
+            found.append((m.start(), m.end(), _to24(int(m.group(1)), m.group(2)), 0))
+        for m in ZH_CLOCK.finditer(text):
+            hour = int(m.group(2))
+            if m.group(1) in ("下午", "晚上") and hour < 12:
+                hour += 12
+            minute = 30 if m.group(4) else int(m.group(3) or 0)
+            found.append((m.start(), m.end(), hour, minute))
+        for start, end, hour, minute in sorted(found):
+            if hour > 24 or minute > 59 or not taken.free(start, end):
+                continue
+            taken.take(start, end)
+            out.append(Mention(FactKind.TIME, start, end, f"{hour:02d}:{minute:02d}"))
+        return out
+
+    def numbers(self, text: str, taken: _Taken) -> list[Mention]:
+        """Amounts, counts and percentages with their unit and written precision."""
+        out = []
+        currencies = self.lex.map("currencies")
+        for m in NUMBER.finditer(text):
+            start, end = m.start("num"), m.end()
+            if m.group("cur"):
+                start = m.start("cur")
+            if not taken.free(m.start("num"), m.end("num")):
+                continue
+            raw = m.group("num").replace(",", "")
+            try:
+                value = Decimal(raw)
+            except InvalidOperation:
+                continue
+            exponent = -len(raw.split(".")[1]) if "." in raw else 0
+            mag = (m.group("mag") or "").strip().lower()
+            if mag:
+                shift = _MAG[mag]
+                value = value.scaleb(shift)
+                exponent += shift
+            unit = None
+            if m.group("unit"):
+                word = m.group("unit").strip().lower()
+                unit = "%" if word in ("%", "percent") else currencies.get(word, word.upper())
+            elif m.group("cur"):
+                unit = currencies.get(m.group("cur").lower(), m.group("cur").upper())
+            end = m.end() if (m.group("unit") or m.group("mag")) else m.end("num")
+            noun = self._noun_after.match(text, end)
+            if unit is None and noun:
+                unit = noun.group(1).lower()
+            taken.take(start, end)
+            out.append(Mention(FactKind.NUMBER, start, end, _fmt(value), unit, exponent))
+        out.extend(self._word_numbers(text, taken))
+        return out
+
+    def _word_numbers(self, text: str, taken: _Taken) -> list[Mention]:
+        out = []
+        for m in _ZH_NUM.finditer(text):
+            noun = self._noun_after.match(text, m.end())
+            if not noun or not taken.free(m.start(), m.end()):
+                continue
+            value = parse_zh_numeral(m.group(), self.lex)
+            if value is None:
+                continue
+            taken.take(m.start(), m.end())
+            out.append(Mention(FactKind.NUMBER, m.start(), m.end(), str(value), noun.group(1).lower()))
+        words = self.lex.map("number_words")
+        for m in self._en_words.finditer(text):
+            noun = self._noun_after.match(text, m.end(1))
+            if noun and taken.free(m.start(1), m.end(1)):
+                taken.take(m.start(1), m.end(1))
+                value = words[m.group(1).lower()]
+                out.append(Mention(FactKind.NUMBER, m.start(1), m.end(1), str(value), noun.group(1).lower()))
+        return out
+
+    def labels_before(self, text: str, mention: Mention, floor: int = 0) -> frozenset[str]:
+        """Field labels a number is attached to: field words just before it in its clause, and its unit."""
+        window = text[max(floor, mention.start - _LABEL_WINDOW) : mention.start]
+        cut = max(window.rfind(c) for c in "，,；;。\n")
+        window = window[cut + 1 :]
+        field_of = self.lex.field_of
+        labels = {field_of.get(term_key(m.group())) for m in self.lex.field_re.finditer(window)}
+        if mention.unit:
+            labels.add(field_of.get(term_key(mention.unit)))
+        labels.discard(None)
+        return frozenset(labels)  # type: ignore[arg-type]
+
+    def extract(self, text: str) -> list[Mention]:
+        """All mentions in `text`, highest priority first, never overlapping."""
+        taken = _Taken()
+        found = self.links(text, taken)
+        found += self.dates(text, taken)
+        found += self.identifiers(text, taken)
+        found += self.times(text, taken)
+        found += self.numbers(text, taken)
+        found.sort(key=lambda x: x.start)
+        return found
+
+
+def _looks_like_quantity(token: str) -> bool:
+    """`24h`, `5kg`, `3x`, `2026年` style tokens are quantities, not identifiers."""
+    return bool(re.fullmatch(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|[A-Za-z]{1,2}\d{1,2}", token))
+
+
+def _to24(hour: int, ampm: str | None) -> int:
+    if ampm and ampm.lower() == "p" and hour < 12:
+        return hour + 12
+    if ampm and ampm.lower() == "a" and hour == 12:
+        return 0
+    return hour
+
+
+def _fmt(value: Decimal) -> str:
+    """Canonical decimal string: no exponent, no trailing zeros."""
+    text = format(value.normalize(), "f")
+    return text if text != "-0" else "0"

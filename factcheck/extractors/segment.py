@@ -1,0 +1,118 @@
+"""Sentence segmentation with spaCy blank pipelines, routed by script."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import spacy
+from spacy.language import Language
+from spacy.tokens import Doc
+
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\u3040-\u30ff]")
+_LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+# Hard sentence ends: CJK and Latin terminators (a run), then closing quotes/brackets.
+_HARD_END = re.compile(r"[。！？!?…]+[”’\"'）)」』】]*|\n+")
+# A full stop ends a sentence only before white space, CJK text or the end.
+_DOT_END = re.compile(r"\.+[”’\"'）)」』】]*(?=\s|$|[\u3400-\u9fff])")
+_WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)$")
+_LIST_MARKER = re.compile(r"(?:^|\n)\s*\d{1,2}$")
+
+def detect_lang(text: str) -> str:
+    """Guess the answer's language from its script: `zh`, `en` or `mixed`."""
+    cjk = len(_CJK.findall(text))
+    if not cjk:
+        return "en"
+    latin = sum(len(w) for w in _LATIN_WORD.findall(text))
+    ratio = cjk / (cjk + latin / 2)
+    return "zh" if ratio >= 0.8 else "mixed"
+
+
+def sentence_bounds(text: str, abbreviations: frozenset[str]) -> list[int]:
+    """Character offsets where a new sentence starts (rule based, script aware).
+
+    Splits after `。！？!?…` and newlines anywhere, and after `.` only before
+    white space, CJK text or the end, and not after an abbreviation (`Mr.`,
+    `Dec.`), a decimal point or a list marker (`1.`).
+    """
+    bounds: set[int] = set()
+    for m in _HARD_END.finditer(text):
+        bounds.add(m.end())
+    for m in _DOT_END.finditer(text):
+        before = text[max(0, m.start() - 12) : m.start()]
+        word = _WORD_BEFORE.search(before)
+        if word and word.group(1).lower().rstrip(".") in abbreviations:
+            continue
+        if _LIST_MARKER.search(text[max(0, m.start() - 6) : m.start()]):
+            continue
+        bounds.add(m.end())
+    out = set()
+    for b in bounds:
+        while b < len(text) and text[b].isspace():
+            b += 1
+        if 0 < b < len(text):
+            out.add(b)
+    return sorted(out)
+
+
+class SentenceSetter:
+    """Pipeline component setting sentence starts from `sentence_bounds`."""
+
+    def __init__(self, abbreviations: list[str]) -> None:
+        self.abbreviations = frozenset(a.lower().rstrip(".") for a in abbreviations)
+
+    def __call__(self, doc: Doc) -> Doc:
+        if doc.has_annotation("DEP"):
+            return doc  # a trained parser already set the sentences
+        starts = set(sentence_bounds(doc.text, self.abbreviations))
+        for i, token in enumerate(doc):
+            if i == 0 or token.idx in starts:
+                token.is_sent_start = True
+            elif token.is_sent_start is None:
+                token.is_sent_start = False
+        return doc
+
+
+@Language.factory("factcheck_sentences", default_config={"abbreviations": []})
+def make_sentence_setter(nlp: Language, name: str, abbreviations: list[str]) -> SentenceSetter:
+    """spaCy factory for `SentenceSetter` (rule-based, works on blank pipelines)."""
+    return SentenceSetter(abbreviations)
+
+
+@lru_cache(maxsize=8)
+def blank_pipeline(lang: str, abbreviations: tuple[str, ...] = ()) -> Language:
+    """A blank spaCy pipeline for `zh` (per-character tokens) or `en`, with our sentencizer."""
+    nlp = spacy.blank("zh" if lang == "zh" else "en")
+    nlp.add_pipe("factcheck_sentences", config={"abbreviations": list(abbreviations)})
+    return nlp
+
+
+class Segmenter:
+    """Split text into sentences; CJK text goes to the zh pipeline, the rest to en."""
+
+    def __init__(self, abbreviations: list[str], nlp: Language | None = None) -> None:
+        self._abbr = tuple(sorted(abbreviations))
+        self._user_nlp = nlp
+        if nlp is not None and "factcheck_sentences" not in nlp.pipe_names:
+            # a trained parser's sentence starts are kept; ours add the hard ends
+            nlp.add_pipe("factcheck_sentences", last=True, config={"abbreviations": list(self._abbr)})
+
+    def sentences(self, text: str) -> list[tuple[int, int]]:
+        """Return (start, end) of each sentence, trimmed of surrounding white space."""
+        if not text.strip():
+            return []
+        if self._user_nlp is not None:
+            nlp = self._user_nlp
+        else:
+            nlp = blank_pipeline("zh" if _CJK.search(text) else "en", self._abbr)
+        doc = nlp(text)
+        spans = []
+        for sent in doc.sents:
+            start, end = sent.start_char, sent.end_char
+            while start < end and text[start].isspace():
+                start += 1
+            while end > start and text[end - 1].isspace():
+                end -= 1
+            if start < end:
+                spans.append((start, end))
+        return spans

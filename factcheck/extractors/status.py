@@ -1,0 +1,125 @@
+"""Status and completed-action mentions: a concept, a polarity and negation."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from factcheck.lexicon import Lexicon, Term, term_key
+
+# Clause boundaries: a status word pairs with a concept word only inside one clause.
+_CLAUSE_SEP = re.compile(r"[，,；;。！？!?\n]|\.(?=\s|$)")
+_WINDOW = 80
+_FLIP = {"positive": "negative", "negative": "positive", "pending": "negative"}
+
+
+@dataclass(frozen=True)
+class StatusMention:
+    """What a clause says about a concept: done, not done, or in progress."""
+
+    start: int
+    end: int
+    concept: str | None
+    polarity: str
+    action: bool = False
+
+
+class StatusExtractor:
+    """Find status and action mentions with the lexicon's terms, negators and hedges."""
+
+    def __init__(self, lex: Lexicon) -> None:
+        self.lex = lex
+        self.zh_window = int(lex.data.get("windows", {}).get("zh", 3))
+        self.en_window = int(lex.data.get("windows", {}).get("en", 4))
+
+    def extract(
+        self, text: str, default_concept: str | None = None, claims: bool = True
+    ) -> list[StatusMention]:
+        """Status mentions in `text`, in order.
+
+        Args:
+            text: An answer sentence, or a tool output's text.
+            default_concept: Concept for a bare polarity word ("失败", "FAILED")
+                when its clause names none (a field name or tool name).
+            claims: Reading an answer: skip evidence-only words and statuses
+                under a hedge (if, please, 如果, 请).
+
+        Returns:
+            One mention per (concept, polarity) in each clause.
+        """
+        by_clause: dict[int, list[tuple[re.Match[str], Term]]] = {}
+        for m in self.lex.term_re.finditer(text):
+            term = self.lex.terms.get(term_key(m.group()))
+            if term is None or claims and term.evidence_only:
+                continue
+            by_clause.setdefault(_clause_start(text, m.start()), []).append((m, term))
+        out: list[StatusMention] = []
+        for clause_start, hits in by_clause.items():
+            out.extend(self._clause(text, clause_start, hits, default_concept, claims))
+        return out
+
+    def _clause(self, text, clause_start, hits, default_concept, claims) -> list[StatusMention]:
+        concepts = [(m, t) for m, t in hits if t.polarity is None]
+        found: dict[tuple[str | None, str], StatusMention] = {}
+        used_concepts: set[int] = set()
+        for m, term in hits:
+            prefix = text[clause_start : m.start()]
+            if claims and self.lex.hedge_re.search(prefix):
+                continue
+            negated = self._negated(prefix)
+            if term.polarity is None:
+                continue
+            polarity = _FLIP[term.polarity] if negated else term.polarity
+            concept, start, end = term.concept, m.start(), m.end()
+            if concept is None:
+                nearest = _nearest(m, concepts)
+                if nearest is not None:
+                    concept = nearest[1].concept
+                    used_concepts.add(nearest[0].start())
+                    start, end = min(start, nearest[0].start()), max(end, nearest[0].end())
+                else:
+                    concept = default_concept
+            key = (concept, polarity)
+            if key not in found:
+                found[key] = StatusMention(start, end, concept, polarity, term.action and not negated)
+        # a concept word on its own says nothing, unless negated ("没有退款", "no refund")
+        for m, term in concepts:
+            if m.start() in used_concepts:
+                continue
+            if self._negated(text[clause_start : m.start()]) and not (
+                claims and self.lex.hedge_re.search(text[clause_start : m.start()])
+            ):
+                found.setdefault(
+                    (term.concept, "negative"),
+                    StatusMention(m.start(), m.end(), term.concept, "negative"),
+                )
+        return sorted(found.values(), key=lambda s: s.start)
+
+    def _negated(self, prefix: str) -> bool:
+        """Whether a negator stands just before a term (a few characters or words)."""
+        if not prefix:
+            return False
+        if prefix[-1:].isascii() or prefix.endswith(" "):
+            words = prefix.split()[-self.en_window :]
+            window = " ".join(words)
+        else:
+            window = prefix[-self.zh_window :]
+        return bool(self.lex.negator_re.search(window))
+
+
+def _clause_start(text: str, pos: int) -> int:
+    """Start of the clause holding `pos` (searches back at most a short window)."""
+    lo = max(0, pos - _WINDOW)
+    last = lo
+    for m in _CLAUSE_SEP.finditer(text, lo, pos):
+        last = m.end()
+    return last
+
+
+def _nearest(m: re.Match[str], concepts: list[tuple[re.Match[str], Term]]):
+    best, best_dist = None, None
+    for cm, term in concepts:
+        dist = abs(cm.start() - m.start())
+        if best_dist is None or dist < best_dist:
+            best, best_dist = (cm, term), dist
+    return best

@@ -1,0 +1,1 @@
+"""Tool outputs to evidence to verdicts."""

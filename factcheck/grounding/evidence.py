@@ -1,0 +1,349 @@
+"""Normalise tool outputs into an index of evidence: leaves, numbers, dates, statuses."""
+
+from __future__ import annotations
+
+import json
+import re
+from bisect import bisect_right
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import cached_property
+from typing import Any
+
+from factcheck.config import CheckerConfig
+from factcheck.extractors.mentions import Mention, MentionExtractor, _Taken
+from factcheck.extractors.status import StatusExtractor, StatusMention
+from factcheck.lexicon import Lexicon, term_key
+from factcheck.report import FactKind
+
+_CAMEL = re.compile(r"([a-z0-9])([A-Z])")
+_PATH_WORDS = re.compile(r"[A-Za-z]+|[\u3400-\u9fff]+")
+_LOOKS_JSON = re.compile(r"^\s*[\[{]")
+_LABEL_WINDOW = 16
+
+
+@dataclass
+class ToolRecord:
+    """One tool call as evidence: its name, status and output."""
+
+    index: int
+    name: str | None
+    status: str
+    output: Any
+    concepts: frozenset[str] = frozenset()
+    """Concepts named by the tool's name (`refund_order` -> refund)."""
+
+
+@dataclass
+class Leaf:
+    """One value inside a tool output (or a context string), with where it sits."""
+
+    source: str
+    index: int
+    path: str
+    text: str
+    start: int = 0
+    """Offset of `text` in the index's blob."""
+    labels: frozenset[str] = frozenset()
+    """Field labels named by the path (`refund_amount` -> refund, amount)."""
+    concept: str | None = None
+    """Status concept named by the path (`refund_status` -> refund)."""
+
+
+@dataclass
+class Located:
+    """A mention found in the evidence, and the leaf that holds it."""
+
+    mention: Mention
+    leaf: Leaf
+
+
+@dataclass
+class StatusEvidence:
+    """A status that a tool output states, and the leaf that states it."""
+
+    concept: str | None
+    polarity: str
+    leaf: Leaf
+    call: int
+
+
+@dataclass
+class Blob:
+    """Leaves joined into one searchable text, lower-cased, with offsets back to leaves."""
+
+    leaves: list[Leaf] = field(default_factory=list)
+    parts: list[str] = field(default_factory=list)
+    length: int = 0
+
+    def add(self, leaf: Leaf) -> None:
+        leaf.start = self.length
+        self.leaves.append(leaf)
+        self.parts.append(leaf.text)
+        self.length += len(leaf.text) + 1
+
+    @cached_property
+    def text(self) -> str:
+        return "\n".join(self.parts)
+
+    @cached_property
+    def lower(self) -> str:
+        return self.text.lower()
+
+    @cached_property
+    def _starts(self) -> list[int]:
+        return [leaf.start for leaf in self.leaves]
+
+    def leaf_at(self, pos: int) -> Leaf:
+        return self.leaves[bisect_right(self._starts, pos) - 1]
+
+    def find_token(self, value: str, url: bool = False) -> Leaf | None:
+        """First leaf holding `value` (lower case) as a whole token."""
+        hay, pos = self.lower, 0
+        while value:
+            pos = hay.find(value, pos)
+            if pos < 0:
+                return None
+            before = hay[pos - 1] if pos else " "
+            after = hay[pos + len(value)] if pos + len(value) < len(hay) else " "
+            if url:
+                ok = not (after.isalnum() or after in "-_") and not (before.isalnum() or before in "-_")
+            else:
+                ok = not (before.isascii() and (before.isalnum() or before in "-_")) and not (
+                    after.isascii() and (after.isalnum() or after in "-_")
+                )
+            if ok:
+                return self.leaf_at(pos)
+            pos += 1
+        return None
+
+
+class EvidenceIndex:
+    """Everything one run's tool outputs and context say, indexed once per check."""
+
+    def __init__(
+        self,
+        tool_calls: Sequence[Any],
+        context: Sequence[str],
+        config: CheckerConfig,
+        lex: Lexicon,
+        mentions: MentionExtractor,
+        statuses: StatusExtractor,
+    ) -> None:
+        self.config = config
+        self.lex = lex
+        self._mentions = mentions
+        self._statuses = statuses
+        self.notes: list[str] = []
+        self.calls: list[ToolRecord] = []
+        self.tools = Blob()
+        self.context = Blob()
+        self.list_counts: list[tuple[int, Leaf]] = []
+        for i, item in enumerate(tool_calls):
+            record = self._record(i, item)
+            self.calls.append(record)
+            self._flatten(record)
+        for i, text in enumerate(context):
+            if not isinstance(text, str):
+                text = _to_text(text, self.notes, f"context[{i}]")
+            self.context.add(Leaf("context", i, "", text[: config.max_output_chars]))
+
+    # ---------- normalisation ----------
+    def _record(self, i: int, item: Any) -> ToolRecord:
+        name, status, output = None, "ok", item
+        if isinstance(item, Mapping) and ("output" in item or "name" in item):
+            name = item.get("name")
+            output = item.get("output")
+            status = "error" if str(item.get("status", "ok")).lower() == "error" else "ok"
+        elif hasattr(item, "content") and getattr(item, "type", None) == "tool":
+            name = getattr(item, "name", None)
+            output = _content_text(item.content)
+            status = "error" if getattr(item, "status", "success") == "error" else "ok"
+        concepts = frozenset()
+        if name:
+            words = term_key(_CAMEL.sub(r"\1_\2", str(name)))
+            concepts = frozenset(
+                t.concept
+                for m in self.lex.term_re.finditer(words)
+                if (t := self.lex.terms.get(term_key(m.group()))) is not None and t.concept
+            )
+        return ToolRecord(i, str(name) if name is not None else None, status, output, concepts)
+
+    def _flatten(self, call: ToolRecord) -> None:
+        """Flatten a tool output into leaves (iteratively, depth-limited)."""
+        output = call.output
+        if isinstance(output, (bytes, bytearray, str)) or output is None:
+            output = _to_text(output, self.notes, f"tool call {call.index}")
+            if len(output) > self.config.max_output_chars:
+                self.notes.append(
+                    f"tool call {call.index} output cut from {len(output):,} to "
+                    f"{self.config.max_output_chars:,} characters"
+                )
+                output = output[: self.config.max_output_chars]
+        stack: list[tuple[str, Any, int]] = [("", output, 0)]
+        max_depth = self.config.max_json_depth
+        deep_noted = False
+        while stack:
+            path, value, depth = stack.pop()
+            if isinstance(value, str) and _LOOKS_JSON.match(value):
+                parsed = _parse_json(value)
+                if parsed is not None:
+                    value = parsed
+            if isinstance(value, (dict, list)):
+                if depth >= max_depth:
+                    if not deep_noted:
+                        self.notes.append(
+                            f"tool call {call.index}: JSON deeper than {max_depth} levels not read below that depth"
+                        )
+                        deep_noted = True
+                    continue
+                if isinstance(value, dict):
+                    items = [(f"{path}.{k}" if path else str(k), v) for k, v in value.items()]
+                else:
+                    items = [(f"{path}[{j}]", v) for j, v in enumerate(value)]
+                    leaf = self._leaf(call, path or "$", f"{len(value)}")
+                    leaf.labels = leaf.labels | {"count"}
+                    self.tools.add(leaf)
+                    self.list_counts.append((len(value), leaf))
+                for sub_path, sub in reversed(items):
+                    stack.append((sub_path, sub, depth + 1))
+                continue
+            if isinstance(value, bool):
+                text = "true" if value else "false"
+            elif value is None:
+                text = "null"
+            elif isinstance(value, (int, float)):
+                text = _number_text(value)
+            elif isinstance(value, (bytes, bytearray)):
+                text = _to_text(value, self.notes, f"tool call {call.index} {path}")
+            else:
+                text = str(value)
+            self.tools.add(self._leaf(call, path, text))
+
+    def _leaf(self, call: ToolRecord, path: str, text: str) -> Leaf:
+        key = term_key(_CAMEL.sub(r"\1_\2", re.sub(r"\[\d+\]", "", path).rsplit(".", 2)[-1]))
+        key_full = term_key(_CAMEL.sub(r"\1_\2", re.sub(r"\[\d+\]", " ", path)))
+        labels = frozenset(
+            self.lex.field_of[term_key(m.group())]
+            for m in self.lex.field_re.finditer(key)
+            if term_key(m.group()) in self.lex.field_of
+        )
+        concept = None
+        for m in self.lex.term_re.finditer(key_full):
+            term = self.lex.terms.get(term_key(m.group()))
+            if term is not None and term.concept:
+                concept = term.concept
+        return Leaf("tool", call.index, path, text, labels=labels, concept=concept)
+
+    # ---------- lazily built indexes ----------
+    @cached_property
+    def numbers(self) -> list[Located]:
+        """Every number in the tool outputs with the labels of its field."""
+        return self._located(self.tools, numbers=True)
+
+    @cached_property
+    def context_numbers(self) -> list[Located]:
+        return self._located(self.context, numbers=True)
+
+    @cached_property
+    def number_values(self) -> list[tuple[float, int]]:
+        """(value, position in `numbers`) sorted by value, for range look-ups."""
+        return sorted((float(Decimal(loc.mention.value)), i) for i, loc in enumerate(self.numbers))
+
+    @cached_property
+    def dates_times(self) -> list[Located]:
+        return self._located(self.tools, numbers=False)
+
+    @cached_property
+    def context_dates_times(self) -> list[Located]:
+        return self._located(self.context, numbers=False)
+
+    def _located(self, blob: Blob, numbers: bool) -> list[Located]:
+        text = blob.text
+        taken = _Taken()
+        ex = self._mentions
+        # links and identifiers first so their digits are not read as numbers
+        ex.links(text, taken)
+        found = ex.dates(text, taken)
+        ex.identifiers(text, taken)
+        found += ex.times(text, taken)
+        if numbers:
+            found = ex.numbers(text, taken)
+        out = []
+        for mention in found:
+            leaf = blob.leaf_at(mention.start)
+            labels = leaf.labels | ex.labels_before(text, mention, leaf.start)
+            if labels != mention.labels:
+                mention = Mention(
+                    mention.kind, mention.start, mention.end, mention.value, mention.unit,
+                    mention.exponent, labels,
+                )
+            out.append(Located(mention, leaf))
+        return out
+
+    @cached_property
+    def statuses(self) -> list[StatusEvidence]:
+        """Every status the tool outputs state, in call order."""
+        out: list[StatusEvidence] = []
+        for leaf in self.tools.leaves:
+            call = self.calls[leaf.index]
+            default = leaf.concept or next(iter(sorted(call.concepts)), None)
+            if leaf.text in ("true", "false"):
+                key = term_key(_CAMEL.sub(r"\1_\2", leaf.path.rsplit(".", 1)[-1]))
+                for s in self._statuses.extract(key, default, claims=False):
+                    pol = s.polarity if leaf.text == "true" else _negate(s.polarity)
+                    out.append(StatusEvidence(s.concept, pol, leaf, call.index))
+                continue
+            for s in self._statuses.extract(leaf.text, default, claims=False):
+                out.append(StatusEvidence(s.concept, s.polarity, leaf, call.index))
+        for count, leaf in self.list_counts:
+            out.append(StatusEvidence("search", "positive" if count else "negative", leaf, leaf.index))
+        for call in self.calls:
+            if call.status == "error":
+                leaf = next((lf for lf in self.tools.leaves if lf.index == call.index), None)
+                leaf = leaf or Leaf("tool", call.index, "", "")
+                for concept in sorted(call.concepts) or [None]:
+                    out.append(StatusEvidence(concept, "negative", leaf, call.index))
+        return out
+
+
+def _negate(polarity: str) -> str:
+    return "negative" if polarity == "positive" else "positive"
+
+
+def _content_text(content: Any) -> Any:
+    """Text of a message's content: a str, or the text parts of content blocks."""
+    if isinstance(content, list):
+        parts = [
+            b if isinstance(b, str) else b.get("text", "") if isinstance(b, Mapping) else str(b)
+            for b in content
+        ]
+        return "\n".join(p for p in parts if p)
+    return content
+
+
+def _to_text(value: Any, notes: list[str], where: str) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, (bytes, bytearray)):
+        text = bytes(value).decode("utf-8", errors="replace")
+        if "\ufffd" in text:
+            notes.append(f"{where}: invalid UTF-8 replaced with U+FFFD")
+        return text
+    return value if isinstance(value, str) else str(value)
+
+
+def _parse_json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _number_text(value: int | float) -> str:
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            return str(value)
+        return format(Decimal(repr(value)).normalize(), "f") if abs(value) < 1e15 else repr(value)
+    return str(value)

@@ -1,0 +1,41 @@
+"""Locate the evidence span that best matches a claim's wording, with rapidfuzz."""
+
+from __future__ import annotations
+
+from rapidfuzz import fuzz
+
+from factcheck.grounding.evidence import Leaf
+
+_MAX_LEAVES = 2000
+_MAX_CHARS = 4000
+_FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}
+
+
+def normalise(text: str) -> str:
+    """Length-preserving normalisation: full-width ASCII to half-width, lower case per character."""
+    folded = text.translate(_FULLWIDTH)
+    return "".join(low if len(low := ch.lower()) == 1 else ch for ch in folded)
+
+
+def locate(claim: str, leaves: list[Leaf], cutoff: float) -> tuple[Leaf, int, int, float] | None:
+    """The leaf and the character span inside it that best match `claim`.
+
+    Args:
+        claim: The claim's text.
+        leaves: Candidate evidence leaves (only the first few thousand are scanned).
+        cutoff: rapidfuzz score (0-100) below which nothing is returned.
+
+    Returns:
+        (leaf, start, end, score) with offsets into `leaf.text`, or None.
+    """
+    query = normalise(claim)
+    best: tuple[Leaf, int, int, float] | None = None
+    for leaf in leaves[:_MAX_LEAVES]:
+        text = leaf.text[:_MAX_CHARS]
+        if not text.strip():
+            continue
+        floor = best[3] if best else cutoff
+        found = fuzz.partial_ratio_alignment(query, text, processor=normalise, score_cutoff=floor)
+        if found is not None and (best is None or found.score > best[3]):
+            best = (leaf, found.dest_start, found.dest_end, found.score)
+    return best

@@ -1,0 +1,182 @@
+"""Report models: verdicts, facts, evidence, claims and the per-answer report."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+
+class Verdict(str, Enum):
+    """What the tool outputs say about a claim or a fact."""
+
+    SUPPORTED = "supported"
+    CONTRADICTED = "contradicted"
+    UNSUPPORTED = "unsupported"
+    UNVERIFIABLE = "unverifiable"
+
+    @property
+    def flagged(self) -> bool:
+        """True for the verdicts that make an answer fail the check."""
+        return self in (Verdict.CONTRADICTED, Verdict.UNSUPPORTED)
+
+
+_SEVERITY = {
+    Verdict.UNVERIFIABLE: 0,
+    Verdict.SUPPORTED: 1,
+    Verdict.UNSUPPORTED: 2,
+    Verdict.CONTRADICTED: 3,
+}
+
+
+def worst(verdicts: list[Verdict]) -> Verdict:
+    """Return the most severe verdict (contradicted > unsupported > supported > unverifiable)."""
+    return max(verdicts, key=_SEVERITY.__getitem__, default=Verdict.UNVERIFIABLE)
+
+
+class FactKind(str, Enum):
+    """The kinds of checkable fact pulled out of a claim."""
+
+    STATUS = "status"
+    ACTION = "action"
+    NUMBER = "number"
+    DATE = "date"
+    TIME = "time"
+    IDENTIFIER = "identifier"
+    URL = "url"
+    EMAIL = "email"
+
+
+Polarity = Literal["positive", "negative", "pending"]
+EvidenceSource = Literal["tool", "context"]
+
+
+class Evidence(BaseModel):
+    """One place in the run's record that a fact was compared with."""
+
+    source: EvidenceSource = "tool"
+    """`tool` for a tool output, `context` for user/system text the answer may rely on."""
+    index: int
+    """Position of the tool call (or context string) in the order given to the checker."""
+    tool_name: str | None = None
+    """Name of the tool that produced this output, when known."""
+    tool_status: Literal["ok", "error"] = "ok"
+    """Whether the tool call completed (`ok`) or raised (`error`)."""
+    path: str = ""
+    """Path inside the output (`refund.status`, `items[1].price`); empty for plain text."""
+    text: str = ""
+    """The matched evidence text, shortened for display."""
+    note: str | None = None
+    """How the evidence backs the fact when it is not a direct match (e.g. a sum)."""
+
+    def describe(self) -> str:
+        """One line naming where this evidence came from."""
+        where = self.tool_name or f"#{self.index}"
+        if self.source == "context":
+            where = f"context[{self.index}]"
+        elif self.tool_status == "error":
+            where += " (error)"
+        path = f" {self.path}" if self.path else ""
+        how = f" ({self.note})" if self.note else ""
+        return f"{where}{path}: {self.text!r}{how}"
+
+
+class Fact(BaseModel):
+    """A checkable fact found inside a claim, with its own verdict."""
+
+    kind: FactKind
+    """What sort of fact this is."""
+    text: str
+    """The fact's surface text in the answer."""
+    start: int
+    """Offset of `text` in the original answer."""
+    end: int
+    """End offset (exclusive) of `text` in the original answer."""
+    value: str | None = None
+    """Normalised value: a decimal string, ISO date, lower-cased identifier or URL."""
+    unit: str | None = None
+    """Unit for numbers (`CNY`, `USD`, `%`, `件`, `days`, ...)."""
+    precision: int | None = None
+    """Decimal places written in the answer, for numbers."""
+    concept: str | None = None
+    """What the fact is about: `refund`, `shipping`, `publish`, ... or a number's field."""
+    polarity: Polarity | None = None
+    """For status and action facts: done, not done, or in progress."""
+    verdict: Verdict = Verdict.UNVERIFIABLE
+    """The verdict for this fact alone."""
+    code: str | None = None
+    """Machine-readable reason: `match`, `context`, `derived`, `polarity_mismatch`,
+    `value_mismatch`, `not_found`, `no_tool_call`, `tool_error`."""
+    reason: str = ""
+    """One line a person can read."""
+    evidence: list[Evidence] = Field(default_factory=list)
+    """Evidence compared with this fact (backing or contradicting)."""
+
+    @property
+    def unbacked_action(self) -> bool:
+        """True when the fact claims an action that no successful tool call performed."""
+        return self.code in ("no_tool_call", "tool_error") and self.verdict.flagged
+
+
+class Claim(BaseModel):
+    """A sentence or clause of the answer and what the tools say about it."""
+
+    text: str
+    """The claim exactly as written: `answer[start:end] == text`."""
+    start: int
+    """Offset of the claim in the original answer."""
+    end: int
+    """End offset (exclusive)."""
+    verdict: Verdict = Verdict.UNVERIFIABLE
+    """The worst verdict among the claim's facts; `unverifiable` when it has none."""
+    facts: list[Fact] = Field(default_factory=list)
+    """The checkable facts extracted from the claim."""
+    evidence: list[Evidence] = Field(default_factory=list)
+    """The best evidence located for the claim as a whole."""
+    reason: str = ""
+    """One line a person can read."""
+
+    @property
+    def flagged(self) -> bool:
+        """True when the claim is contradicted or unsupported."""
+        return self.verdict.flagged
+
+
+class Report(BaseModel):
+    """The result of checking one answer against one run's tool outputs."""
+
+    answer: str
+    """The original answer, unchanged."""
+    lang: str
+    """Language the answer was read as: `zh`, `en` or `mixed`."""
+    claims: list[Claim] = Field(default_factory=list)
+    """The claims in answer order."""
+    notes: list[str] = Field(default_factory=list)
+    """Things the checker did to its input (truncation, decoding, depth limits)."""
+    tool_call_count: int = 0
+    """How many tool calls were given as evidence."""
+    elapsed_ms: float = 0.0
+    """Wall time of the check."""
+
+    @property
+    def ok(self) -> bool:
+        """True when no claim is contradicted or unsupported."""
+        return not any(c.flagged for c in self.claims)
+
+    @property
+    def flagged(self) -> list[Claim]:
+        """The contradicted and unsupported claims, in answer order."""
+        return [c for c in self.claims if c.flagged]
+
+    def __str__(self) -> str:
+        head = "OK" if self.ok else f"FLAGGED {len(self.flagged)}/{len(self.claims)} claims"
+        lines = [f"fact check: {head} (lang={self.lang}, {self.tool_call_count} tool calls)"]
+        for claim in self.claims:
+            lines.append(f"- [{claim.verdict.value}] {claim.text!r}")
+            for fact in claim.facts:
+                lines.append(f"    {fact.kind.value} {fact.text!r}: {fact.verdict.value}; {fact.reason}")
+                for ev in fact.evidence[:2]:
+                    lines.append(f"      <- {ev.describe()}")
+        lines.extend(f"note: {n}" for n in self.notes)
+        return "\n".join(lines)
