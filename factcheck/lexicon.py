@@ -15,7 +15,10 @@ _MERGED_DICTS = (
     "concepts", "status_terms", "action_tools", "currencies", "number_words", "numerals",
     "numeral_units", "fields", "months",
 )
-_MERGED_LISTS = ("negators", "count_nouns", "id_keywords", "abbreviations", "hedges")
+_MERGED_LISTS = (
+    "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
+    "completion_markers", "minor_unit_fields",
+)
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,9 @@ class Lexicon:
     term_re: re.Pattern[str] = field(init=False)
     negator_re: re.Pattern[str] = field(init=False)
     hedge_re: re.Pattern[str] = field(init=False)
+    hedge_after_re: re.Pattern[str] = field(init=False)
+    completion_re: re.Pattern[str] = field(init=False)
+    minor_re: re.Pattern[str] = field(init=False)
     field_re: re.Pattern[str] = field(init=False)
     field_of: dict[str, str] = field(init=False)
     concept_of_word: dict[str, str] = field(init=False)
@@ -61,9 +67,28 @@ class Lexicon:
         self.term_re = _alternation(terms)
         self.negator_re = _alternation(self.data["negators"])
         self.hedge_re = _alternation(self.data["hedges"])
+        self.hedge_after_re = _alternation(self.data["hedges_after"])
+        self.completion_re = _alternation(self.data["completion_markers"])
+        self.minor_re = _alternation(self.data["minor_unit_fields"])
         self.field_of = {term_key(w): name for name, ws in self.data["fields"].items() for w in ws}
         self.field_re = _alternation(self.field_of)
         self.action_tools = {k: tuple(v) for k, v in self.data["action_tools"].items()}
+
+    def term(self, matched: str) -> Term | None:
+        """The lexicon term a regex match stands for (plural `s`/`es` folded)."""
+        key = term_key(matched)
+        found = self.terms.get(key)
+        if found is None and key.endswith("s"):
+            found = self.terms.get(key[:-1]) or self.terms.get(key[:-2])
+        return found
+
+    def field(self, matched: str) -> str | None:
+        """The field label a regex match stands for (plural `s`/`es` folded)."""
+        key = term_key(matched)
+        found = self.field_of.get(key)
+        if found is None and key.endswith("s"):
+            found = self.field_of.get(key[:-1]) or self.field_of.get(key[:-2])
+        return found
 
     def list(self, key: str) -> list[Any]:
         """A merged list entry (e.g. `count_nouns`)."""
@@ -93,7 +118,9 @@ def _alternation(words: Iterable[str]) -> re.Pattern[str]:
         escaped = re.escape(word).replace(r"\ ", r"[\s_]+")
         if word[:1].isascii() and word[:1].isalnum():
             escaped = r"(?<![A-Za-z])" + escaped
-        if word[-1:].isascii() and word[-1:].isalnum():
+        if word[-1:].isascii() and word[-1:].isalpha():
+            escaped += r"(?:e?s)?(?![A-Za-z])"  # plurals: invoices, refunds
+        elif word[-1:].isascii() and word[-1:].isalnum():
             escaped += r"(?![A-Za-z])"
         parts.append(escaped)
     body = "|".join(parts) or r"(?!)"
@@ -102,8 +129,12 @@ def _alternation(words: Iterable[str]) -> re.Pattern[str]:
 
 def _merge(into: dict[str, Any], extra: dict[str, Any]) -> None:
     for key in _MERGED_DICTS:
-        if key in extra:
-            into.setdefault(key, {}).update(extra[key])
+        target = into.setdefault(key, {})
+        for name, value in extra.get(key, {}).items():
+            if isinstance(value, list) and isinstance(target.get(name), list):
+                target[name] = target[name] + [v for v in value if v not in target[name]]
+            else:
+                target[name] = value
     for key in _MERGED_LISTS:
         if key in extra:
             seen = into.setdefault(key, [])

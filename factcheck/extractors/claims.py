@@ -8,6 +8,9 @@ from factcheck.extractors.status import StatusExtractor
 from factcheck.report import Claim, Fact, FactKind
 
 
+_OPAQUE = (FactKind.URL, FactKind.EMAIL, FactKind.IDENTIFIER)
+
+
 class ClaimExtractor:
     """Sentences from spaCy, facts from the lexicon-driven extractors."""
 
@@ -31,8 +34,10 @@ class ClaimExtractor:
         last_concept: str | None = None
         for start, end in self.segmenter.sentences(answer):
             text = answer[start:end]
-            facts = [self._fact(text, m, start) for m in self.mentions.extract(text)]
-            for s in self.statuses.extract(text, default_concept=last_concept):
+            mentions = self.mentions.extract(text)
+            facts = [self._fact(text, m, start, mentions) for m in mentions]
+            skip = [(m.start, m.end) for m in mentions if m.kind in _OPAQUE]
+            for s in self.statuses.extract(text, default_concept=last_concept, skip=skip):
                 facts.append(
                     Fact(
                         kind=FactKind.ACTION if s.action else FactKind.STATUS,
@@ -48,8 +53,17 @@ class ClaimExtractor:
             claims.append(Claim(text=text, start=start, end=end, facts=facts))
         return claims
 
-    def _fact(self, text: str, m: Mention, offset: int) -> Fact:
-        labels = self.mentions.labels_before(text, m) if m.kind == FactKind.NUMBER else frozenset()
+    def _fact(self, text: str, m: Mention, offset: int, mentions: list[Mention]) -> Fact:
+        labels: frozenset[str] = frozenset()
+        if m.kind == FactKind.NUMBER:
+            # a number's field words stand after the previous number, if any
+            previous = [n.end for n in mentions if n.kind == FactKind.NUMBER and n.end <= m.start]
+            floor = previous[-1] if previous else 0
+            unit = self.mentions.noun_after(text, floor) if previous else None
+            floor = unit.end() if unit else floor
+            labels = self.mentions.labels_before(text, m, floor=floor)
+            if not labels and not previous:
+                labels = self.mentions.labels_before(text, m, window=len(text), nearest=True)
         return Fact(
             kind=m.kind,
             text=text[m.start : m.end],

@@ -40,6 +40,8 @@ EN_DATE_DMY = re.compile(
     + r"(?:,?[^\S\n]+(?P<year>\d{4}))?",
     re.IGNORECASE,
 )
+_RANGE_END = re.compile(r"\s*[–—~-]\s*(\d{1,2})(?!\d|[:/.]\d)")
+_MD_LABEL = re.compile(r"!?\[[^\]\n]{0,60}\]\(")
 SLASH_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?:/(\d{4}))?(?![\d/])")
 CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::\d{2})?(?:\s*([ap])\.?m\.?)?(?![\d:])", re.IGNORECASE)
 AMPM = re.compile(r"(?<![\d:.])(\d{1,2})\s*([ap])\.?m\.?(?![a-z])", re.IGNORECASE)
@@ -179,9 +181,13 @@ class MentionExtractor:
             found.append((m.start(), m.end(), m.group(1), int(m.group(2)), int(m.group(3))))
         for rx in (EN_DATE, EN_DATE_DMY):
             for m in rx.finditer(text):
-                mon = self._months.get(m.group("mon").lower())
+                mon = self._months.get(m.group("mon").lower().rstrip("."))
                 if mon:
                     found.append((m.start(), m.end(), m.group("year"), mon, int(m.group("day"))))
+                    # a day range: "Dec. 10–12"
+                    tail = _RANGE_END.match(text, m.end())
+                    if mon and tail and rx is EN_DATE:
+                        found.append((tail.start(1), tail.end(1), m.group("year"), mon, int(tail.group(1))))
         for m in SLASH_DATE.finditer(text):
             found.append((m.start(), m.end(), m.group(3), int(m.group(1)), int(m.group(2))))
         for start, end, year, month, day in sorted(found):
@@ -253,7 +259,9 @@ class MentionExtractor:
         out = []
         for m in _ZH_NUM.finditer(text):
             noun = self._noun_after.match(text, m.end())
-            if not noun or not taken.free(m.start(), m.end()):
+            if not noun or not taken.free(m.start(), m.end()) or m.group() == "一":
+                continue
+            if text[max(0, m.start() - 1) : m.start()] == "第":
                 continue
             value = parse_zh_numeral(m.group(), self.lex)
             if value is None:
@@ -269,15 +277,32 @@ class MentionExtractor:
                 out.append(Mention(FactKind.NUMBER, m.start(1), m.end(1), str(value), noun.group(1).lower()))
         return out
 
-    def labels_before(self, text: str, mention: Mention, floor: int = 0) -> frozenset[str]:
-        """Field labels a number is attached to: field words just before it in its clause, and its unit."""
-        window = text[max(floor, mention.start - _LABEL_WINDOW) : mention.start]
-        cut = max(window.rfind(c) for c in "，,；;。\n")
-        window = window[cut + 1 :]
-        field_of = self.lex.field_of
-        labels = {field_of.get(term_key(m.group())) for m in self.lex.field_re.finditer(window)}
+    def noun_after(self, text: str, pos: int) -> re.Match[str] | None:
+        """The count noun or unit word right after `pos` (`件`, `days`), if any."""
+        return self._noun_after.match(text, pos)
+
+    def labels_before(
+        self, text: str, mention: Mention, floor: int = 0, window: int = _LABEL_WINDOW, nearest: bool = False
+    ) -> frozenset[str]:
+        """Field labels a number is attached to: field words just before it, and its unit.
+
+        Args:
+            text: The text holding the mention.
+            mention: A number mention.
+            floor: Do not look before this offset (the start of its leaf).
+            window: How many characters back to look.
+            nearest: Keep only the closest field word, and look across clauses.
+        """
+        before = text[max(floor, mention.start - window) : mention.start]
+        if not nearest:
+            cut = max(before.rfind(c) for c in "，,；;。\n")
+            before = before[cut + 1 :]
+        found = list(self.lex.field_re.finditer(before))
+        if nearest:
+            found = found[-1:]
+        labels = {self.lex.field(m.group()) for m in found}
         if mention.unit:
-            labels.add(field_of.get(term_key(mention.unit)))
+            labels.add(self.lex.field(mention.unit))
         labels.discard(None)
         return frozenset(labels)  # type: ignore[arg-type]
 
@@ -285,6 +310,9 @@ class MentionExtractor:
         """All mentions in `text`, highest priority first, never overlapping."""
         taken = _Taken()
         found = self.links(text, taken)
+        for m in _MD_LABEL.finditer(text):  # "[图1](...)": a link's label, not a fact
+            if taken.free(m.start(), m.end() - 1):
+                taken.take(m.start(), m.end() - 1)
         found += self.dates(text, taken)
         found += self.identifiers(text, taken)
         found += self.times(text, taken)
@@ -295,7 +323,7 @@ class MentionExtractor:
 
 def _looks_like_quantity(token: str) -> bool:
     """`24h`, `5kg`, `3x`, `2026年` style tokens are quantities, not identifiers."""
-    return bool(re.fullmatch(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|[A-Za-z]{1,2}\d{1,2}", token))
+    return bool(re.fullmatch(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|[A-Za-z]{1,2}\d{1,2}|\d+-[A-Za-z]+", token))
 
 
 def _to24(hour: int, ampm: str | None) -> int:

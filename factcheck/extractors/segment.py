@@ -12,7 +12,7 @@ from spacy.tokens import Doc
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\u3040-\u30ff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 # Hard sentence ends: CJK and Latin terminators (a run), then closing quotes/brackets.
-_HARD_END = re.compile(r"[。！？!?…]+[”’\"'）)」』】]*|\n+")
+_HARD_END = re.compile(r"(?:[。！？?…]|!(?!\[))+[”’\"'）)」』】]*|\n+")
 # A full stop ends a sentence only before white space, CJK text or the end.
 _DOT_END = re.compile(r"\.+[”’\"'）)」』】]*(?=\s|$|[\u3400-\u9fff])")
 _WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)$")

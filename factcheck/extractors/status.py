@@ -33,7 +33,11 @@ class StatusExtractor:
         self.en_window = int(lex.data.get("windows", {}).get("en", 4))
 
     def extract(
-        self, text: str, default_concept: str | None = None, claims: bool = True
+        self,
+        text: str,
+        default_concept: str | None = None,
+        claims: bool = True,
+        skip: list[tuple[int, int]] | None = None,
     ) -> list[StatusMention]:
         """Status mentions in `text`, in order.
 
@@ -42,15 +46,18 @@ class StatusExtractor:
             default_concept: Concept for a bare polarity word ("失败", "FAILED")
                 when its clause names none (a field name or tool name).
             claims: Reading an answer: skip evidence-only words and statuses
-                under a hedge (if, please, 如果, 请).
+                under a hedge (if, please, 如果, 请, 通过后).
+            skip: Spans (links, identifiers) whose words are not status words.
 
         Returns:
             One mention per (concept, polarity) in each clause.
         """
         by_clause: dict[int, list[tuple[re.Match[str], Term]]] = {}
         for m in self.lex.term_re.finditer(text):
-            term = self.lex.terms.get(term_key(m.group()))
+            term = self.lex.term(m.group())
             if term is None or claims and term.evidence_only:
+                continue
+            if skip and any(a < m.end() and m.start() < b for a, b in skip):
                 continue
             by_clause.setdefault(_clause_start(text, m.start()), []).append((m, term))
         out: list[StatusMention] = []
@@ -58,17 +65,22 @@ class StatusExtractor:
             out.extend(self._clause(text, clause_start, hits, default_concept, claims))
         return out
 
+    def _hedged(self, text: str, clause_start: int, m: re.Match[str]) -> bool:
+        if self.lex.hedge_re.search(text, clause_start, m.start()):
+            return True
+        return bool(self.lex.hedge_after_re.match(text, m.end()))
+
     def _clause(self, text, clause_start, hits, default_concept, claims) -> list[StatusMention]:
         concepts = [(m, t) for m, t in hits if t.polarity is None]
         found: dict[tuple[str | None, str], StatusMention] = {}
         used_concepts: set[int] = set()
+        previous_end = clause_start
         for m, term in hits:
-            prefix = text[clause_start : m.start()]
-            if claims and self.lex.hedge_re.search(prefix):
+            # a negator governs the next status word only, never one further on
+            scope, previous_end = max(clause_start, previous_end), m.end()
+            if term.polarity is None or claims and self._hedged(text, clause_start, m):
                 continue
-            negated = self._negated(prefix)
-            if term.polarity is None:
-                continue
+            negated = self._negated(text[scope : m.start()])
             polarity = _FLIP[term.polarity] if negated else term.polarity
             concept, start, end = term.concept, m.start(), m.end()
             if concept is None:
@@ -82,18 +94,29 @@ class StatusExtractor:
             key = (concept, polarity)
             if key not in found:
                 found[key] = StatusMention(start, end, concept, polarity, term.action and not negated)
-        # a concept word on its own says nothing, unless negated ("没有退款", "no refund")
+        # A bare concept word says nothing, unless it is negated ("没有退款", "no refund") or
+        # marked done ("已经发货", "已为您退款"); only the first such word of a clause counts.
+        if claims and found:
+            return sorted(found.values(), key=lambda s: s.start)
         for m, term in concepts:
-            if m.start() in used_concepts:
+            if m.start() in used_concepts or claims and self._hedged(text, clause_start, m):
                 continue
-            if self._negated(text[clause_start : m.start()]) and not (
-                claims and self.lex.hedge_re.search(text[clause_start : m.start()])
-            ):
-                found.setdefault(
-                    (term.concept, "negative"),
-                    StatusMention(m.start(), m.end(), term.concept, "negative"),
-                )
+            prefix = text[clause_start : m.start()]
+            if self._negated(prefix):
+                polarity, action = "negative", False
+            elif self._completed(prefix):
+                polarity, action = "positive", True
+            else:
+                continue
+            found.setdefault(
+                (term.concept, polarity), StatusMention(m.start(), m.end(), term.concept, polarity, action)
+            )
+            break
         return sorted(found.values(), key=lambda s: s.start)
+
+    def _completed(self, prefix: str) -> bool:
+        """Whether a completion marker (已, 已经) stands just before a concept word."""
+        return bool(prefix) and bool(self.lex.completion_re.search(prefix[-self.zh_window :]))
 
     def _negated(self, prefix: str) -> bool:
         """Whether a negator stands just before a term (a few characters or words)."""
@@ -117,9 +140,9 @@ def _clause_start(text: str, pos: int) -> int:
 
 
 def _nearest(m: re.Match[str], concepts: list[tuple[re.Match[str], Term]]):
-    best, best_dist = None, None
-    for cm, term in concepts:
-        dist = abs(cm.start() - m.start())
-        if best_dist is None or dist < best_dist:
-            best, best_dist = (cm, term), dist
-    return best
+    """The concept word a status word speaks of: the nearest before it, else the nearest after."""
+    before = [c for c in concepts if c[0].start() < m.start()]
+    if before:
+        return before[-1]
+    after = [c for c in concepts if c[0].start() > m.start()]
+    return after[0] if after else None

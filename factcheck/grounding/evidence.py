@@ -31,6 +31,8 @@ class ToolRecord:
     name: str | None
     status: str
     output: Any
+    args: Any = None
+    """The arguments the tool ran with (evidence for what was asked, e.g. a quantity)."""
     concepts: frozenset[str] = frozenset()
     """Concepts named by the tool's name (`refund_order` -> refund)."""
 
@@ -49,6 +51,10 @@ class Leaf:
     """Field labels named by the path (`refund_amount` -> refund, amount)."""
     concept: str | None = None
     """Status concept named by the path (`refund_status` -> refund)."""
+    count: bool = False
+    """True for the length of a list (not a value the tool wrote)."""
+    minor_unit: bool = False
+    """True when the field holds hundredths (`amount_cents`, `amount_fen`)."""
 
 
 @dataclass
@@ -144,6 +150,8 @@ class EvidenceIndex:
             record = self._record(i, item)
             self.calls.append(record)
             self._flatten(record)
+            if record.args:
+                self._flatten(record, record.args, "args")
         for i, text in enumerate(context):
             if not isinstance(text, str):
                 text = _to_text(text, self.notes, f"context[{i}]")
@@ -151,10 +159,11 @@ class EvidenceIndex:
 
     # ---------- normalisation ----------
     def _record(self, i: int, item: Any) -> ToolRecord:
-        name, status, output = None, "ok", item
+        name, status, output, args = None, "ok", item, None
         if isinstance(item, Mapping) and ("output" in item or "name" in item):
             name = item.get("name")
             output = item.get("output")
+            args = item.get("args") if isinstance(item.get("args"), Mapping) else None
             status = "error" if str(item.get("status", "ok")).lower() == "error" else "ok"
         elif hasattr(item, "content") and getattr(item, "type", None) == "tool":
             name = getattr(item, "name", None)
@@ -166,13 +175,13 @@ class EvidenceIndex:
             concepts = frozenset(
                 t.concept
                 for m in self.lex.term_re.finditer(words)
-                if (t := self.lex.terms.get(term_key(m.group()))) is not None and t.concept
+                if (t := self.lex.term(m.group())) is not None and t.concept
             )
-        return ToolRecord(i, str(name) if name is not None else None, status, output, concepts)
+        return ToolRecord(i, str(name) if name is not None else None, status, output, args, concepts)
 
-    def _flatten(self, call: ToolRecord) -> None:
-        """Flatten a tool output into leaves (iteratively, depth-limited)."""
-        output = call.output
+    def _flatten(self, call: ToolRecord, output: Any = None, root: str = "") -> None:
+        """Flatten a tool output (or its args) into leaves, iteratively and depth-limited."""
+        output = call.output if not root else output
         if isinstance(output, (bytes, bytearray, str)) or output is None:
             output = _to_text(output, self.notes, f"tool call {call.index}")
             if len(output) > self.config.max_output_chars:
@@ -181,7 +190,7 @@ class EvidenceIndex:
                     f"{self.config.max_output_chars:,} characters"
                 )
                 output = output[: self.config.max_output_chars]
-        stack: list[tuple[str, Any, int]] = [("", output, 0)]
+        stack: list[tuple[str, Any, int]] = [(root, output, 0)]
         max_depth = self.config.max_json_depth
         deep_noted = False
         while stack:
@@ -203,7 +212,7 @@ class EvidenceIndex:
                 else:
                     items = [(f"{path}[{j}]", v) for j, v in enumerate(value)]
                     leaf = self._leaf(call, path or "$", f"{len(value)}")
-                    leaf.labels = leaf.labels | {"count"}
+                    leaf.labels, leaf.count = leaf.labels | {"count"}, True
                     self.tools.add(leaf)
                     self.list_counts.append((len(value), leaf))
                 for sub_path, sub in reversed(items):
@@ -222,19 +231,18 @@ class EvidenceIndex:
             self.tools.add(self._leaf(call, path, text))
 
     def _leaf(self, call: ToolRecord, path: str, text: str) -> Leaf:
-        key = term_key(_CAMEL.sub(r"\1_\2", re.sub(r"\[\d+\]", "", path).rsplit(".", 2)[-1]))
+        key = term_key(_CAMEL.sub(r"\1_\2", " ".join(re.sub(r"\[\d+\]", "", path).split(".")[-2:])))
         key_full = term_key(_CAMEL.sub(r"\1_\2", re.sub(r"\[\d+\]", " ", path)))
         labels = frozenset(
-            self.lex.field_of[term_key(m.group())]
-            for m in self.lex.field_re.finditer(key)
-            if term_key(m.group()) in self.lex.field_of
+            label for m in self.lex.field_re.finditer(key) if (label := self.lex.field(m.group()))
         )
         concept = None
         for m in self.lex.term_re.finditer(key_full):
-            term = self.lex.terms.get(term_key(m.group()))
+            term = self.lex.term(m.group())
             if term is not None and term.concept:
                 concept = term.concept
-        return Leaf("tool", call.index, path, text, labels=labels, concept=concept)
+        minor = bool(self.lex.minor_re.search(key))
+        return Leaf("tool", call.index, path, text, labels=labels, concept=concept, minor_unit=minor)
 
     # ---------- lazily built indexes ----------
     @cached_property
@@ -271,6 +279,12 @@ class EvidenceIndex:
         if numbers:
             found = ex.numbers(text, taken)
         out = []
+        for mention in list(found):
+            leaf = blob.leaf_at(mention.start)
+            if leaf.minor_unit and mention.kind == FactKind.NUMBER:
+                hundredths = Decimal(mention.value).scaleb(-2)
+                found.append(Mention(FactKind.NUMBER, mention.start, mention.end,
+                                     format(hundredths.normalize(), "f"), mention.unit, mention.exponent - 2))
         for mention in found:
             leaf = blob.leaf_at(mention.start)
             labels = leaf.labels | ex.labels_before(text, mention, leaf.start)
@@ -287,6 +301,8 @@ class EvidenceIndex:
         """Every status the tool outputs state, in call order."""
         out: list[StatusEvidence] = []
         for leaf in self.tools.leaves:
+            if leaf.path.startswith("args") or leaf.count:
+                continue
             call = self.calls[leaf.index]
             default = leaf.concept or next(iter(sorted(call.concepts)), None)
             if leaf.text in ("true", "false"):
@@ -298,6 +314,8 @@ class EvidenceIndex:
             for s in self._statuses.extract(leaf.text, default, claims=False):
                 out.append(StatusEvidence(s.concept, s.polarity, leaf, call.index))
         for count, leaf in self.list_counts:
+            if leaf.path.startswith("args"):
+                continue
             out.append(StatusEvidence("search", "positive" if count else "negative", leaf, leaf.index))
         for call in self.calls:
             if call.status == "error":

@@ -41,6 +41,8 @@ class Matcher:
         self.index = index
         self.action_tools = action_tools
         self.derive = derive
+        self.verified: list[Decimal] = []
+        """Numbers of this answer already backed, usable as operands ("3 晚共 4,740 元")."""
 
     def ground(self, fact: Fact) -> None:
         """Set the fact's verdict, code, reason and evidence."""
@@ -73,13 +75,16 @@ class Matcher:
 
     # ---------- numbers ----------
     def _number(self, fact: Fact) -> None:
+        self._number_verdict(fact)
+        if fact.verdict == Verdict.SUPPORTED and fact.value:
+            value = Decimal(fact.value)
+            self.verified.append(value / 100 if fact.unit == "%" else value)
+
+    def _number_verdict(self, fact: Fact) -> None:
         claimed = Decimal(fact.value or "0")
         exponent = -(fact.precision or 0)
         labels = frozenset((fact.concept or "").split("+")) - {""}
-        targets = [claimed]
-        if fact.unit == "%":
-            targets.append(claimed / 100)
-        matches = [loc for t in targets for loc in self._equal_numbers(t, exponent - (2 if t is not claimed else 0))]
+        matches = [loc for t, e in _targets(fact, claimed, exponent) for loc in self._equal_numbers(t, e)]
         same_field: list[Located] = []
         if labels:
             best = 0
@@ -95,7 +100,7 @@ class Matcher:
                     _set(fact, Verdict.SUPPORTED, "match", "number matches the same field",
                          [evidence_of(agree[0].leaf, self.index)])
                     return
-                if not self._count_ok(fact, claimed):
+                if not self._count_ok(fact, claimed) and not self._derived_ok(fact, claimed, exponent):
                     shown = ", ".join(sorted({loc.mention.value for loc in same_field})[:3])
                     _set(fact, Verdict.CONTRADICTED, "value_mismatch",
                          f"tool gives {shown} for {'/'.join(sorted(labels))}, not {fact.text}",
@@ -107,11 +112,7 @@ class Matcher:
             return
         if self._count_ok(fact, claimed):
             return
-        derived = self._derived(claimed, exponent) if self.derive else None
-        if derived is not None:
-            leaf, how = derived
-            _set(fact, Verdict.SUPPORTED, "derived", f"number equals {how}",
-                 [evidence_of(leaf, self.index, how)])
+        if self._derived_ok(fact, claimed, exponent):
             return
         context = [loc for loc in self.index.context_numbers if _equal(Decimal(loc.mention.value), claimed, exponent)]
         if context:
@@ -120,9 +121,26 @@ class Matcher:
             return
         _set(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives {fact.text}", [])
 
+    def _derived_ok(self, fact: Fact, claimed: Decimal, exponent: int) -> bool:
+        """Back the number with simple arithmetic over one tool output, if enabled."""
+        derived = self._derived(claimed, exponent) if self.derive else None
+        if derived is None:
+            return False
+        leaf, how = derived
+        _set(fact, Verdict.SUPPORTED, "derived", f"number equals {how}",
+             [evidence_of(leaf, self.index, how)] if leaf else [])
+        return True
+
     def _count_ok(self, fact: Fact, claimed: Decimal) -> bool:
-        """A count backed by the length of a list in a tool output."""
+        """A count backed by the length of a list in a tool output, or by the calls that ran."""
+        ok_calls = [c for c in self.index.calls if c.status == "ok"]
+        names = {c.name for c in ok_calls}
+        if fact.unit not in (None, "%") and 1 < len(ok_calls) == claimed and len(names) == 1:
+            _set(fact, Verdict.SUPPORTED, "derived", f"{len(ok_calls)} successful {ok_calls[0].name} calls", [])
+            return True
         for count, leaf in self.index.list_counts:
+            if leaf.path.startswith("args"):
+                continue
             if count and Decimal(count) == claimed and fact.unit not in (None, "%"):
                 _set(fact, Verdict.SUPPORTED, "derived", f"count of {leaf.path or 'the result list'}",
                      [evidence_of(leaf, self.index, f"{count} items in {leaf.path or 'the list'}")])
@@ -140,26 +158,40 @@ class Matcher:
             if _equal(Decimal(numbers[i].mention.value), target, exponent)
         ]
 
-    def _derived(self, claimed: Decimal, exponent: int) -> tuple[Leaf, str] | None:
+    def _derived(self, claimed: Decimal, exponent: int) -> tuple[Leaf | None, str] | None:
         """A sum or product of numbers from one tool output that equals the claim."""
         by_call: dict[int, list[Located]] = {}
         for loc in self.index.numbers:
-            if loc.mention.unit != "%" and len(by_call.setdefault(loc.leaf.index, [])) < 40:
+            if loc.leaf.count or loc.mention.unit == "%":
+                continue
+            if len(by_call.setdefault(loc.leaf.index, [])) < 40:
                 by_call[loc.leaf.index].append(loc)
+        answer_values = self.verified[-8:]
+        if answer_values and not by_call:
+            by_call[-1] = []
         for locs in by_call.values():
             values = [Decimal(loc.mention.value) for loc in locs]
+            if answer_values:  # numbers of this answer already backed by the tools
+                locs = locs + [None] * len(answer_values)  # type: ignore[list-item]
+                values = values + answer_values
             if len(values) > 1 and _equal(sum(values), claimed, exponent):
-                return locs[0].leaf, "the sum of " + " + ".join(loc.mention.value for loc in locs)
+                return _first_leaf(locs), "the sum of " + " + ".join(str(v) for v in values)
             for a, b in combinations(range(len(locs)), 2):
-                for total, op in ((values[a] + values[b], "+"), (values[a] * values[b], "×"),
-                                  (abs(values[a] - values[b]), "-")):
+                a_count = values[a] == int(values[a]) and 2 <= values[a] <= 100
+                b_count = values[b] == int(values[b]) and 2 <= values[b] <= 100
+                ops = [(values[a] + values[b], "+"), (abs(values[a] - values[b]), "-")]
+                if a_count or b_count:  # price x quantity, never rate x amount
+                    ops.append((values[a] * values[b], "×"))
+                for base, rate in ((values[a], values[b]), (values[b], values[a])):
+                    if 0 < rate < 1:  # a discount or a tax rate applied to an amount
+                        ops += [(base * (1 - rate), "× (1 -"), (base * (1 + rate), "× (1 +")]
+                for total, op in ops:
                     if total and _equal(total, claimed, exponent):
-                        x, y = locs[a].mention.value, locs[b].mention.value
-                        return locs[a].leaf, f"{x} {op} {y} ({locs[a].leaf.path}, {locs[b].leaf.path})"
+                        return _first_leaf([locs[a], locs[b]]), f"{values[a]} {op} {values[b]}"
             # sum over line items of price x quantity
-            products = _line_item_total(locs)
+            products = _line_item_total([loc for loc in locs if loc is not None])
             if products is not None and _equal(products, claimed, exponent):
-                return locs[0].leaf, "the sum of price × quantity over the line items"
+                return _first_leaf(locs), "the sum of price × quantity over the line items"
         return None
 
     # ---------- dates and times ----------
@@ -178,6 +210,9 @@ class Matcher:
     def _status(self, fact: Fact) -> None:
         concept, polarity = fact.concept, fact.polarity or "positive"
         pool = [s for s in self.index.statuses if concept is None or s.concept == concept]
+        if concept is None:
+            self._generic_status(fact, polarity, pool)
+            return
         if pool:
             latest = max(s.call for s in pool)
             pool = [s for s in pool if s.call == latest]
@@ -193,12 +228,15 @@ class Matcher:
             return
         ran = self._calls_for(concept)
         ok = [c for c in ran if c.status == "ok"]
+        if concept == "search" and polarity == "positive":
+            ok = ok or [c for c in self.index.calls if c.status == "ok" and c.output not in (None, "", [], {})]
         if ok:
-            verdict = Verdict.SUPPORTED if polarity == "positive" else Verdict.CONTRADICTED
             leaf = next((lf for lf in self.index.tools.leaves if lf.index == ok[-1].index), None)
-            _set(fact, verdict, "match" if polarity == "positive" else "polarity_mismatch",
-                 f"tool {ok[-1].name} ran successfully",
-                 [evidence_of(leaf, self.index)] if leaf else [])
+            if polarity == "positive":
+                _set(fact, Verdict.SUPPORTED, "match", f"tool {ok[-1].name} ran successfully",
+                     [evidence_of(leaf, self.index)] if leaf else [])
+            else:
+                fact.reason = f"tool {ok[-1].name} ran; its output states no {concept} status"
             return
         if ran:
             verdict = Verdict.CONTRADICTED if polarity == "positive" else Verdict.SUPPORTED
@@ -206,10 +244,22 @@ class Matcher:
             return
         if polarity == "negative":
             _set(fact, Verdict.SUPPORTED, "no_tool_call",
-                 f"no {concept or 'matching'} tool ran, consistent with not done", [])
+                 f"no {concept} tool ran, consistent with not done", [])
             return
         _set(fact, Verdict.UNSUPPORTED, "no_tool_call",
-             f"no tool call or output backs {concept or 'this status'} ({fact.text!r})", [])
+             f"no tool call or output backs {concept} ({fact.text!r})", [])
+
+    def _generic_status(self, fact: Fact, polarity: str, pool: list[StatusEvidence]) -> None:
+        """A status that names no concept ("操作成功", "generated"): checked only loosely."""
+        agree = [s for s in pool if s.polarity in _AGREES[polarity]]
+        if agree:
+            _set(fact, Verdict.SUPPORTED, "match", f"tool says {_say(agree[-1])}",
+                 [evidence_of(agree[-1].leaf, self.index)])
+        elif fact.kind == FactKind.ACTION and not any(c.status == "ok" for c in self.index.calls):
+            _set(fact, Verdict.UNSUPPORTED, "no_tool_call",
+                 f"the answer claims an action ({fact.text!r}) but no tool call succeeded", [])
+        else:
+            fact.reason = "status names no concept; not compared"
 
     def _calls_for(self, concept: str | None):
         if concept is None:
@@ -219,6 +269,24 @@ class Matcher:
             c for c in self.index.calls
             if concept in c.concepts or any(n in (c.name or "").lower() for n in names)
         ]
+
+
+def _first_leaf(locs: list[Located | None]) -> Leaf | None:
+    return next((loc.leaf for loc in locs if loc is not None), None)
+
+
+def _targets(fact: Fact, claimed: Decimal, exponent: int) -> list[tuple[Decimal, int]]:
+    """Values the evidence may hold for a claimed number (15% -> 0.15, 85折 -> 0.85, 2 weeks -> 14 days)."""
+    out = [(claimed, exponent)]
+    unit = (fact.unit or "").lower()
+    if unit == "%":
+        out.append((claimed / 100, exponent - 2))
+    elif unit == "折":
+        rate = claimed / 10 if claimed < 10 else claimed / 100
+        out += [(rate, exponent - 2), (1 - rate, exponent - 2)]
+    elif unit in ("week", "weeks", "周", "个星期", "星期"):
+        out.append((claimed * 7, exponent))
+    return out
 
 
 def _say(s: StatusEvidence) -> str:
