@@ -17,7 +17,7 @@ _MERGED_DICTS = (
 )
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
-    "completion_markers", "minor_unit_fields",
+    "completion_markers", "completion_markers_far", "minor_unit_fields",
 )
 
 
@@ -43,6 +43,7 @@ class Lexicon:
     hedge_re: re.Pattern[str] = field(init=False)
     hedge_after_re: re.Pattern[str] = field(init=False)
     completion_re: re.Pattern[str] = field(init=False)
+    completion_far_re: re.Pattern[str] = field(init=False)
     minor_re: re.Pattern[str] = field(init=False)
     field_re: re.Pattern[str] = field(init=False)
     field_of: dict[str, str] = field(init=False)
@@ -69,6 +70,7 @@ class Lexicon:
         self.hedge_re = _alternation(self.data["hedges"])
         self.hedge_after_re = _alternation(self.data["hedges_after"])
         self.completion_re = _alternation(self.data["completion_markers"])
+        self.completion_far_re = _alternation(self.data["completion_markers_far"])
         self.minor_re = _alternation(self.data["minor_unit_fields"])
         self.field_of = {term_key(w): name for name, ws in self.data["fields"].items() for w in ws}
         self.field_re = _alternation(self.field_of)

@@ -10,6 +10,7 @@ from factcheck.lexicon import Lexicon, Term, term_key
 # Clause boundaries: a status word pairs with a concept word only inside one clause.
 _CLAUSE_SEP = re.compile(r"[，,；;。！？!?\n]|\.(?=\s|$)")
 _WINDOW = 80
+_FAR_WINDOW = 16  # "已于 9月20日 晚上签收": a dated completion marker reaches further
 _FLIP = {"positive": "negative", "negative": "positive", "pending": "negative"}
 
 
@@ -116,7 +117,10 @@ class StatusExtractor:
 
     def _completed(self, prefix: str) -> bool:
         """Whether a completion marker (已, 已经) stands just before a concept word."""
-        return bool(prefix) and bool(self.lex.completion_re.search(prefix[-self.zh_window :]))
+        if not prefix:
+            return False
+        near = self.lex.completion_re.search(prefix[-self.zh_window :])
+        return bool(near or self.lex.completion_far_re.search(prefix[-_FAR_WINDOW:]))
 
     def _negated(self, prefix: str) -> bool:
         """Whether a negator stands just before a term (a few characters or words)."""

@@ -100,7 +100,9 @@ class Matcher:
                     _set(fact, Verdict.SUPPORTED, "match", "number matches the same field",
                          [evidence_of(agree[0].leaf, self.index)])
                     return
-                if not self._count_ok(fact, claimed) and not self._derived_ok(fact, claimed, exponent):
+                if not self._count_ok(fact, claimed) and not self._field_total_ok(fact, claimed, exponent, same_field):
+                    # the tool states this field's value: only its own total or the
+                    # answer's backed numbers may explain another value
                     shown = ", ".join(sorted({loc.mention.value for loc in same_field})[:3])
                     _set(fact, Verdict.CONTRADICTED, "value_mismatch",
                          f"tool gives {shown} for {'/'.join(sorted(labels))}, not {fact.text}",
@@ -120,6 +122,22 @@ class Matcher:
                  [evidence_of(context[0].leaf, self.index)])
             return
         _set(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives {fact.text}", [])
+
+    def _field_total_ok(self, fact: Fact, claimed: Decimal, exponent: int, same_field: list[Located]) -> bool:
+        """The sum of the field over line items, or arithmetic on the answer's own backed numbers."""
+        if len(same_field) > 1 and _equal(sum(Decimal(loc.mention.value) for loc in same_field), claimed, exponent):
+            how = "the sum of " + " + ".join(loc.mention.value for loc in same_field)
+            _set(fact, Verdict.SUPPORTED, "derived", f"number equals {how}",
+                 [evidence_of(same_field[0].leaf, self.index, how)])
+            return True
+        values = self.verified[-8:]
+        for a, b in combinations(values, 2):
+            for total, op in ((a + b, "+"), (abs(a - b), "-"), (a * b, "×")):
+                if _equal(total, claimed, exponent):
+                    _set(fact, Verdict.SUPPORTED, "derived",
+                         f"number equals {a} {op} {b}, both backed earlier in the answer", [])
+                    return True
+        return False
 
     def _derived_ok(self, fact: Fact, claimed: Decimal, exponent: int) -> bool:
         """Back the number with simple arithmetic over one tool output, if enabled."""
@@ -183,11 +201,12 @@ class Matcher:
                 if a_count or b_count:  # price x quantity, never rate x amount
                     ops.append((values[a] * values[b], "×"))
                 for base, rate in ((values[a], values[b]), (values[b], values[a])):
-                    if 0 < rate < 1:  # a discount or a tax rate applied to an amount
-                        ops += [(base * (1 - rate), "× (1 -"), (base * (1 + rate), "× (1 +")]
+                    if 0 < rate < 1 <= base:  # a discount or a tax rate applied to an amount
+                        ops += [(base * (1 - rate), "× (1 −"), (base * (1 + rate), "× (1 +")]
                 for total, op in ops:
                     if total and _equal(total, claimed, exponent):
-                        return _first_leaf([locs[a], locs[b]]), f"{values[a]} {op} {values[b]}"
+                        how = f"{values[a]} {op} {values[b]}" + (")" if "(" in op else "")
+                        return _first_leaf([locs[a], locs[b]]), how
             # sum over line items of price x quantity
             products = _line_item_total([loc for loc in locs if loc is not None])
             if products is not None and _equal(products, claimed, exponent):
