@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from decimal import ROUND_HALF_UP, Decimal
 from itertools import combinations
@@ -125,11 +126,15 @@ class Matcher:
 
     def _field_total_ok(self, fact: Fact, claimed: Decimal, exponent: int, same_field: list[Located]) -> bool:
         """The sum of the field over line items, or arithmetic on the answer's own backed numbers."""
-        if len(same_field) > 1 and _equal(sum(Decimal(loc.mention.value) for loc in same_field), claimed, exponent):
-            how = "the sum of " + " + ".join(loc.mention.value for loc in same_field)
-            _set(fact, Verdict.SUPPORTED, "derived", f"number equals {how}",
-                 [evidence_of(same_field[0].leaf, self.index, how)])
-            return True
+        by_key: dict[str, list[Located]] = {}
+        for loc in same_field:
+            by_key.setdefault(re.sub(r"\[\d+\]", "[]", loc.leaf.path), []).append(loc)
+        for group in by_key.values():
+            if len(group) > 1 and _equal(sum(Decimal(loc.mention.value) for loc in group), claimed, exponent):
+                how = "the sum of " + " + ".join(loc.mention.value for loc in group)
+                _set(fact, Verdict.SUPPORTED, "derived", f"number equals {how}",
+                     [evidence_of(group[0].leaf, self.index, how)])
+                return True
         values = self.verified[-8:]
         for a, b in combinations(values, 2):
             for total, op in ((a + b, "+"), (abs(a - b), "-"), (a * b, "×")):
