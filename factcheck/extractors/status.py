@@ -93,6 +93,8 @@ class StatusExtractor:
                 else:
                     concept = default_concept
             key = (concept, polarity)
+            if any(c == concept for c, _ in found):
+                continue  # "no matching cases were found": the first word decides
             if key not in found:
                 found[key] = StatusMention(start, end, concept, polarity, term.action and not negated)
         # A bare concept word says nothing, unless it is negated ("没有退款", "no refund") or

@@ -1,0 +1,67 @@
+"""Exact-fact extraction: numbers, dates, times, identifiers, links."""
+
+import pytest
+
+from factcheck import FactChecker
+
+CHECKER = FactChecker()
+
+
+def mentions(text: str) -> list[tuple[str, str, str | None]]:
+    return [(m.kind.value, m.value, m.unit) for m in CHECKER._mentions.extract(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("退款 ¥1,299.00", [("number", "1299", "CNY")]),
+        ("共 1,299 元", [("number", "1299", "CNY")]),
+        ("refund of $42.50", [("number", "42.5", "USD")]),
+        ("discount 15%", [("number", "15", "%")]),
+        ("约 1.2万 积分", [("number", "12000", "积分")]),
+        ("三件商品", [("number", "3", "件")]),
+        ("两个包裹", [("number", "2", "个")]),
+        ("十五天内", [("number", "15", "天")]),
+        ("three items", [("number", "3", "items")]),
+        ("3-5 天", [("number", "3", None), ("number", "5", "天")]),
+        ("第一次", []),
+    ],
+)
+def test_numbers(text, expected) -> None:
+    assert mentions(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("9月22日 到", [("date", "--09-22", None)]),
+        ("2026年9月22日", [("date", "2026-09-22", None)]),
+        ("on 2026-09-22", [("date", "2026-09-22", None)]),
+        ("Dec. 3", [("date", "--12-03", None)]),
+        ("December 3, 2026", [("date", "2026-12-03", None)]),
+        ("Dec. 10–12.", [("date", "--12-10", None), ("date", "--12-12", None)]),
+        ("at 7:30 PM", [("time", "19:30", None)]),
+        ("下午3点", [("time", "15:00", None)]),
+        ("30\ndeclined", [("number", "30", None)]),
+    ],
+)
+def test_dates_and_times(text, expected) -> None:
+    assert mentions(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("登记号 CT-20260922-001", [("identifier", "ct-20260922-001", None)]),
+        ("订单号 88231", [("identifier", "88231", None)]),
+        ("order #88231", [("identifier", "88231", None)]),
+        ("tracking SF1234567890", [("identifier", "sf1234567890", None)]),
+        ("a 30-day window", [("number", "30", None)]),
+        ("链接 https://domain/item/fake-id，", [("url", "domain/item/fake-id", None)]),
+        ("see https://x.example/a/123.", [("url", "x.example/a/123", None)]),
+        ("mail li.ming@example.com", [("email", "li.ming@example.com", None)]),
+        ("![图1](https://cdn.example.cn/u/e01a.png)", [("url", "cdn.example.cn/u/e01a.png", None)]),
+    ],
+)
+def test_identifiers_and_links(text, expected) -> None:
+    assert mentions(text) == expected

@@ -1,0 +1,39 @@
+"""Sentence segmentation traps in zh, en and mixed text."""
+
+import pytest
+
+from factcheck import FactChecker
+from factcheck.extractors.segment import detect_lang
+
+CHECKER = FactChecker()
+
+
+def sentences(text: str) -> list[str]:
+    return [text[a:b] for a, b in CHECKER._claims.segmenter.sentences(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("退款金额 $42.50。已到账。", ["退款金额 $42.50。", "已到账。"]),
+        ("优惠 5.2%，已生效。谢谢！", ["优惠 5.2%，已生效。", "谢谢！"]),
+        ("Shipped on Dec. 3 to Mr. Smith. Thanks!", ["Shipped on Dec. 3 to Mr. Smith.", "Thanks!"]),
+        ("Refund done.已退款。订单已发货！", ["Refund done.", "已退款。", "订单已发货！"]),
+        ("已为您成功退款，订单号 88231。", ["已为您成功退款，订单号 88231。"]),
+        ("您好 Mr. Smith，订单已发货。", ["您好 Mr. Smith，订单已发货。"]),
+        ("Total: $1,299.00. Paid.", ["Total: $1,299.00.", "Paid."]),
+        ("图片如下：![图1](https://x.example/a.png)", ["图片如下：![图1](https://x.example/a.png)"]),
+        ("第一行\n第二行", ["第一行", "第二行"]),
+        ("", []),
+    ],
+)
+def test_sentences(text: str, expected: list[str]) -> None:
+    assert sentences(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [("已为您成功退款。", "zh"), ("Your refund failed.", "en"), ("您的 refund 已经 approved，amount $45", "mixed")],
+)
+def test_detect_lang(text: str, lang: str) -> None:
+    assert detect_lang(text) == lang

@@ -1,0 +1,44 @@
+"""Status mentions: concept, polarity, negation and hedges, in both languages."""
+
+import pytest
+
+from factcheck import FactChecker
+
+CHECKER = FactChecker()
+
+
+def statuses(text: str) -> list[tuple[str | None, str]]:
+    return [(s.concept, s.polarity) for s in CHECKER._statuses.extract(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("已为您成功退款", [("refund", "positive")]),
+        ("退款未成功", [("refund", "negative")]),
+        ("未退款", [("refund", "negative")]),
+        ("没有退款", [("refund", "negative")]),
+        ("退款失败", [("refund", "negative")]),
+        ("订单已经发货", [("shipping", "positive")]),
+        ("已于 9月20日 晚上签收", [("delivery", "positive")]),
+        ("没有找到相关案例", [("search", "negative")]),
+        ("Your refund has been approved", [("refund", "positive")]),
+        ("The refund was not refunded", [("refund", "negative")]),
+        ("Your payment did not go through", [("payment", "negative")]),
+        ("The refund could not be processed", [("refund", "negative")]),
+        ("I found 3 cases", [("search", "positive")]),
+        ("No matching cases were found", [("search", "negative")]),
+        ("Your table is confirmed", [("booking", "positive")]),
+        ("如果退款成功，我们会通知您", []),
+        ("Please wait until the refund is processed", []),
+        ("退款审核通过后会原路退回", []),
+    ],
+)
+def test_statuses(text, expected) -> None:
+    assert statuses(text) == expected
+
+
+def test_words_inside_links_are_not_statuses() -> None:
+    report = CHECKER.check("![图](https://example.com/images/generated_6a7b.png)")
+    kinds = {f.kind.value for c in report.claims for f in c.facts}
+    assert kinds == {"url"}

@@ -1,0 +1,76 @@
+"""Grounding verdicts: exact facts exactly, statuses by polarity, numbers by field."""
+
+import pytest
+
+from factcheck import FactChecker, Verdict
+
+CHECKER = FactChecker()
+
+
+def verdict(answer: str, tool_calls: list, context: list | None = None) -> Verdict:
+    report = CHECKER.check(answer, tool_calls, context or [])
+    assert len(report.claims) == 1, report
+    return report.claims[0].verdict
+
+
+def call(name: str, output, status: str = "ok") -> dict:
+    return {"name": name, "args": {}, "output": output, "status": status}
+
+
+S, C, U = Verdict.SUPPORTED, Verdict.CONTRADICTED, Verdict.UNSUPPORTED
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        ("已为您成功退款。", [call("refund", {"refund_status": "failed"})], C),
+        ("退款没有成功。", [call("refund", {"refund_status": "FAILED"})], S),
+        ("Your refund has been approved.", [call("refund", {"status": "declined"})], C),
+        ("The refund could not be processed.", [call("refund", {"status": "declined"})], S),
+        ("The refund did not go through.", [call("refund", "refund result: FAILED")], S),
+        ("Refunded ¥1,299.", [call("refund", {"refund_status": "success", "amount": 1299.0})], S),
+        ("退款 1,299 元。", [call("refund", {"refund_amount": 1299})], S),
+        ("Refund of $45.", [call("refund", {"refund_amount": 30, "order_amount": 45})], C),
+        ("A 15% discount.", [call("quote", {"discount_rate": 0.15})], S),
+        ("优惠 9.1 元。", [call("quote", {"discount": 2.1})], C),
+        ("订单号 88321。", [call("order", {"order_id": 88231})], U),
+        ("订单号 88231。", [call("order", {"order_id": 88231})], S),
+        ("找到 3 个案例。", [call("search_cases", {"results": []})], C),
+        ("没有找到相关案例。", [call("search_cases", {"results": []})], S),
+        ("I found 2 cases.", [call("search_cases", {"results": [{"id": "a"}, {"id": "b"}]})], S),
+        ("已发布，链接 https://x.example/a/1。", [], U),
+        ("已发布。", [call("publish_article", "TimeoutError: upstream", "error")], C),
+        ("已发布。", [call("publish_article", {"url": "https://x.example/a/1"})], S),
+        ("发布尚未完成。", [], S),
+        ("Total $43.00.", [call("order", {"items": [{"price": 12.5, "qty": 2}, {"price": 18.0, "qty": 1}]})], S),
+        ("地址是 3 栋。", [call("address", {"address": "幸福小区5栋302室"})], C),
+        ("Shipped on Dec. 3.", [call("ship", {"status": "shipped", "shipped_at": "2026-12-03T10:00:00Z"})], S),
+        ("Send it to li@example.com.", [call("ship", {"status": "ok"})], U),
+    ],
+)
+def test_verdicts(answer: str, tools: list, expected: Verdict) -> None:
+    assert verdict(answer, tools) == expected
+
+
+def test_context_backs_but_says_so() -> None:
+    report = CHECKER.check("We accept returns within 7 days.", [], ["Policy: returns within 7 days."])
+    fact = report.claims[0].facts[0]
+    assert fact.verdict == Verdict.SUPPORTED and fact.code == "context"
+    assert fact.evidence[0].source == "context"
+
+
+def test_tool_contradiction_beats_context() -> None:
+    report = CHECKER.check(
+        "Your refund was approved.", [call("refund", {"status": "declined"})], ["User: was my refund approved?"]
+    )
+    assert report.claims[0].verdict == Verdict.CONTRADICTED
+
+
+def test_tool_messages_are_evidence() -> None:
+    from langchain_core.messages import ToolMessage
+
+    msg = ToolMessage(content='{"refund_status": "failed"}', tool_call_id="1", name="refund")
+    report = CHECKER.check("已为您成功退款。", [msg])
+    assert report.claims[0].verdict == Verdict.CONTRADICTED
+    err = ToolMessage(content="boom", tool_call_id="2", name="publish_article", status="error")
+    assert CHECKER.check("Published.", [err]).claims[0].verdict == Verdict.CONTRADICTED

@@ -1,0 +1,114 @@
+"""The public `check()` contract: seeds, offsets, bad input, determinism, properties."""
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from factcheck import FactChecker, Report, Verdict, check
+
+CHECKER = FactChecker()
+
+SEEDS = [
+    # seed 003: the tool said the refund failed
+    ("已为您成功退款，订单号 88231。", ["refund result: 失败，订单号 88231 未退款"], ["已为您成功退款"]),
+    # seed 000/002: the publishing run was narrated, never called
+    (
+        "文章已生成，拟人化评分 82 分，已发布至平台，链接 https://domain/item/fake-id，"
+        "已登记到台账，登记号 CT-20260922-001。",
+        [{"name": "generate_article", "args": {}, "output": {"title": "t"}, "status": "ok"}],
+        ["https://domain/item/fake-id", "CT-20260922-001", "已发布"],
+    ),
+    # seed 001: a fake image URL with no image_generate call
+    ("![生成的图片](https://example.com/images/generated_6a7b8c9d-0e1f-2a3b-4c5d.png)", [],
+     ["https://example.com/images/generated_6a7b8c9d-0e1f-2a3b-4c5d.png"]),
+    # seed 003: an empty case search reported as 3 cases
+    ("已为您找到 3 个案例。", [{"name": "search_cases", "args": {}, "output": [], "status": "ok"}], ["找到 3 个案例"]),
+]
+
+
+@pytest.mark.parametrize(("answer", "tools", "spans"), SEEDS)
+def test_seed_incidents_are_flagged(answer, tools, spans) -> None:
+    report = check(answer, tool_calls=tools)
+    assert not report.ok
+    for span in spans:
+        start = answer.index(span)
+        assert any(c.start < start + len(span) and start < c.end for c in report.flagged), span
+
+
+def test_report_shape_and_json_round_trip() -> None:
+    report = check("已为您成功退款，订单号 88231。", tool_calls=["refund result: 失败，订单号 88231 未退款"])
+    assert report.answer == "已为您成功退款，订单号 88231。"
+    assert report.flagged and report.flagged[0].verdict == Verdict.CONTRADICTED
+    assert "contradicted" in str(report) and "失败" in str(report)
+    again = Report.model_validate_json(report.model_dump_json())
+    assert again.claims[0].verdict == Verdict.CONTRADICTED
+    assert json.loads(report.model_dump_json())["claims"][0]["verdict"] == "contradicted"
+
+
+@pytest.mark.parametrize("bad", [None, b"bytes", 42, ["list"]])
+def test_non_str_answer_raises_type_error(bad) -> None:
+    with pytest.raises(TypeError, match="answer must be a str"):
+        check(bad)
+
+
+def test_empty_answer_has_no_claims() -> None:
+    report = check("", tool_calls=[{"name": "x", "args": {}, "output": "y", "status": "ok"}])
+    assert report.claims == [] and report.ok
+
+
+def test_bad_tool_outputs_do_not_crash_and_are_noted() -> None:
+    deep = "[" * 1000 + "]" * 1000
+    nested: list = []
+    cur = nested
+    for _ in range(1000):
+        nxt: list = []
+        cur.append(nxt)
+        cur = nxt
+    tools = [b"\xff\xfe refund FAILED", "{not json", deep, nested, None, 12, "x" * 50]
+    report = FactChecker(__import__("factcheck").CheckerConfig(max_output_chars=20)).check(
+        "Your refund was approved.", tools
+    )
+    assert report.answer == "Your refund was approved."
+    assert any("UTF-8" in n for n in report.notes)
+    assert any("cut" in n for n in report.notes)
+    assert any("deeper" in n for n in report.notes)
+    assert report.claims[0].verdict == Verdict.CONTRADICTED
+
+
+def test_tool_calls_must_be_a_list() -> None:
+    with pytest.raises(TypeError, match="tool_calls must be a list"):
+        check("ok", tool_calls={"name": "x"})
+
+
+def test_deterministic() -> None:
+    args = ("Refund of $45 approved; tracking SF1234567890.", [{"refund_amount": 30, "status": "declined"}])
+    first = check(*args).model_dump(exclude={"elapsed_ms"})
+    assert all(check(*args).model_dump(exclude={"elapsed_ms"}) == first for _ in range(3))
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(answer=st.text(max_size=200), outputs=st.lists(json_values, max_size=3))
+def test_never_raises_and_offsets_hold(answer: str, outputs: list) -> None:
+    report = CHECKER.check(answer, outputs)
+    assert report.answer == answer
+    for claim in report.claims:
+        assert answer[claim.start : claim.end] == claim.text
+        for fact in claim.facts:
+            assert answer[fact.start : fact.end] == fact.text
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["已退款", "订单号 88231", "$42.50", "5.2%", "Dec. 3", "Mr. Smith", "。", ". ", "，", "\n", "refund failed", "https://x.example/a"]), max_size=12))
+def test_offsets_on_tricky_pieces(pieces: list[str]) -> None:
+    answer = "".join(pieces)
+    for claim in CHECKER.check(answer).claims:
+        assert answer[claim.start : claim.end] == claim.text
