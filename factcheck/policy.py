@@ -18,6 +18,9 @@ DEFAULT_FALLBACK = {
 }
 _ANNOTATION = {"zh": "【未经系统核实】", "en": " [not confirmed by the system]"}
 _LEFTOVER_PUNCT = re.compile(r"^[\s，,；;。.!！?？、]+")
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_LATIN_WORD = re.compile(r"[A-Za-z]+")
+_LINK = re.compile(r"(?:https?://|www\.)\S+|\S+@\S+", re.IGNORECASE)
 
 
 def drop_flagged(report: Report, fallback: str | None = None) -> str:
@@ -43,7 +46,7 @@ def drop_flagged(report: Report, fallback: str | None = None) -> str:
     kept.append(report.answer[cursor:])
     text = "".join(kept).strip()
     if not text or not any(not c.flagged for c in report.claims):
-        return fallback if fallback is not None else _fallback_for(report.lang)
+        return fallback if fallback is not None else _fallback_for(report)
     return text
 
 
@@ -60,7 +63,7 @@ def annotate_flagged(report: Report) -> str:
     cursor = 0
     for claim in report.flagged:
         out.append(report.answer[cursor : claim.end])
-        out.append(_ANNOTATION["zh" if report.lang == "zh" else "en"])
+        out.append(_ANNOTATION[message_lang(report)])
         cursor = claim.end
     out.append(report.answer[cursor:])
     return "".join(out)
@@ -100,5 +103,18 @@ def apply_on_fail(report: Report, on_fail: OnFail = "drop", fallback: str | None
     raise ValueError(f"on_fail must be 'drop', 'annotate', 'raise' or a callable, not {on_fail!r}")
 
 
-def _fallback_for(lang: str) -> str:
-    return DEFAULT_FALLBACK["zh" if lang == "zh" else "en"]
+def message_lang(report: Report) -> str:
+    """Language for messages about an answer: `zh` or `en`.
+
+    A `mixed` answer (Chinese with English links, ids or names) counts as Chinese
+    when, links and emails aside, it has at least as many CJK characters as Latin words.
+    """
+    if report.lang in ("zh", "en"):
+        return report.lang
+    text = _LINK.sub(" ", report.answer)
+    cjk = len(_CJK.findall(text))
+    return "zh" if cjk and cjk >= len(_LATIN_WORD.findall(text)) else "en"
+
+
+def _fallback_for(report: Report) -> str:
+    return DEFAULT_FALLBACK[message_lang(report)]

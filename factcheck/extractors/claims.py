@@ -7,7 +7,6 @@ from factcheck.extractors.segment import Segmenter
 from factcheck.extractors.status import StatusExtractor
 from factcheck.report import Claim, Fact, FactKind
 
-
 _OPAQUE = (FactKind.URL, FactKind.EMAIL, FactKind.IDENTIFIER)
 
 

@@ -7,7 +7,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
-from factcheck.lexicon import Lexicon, term_key
+from factcheck.lexicon import Lexicon
 from factcheck.report import FactKind
 
 URL_RE = re.compile(

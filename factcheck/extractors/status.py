@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from factcheck.lexicon import Lexicon, Term, term_key
+from factcheck.lexicon import Lexicon, Term
 
 # Clause boundaries: a status word pairs with a concept word only inside one clause.
 _CLAUSE_SEP = re.compile(r"[，,；;。！？!?\n]|\.(?=\s|$)")

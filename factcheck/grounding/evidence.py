@@ -13,7 +13,7 @@ from typing import Any
 
 from factcheck.config import CheckerConfig
 from factcheck.extractors.mentions import Mention, MentionExtractor, _Taken
-from factcheck.extractors.status import StatusExtractor, StatusMention
+from factcheck.extractors.status import StatusExtractor
 from factcheck.lexicon import Lexicon, term_key
 from factcheck.report import FactKind
 

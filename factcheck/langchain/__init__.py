@@ -1,0 +1,37 @@
+"""LangChain integration: `.with_fact_check()` on every Runnable and `FactCheckMiddleware`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from factcheck.langchain.correction import build_correction
+from factcheck.langchain.engine import FactCheckOptions
+from factcheck.langchain.ledger import RepeatedActionBlocked, ToolLedger
+from factcheck.langchain.run_report import RunReport, get_run_report
+from factcheck.langchain.wrapper import RunnableFactCheck, register, with_fact_check
+
+if TYPE_CHECKING:
+    from factcheck.langchain.middleware import FactCheckMiddleware
+
+register()
+
+__all__ = [
+    "FactCheckMiddleware",
+    "FactCheckOptions",
+    "RepeatedActionBlocked",
+    "RunReport",
+    "RunnableFactCheck",
+    "ToolLedger",
+    "build_correction",
+    "get_run_report",
+    "with_fact_check",
+]
+
+
+def __getattr__(name: str) -> Any:
+    # The middleware needs the optional `langchain` package; import it on first use.
+    if name == "FactCheckMiddleware":
+        from factcheck.langchain.middleware import FactCheckMiddleware
+
+        return FactCheckMiddleware
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,211 @@
+"""Callback handlers that record the tool runs of a wrapped run and guard repeated actions."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Literal
+from uuid import UUID
+
+from langchain_core.callbacks import BaseCallbackHandler
+from langchain_core.messages import BaseMessage, ToolMessage
+
+from factcheck.langchain.extract import message_text, tool_message_value
+
+ToolStatus = Literal["ok", "error", "pending"]
+"""`ok`, `error` or `pending` (started, never ended)."""
+
+
+class RepeatedActionBlocked(RuntimeError):
+    """Raised inside a retry when it tries to run an action tool that already ran.
+
+    The guard raises it from `on_tool_start`, before the tool body runs, so the
+    action is never performed twice. The wrapper catches it and stops retrying.
+    """
+
+    def __init__(self, tool_name: str) -> None:
+        super().__init__(
+            f"fact-check guard: {tool_name!r} already ran successfully in this run "
+            "and was not run again"
+        )
+        self.tool_name = tool_name
+        """Name of the tool whose second run was blocked."""
+
+
+@dataclass
+class ToolRun:
+    """One tool run seen through callbacks."""
+
+    run_id: UUID
+    """Callback run id; start, end and error events are paired by it."""
+    parent_run_id: UUID | None
+    """Run id of the run that started this tool (an agent node, another tool, ...)."""
+    seq: int
+    """Start order within the ledger."""
+    attempt: int
+    """Attempt of the wrapped runnable during which the tool started."""
+    name: str
+    """Tool name."""
+    args: Any
+    """Structured inputs when the tool got a dict, else the input string."""
+    tool_call_id: str | None = None
+    """Id of the model's tool call, when the tool was invoked with one."""
+    status: ToolStatus = "pending"
+    """`pending` until the run ends; then `ok` or `error`."""
+    output: Any = None
+    """What the tool returned (message content for `ToolMessage`s), or the error text."""
+
+    def as_tool_call(self) -> dict[str, Any]:
+        """The run as a checker `tool_calls` mapping."""
+        return {"name": self.name, "args": self.args, "output": self.output, "status": self.status}
+
+
+class ToolLedger(BaseCallbackHandler):
+    """Records every tool run of a wrapped run: the system's own record of what executed.
+
+    Attach it to the config of the wrapped runnable with `inherit=True` so nested
+    runs (tools inside tools, sub-agents) report to it too. Only runs that ended
+    without error count as executed. Thread-safe: parallel tool calls report to it
+    from worker threads.
+    """
+
+    run_inline = True
+    raise_error = False
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.runs: dict[UUID, ToolRun] = {}
+        """Runs by run id, in start order."""
+        self.attempt = 0
+        """Attempt number stamped on runs that start from now on."""
+        self._lock = threading.Lock()
+
+    def on_tool_start(
+        self,
+        serialized: dict[str, Any] | None,
+        input_str: str,
+        *,
+        run_id: UUID,
+        parent_run_id: UUID | None = None,
+        inputs: dict[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        """Record a tool run as pending."""
+        name = kwargs.get("name") or (serialized or {}).get("name") or "tool"
+        with self._lock:
+            self.runs[run_id] = ToolRun(
+                run_id=run_id,
+                parent_run_id=parent_run_id,
+                seq=len(self.runs),
+                attempt=self.attempt,
+                name=str(name),
+                args=inputs if inputs is not None else input_str,
+                tool_call_id=kwargs.get("tool_call_id"),
+            )
+
+    def on_tool_end(self, output: Any, *, run_id: UUID, **kwargs: Any) -> None:
+        """Mark a run as ended; a `ToolMessage` with status `error` counts as an error."""
+        status = "ok"
+        tool_call_id = None
+        if isinstance(output, ToolMessage):
+            status = "error" if output.status == "error" else "ok"
+            tool_call_id = output.tool_call_id
+            output = tool_message_value(output)
+        else:
+            output = plain_value(output)
+        with self._lock:
+            run = self.runs.get(run_id)
+            if run is None:
+                return
+            run.status, run.output = status, output
+            run.tool_call_id = run.tool_call_id or tool_call_id
+
+    def on_tool_error(self, error: BaseException, *, run_id: UUID, **kwargs: Any) -> None:
+        """Mark a run as failed: it does not count as executed."""
+        with self._lock:
+            run = self.runs.get(run_id)
+            if run is None:
+                return
+            run.status, run.output = "error", f"{type(error).__name__}: {error}"
+            run.tool_call_id = run.tool_call_id or kwargs.get("tool_call_id")
+
+    def completed(self) -> list[ToolRun]:
+        """Runs that ended (with or without error), in start order."""
+        with self._lock:
+            return [r for r in self.runs.values() if r.status != "pending"]
+
+    def executed(self) -> list[ToolRun]:
+        """Runs that ended without error: the actions that really happened."""
+        return [r for r in self.completed() if r.status == "ok"]
+
+
+class RepeatGuard(BaseCallbackHandler):
+    """Stops a retry from running an action tool that an earlier attempt already ran.
+
+    It raises `RepeatedActionBlocked` from `on_tool_start`, which LangChain calls
+    before the tool body, so the guarded tool never executes a second time. Tools
+    that ran only in the current attempt, failed, or are not action tools pass.
+    """
+
+    run_inline = True
+    raise_error = True
+
+    def __init__(self, ledger: ToolLedger, is_action: Callable[[str], bool]) -> None:
+        super().__init__()
+        self.ledger = ledger
+        """Where executed runs are looked up; its `attempt` is the current attempt."""
+        self.is_action = is_action
+        """Whether a tool name performs an action (publish, refund, send, ...)."""
+
+    def on_tool_start(
+        self, serialized: dict[str, Any] | None, input_str: str, **kwargs: Any
+    ) -> None:
+        """Raise when an action tool executed by an earlier attempt is about to run again."""
+        name = str(kwargs.get("name") or (serialized or {}).get("name") or "")
+        if not name or not self.is_action(name):
+            return
+        current = self.ledger.attempt
+        if any(r.name == name and r.attempt < current for r in self.ledger.executed()):
+            raise RepeatedActionBlocked(name)
+
+
+def action_matcher(action_tools: dict[str, Iterable[str]]) -> Callable[[str], bool]:
+    """Build a predicate telling whether a tool name performs an action.
+
+    A tool is an action tool when its lower-cased name contains the concept name
+    or one of the concept's name fragments (`publish` -> `publish_article`).
+
+    Args:
+        action_tools: Action concept -> tool-name fragments.
+
+    Returns:
+        A predicate on tool names.
+    """
+    fragments = sorted(
+        {f.lower() for concept, frags in action_tools.items() for f in (concept, *frags) if f}
+    )
+
+    def is_action(name: str) -> bool:
+        low = name.lower()
+        return any(f in low for f in fragments)
+
+    return is_action
+
+
+def plain_value(value: Any) -> Any:
+    """Make a tool output something the checker can read (str, dict, list, scalar)."""
+    if value is None or isinstance(value, (str, int, float, bool, dict, list)):
+        return value
+    if isinstance(value, BaseMessage):
+        return message_text(value)
+    if hasattr(value, "model_dump"):
+        try:
+            return value.model_dump(mode="json")
+        except Exception:
+            return str(value)
+    try:
+        return json.loads(json.dumps(value, default=str))
+    except (TypeError, ValueError):
+        return str(value)

@@ -1,0 +1,496 @@
+"""`RunnableFactCheck` and `with_fact_check`: check any Runnable's answer against its tool runs."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+from langchain_core.callbacks import (
+    AsyncCallbackManagerForChainRun,
+    CallbackManagerForChainRun,
+)
+from langchain_core.callbacks.manager import adispatch_custom_event, dispatch_custom_event
+from langchain_core.language_models import BaseLanguageModel
+from langchain_core.runnables import Runnable, RunnableConfig, RunnableSerializable
+from langchain_core.runnables.base import RunnableBindingBase
+from langchain_core.runnables.config import ensure_config, patch_config
+from langchain_core.runnables.utils import ConfigurableFieldSpec
+from pydantic import BaseModel, ConfigDict
+
+from factcheck.errors import CheckerFailure, FactCheckError
+from factcheck.langchain.correction import build_correction
+from factcheck.langchain.engine import (
+    CHECK_RUN_NAME,
+    FactCheckOptions,
+    enabled_from_env,
+    finish,
+    run_check,
+    unchecked,
+)
+from factcheck.langchain.extract import (
+    MESSAGES_KEY,
+    AnswerLocation,
+    OutputToolCall,
+    context_from_input,
+    find_answer,
+    is_correction,
+    put_answer,
+    retry_input,
+    tool_calls_from_output,
+)
+from factcheck.langchain.ledger import RepeatedActionBlocked, RepeatGuard, ToolLedger, plain_value
+from factcheck.langchain.run_report import RunReport
+from factcheck.report import Report
+
+
+class RunnableFactCheck(RunnableSerializable[Any, Any]):
+    """A Runnable that runs another one and checks its final answer against its tool runs.
+
+    Every entry point (invoke, ainvoke, batch, abatch, stream, astream, and the
+    event/log streams built on them) goes through the check. Streams yield the
+    checked output once, never the unchecked answer. The output keeps its type; the
+    `RunReport` travels in it (see `FactCheckOptions.report_key`), in the
+    `fact_check` callback event, and in `(output, report)` with `return_report`.
+    """
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    bound: Runnable[Any, Any]
+    """The runnable whose answers are checked."""
+    options: FactCheckOptions
+    """How to check, retry and downgrade."""
+    name: str | None = "FactCheck"
+    """Name of the wrapper's own traced run."""
+
+    @property
+    def InputType(self) -> Any:  # noqa: N802 - Runnable API
+        """The wrapped runnable's input type."""
+        return self.bound.InputType
+
+    @property
+    def OutputType(self) -> Any:  # noqa: N802 - Runnable API
+        """The wrapped runnable's output type (a pair with `return_report`)."""
+        if self.options.return_report:
+            return tuple[self.bound.OutputType, RunReport]
+        return self.bound.OutputType
+
+    def get_input_schema(self, config: RunnableConfig | None = None) -> type[BaseModel]:
+        """The wrapped runnable's input schema."""
+        return self.bound.get_input_schema(config)
+
+    def get_output_schema(self, config: RunnableConfig | None = None) -> type[BaseModel]:
+        """The wrapped runnable's output schema (the base one with `return_report`)."""
+        if self.options.return_report:
+            return super().get_output_schema(config)
+        return self.bound.get_output_schema(config)
+
+    @property
+    def config_specs(self) -> list[ConfigurableFieldSpec]:
+        """The wrapped runnable's configurable fields."""
+        return self.bound.config_specs
+
+    def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
+        """Run the wrapped runnable, check its answer, retry or downgrade as configured.
+
+        Args:
+            input: The wrapped runnable's input.
+            config: Passed on to the wrapped runnable (callbacks, tags, metadata and
+                `run_name` included); the wrapper and each check are traced runs.
+            **kwargs: Passed on to the wrapped runnable's `invoke`.
+
+        Returns:
+            The output, of the wrapped runnable's type, or `(output, RunReport)`.
+
+        Raises:
+            FactCheckError: `on_fail="raise"` and the last answer is still flagged.
+            UnbackedActionError: the same, when a flagged claim is an unbacked action.
+            CheckerFailure: the checker failed and `fail_open` is off.
+        """
+        if not enabled_from_env():
+            return self._pass_through(self.bound.invoke(input, config, **kwargs))
+        config, run_name = _split_run_name(config)
+        return self._call_with_config(
+            self._run, input, config, run_name=run_name, bound_kwargs=kwargs
+        )
+
+    async def ainvoke(
+        self, input: Any, config: RunnableConfig | None = None, **kwargs: Any
+    ) -> Any:
+        """Async `invoke`."""
+        if not enabled_from_env():
+            return self._pass_through(await self.bound.ainvoke(input, config, **kwargs))
+        config, run_name = _split_run_name(config)
+        return await self._acall_with_config(
+            self._arun, input, config, run_name=run_name, bound_kwargs=kwargs
+        )
+
+    def stream(
+        self, input: Any, config: RunnableConfig | None = None, **kwargs: Any
+    ) -> Iterator[Any]:
+        """Yield the checked output once; nothing unchecked reaches the consumer."""
+        yield self.invoke(input, config, **kwargs)
+
+    async def astream(
+        self, input: Any, config: RunnableConfig | None = None, **kwargs: Any
+    ) -> AsyncIterator[Any]:
+        """Async `stream`: yield the checked output once."""
+        yield await self.ainvoke(input, config, **kwargs)
+
+    # batch and abatch are Runnable's: they call invoke / ainvoke once per input,
+    # with max_concurrency, so every item is checked on its own ledger.
+
+    def _pass_through(self, output: Any) -> Any:
+        return (output, None) if self.options.return_report else output
+
+    def _run(
+        self,
+        input: Any,
+        run_manager: CallbackManagerForChainRun,
+        config: RunnableConfig,
+        run_name: str | None,
+        bound_kwargs: dict[str, Any],
+    ) -> Any:
+        state = _RunState(self, input)
+        while True:
+            child = state.attempt_config(config, run_manager, run_name)
+            try:
+                output = self.bound.invoke(state.current, child, **bound_kwargs)
+            except RepeatedActionBlocked as exc:
+                state.blocked(exc)
+                break
+            where, tool_calls = state.prepare(output)
+            try:
+                if where is None:
+                    raise state.no_answer(output)
+                report = _traced_check(state, run_manager, where.text, tool_calls)
+            except CheckerFailure as exc:
+                run = state.checker_failed(where, exc)
+                dispatch_custom_event(CHECK_RUN_NAME, run.model_dump(mode="json"), config=config)
+                return state.unchecked_result(output, where, run)
+            if not state.advance(output, where, report):
+                break
+        run, error = state.finish()
+        dispatch_custom_event(CHECK_RUN_NAME, run.model_dump(mode="json"), config=config)
+        if error is not None:
+            raise error
+        return state.result(run)
+
+    async def _arun(
+        self,
+        input: Any,
+        run_manager: AsyncCallbackManagerForChainRun,
+        config: RunnableConfig,
+        run_name: str | None,
+        bound_kwargs: dict[str, Any],
+    ) -> Any:
+        state = _RunState(self, input)
+        while True:
+            child = state.attempt_config(config, run_manager, run_name)
+            try:
+                output = await self.bound.ainvoke(state.current, child, **bound_kwargs)
+            except RepeatedActionBlocked as exc:
+                state.blocked(exc)
+                break
+            where, tool_calls = state.prepare(output)
+            try:
+                if where is None:
+                    raise state.no_answer(output)
+                report = await _atraced_check(state, run_manager, where.text, tool_calls)
+            except CheckerFailure as exc:
+                run = state.checker_failed(where, exc)
+                data = run.model_dump(mode="json")
+                await adispatch_custom_event(CHECK_RUN_NAME, data, config=config)
+                return state.unchecked_result(output, where, run)
+            if not state.advance(output, where, report):
+                break
+        run, error = state.finish()
+        await adispatch_custom_event(CHECK_RUN_NAME, run.model_dump(mode="json"), config=config)
+        if error is not None:
+            raise error
+        return state.result(run)
+
+
+class _RunState:
+    """The attempts of one wrapped run: ledger, evidence, retry inputs, final output."""
+
+    def __init__(self, wrapper: RunnableFactCheck, input: Any) -> None:
+        self.options = wrapper.options
+        self.accepts_messages = _accepts_messages(wrapper.bound)
+        self.original = input
+        self.current = input
+        self.context = context_from_input(input)
+        self.max_retries = self.options.resolved_max_retries()
+        self.ledger = ToolLedger()
+        self.guard = (
+            RepeatGuard(self.ledger, self.options.is_action)
+            if self.options.block_repeated_actions
+            else None
+        )
+        self.attempt = -1
+        self.attempts: list[Report] = []
+        self.corrections: list[str] = []
+        self.notes: list[str] = []
+        self.seen_outputs: list[OutputToolCall] = []
+        self.last: tuple[Any, AnswerLocation] | None = None
+        self.superseded: set[str] = set()
+
+    def attempt_config(
+        self,
+        config: RunnableConfig,
+        run_manager: CallbackManagerForChainRun | AsyncCallbackManagerForChainRun,
+        run_name: str | None,
+    ) -> RunnableConfig:
+        """The config of the next attempt: the caller's, plus the ledger (and guard)."""
+        self.attempt += 1
+        self.ledger.attempt = self.attempt
+        callbacks = run_manager.get_child()
+        callbacks.add_handler(self.ledger, inherit=True)
+        if self.guard is not None and self.attempt > 0:
+            callbacks.add_handler(self.guard, inherit=True)
+        child = patch_config(config, callbacks=callbacks, run_name=run_name)
+        child["metadata"] = {**child.get("metadata", {}), "factcheck_attempt": self.attempt}
+        return child
+
+    def prepare(self, output: Any) -> tuple[AnswerLocation | None, list[dict[str, Any]]]:
+        """Find the answer in an output and gather the evidence of all attempts so far."""
+        where = find_answer(output, self.options.answer_key)
+        for call in tool_calls_from_output(output):
+            if call not in self.seen_outputs:
+                self.seen_outputs.append(call)
+        return where, self.evidence()
+
+    def evidence(self) -> list[dict[str, Any]]:
+        """Ledger runs merged with tool results found in outputs, without duplicates.
+
+        Tool results in the outputs give the order (it is deterministic even when
+        tools ran in parallel); the ledger gives the status of each run it saw.
+        Runs only the ledger saw follow in start order; results only the output
+        holds (e.g. from earlier turns of a conversation) keep their place.
+        """
+        runs = self.ledger.completed()
+        by_call_id = {r.tool_call_id: r for r in runs if r.tool_call_id}
+        used: set[Any] = set()
+        out: list[dict[str, Any]] = []
+        for call in self.seen_outputs:
+            run = by_call_id.get(call.tool_call_id) if call.tool_call_id else None
+            if run is None and not call.tool_call_id:
+                run = next(
+                    (
+                        r
+                        for r in runs
+                        if r.run_id not in used
+                        and r.name == call.name
+                        and r.output == plain_value(call.output)
+                    ),
+                    None,
+                )
+            if run is None:
+                out.append(call.as_tool_call())
+            elif run.run_id not in used:
+                used.add(run.run_id)
+                out.append(run.as_tool_call())
+        out.extend(r.as_tool_call() for r in runs if r.run_id not in used)
+        return out
+
+    def advance(self, output: Any, where: AnswerLocation, report: Report) -> bool:
+        """Record an attempt; prepare the retry input and return True to retry."""
+        self.attempts.append(report)
+        self.last = (output, where)
+        if report.ok or self.attempt >= self.max_retries:
+            return False
+        executed_actions = self.executed_actions()
+
+        def correction(include_answer: bool) -> str:
+            return build_correction(report, executed_actions, include_answer=include_answer)
+
+        retry = retry_input(
+            self.original,
+            self.current,
+            output,
+            where.text,
+            correction,
+            accepts_messages=self.accepts_messages,
+            input_key=self.options.input_key,
+        )
+        if retry is None:
+            self.notes.append(
+                f"no retry: a correction cannot be added to a {type(self.original).__name__} input"
+                " (set input_key)"
+            )
+            return False
+        if executed_actions and not retry.carries_history and self.guard is not None:
+            self.notes.append(
+                "no retry: it would re-run the runnable from its input, and these action "
+                f"tools already ran: {', '.join(executed_actions)}"
+            )
+            return False
+        self.corrections.append(retry.correction)
+        self.current = retry.value
+        if where.kind == "state" and output[MESSAGES_KEY][where.index].id:
+            self.superseded.add(output[MESSAGES_KEY][where.index].id)
+        return True
+
+    def executed_actions(self) -> list[str]:
+        """Names of action tools the ledger shows as executed, first run first."""
+        names = [r.name for r in self.ledger.executed() if self.options.is_action(r.name)]
+        return list(dict.fromkeys(names))
+
+    def blocked(self, exc: RepeatedActionBlocked) -> None:
+        """A retry tried to run an action tool again; the guard stopped it."""
+        self.notes.append(f"retry {self.attempt} stopped: {exc}")
+
+    def no_answer(self, output: Any) -> CheckerFailure:
+        """The error for an output with no recognisable final answer."""
+        return CheckerFailure(
+            f"no final answer found in a {type(output).__name__} output "
+            "(expected an AI message, a `messages` state, an `output` key or a str; "
+            "set answer_key)"
+        )
+
+    def checker_failed(self, where: AnswerLocation | None, error: CheckerFailure) -> RunReport:
+        """Fail closed (raise) or, with `fail_open`, report the answer as unchecked."""
+        answer = where.text if where else ""
+        return self._with_tools(unchecked(self.options, answer, error, self.attempts))
+
+    def unchecked_result(self, output: Any, where: AnswerLocation | None, run: RunReport) -> Any:
+        """The output passed through as it is, carrying the `unchecked` report if it can."""
+        if where is not None:
+            output = put_answer(
+                output, where, where.text, run.model_dump(mode="json"), self.options.report_key
+            )
+        return self._returned(output, where, run)
+
+    def finish(self) -> tuple[RunReport, FactCheckError | None]:
+        """Apply `on_fail` to the last attempt and build the run report."""
+        run = RunReport(
+            outcome="passed",
+            attempts=self.attempts,
+            corrections=self.corrections,
+            notes=self.notes,
+        )
+        return finish(self.options, self._with_tools(run))
+
+    def result(self, run: RunReport) -> Any:
+        """The last attempt's output with the final text and the report put in."""
+        assert self.last is not None
+        output, where = self.last
+        output = put_answer(
+            output, where, run.final_text, run.model_dump(mode="json"), self.options.report_key
+        )
+        return self._returned(output, where, run)
+
+    def _returned(self, output: Any, where: AnswerLocation | None, run: RunReport) -> Any:
+        if where is not None and where.kind == "state" and self.options.prune_history:
+            messages = output[MESSAGES_KEY]
+            drop = self.superseded - {messages[where.index].id}
+            output[MESSAGES_KEY] = [
+                m
+                for m in messages
+                if not is_correction(m) and getattr(m, "id", None) not in drop
+            ]
+        return (output, run) if self.options.return_report else output
+
+    def _with_tools(self, run: RunReport) -> RunReport:
+        runs = self.ledger.completed()
+        return run.model_copy(
+            update={
+                "executed_tools": [r.name for r in runs if r.status == "ok"],
+                "failed_tools": [r.name for r in runs if r.status == "error"],
+            }
+        )
+
+
+def _traced_check(
+    state: _RunState,
+    run_manager: CallbackManagerForChainRun,
+    answer: str,
+    tool_calls: list[dict[str, Any]],
+) -> Report:
+    """Check one answer as its own child run named `fact_check`."""
+    check_run = run_manager.get_child().on_chain_start(
+        None, _check_inputs(state, answer, tool_calls), name=CHECK_RUN_NAME
+    )
+    try:
+        report = run_check(state.options, answer, tool_calls, state.context)
+    except CheckerFailure as exc:
+        check_run.on_chain_error(exc)
+        raise
+    check_run.on_chain_end(_check_outputs(report))
+    return report
+
+
+async def _atraced_check(
+    state: _RunState,
+    run_manager: AsyncCallbackManagerForChainRun,
+    answer: str,
+    tool_calls: list[dict[str, Any]],
+) -> Report:
+    """Async `_traced_check`."""
+    check_run = await run_manager.get_child().on_chain_start(
+        None, _check_inputs(state, answer, tool_calls), name=CHECK_RUN_NAME
+    )
+    try:
+        report = run_check(state.options, answer, tool_calls, state.context)
+    except CheckerFailure as exc:
+        await check_run.on_chain_error(exc)
+        raise
+    await check_run.on_chain_end(_check_outputs(report))
+    return report
+
+
+def _check_inputs(state: _RunState, answer: str, tool_calls: list[dict[str, Any]]) -> dict:
+    return {
+        "answer": answer,
+        "attempt": state.attempt,
+        "tools": [f"{c['name']} ({c['status']})" for c in tool_calls],
+        "context_items": len(state.context),
+    }
+
+
+def _check_outputs(report: Report) -> dict[str, Any]:
+    return {
+        "ok": report.ok,
+        "flagged": [c.text for c in report.flagged],
+        "report": report.model_dump(mode="json"),
+    }
+
+
+def _split_run_name(config: RunnableConfig | None) -> tuple[RunnableConfig, str | None]:
+    """Take `run_name` out of the config: it names the wrapped runnable's runs."""
+    config = ensure_config(config)
+    return config, config.pop("run_name", None)
+
+
+def _accepts_messages(runnable: Runnable[Any, Any]) -> bool:
+    for _ in range(16):
+        if not isinstance(runnable, RunnableBindingBase):
+            break
+        runnable = runnable.bound
+    return isinstance(runnable, BaseLanguageModel)
+
+
+def with_fact_check(runnable: Runnable[Any, Any], **options: Any) -> RunnableFactCheck:
+    """Wrap a runnable so its final answers are checked against the tools it really ran.
+
+    Args:
+        runnable: An LCEL chain, a LangGraph graph, a `create_agent` agent, a legacy
+            executor returning `{"output", "intermediate_steps"}`, or a chat model.
+        **options: Fields of `FactCheckOptions` (`max_retries`, `on_fail`,
+            `fallback`, `fail_open`, `return_report`, `report_key`, `config`, ...).
+
+    Returns:
+        A runnable with the same input and output types.
+    """
+    return RunnableFactCheck(bound=runnable, options=FactCheckOptions(**options))
+
+
+def _with_fact_check_method(self: Runnable[Any, Any], **options: Any) -> RunnableFactCheck:
+    """Check this runnable's final answers against its tool runs (see `with_fact_check`)."""
+    return with_fact_check(self, **options)
+
+
+def register() -> None:
+    """Add `.with_fact_check()` to every LangChain `Runnable` (idempotent)."""
+    current = getattr(Runnable, "with_fact_check", None)
+    if current is None or getattr(current, "__module__", "") == __name__:
+        Runnable.with_fact_check = _with_fact_check_method  # type: ignore[attr-defined]
