@@ -49,6 +49,8 @@ class Lexicon:
     field_of: dict[str, str] = field(init=False)
     concept_of_word: dict[str, str] = field(init=False)
     action_tools: dict[str, tuple[str, ...]] = field(init=False)
+    path_cache: dict[str, tuple[frozenset[str], str | None, bool]] = field(init=False, default_factory=dict)
+    """Labels and concept of each tool-output path shape seen so far (paths repeat across runs)."""
 
     def __post_init__(self) -> None:
         terms: dict[str, Term] = {}

@@ -231,8 +231,16 @@ class EvidenceIndex:
             self.tools.add(self._leaf(call, path, text))
 
     def _leaf(self, call: ToolRecord, path: str, text: str) -> Leaf:
-        key = term_key(_CAMEL.sub(r"\1_\2", " ".join(re.sub(r"\[\d+\]", "", path).split(".")[-2:])))
-        key_full = term_key(_CAMEL.sub(r"\1_\2", re.sub(r"\[\d+\]", " ", path)))
+        labels, concept, minor = self._path_info(re.sub(r"\[\d+\]", "[]", path))
+        return Leaf("tool", call.index, path, text, labels=labels, concept=concept, minor_unit=minor)
+
+    def _path_info(self, shape: str) -> tuple[frozenset[str], str | None, bool]:
+        """Field labels, status concept and minor-unit flag named by a path (cached per lexicon)."""
+        cache = self.lex.path_cache
+        if shape in cache:
+            return cache[shape]
+        key = term_key(_CAMEL.sub(r"\1_\2", " ".join(shape.replace("[]", "").split(".")[-2:])))
+        key_full = term_key(_CAMEL.sub(r"\1_\2", shape.replace("[]", " ")))
         labels = frozenset(
             label for m in self.lex.field_re.finditer(key) if (label := self.lex.field(m.group()))
         )
@@ -241,8 +249,11 @@ class EvidenceIndex:
             term = self.lex.term(m.group())
             if term is not None and term.concept:
                 concept = term.concept
-        minor = bool(self.lex.minor_re.search(key))
-        return Leaf("tool", call.index, path, text, labels=labels, concept=concept, minor_unit=minor)
+        info = (labels, concept, bool(self.lex.minor_re.search(key)))
+        if len(cache) > 50_000:
+            cache.clear()
+        cache[shape] = info
+        return info
 
     # ---------- lazily built indexes ----------
     @cached_property
