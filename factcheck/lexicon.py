@@ -13,7 +13,7 @@ from typing import Any
 SHIPPED = ("zh", "en")
 _MERGED_DICTS = (
     "concepts", "status_terms", "action_tools", "currencies", "number_words", "numerals",
-    "numeral_units", "fields", "months",
+    "numeral_units", "fields", "months", "negation_window",
 )
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
@@ -32,23 +32,144 @@ class Term:
     evidence_only: bool = False
 
 
+# A word (with an apostrophe contraction) or a run of CJK characters.
+_TOKEN = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?|[\u3400-\u9fff\u3040-\u30ff]+")
+# What may stand between the words of one phrase ("in transit", "in_transit", "e-mail").
+_GAP = re.compile(r"[\s_\-]+")
+
+
+def term_key(text: str) -> str:
+    """Lookup key of a lexicon word or matched text: lower case, one space between words."""
+    return _GAP.sub(" ", text.lower().replace("’", "'")).strip()
+
+
+def _is_cjk(ch: str) -> bool:
+    return "\u3040" <= ch <= "\u9fff"
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A lexicon phrase found in text."""
+
+    start: int
+    end: int
+    key: str
+    """The lexicon key it matched (plural `s`/`es` folded)."""
+
+
+class Phrases:
+    """Words and phrases of one lexicon list, found by tokens and dict look-ups.
+
+    Matching is leftmost-longest and case-insensitive, on whole words in Latin text
+    (`ship` never matches inside `shipping`) and anywhere inside CJK runs. A Latin
+    phrase's last word may carry a plural `s`/`es`. This replaces regex alternations,
+    which Python tries branch by branch at every position of a long tool output.
+    """
+
+    def __init__(self, phrases: Iterable[str]) -> None:
+        self.keys = frozenset(k for k in map(term_key, phrases) if k)
+        latin = [k for k in self.keys if not _is_cjk(k[0])]
+        cjk = [k for k in self.keys if _is_cjk(k[0])]
+        self._first_words = frozenset(k.split(" ")[0] for k in latin)
+        self._max_words = max((k.count(" ") + 1 for k in latin), default=0)
+        self._cjk_first = frozenset(k[0] for k in cjk)
+        self._cjk_max = max((len(k) for k in cjk), default=0)
+
+    def lookup(self, key: str) -> str | None:
+        """The lexicon key for `key`, folding a plural `s`/`es`; None when absent."""
+        if key in self.keys:
+            return key
+        if key.endswith("s"):
+            for folded in (key[:-1], key[:-2]):
+                if folded in self.keys:
+                    return folded
+        return None
+
+    def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> list[Hit]:
+        """All non-overlapping phrases in `text[pos:endpos]`, in order."""
+        tokens = list(_TOKEN.finditer(text, pos, len(text) if endpos is None else endpos))
+        hits: list[Hit] = []
+        i = 0
+        while i < len(tokens):
+            word = tokens[i].group()
+            if _is_cjk(word[0]):
+                if self._cjk_max:
+                    self._cjk_hits(word, tokens[i].start(), hits)
+                i += 1
+                continue
+            width = self._latin_hit(text, tokens, i, hits) if self._first(word.lower()) else 0
+            i += width or 1
+        return hits
+
+    def search(self, text: str, pos: int = 0, endpos: int | None = None) -> bool:
+        """Whether any phrase occurs in `text[pos:endpos]`."""
+        return bool(self.finditer(text, pos, endpos))
+
+    def match_at(self, text: str, pos: int) -> bool:
+        """Whether a phrase starts exactly at `pos`."""
+        for length in range(min(self._cjk_max, len(text) - pos), 0, -1):
+            if text[pos : pos + length] in self.keys:
+                return True
+        token = _TOKEN.match(text, pos)
+        return bool(token and not _is_cjk(token.group()[0]) and self.lookup(token.group().lower()))
+
+    def _first(self, word: str) -> bool:
+        first = self._first_words
+        return word in first or word.endswith("s") and (word[:-1] in first or word[:-2] in first)
+
+    def _latin_hit(self, text: str, tokens: list[re.Match[str]], i: int, hits: list[Hit]) -> int:
+        """Longest phrase starting at token `i`; returns how many tokens it spans (0: none)."""
+        n = 1
+        while (
+            n < self._max_words
+            and i + n < len(tokens)
+            and not _is_cjk(tokens[i + n].group()[0])
+            and _GAP.fullmatch(text, tokens[i + n - 1].end(), tokens[i + n].start())
+        ):
+            n += 1
+        for width in range(n, 0, -1):
+            span = tokens[i : i + width]
+            key = self.lookup(" ".join(t.group().lower().replace("’", "'") for t in span))
+            if key is not None:
+                hits.append(Hit(span[0].start(), span[-1].end(), key))
+                return width
+        return 0
+
+    def _cjk_hits(self, run: str, offset: int, hits: list[Hit]) -> None:
+        j, n = 0, len(run)
+        while j < n:
+            if run[j] in self._cjk_first:
+                for length in range(min(self._cjk_max, n - j), 0, -1):
+                    if run[j : j + length] in self.keys:
+                        hits.append(Hit(offset + j, offset + j + length, run[j : j + length]))
+                        j += length
+                        break
+                else:
+                    j += 1
+            else:
+                j += 1
+
+
 @dataclass
 class Lexicon:
-    """All lexicon data merged across languages, with the regexes compiled from it."""
+    """All lexicon data merged across languages, with the phrase matchers built from it."""
 
     data: dict[str, Any]
     terms: dict[str, Term] = field(init=False)
-    term_re: re.Pattern[str] = field(init=False)
-    negator_re: re.Pattern[str] = field(init=False)
-    hedge_re: re.Pattern[str] = field(init=False)
-    hedge_after_re: re.Pattern[str] = field(init=False)
-    completion_re: re.Pattern[str] = field(init=False)
-    completion_far_re: re.Pattern[str] = field(init=False)
-    minor_re: re.Pattern[str] = field(init=False)
-    field_re: re.Pattern[str] = field(init=False)
+    """Status terms and concept words by key."""
+    term_phrases: Phrases = field(init=False)
+    negators: Phrases = field(init=False)
+    hedges: Phrases = field(init=False)
+    hedges_after: Phrases = field(init=False)
+    completion: Phrases = field(init=False)
+    completion_far: Phrases = field(init=False)
+    minor_units: Phrases = field(init=False)
+    field_phrases: Phrases = field(init=False)
     field_of: dict[str, str] = field(init=False)
-    concept_of_word: dict[str, str] = field(init=False)
+    """Field word key -> field label (`退款` -> refund)."""
     action_tools: dict[str, tuple[str, ...]] = field(init=False)
+    negation_window: dict[str, int] = field(init=False)
+    """How far back a negator reaches: characters for `zh`, words for `en`."""
     path_cache: dict[str, tuple[frozenset[str], str | None, bool]] = field(init=False, default_factory=dict)
     """Labels and concept of each tool-output path shape seen so far (paths repeat across runs)."""
 
@@ -66,33 +187,29 @@ class Lexicon:
                 bool(spec.get("evidence_only", False)),
             )
         self.terms = terms
-        self.concept_of_word = {t.text: t.concept for t in terms.values() if t.concept}
-        self.term_re = _alternation(terms)
-        self.negator_re = _alternation(self.data["negators"])
-        self.hedge_re = _alternation(self.data["hedges"])
-        self.hedge_after_re = _alternation(self.data["hedges_after"])
-        self.completion_re = _alternation(self.data["completion_markers"])
-        self.completion_far_re = _alternation(self.data["completion_markers_far"])
-        self.minor_re = _alternation(self.data["minor_unit_fields"])
+        self.term_phrases = Phrases(terms)
+        self.negators = Phrases(self.data["negators"])
+        self.hedges = Phrases(self.data["hedges"])
+        self.hedges_after = Phrases(self.data["hedges_after"])
+        self.completion = Phrases(self.data["completion_markers"])
+        self.completion_far = Phrases(self.data["completion_markers_far"])
+        self.minor_units = Phrases(self.data["minor_unit_fields"])
         self.field_of = {term_key(w): name for name, ws in self.data["fields"].items() for w in ws}
-        self.field_re = _alternation(self.field_of)
+        self.field_phrases = Phrases(self.field_of)
         self.action_tools = {k: tuple(v) for k, v in self.data["action_tools"].items()}
+        self.negation_window = {k: int(v) for k, v in self.data["negation_window"].items()}
 
-    def term(self, matched: str) -> Term | None:
-        """The lexicon term a regex match stands for (plural `s`/`es` folded)."""
-        key = term_key(matched)
-        found = self.terms.get(key)
-        if found is None and key.endswith("s"):
-            found = self.terms.get(key[:-1]) or self.terms.get(key[:-2])
-        return found
+    def term_hits(self, text: str, pos: int = 0, endpos: int | None = None) -> list[tuple[Hit, Term]]:
+        """Status terms and concept words in `text[pos:endpos]`, in order."""
+        return [(hit, self.terms[hit.key]) for hit in self.term_phrases.finditer(text, pos, endpos)]
 
-    def field(self, matched: str) -> str | None:
-        """The field label a regex match stands for (plural `s`/`es` folded)."""
-        key = term_key(matched)
-        found = self.field_of.get(key)
-        if found is None and key.endswith("s"):
-            found = self.field_of.get(key[:-1]) or self.field_of.get(key[:-2])
-        return found
+    def concepts_in(self, text: str) -> list[str]:
+        """Concepts named in `text` (a tool name or a field path), in order."""
+        return [t.concept for _, t in self.term_hits(text) if t.concept]
+
+    def fields_in(self, text: str, pos: int = 0, endpos: int | None = None) -> list[str]:
+        """Field labels named in `text[pos:endpos]`, in order."""
+        return [self.field_of[h.key] for h in self.field_phrases.finditer(text, pos, endpos)]
 
     def list(self, key: str) -> list[Any]:
         """A merged list entry (e.g. `count_nouns`)."""
@@ -101,34 +218,6 @@ class Lexicon:
     def map(self, key: str) -> dict[str, Any]:
         """A merged mapping entry (e.g. `currencies`)."""
         return self.data[key]
-
-
-def term_key(text: str) -> str:
-    """Lookup key of a lexicon word or a matched span: lower case, `_` and runs of space as one space."""
-    return _SPACES.sub(" ", text.lower()).strip()
-
-
-_SPACES = re.compile(r"[\s_]+")
-
-
-def _alternation(words: Iterable[str]) -> re.Pattern[str]:
-    """Compile words into one case-insensitive regex, longest first.
-
-    Latin words get letter boundaries so `ship` does not match inside `shipping`;
-    a space in a word matches any run of white space or underscores.
-    """
-    parts = []
-    for word in sorted({term_key(w) for w in words}, key=lambda w: (-len(w), w)):
-        escaped = re.escape(word).replace(r"\ ", r"[\s_]+")
-        if word[:1].isascii() and word[:1].isalnum():
-            escaped = r"(?<![A-Za-z])" + escaped
-        if word[-1:].isascii() and word[-1:].isalpha():
-            escaped += r"(?:e?s)?(?![A-Za-z])"  # plurals: invoices, refunds
-        elif word[-1:].isascii() and word[-1:].isalnum():
-            escaped += r"(?![A-Za-z])"
-        parts.append(escaped)
-    body = "|".join(parts) or r"(?!)"
-    return re.compile(f"(?:{body})", re.IGNORECASE)
 
 
 def _merge(into: dict[str, Any], extra: dict[str, Any]) -> None:
@@ -143,9 +232,6 @@ def _merge(into: dict[str, Any], extra: dict[str, Any]) -> None:
         if key in extra:
             seen = into.setdefault(key, [])
             seen.extend(w for w in extra[key] if w not in seen)
-    for key in ("negation_window",):
-        if key in extra:
-            into.setdefault("windows", {})[extra.get("_lang", "user")] = extra[key]
 
 
 def load_lexicon(extra_paths: Iterable[Path | str] = ()) -> Lexicon:

@@ -7,7 +7,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
-from factcheck.lexicon import Lexicon
+from factcheck.lexicon import Lexicon, Phrases, term_key
 from factcheck.report import FactKind
 
 URL_RE = re.compile(
@@ -132,11 +132,7 @@ class MentionExtractor:
         self._noun_after = re.compile(
             r"\s?(" + "|".join(re.escape(n) for n in nouns) + r")(?![A-Za-z])", re.IGNORECASE
         )
-        words = sorted(lex.map("number_words"), key=len, reverse=True)
-        self._en_words = re.compile(
-            r"(?<![A-Za-z])(" + "|".join(re.escape(w) for w in words) + r")\s+(?=[a-z])",
-            re.IGNORECASE,
-        )
+        self._number_words = Phrases(lex.map("number_words"))
         keywords = sorted(lex.list("id_keywords"), key=len, reverse=True)
         self._id_keyword = re.compile(
             r"(?:" + "|".join(re.escape(k) for k in keywords) + r")\s*(?:号|number|no\.?|id)?[\s:：#为是]*$",
@@ -268,13 +264,12 @@ class MentionExtractor:
                 continue
             taken.take(m.start(), m.end())
             out.append(Mention(FactKind.NUMBER, m.start(), m.end(), str(value), noun.group(1).lower()))
-        words = self.lex.map("number_words")
-        for m in self._en_words.finditer(text):
-            noun = self._noun_after.match(text, m.end(1))
-            if noun and taken.free(m.start(1), m.end(1)):
-                taken.take(m.start(1), m.end(1))
-                value = words[m.group(1).lower()]
-                out.append(Mention(FactKind.NUMBER, m.start(1), m.end(1), str(value), noun.group(1).lower()))
+        words = {term_key(w): v for w, v in self.lex.map("number_words").items()}
+        for hit in self._number_words.finditer(text):
+            noun = self._noun_after.match(text, hit.end)
+            if noun and noun.start(1) > hit.end and taken.free(hit.start, hit.end):
+                taken.take(hit.start, hit.end)
+                out.append(Mention(FactKind.NUMBER, hit.start, hit.end, str(words[hit.key]), noun.group(1).lower()))
         return out
 
     def noun_after(self, text: str, pos: int) -> re.Match[str] | None:
@@ -297,14 +292,13 @@ class MentionExtractor:
         if not nearest:
             cut = max(before.rfind(c) for c in "，,；;。\n")
             before = before[cut + 1 :]
-        found = list(self.lex.field_re.finditer(before))
+        labels = self.lex.fields_in(before)
         if nearest:
-            found = found[-1:]
-        labels = {self.lex.field(m.group()) for m in found}
-        if mention.unit:
-            labels.add(self.lex.field(mention.unit))
-        labels.discard(None)
-        return frozenset(labels)  # type: ignore[arg-type]
+            labels = labels[-1:]
+        unit = self.lex.field_phrases.lookup(term_key(mention.unit)) if mention.unit else None
+        if unit is not None:
+            labels.append(self.lex.field_of[unit])
+        return frozenset(labels)
 
     def extract(self, text: str) -> list[Mention]:
         """All mentions in `text`, highest priority first, never overlapping."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from factcheck.lexicon import Lexicon, Term
+from factcheck.lexicon import Hit, Lexicon, Term
 
 # Clause boundaries: a status word pairs with a concept word only inside one clause.
 _CLAUSE_SEP = re.compile(r"[，,；;。！？!?\n]|\.(?=\s|$)")
@@ -30,8 +30,8 @@ class StatusExtractor:
 
     def __init__(self, lex: Lexicon) -> None:
         self.lex = lex
-        self.zh_window = int(lex.data.get("windows", {}).get("zh", 3))
-        self.en_window = int(lex.data.get("windows", {}).get("en", 4))
+        self.zh_window = lex.negation_window.get("zh", 3)
+        self.en_window = lex.negation_window.get("en", 4)
 
     def extract(
         self,
@@ -39,6 +39,8 @@ class StatusExtractor:
         default_concept: str | None = None,
         claims: bool = True,
         skip: list[tuple[int, int]] | None = None,
+        pos: int = 0,
+        endpos: int | None = None,
     ) -> list[StatusMention]:
         """Status mentions in `text`, in order.
 
@@ -49,27 +51,26 @@ class StatusExtractor:
             claims: Reading an answer: skip evidence-only words and statuses
                 under a hedge (if, please, 如果, 请, 通过后).
             skip: Spans (links, identifiers) whose words are not status words.
+            pos: Where to start reading `text`.
+            endpos: Where to stop reading `text`.
 
         Returns:
             One mention per (concept, polarity) in each clause.
         """
-        by_clause: dict[int, list[tuple[re.Match[str], Term]]] = {}
-        for m in self.lex.term_re.finditer(text):
-            term = self.lex.term(m.group())
-            if term is None or claims and term.evidence_only:
+        by_clause: dict[int, list[tuple[Hit, Term]]] = {}
+        for m, term in self.lex.term_hits(text, pos, endpos):
+            if claims and term.evidence_only:
                 continue
-            if skip and any(a < m.end() and m.start() < b for a, b in skip):
+            if skip and any(a < m.end and m.start < b for a, b in skip):
                 continue
-            by_clause.setdefault(_clause_start(text, m.start()), []).append((m, term))
+            by_clause.setdefault(_clause_start(text, m.start, pos), []).append((m, term))
         out: list[StatusMention] = []
         for clause_start, hits in by_clause.items():
             out.extend(self._clause(text, clause_start, hits, default_concept, claims))
         return out
 
-    def _hedged(self, text: str, clause_start: int, m: re.Match[str]) -> bool:
-        if self.lex.hedge_re.search(text, clause_start, m.start()):
-            return True
-        return bool(self.lex.hedge_after_re.match(text, m.end()))
+    def _hedged(self, text: str, clause_start: int, m: Hit) -> bool:
+        return self.lex.hedges.search(text, clause_start, m.start) or self.lex.hedges_after.match_at(text, m.end)
 
     def _clause(self, text, clause_start, hits, default_concept, claims) -> list[StatusMention]:
         concepts = [(m, t) for m, t in hits if t.polarity is None]
@@ -78,18 +79,18 @@ class StatusExtractor:
         previous_end = clause_start
         for m, term in hits:
             # a negator governs the next status word only, never one further on
-            scope, previous_end = max(clause_start, previous_end), m.end()
+            scope, previous_end = max(clause_start, previous_end), m.end
             if term.polarity is None or claims and self._hedged(text, clause_start, m):
                 continue
-            negated = self._negated(text[scope : m.start()])
+            negated = self._negated(text[scope : m.start])
             polarity = _FLIP[term.polarity] if negated else term.polarity
-            concept, start, end = term.concept, m.start(), m.end()
+            concept, start, end = term.concept, m.start, m.end
             if concept is None:
                 nearest = _nearest(m, concepts)
                 if nearest is not None:
                     concept = nearest[1].concept
-                    used_concepts.add(nearest[0].start())
-                    start, end = min(start, nearest[0].start()), max(end, nearest[0].end())
+                    used_concepts.add(nearest[0].start)
+                    start, end = min(start, nearest[0].start), max(end, nearest[0].end)
                 else:
                     concept = default_concept
             key = (concept, polarity)
@@ -102,9 +103,9 @@ class StatusExtractor:
         if claims and found:
             return sorted(found.values(), key=lambda s: s.start)
         for m, term in concepts:
-            if m.start() in used_concepts or claims and self._hedged(text, clause_start, m):
+            if m.start in used_concepts or claims and self._hedged(text, clause_start, m):
                 continue
-            prefix = text[clause_start : m.start()]
+            prefix = text[clause_start : m.start]
             if self._negated(prefix):
                 polarity, action = "negative", False
             elif self._completed(prefix):
@@ -112,7 +113,7 @@ class StatusExtractor:
             else:
                 continue
             found.setdefault(
-                (term.concept, polarity), StatusMention(m.start(), m.end(), term.concept, polarity, action)
+                (term.concept, polarity), StatusMention(m.start, m.end, term.concept, polarity, action)
             )
             break
         return sorted(found.values(), key=lambda s: s.start)
@@ -121,8 +122,8 @@ class StatusExtractor:
         """Whether a completion marker (已, 已经) stands just before a concept word."""
         if not prefix:
             return False
-        near = self.lex.completion_re.search(prefix[-self.zh_window :])
-        return bool(near or self.lex.completion_far_re.search(prefix[-_FAR_WINDOW:]))
+        near = self.lex.completion.search(prefix[-self.zh_window :])
+        return near or self.lex.completion_far.search(prefix[-_FAR_WINDOW:])
 
     def _negated(self, prefix: str) -> bool:
         """Whether a negator stands just before a term (a few characters or words)."""
@@ -133,22 +134,22 @@ class StatusExtractor:
             window = " ".join(words)
         else:
             window = prefix[-self.zh_window :]
-        return bool(self.lex.negator_re.search(window))
+        return self.lex.negators.search(window)
 
 
-def _clause_start(text: str, pos: int) -> int:
+def _clause_start(text: str, pos: int, floor: int = 0) -> int:
     """Start of the clause holding `pos` (searches back at most a short window)."""
-    lo = max(0, pos - _WINDOW)
+    lo = max(floor, pos - _WINDOW)
     last = lo
     for m in _CLAUSE_SEP.finditer(text, lo, pos):
         last = m.end()
     return last
 
 
-def _nearest(m: re.Match[str], concepts: list[tuple[re.Match[str], Term]]):
+def _nearest(m: Hit, concepts: list[tuple[Hit, Term]]) -> tuple[Hit, Term] | None:
     """The concept word a status word speaks of: the nearest before it, else the nearest after."""
-    before = [c for c in concepts if c[0].start() < m.start()]
+    before = [c for c in concepts if c[0].start < m.start]
     if before:
         return before[-1]
-    after = [c for c in concepts if c[0].start() > m.start()]
+    after = [c for c in concepts if c[0].start > m.start]
     return after[0] if after else None

@@ -169,14 +169,7 @@ class EvidenceIndex:
             name = getattr(item, "name", None)
             output = _content_text(item.content)
             status = "error" if getattr(item, "status", "success") == "error" else "ok"
-        concepts = frozenset()
-        if name:
-            words = term_key(_CAMEL.sub(r"\1_\2", str(name)))
-            concepts = frozenset(
-                t.concept
-                for m in self.lex.term_re.finditer(words)
-                if (t := self.lex.term(m.group())) is not None and t.concept
-            )
+        concepts = frozenset(self.lex.concepts_in(_CAMEL.sub(r"\1_\2", str(name)))) if name else frozenset()
         return ToolRecord(i, str(name) if name is not None else None, status, output, args, concepts)
 
     def _flatten(self, call: ToolRecord, output: Any = None, root: str = "") -> None:
@@ -239,17 +232,13 @@ class EvidenceIndex:
         cache = self.lex.path_cache
         if shape in cache:
             return cache[shape]
-        key = term_key(_CAMEL.sub(r"\1_\2", " ".join(shape.replace("[]", "").split(".")[-2:])))
-        key_full = term_key(_CAMEL.sub(r"\1_\2", shape.replace("[]", " ")))
-        labels = frozenset(
-            label for m in self.lex.field_re.finditer(key) if (label := self.lex.field(m.group()))
+        key = _CAMEL.sub(r"\1_\2", " ".join(shape.replace("[]", "").split(".")[-2:]))
+        concepts = self.lex.concepts_in(_CAMEL.sub(r"\1_\2", shape.replace("[]", " ")))
+        info = (
+            frozenset(self.lex.fields_in(key)),
+            concepts[-1] if concepts else None,
+            self.lex.minor_units.search(key),
         )
-        concept = None
-        for m in self.lex.term_re.finditer(key_full):
-            term = self.lex.term(m.group())
-            if term is not None and term.concept:
-                concept = term.concept
-        info = (labels, concept, bool(self.lex.minor_re.search(key)))
         if len(cache) > 50_000:
             cache.clear()
         cache[shape] = info
