@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from factcheck.config import CheckerConfig
@@ -115,13 +115,12 @@ class FactChecker:
 
 
 def _as_list(value: Any, name: str) -> list[Any]:
+    """`tool_calls` or `context` as a list; a lone context string is one item."""
     if value is None:
         return []
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        if name == "tool_calls" and not isinstance(value, Sequence):
-            raise TypeError(f"{name} must be a list, not {type(value).__name__}")
-        if name == "context" and isinstance(value, str):
-            return [value]
+    if name == "context" and isinstance(value, str):
+        return [value]
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
         raise TypeError(f"{name} must be a list, not {type(value).__name__}")
     return list(value)
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from rapidfuzz import fuzz, utils
 
+from factcheck.extractors.segment import detect_lang
 from factcheck.report import Claim, Evidence, Report, Verdict
 
 SEED_STATES: tuple[str, ...] = ("成功", "失败", "已退款", "未退款", "已找到", "无结果")
@@ -17,16 +18,6 @@ _DIGIT_RUN = re.compile(r"\d+")
 _SEED_SPLIT = re.compile(r"[。\n]")
 # sentence ends: CJK and ASCII terminators, newlines; a '.' only when not inside a number
 _SENTENCE_SPLIT = re.compile(r"[。！？；!?;\n]|\.(?!\d)")
-_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-_LATIN = re.compile(r"[A-Za-z]")
-
-
-def _guess_lang(text: str) -> str:
-    cjk = len(_CJK.findall(text))
-    latin = len(_LATIN.findall(text))
-    if not cjk:
-        return "en"
-    return "mixed" if latin > cjk else "zh"
 
 
 def _output_text(output: Any) -> str:
@@ -127,7 +118,7 @@ class SeedNaive:
                     Claim(text=text, start=start, end=end, verdict=Verdict.UNSUPPORTED,
                           reason=_seed_reason(text, [t for _, t in evidence]))
                 )
-        return Report(answer=answer, lang=_guess_lang(answer), claims=claims,
+        return Report(answer=answer, lang=detect_lang(answer), claims=claims,
                       tool_call_count=len(tool_calls))
 
 
@@ -198,7 +189,7 @@ class Fuzzy:
                 Claim(text=text, start=start, end=end, verdict=verdict,
                       evidence=[best_ev] if best_ev else [], reason=reason)
             )
-        return Report(answer=answer, lang=_guess_lang(answer), claims=claims,
+        return Report(answer=answer, lang=detect_lang(answer), claims=claims,
                       tool_call_count=len(tool_calls))
 
 

@@ -289,6 +289,8 @@ class MentionExtractor:
             nearest: Keep only the closest field word, and look across clauses.
         """
         before = text[max(floor, mention.start - window) : mention.start]
+        if not before.strip() and not mention.unit:
+            return frozenset()
         if not nearest:
             cut = max(before.rfind(c) for c in "，,；;。\n")
             before = before[cut + 1 :]

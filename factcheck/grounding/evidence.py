@@ -6,13 +6,13 @@ import json
 import re
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import cached_property
 from typing import Any
 
 from factcheck.config import CheckerConfig
-from factcheck.extractors.mentions import Mention, MentionExtractor, _Taken
+from factcheck.extractors.mentions import Mention, MentionExtractor
 from factcheck.extractors.status import StatusExtractor
 from factcheck.lexicon import Lexicon, term_key
 from factcheck.report import FactKind
@@ -20,7 +20,7 @@ from factcheck.report import FactKind
 _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
 _PATH_WORDS = re.compile(r"[A-Za-z]+|[\u3400-\u9fff]+")
 _LOOKS_JSON = re.compile(r"^\s*[\[{]")
-_LABEL_WINDOW = 16
+_WHEN = (FactKind.DATE, FactKind.TIME)
 
 
 @dataclass
@@ -80,11 +80,14 @@ class Blob:
     """Leaves joined into one searchable text, lower-cased, with offsets back to leaves."""
 
     leaves: list[Leaf] = field(default_factory=list)
+    first_of: dict[int, Leaf] = field(default_factory=dict)
+    """The first leaf of each tool call (or context string)."""
     parts: list[str] = field(default_factory=list)
     length: int = 0
 
     def add(self, leaf: Leaf) -> None:
         leaf.start = self.length
+        self.first_of.setdefault(leaf.index, leaf)
         self.leaves.append(leaf)
         self.parts.append(leaf.text)
         self.length += len(leaf.text) + 1
@@ -246,53 +249,51 @@ class EvidenceIndex:
 
     # ---------- lazily built indexes ----------
     @cached_property
+    def tool_mentions(self) -> list[Located]:
+        """Numbers, dates and times in the tool outputs, with the labels of their fields."""
+        return self._locate(self.tools)
+
+    @cached_property
+    def context_mentions(self) -> list[Located]:
+        """Numbers, dates and times in the context."""
+        return self._locate(self.context)
+
+    @cached_property
     def numbers(self) -> list[Located]:
-        """Every number in the tool outputs with the labels of its field."""
-        return self._located(self.tools, numbers=True)
+        return [loc for loc in self.tool_mentions if loc.mention.kind == FactKind.NUMBER]
 
     @cached_property
     def context_numbers(self) -> list[Located]:
-        return self._located(self.context, numbers=True)
+        return [loc for loc in self.context_mentions if loc.mention.kind == FactKind.NUMBER]
 
     @cached_property
     def number_values(self) -> list[tuple[float, int]]:
         """(value, position in `numbers`) sorted by value, for range look-ups."""
-        return sorted((float(Decimal(loc.mention.value)), i) for i, loc in enumerate(self.numbers))
+        return sorted((float(loc.mention.value), i) for i, loc in enumerate(self.numbers))
 
     @cached_property
     def dates_times(self) -> list[Located]:
-        return self._located(self.tools, numbers=False)
+        return [loc for loc in self.tool_mentions if loc.mention.kind in _WHEN]
 
     @cached_property
     def context_dates_times(self) -> list[Located]:
-        return self._located(self.context, numbers=False)
+        return [loc for loc in self.context_mentions if loc.mention.kind in _WHEN]
 
-    def _located(self, blob: Blob, numbers: bool) -> list[Located]:
+    def _locate(self, blob: Blob) -> list[Located]:
+        """One pass of the mention extractor over a blob; links and identifiers are dropped."""
         text = blob.text
-        taken = _Taken()
         ex = self._mentions
-        # links and identifiers first so their digits are not read as numbers
-        ex.links(text, taken)
-        found = ex.dates(text, taken)
-        ex.identifiers(text, taken)
-        found += ex.times(text, taken)
-        if numbers:
-            found = ex.numbers(text, taken)
         out = []
-        for mention in list(found):
+        for mention in ex.extract(text):
+            if mention.kind not in _WHEN and mention.kind != FactKind.NUMBER:
+                continue
             leaf = blob.leaf_at(mention.start)
-            if leaf.minor_unit and mention.kind == FactKind.NUMBER:
-                hundredths = Decimal(mention.value).scaleb(-2)
-                found.append(Mention(FactKind.NUMBER, mention.start, mention.end,
-                                     format(hundredths.normalize(), "f"), mention.unit, mention.exponent - 2))
-        for mention in found:
-            leaf = blob.leaf_at(mention.start)
-            labels = leaf.labels | ex.labels_before(text, mention, leaf.start)
-            if labels != mention.labels:
-                mention = Mention(
-                    mention.kind, mention.start, mention.end, mention.value, mention.unit,
-                    mention.exponent, labels,
-                )
+            if mention.kind == FactKind.NUMBER:
+                labels = leaf.labels | ex.labels_before(text, mention, leaf.start)
+                mention = replace(mention, labels=labels)
+                if leaf.minor_unit:  # amount_cents: also the value in whole units
+                    whole = format(Decimal(mention.value).scaleb(-2).normalize(), "f")
+                    out.append(Located(replace(mention, value=whole, exponent=mention.exponent - 2), leaf))
             out.append(Located(mention, leaf))
         return out
 
@@ -319,8 +320,7 @@ class EvidenceIndex:
             out.append(StatusEvidence("search", "positive" if count else "negative", leaf, leaf.index))
         for call in self.calls:
             if call.status == "error":
-                leaf = next((lf for lf in self.tools.leaves if lf.index == call.index), None)
-                leaf = leaf or Leaf("tool", call.index, "", "")
+                leaf = self.tools.first_of.get(call.index) or Leaf("tool", call.index, "", "")
                 for concept in sorted(call.concepts) or [None]:
                     out.append(StatusEvidence(concept, "negative", leaf, call.index))
         return out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterator
 from decimal import ROUND_HALF_UP, Decimal
 from itertools import combinations
 
@@ -29,6 +30,10 @@ def evidence_of(leaf: Leaf, index: EvidenceIndex, note: str | None = None) -> Ev
         source="tool", index=leaf.index, tool_name=call.name, tool_status=call.status,  # type: ignore[arg-type]
         path=leaf.path, text=text, note=note,
     )
+
+
+Backing = tuple[str, str, list[Evidence]]
+"""(code, reason, evidence) of a supported number."""
 
 
 def _set(fact: Fact, verdict: Verdict, code: str, reason: str, evidence: list[Evidence]) -> None:
@@ -86,89 +91,113 @@ class Matcher:
         exponent = -(fact.precision or 0)
         labels = frozenset((fact.concept or "").split("+")) - {""}
         matches = [loc for t, e in _targets(fact, claimed, exponent) for loc in self._equal_numbers(t, e)]
-        same_field: list[Located] = []
-        if labels:
-            best = 0
-            for loc in self.index.numbers:
-                overlap = len(labels & loc.mention.labels)
-                if overlap > best:
-                    best, same_field = overlap, [loc]
-                elif overlap and overlap == best:
-                    same_field.append(loc)
-            if same_field:
-                agree = [loc for loc in matches if loc in same_field]
-                if agree:
-                    _set(fact, Verdict.SUPPORTED, "match", "number matches the same field",
-                         [evidence_of(agree[0].leaf, self.index)])
-                    return
-                if not self._count_ok(fact, claimed) and not self._field_total_ok(fact, claimed, exponent, same_field):
-                    # the tool states this field's value: only its own total or the
-                    # answer's backed numbers may explain another value
-                    shown = ", ".join(sorted({loc.mention.value for loc in same_field})[:3])
-                    _set(fact, Verdict.CONTRADICTED, "value_mismatch",
-                         f"tool gives {shown} for {'/'.join(sorted(labels))}, not {fact.text}",
-                         [evidence_of(loc.leaf, self.index) for loc in same_field[:2]])
-                    return
-        if matches:
+        same_field = self._same_field(labels)
+        if same_field:
+            agree = [loc for loc in matches if loc in same_field]
+            if agree:
+                _set(fact, Verdict.SUPPORTED, "match", "number matches the same field",
+                     [evidence_of(agree[0].leaf, self.index)])
+                return
+            # the tool states this field's value: only a count, the field's own total or
+            # arithmetic on the answer's backed numbers may explain another value
+            backing = (
+                self._count(fact, claimed)
+                or self._field_total(same_field, claimed, exponent)
+                or self._arithmetic([(v, None) for v in self.verified[-8:]], claimed, exponent)
+            )
+            if backing is None:
+                shown = ", ".join(sorted({loc.mention.value for loc in same_field})[:3])
+                _set(fact, Verdict.CONTRADICTED, "value_mismatch",
+                     f"tool gives {shown} for {'/'.join(sorted(labels))}, not {fact.text}",
+                     [evidence_of(loc.leaf, self.index) for loc in same_field[:2]])
+                return
+        elif matches:
             _set(fact, Verdict.SUPPORTED, "match", "number found in a tool output",
                  [evidence_of(matches[0].leaf, self.index)])
             return
-        if self._count_ok(fact, claimed):
-            return
-        if self._derived_ok(fact, claimed, exponent):
-            return
-        context = [loc for loc in self.index.context_numbers if _equal(Decimal(loc.mention.value), claimed, exponent)]
-        if context:
-            _set(fact, Verdict.SUPPORTED, "context", "number found in the context, not a tool",
-                 [evidence_of(context[0].leaf, self.index)])
-            return
-        _set(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives {fact.text}", [])
+        else:
+            backing = self._count(fact, claimed) or self._derived(claimed, exponent) or self._context(claimed, exponent)
+        if backing is None:
+            _set(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives {fact.text}", [])
+        else:
+            _set(fact, Verdict.SUPPORTED, *backing)
 
-    def _field_total_ok(self, fact: Fact, claimed: Decimal, exponent: int, same_field: list[Located]) -> bool:
-        """The sum of the field over line items, or arithmetic on the answer's own backed numbers."""
+    def _same_field(self, labels: frozenset[str]) -> list[Located]:
+        """Evidence numbers sharing the most field labels with the claim (none without labels)."""
+        best, same_field = 0, []
+        for loc in self.index.numbers if labels else ():
+            overlap = len(labels & loc.mention.labels)
+            if overlap > best:
+                best, same_field = overlap, [loc]
+            elif overlap and overlap == best:
+                same_field.append(loc)
+        return same_field
+
+    def _count(self, fact: Fact, claimed: Decimal) -> Backing | None:
+        """A count backed by the length of a list in a tool output, or by the calls that ran."""
+        if fact.unit in (None, "%"):
+            return None
+        ok_calls = [c for c in self.index.calls if c.status == "ok"]
+        if 1 < len(ok_calls) == claimed and len({c.name for c in ok_calls}) == 1:
+            return "derived", f"{len(ok_calls)} successful {ok_calls[0].name} calls", []
+        for count, leaf in self.index.list_counts:
+            if count and Decimal(count) == claimed and not leaf.path.startswith("args"):
+                where = leaf.path or "the result list"
+                return "derived", f"count of {where}", [evidence_of(leaf, self.index, f"{count} items in {where}")]
+        return None
+
+    def _field_total(self, same_field: list[Located], claimed: Decimal, exponent: int) -> Backing | None:
+        """The sum of one field over line items (`items[].qty`)."""
         by_key: dict[str, list[Located]] = {}
         for loc in same_field:
             by_key.setdefault(re.sub(r"\[\d+\]", "[]", loc.leaf.path), []).append(loc)
         for group in by_key.values():
             if len(group) > 1 and _equal(sum(Decimal(loc.mention.value) for loc in group), claimed, exponent):
                 how = "the sum of " + " + ".join(loc.mention.value for loc in group)
-                _set(fact, Verdict.SUPPORTED, "derived", f"number equals {how}",
-                     [evidence_of(group[0].leaf, self.index, how)])
-                return True
-        values = self.verified[-8:]
-        for a, b in combinations(values, 2):
-            for total, op in ((a + b, "+"), (abs(a - b), "-"), (a * b, "×")):
-                if _equal(total, claimed, exponent):
-                    _set(fact, Verdict.SUPPORTED, "derived",
-                         f"number equals {a} {op} {b}, both backed earlier in the answer", [])
-                    return True
-        return False
+                return "derived", f"number equals {how}", [evidence_of(group[0].leaf, self.index, how)]
+        return None
 
-    def _derived_ok(self, fact: Fact, claimed: Decimal, exponent: int) -> bool:
-        """Back the number with simple arithmetic over one tool output, if enabled."""
-        derived = self._derived(claimed, exponent) if self.derive else None
-        if derived is None:
-            return False
-        leaf, how = derived
-        _set(fact, Verdict.SUPPORTED, "derived", f"number equals {how}",
-             [evidence_of(leaf, self.index, how)] if leaf else [])
-        return True
+    def _derived(self, claimed: Decimal, exponent: int) -> Backing | None:
+        """Arithmetic over one tool output's numbers and the answer's backed ones, if enabled."""
+        if not self.derive:
+            return None
+        by_call: dict[int, list[Located]] = {}
+        for loc in self.index.numbers:
+            if not loc.leaf.count and loc.mention.unit != "%" and len(by_call.setdefault(loc.leaf.index, [])) < 40:
+                by_call[loc.leaf.index].append(loc)
+        answer = [(v, None) for v in self.verified[-8:]]
+        for locs in list(by_call.values()) or [[]]:
+            found = self._arithmetic([(Decimal(loc.mention.value), loc.leaf) for loc in locs] + answer,
+                                     claimed, exponent)
+            if found is not None:
+                return found
+            total = _line_item_total(locs)
+            if total is not None and _equal(total, claimed, exponent):
+                how = "the sum of price × quantity over the line items"
+                return "derived", f"number equals {how}", [evidence_of(locs[0].leaf, self.index, how)]
+        return None
 
-    def _count_ok(self, fact: Fact, claimed: Decimal) -> bool:
-        """A count backed by the length of a list in a tool output, or by the calls that ran."""
-        ok_calls = [c for c in self.index.calls if c.status == "ok"]
-        names = {c.name for c in ok_calls}
-        if fact.unit not in (None, "%") and 1 < len(ok_calls) == claimed and len(names) == 1:
-            _set(fact, Verdict.SUPPORTED, "derived", f"{len(ok_calls)} successful {ok_calls[0].name} calls", [])
-            return True
-        for count, leaf in self.index.list_counts:
-            if leaf.path.startswith("args"):
-                continue
-            if count and Decimal(count) == claimed and fact.unit not in (None, "%"):
-                _set(fact, Verdict.SUPPORTED, "derived", f"count of {leaf.path or 'the result list'}",
-                     [evidence_of(leaf, self.index, f"{count} items in {leaf.path or 'the list'}")])
-                return True
-        return False
+    def _arithmetic(
+        self, operands: list[tuple[Decimal, Leaf | None]], claimed: Decimal, exponent: int
+    ) -> Backing | None:
+        """A sum of all operands, or one simple operation on two, equal to the claim."""
+        values = [v for v, _ in operands]
+        if len(values) > 1 and _equal(sum(values), claimed, exponent):
+            how = "the sum of " + " + ".join(map(str, values))
+            leaf = next((lf for _, lf in operands if lf is not None), None)
+            return "derived", f"number equals {how}", [evidence_of(leaf, self.index, how)] if leaf else []
+        for (a, leaf_a), (b, leaf_b) in combinations(operands, 2):
+            for total, how in _operations(a, b):
+                if total and _equal(total, claimed, exponent):
+                    leaf = leaf_a or leaf_b
+                    return "derived", f"number equals {how}", [evidence_of(leaf, self.index, how)] if leaf else []
+        return None
+
+    def _context(self, claimed: Decimal, exponent: int) -> Backing | None:
+        for loc in self.index.context_numbers:
+            if _equal(Decimal(loc.mention.value), claimed, exponent):
+                return "context", "number found in the context, not a tool", [evidence_of(loc.leaf, self.index)]
+        return None
 
     def _equal_numbers(self, target: Decimal, exponent: int) -> list[Located]:
         values = self.index.number_values
@@ -180,43 +209,6 @@ class Matcher:
             numbers[i] for _, i in values[lo:hi]
             if _equal(Decimal(numbers[i].mention.value), target, exponent)
         ]
-
-    def _derived(self, claimed: Decimal, exponent: int) -> tuple[Leaf | None, str] | None:
-        """A sum or product of numbers from one tool output that equals the claim."""
-        by_call: dict[int, list[Located]] = {}
-        for loc in self.index.numbers:
-            if loc.leaf.count or loc.mention.unit == "%":
-                continue
-            if len(by_call.setdefault(loc.leaf.index, [])) < 40:
-                by_call[loc.leaf.index].append(loc)
-        answer_values = self.verified[-8:]
-        if answer_values and not by_call:
-            by_call[-1] = []
-        for locs in by_call.values():
-            values = [Decimal(loc.mention.value) for loc in locs]
-            if answer_values:  # numbers of this answer already backed by the tools
-                locs = locs + [None] * len(answer_values)  # type: ignore[list-item]
-                values = values + answer_values
-            if len(values) > 1 and _equal(sum(values), claimed, exponent):
-                return _first_leaf(locs), "the sum of " + " + ".join(str(v) for v in values)
-            for a, b in combinations(range(len(locs)), 2):
-                a_count = values[a] == int(values[a]) and 2 <= values[a] <= 100
-                b_count = values[b] == int(values[b]) and 2 <= values[b] <= 100
-                ops = [(values[a] + values[b], "+"), (abs(values[a] - values[b]), "-")]
-                if a_count or b_count:  # price x quantity, never rate x amount
-                    ops.append((values[a] * values[b], "×"))
-                for base, rate in ((values[a], values[b]), (values[b], values[a])):
-                    if 0 < rate < 1 <= base:  # a discount or a tax rate applied to an amount
-                        ops += [(base * (1 - rate), "× (1 −"), (base * (1 + rate), "× (1 +")]
-                for total, op in ops:
-                    if total and _equal(total, claimed, exponent):
-                        how = f"{values[a]} {op} {values[b]}" + (")" if "(" in op else "")
-                        return _first_leaf([locs[a], locs[b]]), how
-            # sum over line items of price x quantity
-            products = _line_item_total([loc for loc in locs if loc is not None])
-            if products is not None and _equal(products, claimed, exponent):
-                return _first_leaf(locs), "the sum of price × quantity over the line items"
-        return None
 
     # ---------- dates and times ----------
     def _date_time(self, fact: Fact) -> None:
@@ -255,7 +247,7 @@ class Matcher:
         if concept == "search" and polarity == "positive":
             ok = ok or [c for c in self.index.calls if c.status == "ok" and c.output not in (None, "", [], {})]
         if ok:
-            leaf = next((lf for lf in self.index.tools.leaves if lf.index == ok[-1].index), None)
+            leaf = self.index.tools.first_of.get(ok[-1].index)
             if polarity == "positive":
                 _set(fact, Verdict.SUPPORTED, "match", f"tool {ok[-1].name} ran successfully",
                      [evidence_of(leaf, self.index)] if leaf else [])
@@ -295,8 +287,20 @@ class Matcher:
         ]
 
 
-def _first_leaf(locs: list[Located | None]) -> Leaf | None:
-    return next((loc.leaf for loc in locs if loc is not None), None)
+def _is_count(value: Decimal) -> bool:
+    return value == int(value) and 2 <= value <= 100
+
+
+def _operations(a: Decimal, b: Decimal) -> Iterator[tuple[Decimal, str]]:
+    """Simple arithmetic an answer may do with two numbers, and how to say it."""
+    yield a + b, f"{a} + {b}"
+    yield abs(a - b), f"{max(a, b)} − {min(a, b)}"
+    if _is_count(a) or _is_count(b):  # price × quantity, never rate × amount
+        yield a * b, f"{a} × {b}"
+    for base, rate in ((a, b), (b, a)):
+        if 0 < rate < 1 <= base:  # a discount or a tax rate applied to an amount
+            yield base * (1 - rate), f"{base} × (1 − {rate})"
+            yield base * (1 + rate), f"{base} × (1 + {rate})"
 
 
 def _targets(fact: Fact, claimed: Decimal, exponent: int) -> list[tuple[Decimal, int]]:
