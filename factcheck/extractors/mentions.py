@@ -55,6 +55,7 @@ NUMBER = re.compile(
 )
 _ZH_NUM = re.compile(r"[零〇一二两三四五六七八九十百千万亿]+")
 _LABEL_WINDOW = 24
+_MONTH_STEMS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _MAG = {"万": 4, "千": 3, "亿": 8, "k": 3, "thousand": 3, "million": 6}
 
 
@@ -133,6 +134,7 @@ class MentionExtractor:
             r"\s?(" + "|".join(re.escape(n) for n in nouns) + r")(?![A-Za-z])", re.IGNORECASE
         )
         self._number_words = Phrases(lex.map("number_words"))
+        self._number_word_values = {term_key(w): v for w, v in lex.map("number_words").items()}
         keywords = sorted(lex.list("id_keywords"), key=len, reverse=True)
         self._id_keyword = re.compile(
             r"(?:" + "|".join(re.escape(k) for k in keywords) + r")\s*(?:号|number|no\.?|id)?[\s:：#为是]*$",
@@ -143,10 +145,10 @@ class MentionExtractor:
     def links(self, text: str, taken: _Taken) -> list[Mention]:
         """URLs and e-mail addresses."""
         out = []
-        for m in EMAIL_RE.finditer(text):
+        for m in EMAIL_RE.finditer(text) if "@" in text else ():
             taken.take(m.start(), m.end())
             out.append(Mention(FactKind.EMAIL, m.start(), m.end(), m.group().lower()))
-        for m in URL_RE.finditer(text):
+        for m in URL_RE.finditer(text) if "." in text or "://" in text else ():
             raw = m.group().rstrip(".,;:!?'\"")
             if taken.free(m.start(), m.start() + len(raw)):
                 taken.take(m.start(), m.start() + len(raw))
@@ -173,9 +175,10 @@ class MentionExtractor:
         found: list[tuple[int, int, str | None, int, int]] = []
         for m in ISO_DATE.finditer(text):
             found.append((m.start(), m.end(), m.group(1), int(m.group(2)), int(m.group(3))))
-        for m in ZH_DATE.finditer(text):
+        for m in ZH_DATE.finditer(text) if "月" in text else ():
             found.append((m.start(), m.end(), m.group(1), int(m.group(2)), int(m.group(3))))
-        for rx in (EN_DATE, EN_DATE_DMY):
+        lower = text.lower()
+        for rx in (EN_DATE, EN_DATE_DMY) if any(m in lower for m in _MONTH_STEMS) else ():
             for m in rx.finditer(text):
                 mon = self._months.get(m.group("mon").lower().rstrip("."))
                 if mon:
@@ -184,7 +187,7 @@ class MentionExtractor:
                     tail = _RANGE_END.match(text, m.end())
                     if mon and tail and rx is EN_DATE:
                         found.append((tail.start(1), tail.end(1), m.group("year"), mon, int(tail.group(1))))
-        for m in SLASH_DATE.finditer(text):
+        for m in SLASH_DATE.finditer(text) if "/" in text else ():
             found.append((m.start(), m.end(), m.group(3), int(m.group(1)), int(m.group(2))))
         for start, end, year, month, day in sorted(found):
             if not (1 <= month <= 12 and 1 <= day <= 31) or not taken.free(start, end):
@@ -198,11 +201,12 @@ class MentionExtractor:
         """Clock times as `HH:MM` (24 h)."""
         out = []
         found: list[tuple[int, int, int, int]] = []
-        for m in CLOCK.finditer(text):
+        for m in CLOCK.finditer(text) if ":" in text else ():
             found.append((m.start(), m.end(), _to24(int(m.group(1)), m.group(3)), int(m.group(2))))
-        for m in AMPM.finditer(text):
+        lower = text.lower()
+        for m in AMPM.finditer(text) if "m" in lower else ():
             found.append((m.start(), m.end(), _to24(int(m.group(1)), m.group(2)), 0))
-        for m in ZH_CLOCK.finditer(text):
+        for m in ZH_CLOCK.finditer(text) if "点" in text or "时" in text else ():
             hour = int(m.group(2))
             if m.group(1) in ("下午", "晚上") and hour < 12:
                 hour += 12
@@ -215,8 +219,14 @@ class MentionExtractor:
             out.append(Mention(FactKind.TIME, start, end, f"{hour:02d}:{minute:02d}"))
         return out
 
-    def numbers(self, text: str, taken: _Taken) -> list[Mention]:
-        """Amounts, counts and percentages with their unit and written precision."""
+    def numbers(self, text: str, taken: _Taken, words: bool = True) -> list[Mention]:
+        """Amounts, counts and percentages with their unit and written precision.
+
+        Args:
+            text: Text to read.
+            taken: Spans already claimed by other mentions.
+            words: Also read number words ("three items", "两个"); answers use them, tool outputs rarely.
+        """
         out = []
         currencies = self.lex.map("currencies")
         for m in NUMBER.finditer(text):
@@ -248,7 +258,8 @@ class MentionExtractor:
                 unit = noun.group(1).lower()
             taken.take(start, end)
             out.append(Mention(FactKind.NUMBER, start, end, _fmt(value), unit, exponent))
-        out.extend(self._word_numbers(text, taken))
+        if words:
+            out.extend(self._word_numbers(text, taken))
         return out
 
     def _word_numbers(self, text: str, taken: _Taken) -> list[Mention]:
@@ -264,12 +275,11 @@ class MentionExtractor:
                 continue
             taken.take(m.start(), m.end())
             out.append(Mention(FactKind.NUMBER, m.start(), m.end(), str(value), noun.group(1).lower()))
-        words = {term_key(w): v for w, v in self.lex.map("number_words").items()}
         for hit in self._number_words.finditer(text):
             noun = self._noun_after.match(text, hit.end)
             if noun and noun.start(1) > hit.end and taken.free(hit.start, hit.end):
                 taken.take(hit.start, hit.end)
-                out.append(Mention(FactKind.NUMBER, hit.start, hit.end, str(words[hit.key]), noun.group(1).lower()))
+                out.append(Mention(FactKind.NUMBER, hit.start, hit.end, str(self._number_word_values[hit.key]), noun.group(1).lower()))
         return out
 
     def noun_after(self, text: str, pos: int) -> re.Match[str] | None:
@@ -302,8 +312,13 @@ class MentionExtractor:
             labels.append(self.lex.field_of[unit])
         return frozenset(labels)
 
-    def extract(self, text: str) -> list[Mention]:
-        """All mentions in `text`, highest priority first, never overlapping."""
+    def extract(self, text: str, words: bool = True) -> list[Mention]:
+        """All mentions in `text`, highest priority first, never overlapping.
+
+        Args:
+            text: An answer sentence or tool-output text.
+            words: Also read number words (see `numbers`).
+        """
         taken = _Taken()
         found = self.links(text, taken)
         for m in _MD_LABEL.finditer(text):  # "[图1](...)": a link's label, not a fact
@@ -312,7 +327,7 @@ class MentionExtractor:
         found += self.dates(text, taken)
         found += self.identifiers(text, taken)
         found += self.times(text, taken)
-        found += self.numbers(text, taken)
+        found += self.numbers(text, taken, words)
         found.sort(key=lambda x: x.start)
         return found
 

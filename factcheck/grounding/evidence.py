@@ -13,7 +13,7 @@ from typing import Any
 
 from factcheck.config import CheckerConfig
 from factcheck.extractors.mentions import Mention, MentionExtractor
-from factcheck.extractors.status import StatusExtractor
+from factcheck.extractors.status import StatusExtractor, StatusMention
 from factcheck.lexicon import Lexicon, term_key
 from factcheck.report import FactKind
 
@@ -21,6 +21,8 @@ _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
 _PATH_WORDS = re.compile(r"[A-Za-z]+|[\u3400-\u9fff]+")
 _LOOKS_JSON = re.compile(r"^\s*[\[{]")
 _WHEN = (FactKind.DATE, FactKind.TIME)
+_DIGIT = re.compile(r"\d")
+_FINITE = re.compile(r"-?\d+(?:\.\d+)?")
 
 
 @dataclass
@@ -55,6 +57,8 @@ class Leaf:
     """True for the length of a list (not a value the tool wrote)."""
     minor_unit: bool = False
     """True when the field holds hundredths (`amount_cents`, `amount_fen`)."""
+    numeric: bool = False
+    """True for a JSON number (its text is the canonical value)."""
 
 
 @dataclass
@@ -208,23 +212,27 @@ class EvidenceIndex:
                 else:
                     items = [(f"{path}[{j}]", v) for j, v in enumerate(value)]
                     leaf = self._leaf(call, path or "$", f"{len(value)}")
-                    leaf.labels, leaf.count = leaf.labels | {"count"}, True
+                    leaf.labels, leaf.count, leaf.numeric = leaf.labels | {"count"}, True, True
                     self.tools.add(leaf)
                     self.list_counts.append((len(value), leaf))
                 for sub_path, sub in reversed(items):
                     stack.append((sub_path, sub, depth + 1))
                 continue
+            numeric = False
             if isinstance(value, bool):
                 text = "true" if value else "false"
             elif value is None:
                 text = "null"
             elif isinstance(value, (int, float)):
                 text = _number_text(value)
+                numeric = _FINITE.fullmatch(text) is not None
             elif isinstance(value, (bytes, bytearray)):
                 text = _to_text(value, self.notes, f"tool call {call.index} {path}")
             else:
                 text = str(value)
-            self.tools.add(self._leaf(call, path, text))
+            leaf = self._leaf(call, path, text)
+            leaf.numeric = numeric
+            self.tools.add(leaf)
 
     def _leaf(self, call: ToolRecord, path: str, text: str) -> Leaf:
         labels, concept, minor = self._path_info(re.sub(r"\[\d+\]", "[]", path))
@@ -280,39 +288,67 @@ class EvidenceIndex:
         return [loc for loc in self.context_mentions if loc.mention.kind in _WHEN]
 
     def _locate(self, blob: Blob) -> list[Located]:
-        """One pass of the mention extractor over a blob; links and identifiers are dropped."""
-        text = blob.text
+        """Numbers, dates and times of a blob's leaves.
+
+        A JSON number is read as it is; the extractor runs once over the text leaves
+        that hold a digit (links and identifiers it finds are dropped).
+        """
         ex = self._mentions
         out = []
-        for mention in ex.extract(text):
+        texts: list[str] = []
+        leaves: list[Leaf] = []
+        starts: list[int] = []
+        offset = 0
+        for leaf in blob.leaves:
+            if leaf.numeric:
+                value = leaf.text.lstrip("-")  # signs are read as words ("$85 cheaper"), as in text
+                exponent = -len(value.split(".")[1]) if "." in value else 0
+                _add_number(out, Mention(FactKind.NUMBER, 0, len(value), value, None, exponent, leaf.labels), leaf)
+            elif blob is self.context or _DIGIT.search(leaf.text):  # context may spell numbers (三晚)
+                texts.append(leaf.text)
+                leaves.append(leaf)
+                starts.append(offset)
+                offset += len(leaf.text) + 1
+        text = "\n".join(texts)
+        for mention in ex.extract(text, words=blob is self.context):
             if mention.kind not in _WHEN and mention.kind != FactKind.NUMBER:
                 continue
-            leaf = blob.leaf_at(mention.start)
+            i = bisect_right(starts, mention.start) - 1
+            leaf = leaves[i]
             if mention.kind == FactKind.NUMBER:
-                labels = leaf.labels | ex.labels_before(text, mention, leaf.start)
-                mention = replace(mention, labels=labels)
-                if leaf.minor_unit:  # amount_cents: also the value in whole units
-                    whole = format(Decimal(mention.value).scaleb(-2).normalize(), "f")
-                    out.append(Located(replace(mention, value=whole, exponent=mention.exponent - 2), leaf))
-            out.append(Located(mention, leaf))
+                labels = leaf.labels | ex.labels_before(text, mention, starts[i])
+                _add_number(out, replace(mention, labels=labels), leaf)
+            else:
+                out.append(Located(mention, leaf))
         return out
+
+    def _read_statuses(self, text: str, default: str | None) -> list[StatusMention]:
+        """Statuses a tool-output value states (cached per lexicon: values repeat across items and runs)."""
+        cache = self.lex.status_cache
+        found = cache.get((text, default))
+        if found is None:
+            found = self._statuses.extract(text, default, claims=False)
+            if len(cache) > 50_000:
+                cache.clear()
+            cache[(text, default)] = found
+        return found
 
     @cached_property
     def statuses(self) -> list[StatusEvidence]:
         """Every status the tool outputs state, in call order."""
         out: list[StatusEvidence] = []
         for leaf in self.tools.leaves:
-            if leaf.path.startswith("args") or leaf.count:
+            if leaf.numeric or leaf.path.startswith("args"):
                 continue
             call = self.calls[leaf.index]
             default = leaf.concept or next(iter(sorted(call.concepts)), None)
             if leaf.text in ("true", "false"):
                 key = term_key(_CAMEL.sub(r"\1_\2", leaf.path.rsplit(".", 1)[-1]))
-                for s in self._statuses.extract(key, default, claims=False):
+                for s in self._read_statuses(key, default):
                     pol = s.polarity if leaf.text == "true" else _negate(s.polarity)
                     out.append(StatusEvidence(s.concept, pol, leaf, call.index))
                 continue
-            for s in self._statuses.extract(leaf.text, default, claims=False):
+            for s in self._read_statuses(leaf.text, default):
                 out.append(StatusEvidence(s.concept, s.polarity, leaf, call.index))
         for count, leaf in self.list_counts:
             if leaf.path.startswith("args"):
@@ -324,6 +360,14 @@ class EvidenceIndex:
                 for concept in sorted(call.concepts) or [None]:
                     out.append(StatusEvidence(concept, "negative", leaf, call.index))
         return out
+
+
+def _add_number(out: list[Located], mention: Mention, leaf: Leaf) -> None:
+    """Add a number; a field holding hundredths (`amount_cents`) also gives it in whole units."""
+    out.append(Located(mention, leaf))
+    if leaf.minor_unit:
+        whole = format(Decimal(mention.value).scaleb(-2).normalize(), "f")
+        out.append(Located(replace(mention, value=whole, exponent=mention.exponent - 2), leaf))
 
 
 def _negate(polarity: str) -> str:
