@@ -279,7 +279,8 @@ class MentionExtractor:
             noun = self._noun_after.match(text, hit.end)
             if noun and noun.start(1) > hit.end and taken.free(hit.start, hit.end):
                 taken.take(hit.start, hit.end)
-                out.append(Mention(FactKind.NUMBER, hit.start, hit.end, str(self._number_word_values[hit.key]), noun.group(1).lower()))
+                value = str(self._number_word_values[hit.key])
+                out.append(Mention(FactKind.NUMBER, hit.start, hit.end, value, noun.group(1).lower()))
         return out
 
     def noun_after(self, text: str, pos: int) -> re.Match[str] | None:
