@@ -39,7 +39,7 @@ class ToolRecord:
     """Concepts named by the tool's name (`refund_order` -> refund)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Leaf:
     """One value inside a tool output (or a context string), with where it sits."""
 
@@ -190,11 +190,11 @@ class EvidenceIndex:
                     f"{self.config.max_output_chars:,} characters"
                 )
                 output = output[: self.config.max_output_chars]
-        stack: list[tuple[str, Any, int]] = [(root, output, 0)]
+        stack: list[tuple[str, str, Any, int]] = [(root, root, output, 0)]
         max_depth = self.config.max_json_depth
         deep_noted = False
         while stack:
-            path, value, depth = stack.pop()
+            path, shape, value, depth = stack.pop()
             if isinstance(value, str) and _LOOKS_JSON.match(value):
                 parsed = _parse_json(value)
                 if parsed is not None:
@@ -207,16 +207,20 @@ class EvidenceIndex:
                         )
                         deep_noted = True
                     continue
+                depth += 1
                 if isinstance(value, dict):
-                    items = [(f"{path}.{k}" if path else str(k), v) for k, v in value.items()]
+                    prefix = f"{path}." if path else ""
+                    shape_prefix = f"{shape}." if shape else ""
+                    items = [(f"{prefix}{k}", f"{shape_prefix}{k}", v, depth) for k, v in value.items()]
                 else:
-                    items = [(f"{path}[{j}]", v) for j, v in enumerate(value)]
-                    leaf = self._leaf(call, path or "$", f"{len(value)}")
+                    item_shape = f"{shape}[]"
+                    items = [(f"{path}[{j}]", item_shape, v, depth) for j, v in enumerate(value)]
+                    leaf = self._leaf(call, path or "$", shape, str(len(value)))
                     leaf.labels, leaf.count, leaf.numeric = leaf.labels | {"count"}, True, True
                     self.tools.add(leaf)
                     self.list_counts.append((len(value), leaf))
-                for sub_path, sub in reversed(items):
-                    stack.append((sub_path, sub, depth + 1))
+                items.reverse()
+                stack.extend(items)
                 continue
             numeric = False
             if isinstance(value, bool):
@@ -230,12 +234,13 @@ class EvidenceIndex:
                 text = _to_text(value, self.notes, f"tool call {call.index} {path}")
             else:
                 text = str(value)
-            leaf = self._leaf(call, path, text)
+            leaf = self._leaf(call, path, shape, text)
             leaf.numeric = numeric
             self.tools.add(leaf)
 
-    def _leaf(self, call: ToolRecord, path: str, text: str) -> Leaf:
-        labels, concept, minor = self._path_info(re.sub(r"\[\d+\]", "[]", path))
+    def _leaf(self, call: ToolRecord, path: str, shape: str, text: str) -> Leaf:
+        """A leaf at `path`; `shape` is the path with list indexes dropped (`items[].price`)."""
+        labels, concept, minor = self._path_info(shape)
         return Leaf("tool", call.index, path, text, labels=labels, concept=concept, minor_unit=minor)
 
     def _path_info(self, shape: str) -> tuple[frozenset[str], str | None, bool]:
@@ -404,8 +409,7 @@ def _parse_json(text: str) -> Any:
 
 
 def _number_text(value: int | float) -> str:
-    if isinstance(value, float):
-        if value != value or value in (float("inf"), float("-inf")):
-            return str(value)
-        return format(Decimal(repr(value)).normalize(), "f") if abs(value) < 1e15 else repr(value)
-    return str(value)
+    """A JSON number as the answer would write it: 1299.0 -> 1299, 0.15 -> 0.15."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    return repr(value) if isinstance(value, float) else str(value)
