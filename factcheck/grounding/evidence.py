@@ -295,36 +295,37 @@ class EvidenceIndex:
     def _locate(self, blob: Blob) -> list[Located]:
         """Numbers, dates and times of a blob's leaves.
 
-        A JSON number is read as it is; the extractor runs once over the text leaves
-        that hold a digit (links and identifiers it finds are dropped).
+        A JSON number is read as it is. The extractor runs once over the distinct
+        texts that hold a digit (values repeat across the items of a list); links and
+        identifiers it finds are dropped.
         """
         ex = self._mentions
-        out = []
-        texts: list[str] = []
-        leaves: list[Leaf] = []
-        starts: list[int] = []
-        offset = 0
+        out: list[Located] = []
+        by_text: dict[str, list[Leaf]] = {}
         for leaf in blob.leaves:
             if leaf.numeric:
                 value = leaf.text.lstrip("-")  # signs are read as words ("$85 cheaper"), as in text
                 exponent = -len(value.split(".")[1]) if "." in value else 0
                 _add_number(out, Mention(FactKind.NUMBER, 0, len(value), value, None, exponent, leaf.labels), leaf)
             elif blob is self.context or _DIGIT.search(leaf.text):  # context may spell numbers (三晚)
-                texts.append(leaf.text)
-                leaves.append(leaf)
-                starts.append(offset)
-                offset += len(leaf.text) + 1
-        text = "\n".join(texts)
-        for mention in ex.extract(text, words=blob is self.context):
+                by_text.setdefault(leaf.text, []).append(leaf)
+        texts = list(by_text)
+        starts = []
+        offset = 0
+        for text in texts:
+            starts.append(offset)
+            offset += len(text) + 1
+        joined = "\n".join(texts)
+        for mention in ex.extract(joined, words=blob is self.context):
             if mention.kind not in _WHEN and mention.kind != FactKind.NUMBER:
                 continue
             i = bisect_right(starts, mention.start) - 1
-            leaf = leaves[i]
-            if mention.kind == FactKind.NUMBER:
-                labels = leaf.labels | ex.labels_before(text, mention, starts[i])
-                _add_number(out, replace(mention, labels=labels), leaf)
-            else:
-                out.append(Located(mention, leaf))
+            nearby = ex.labels_before(joined, mention, starts[i]) if mention.kind == FactKind.NUMBER else None
+            for leaf in by_text[texts[i]]:
+                if nearby is None:
+                    out.append(Located(mention, leaf))
+                else:
+                    _add_number(out, replace(mention, labels=leaf.labels | nearby), leaf)
         return out
 
     def _read_statuses(self, text: str, default: str | None) -> list[StatusMention]:
