@@ -76,7 +76,7 @@ class FactChecker:
         if lang is not None and lang not in _LANGS:
             raise ValueError(f"lang must be one of {_LANGS} or None, not {lang!r}")
         index = EvidenceIndex(tool_calls, context, self.config, self.lexicon, self._mentions, self._statuses)
-        matcher = Matcher(index, self.action_tools, self.config.derive_arithmetic)
+        matcher = Matcher(index, self.action_tools, self.config.derive_arithmetic, self.config.name_cutoff)
         claims = self._claims.extract(answer)
         for claim in claims:
             self._ground_claim(claim, matcher, index)

@@ -23,6 +23,8 @@ class CheckerConfig(BaseModel):
     """JSON nested deeper than this is kept as text below that depth; the report notes it."""
     fuzzy_cutoff: float = Field(default=60.0, ge=0, le=100)
     """rapidfuzz score (0-100) below which no evidence span is located for a claim."""
+    name_cutoff: float = Field(default=90.0, ge=0, le=100)
+    """rapidfuzz score (0-100) at which a name in the answer counts as the tool's spelling of it."""
     action_tools: dict[str, tuple[str, ...]] = Field(default_factory=dict)
     """Action concept -> tool-name substrings that perform it; merged over the lexicon's map."""
     derive_arithmetic: bool = True

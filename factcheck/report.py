@@ -46,6 +46,7 @@ class FactKind(str, Enum):
     IDENTIFIER = "identifier"
     URL = "url"
     EMAIL = "email"
+    NAME = "name"
 
 
 Polarity = Literal["positive", "negative", "pending"]
@@ -94,7 +95,7 @@ class Fact(BaseModel):
     end: int
     """End offset (exclusive) of `text` in the original answer."""
     value: str | None = None
-    """Normalised value: a decimal string, ISO date, lower-cased identifier or URL."""
+    """Normalised value: a decimal string, ISO date, lower-cased identifier, URL or name."""
     unit: str | None = None
     """Unit for numbers (`CNY`, `USD`, `%`, `件`, `days`, ...)."""
     precision: int | None = None

@@ -53,6 +53,7 @@ NUMBER = re.compile(
     r"(?P<unit>\s?%|\s?percent(?![a-z])|\s?(?:元|块|美元|美金|欧元|英镑|港币)"
     r"|\s?(?:USD|RMB|CNY|EUR|GBP)(?![A-Za-z]))?",
 )
+NAME_RE = re.compile(r"(?<![\w.])[A-Z][a-zà-ÿ]+(?:[ -](?:[A-Z][a-zà-ÿ]+|of|de|la)){1,3}(?![\w])")
 _ZH_NUM = re.compile(r"[零〇一二两三四五六七八九十百千万亿]+")
 _LABEL_WINDOW = 24
 _MONTH_STEMS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -135,6 +136,7 @@ class MentionExtractor:
         )
         self._number_words = Phrases(lex.map("number_words"))
         self._number_word_values = {term_key(w): v for w, v in lex.map("number_words").items()}
+        self._name_stopwords = frozenset(lex.list("name_stopwords"))
         keywords = sorted(lex.list("id_keywords"), key=len, reverse=True)
         self._id_keyword = re.compile(
             r"(?:" + "|".join(re.escape(k) for k in keywords) + r")\s*(?:号|number|no\.?|id)?[\s:：#为是]*$",
@@ -313,12 +315,27 @@ class MentionExtractor:
             labels.append(self.lex.field_of[unit])
         return frozenset(labels)
 
+    def names(self, text: str, taken: _Taken) -> list[Mention]:
+        """Proper names in Latin script: two to four capitalised words (`Emily Carson`)."""
+        out = []
+        skip = self._name_stopwords
+        for m in NAME_RE.finditer(text):
+            words = [(w.start(), w.group()) for w in re.finditer(r"\S+", m.group())]
+            while words and (words[0][1] in skip or words[0][1].lower() in self._months):
+                words.pop(0)
+            if len(words) < 2 or not taken.free(m.start(), m.end()):
+                continue
+            start = m.start() + words[0][0]
+            taken.take(start, m.end())
+            out.append(Mention(FactKind.NAME, start, m.end(), text[start : m.end()].lower()))
+        return out
+
     def extract(self, text: str, words: bool = True) -> list[Mention]:
         """All mentions in `text`, highest priority first, never overlapping.
 
         Args:
             text: An answer sentence or tool-output text.
-            words: Also read number words (see `numbers`).
+            words: Also read number words and proper names (see `numbers`, `names`).
         """
         taken = _Taken()
         found = self.links(text, taken)
@@ -329,6 +346,8 @@ class MentionExtractor:
         found += self.identifiers(text, taken)
         found += self.times(text, taken)
         found += self.numbers(text, taken, words)
+        if words:
+            found += self.names(text, taken)
         found.sort(key=lambda x: x.start)
         return found
 

@@ -9,6 +9,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from itertools import combinations
 
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located, StatusEvidence
+from factcheck.grounding.locate import locate
 from factcheck.report import Evidence, Fact, FactKind, Verdict
 
 _SHOW = 120
@@ -43,8 +44,11 @@ def _set(fact: Fact, verdict: Verdict, code: str, reason: str, evidence: list[Ev
 class Matcher:
     """Ground facts: exact facts exactly, statuses by concept and polarity."""
 
-    def __init__(self, index: EvidenceIndex, action_tools: dict[str, tuple[str, ...]], derive: bool) -> None:
+    def __init__(
+        self, index: EvidenceIndex, action_tools: dict[str, tuple[str, ...]], derive: bool, name_cutoff: float = 90.0
+    ) -> None:
         self.index = index
+        self.name_cutoff = name_cutoff
         self.action_tools = action_tools
         self.derive = derive
         self.verified: list[Decimal] = []
@@ -58,6 +62,8 @@ class Matcher:
             self._number(fact)
         elif fact.kind in (FactKind.DATE, FactKind.TIME):
             self._date_time(fact)
+        elif fact.kind == FactKind.NAME:
+            self._name(fact)
         else:
             self._status(fact)
 
@@ -78,6 +84,27 @@ class Matcher:
         what = {"url": "link", "email": "e-mail address", "identifier": "identifier"}[fact.kind.value]
         _set(fact, Verdict.UNSUPPORTED, "not_found",
              f"no tool output holds the {what} {fact.text!r}", [])
+
+    # ---------- names ----------
+    def _name(self, fact: Fact) -> None:
+        """A name must appear in a tool output; rapidfuzz tolerates spelling (Lumière, Mugs)."""
+        value = fact.value or ""
+        for blob, code, where in ((self.index.tools, "match", "a tool output"),
+                                  (self.index.context, "context", "the context, not a tool")):
+            pos = blob.lower.find(value)
+            if pos >= 0:
+                evidence = [evidence_of(blob.leaf_at(pos), self.index)]
+                _set(fact, Verdict.SUPPORTED, code, f"name found in {where}", evidence)
+                return
+        close = locate(fact.text, self.index.tools.leaves + self.index.context.leaves, self.name_cutoff)
+        if close is not None:
+            leaf, start, end, score = close
+            ev = evidence_of(leaf, self.index, f"spelled {leaf.text[start:end]!r}, score {score:.0f}")
+            _set(fact, Verdict.SUPPORTED, "match", "name found with a different spelling", [ev])
+            return
+        nearest = locate(fact.text, self.index.tools.leaves, 60.0)
+        shown = f" (closest: {nearest[0].text[nearest[1]:nearest[2]]!r})" if nearest else ""
+        _set(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output names {fact.text!r}{shown}", [])
 
     # ---------- numbers ----------
     def _number(self, fact: Fact) -> None:

@@ -74,3 +74,22 @@ def test_tool_messages_are_evidence() -> None:
     assert report.claims[0].verdict == Verdict.CONTRADICTED
     err = ToolMessage(content="boom", tool_call_id="2", name="publish_article", status="error")
     assert CHECKER.check("Published.", [err]).claims[0].verdict == Verdict.CONTRADICTED
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        ("The booking is under the name Emily Carson.", [call("booking", {"guest_name": "Emily Carter"})], U),
+        ("The booking is under the name Emily Carter.", [call("booking", {"guest_name": "Emily Carter"})], S),
+        ("You stay at Hotel Lumière tonight.", [call("booking", {"hotel": "Hotel Lumiere"})], S),
+        ("Your order has two Ceramic Mugs.", [call("order", {"items": [{"name": "Ceramic Mug", "qty": 2}]})], S),
+    ],
+)
+def test_names_are_matched_with_spelling_tolerance_only(answer: str, tools: list, expected: Verdict) -> None:
+    assert verdict(answer, tools) == expected
+
+
+def test_fuzzy_name_match_never_makes_numbers_equal() -> None:
+    report = CHECKER.check("Order 88321 for Emily Carter.", [call("order", {"order_id": 88231, "name": "Emily Carter"})])
+    facts = {f.kind.value: f.verdict for f in report.claims[0].facts}
+    assert facts == {"identifier": U, "name": S}
