@@ -18,6 +18,7 @@ _MERGED_DICTS = (
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
     "completion_markers", "completion_markers_far", "minor_unit_fields", "name_stopwords",
+    "read_only_tool_prefixes",
 )
 
 
@@ -168,6 +169,8 @@ class Lexicon:
     field_of: dict[str, str] = field(init=False)
     """Field word key -> field label (`退款` -> refund)."""
     action_tools: dict[str, tuple[str, ...]] = field(init=False)
+    read_only_tools: re.Pattern[str] = field(init=False)
+    """Matches tool names that only read (`get_`, `query_`, `查询`): they never perform an action."""
     negation_window: dict[str, int] = field(init=False)
     """How far back a negator reaches: characters for `zh`, words for `en`."""
     path_cache: dict[str, tuple[frozenset[str], str | None, bool]] = field(init=False, default_factory=dict)
@@ -200,6 +203,8 @@ class Lexicon:
         self.field_phrases = Phrases(self.field_of)
         self.action_tools = {k: tuple(v) for k, v in self.data["action_tools"].items()}
         self.negation_window = {k: int(v) for k, v in self.data["negation_window"].items()}
+        prefixes = "|".join(re.escape(p) for p in sorted(self.data["read_only_tool_prefixes"], key=len, reverse=True))
+        self.read_only_tools = re.compile(rf"(?:{prefixes})(?:[_\-.\s]|(?=[A-Z])|$)", re.IGNORECASE)
 
     def term_hits(self, text: str, pos: int = 0, endpos: int | None = None) -> list[tuple[Hit, Term]]:
         """Status terms and concept words in `text[pos:endpos]`, in order."""

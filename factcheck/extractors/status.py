@@ -11,6 +11,7 @@ from factcheck.lexicon import Hit, Lexicon, Term
 _CLAUSE_SEP = re.compile(r"[，,；;。！？!?\n]|\.(?=\s|$)")
 _WINDOW = 80
 _FAR_WINDOW = 16  # "已于 9月20日 晚上签收": a dated completion marker reaches further
+_PREPOSITION = re.compile(r"\b(?:for|of|on|in|under|from|to|with|at)\b", re.IGNORECASE)
 _FLIP = {"positive": "negative", "negative": "positive", "pending": "negative"}
 
 
@@ -86,7 +87,7 @@ class StatusExtractor:
             polarity = _FLIP[term.polarity] if negated else term.polarity
             concept, start, end = term.concept, m.start, m.end
             if concept is None:
-                nearest = _nearest(m, concepts)
+                nearest = _nearest(m, concepts, text)
                 if nearest is not None:
                     concept = nearest[1].concept
                     used_concepts.add(nearest[0].start)
@@ -146,10 +147,17 @@ def _clause_start(text: str, pos: int, floor: int = 0) -> int:
     return last
 
 
-def _nearest(m: Hit, concepts: list[tuple[Hit, Term]]) -> tuple[Hit, Term] | None:
-    """The concept word a status word speaks of: the nearest before it, else the nearest after."""
+def _nearest(m: Hit, concepts: list[tuple[Hit, Term]], text: str) -> tuple[Hit, Term] | None:
+    """The concept word a status word speaks of: the nearest before it, else the nearest after.
+
+    A concept joined to an earlier one by a preposition is its complement, not the subject:
+    in "your refund for order 88231 succeeded" the status speaks of the refund.
+    """
     before = [c for c in concepts if c[0].start < m.start]
     if before:
-        return before[-1]
+        i = len(before) - 1
+        while i > 0 and _PREPOSITION.search(text, before[i - 1][0].end, before[i][0].start):
+            i -= 1
+        return before[i]
     after = [c for c in concepts if c[0].start > m.start]
     return after[0] if after else None

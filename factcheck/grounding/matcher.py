@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from decimal import ROUND_HALF_UP, Decimal
 from itertools import combinations
 
-from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located, StatusEvidence
+from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located, StatusEvidence, ToolRecord
 from factcheck.grounding.locate import locate
 from factcheck.report import Evidence, Fact, FactKind, Verdict
 
@@ -49,6 +49,7 @@ class Matcher:
     ) -> None:
         self.index = index
         self.name_cutoff = name_cutoff
+        self.read_only = index.lex.read_only_tools
         self.action_tools = action_tools
         self.derive = derive
         self.verified: list[Decimal] = []
@@ -269,7 +270,7 @@ class Matcher:
             _set(fact, Verdict.CONTRADICTED, code, f"tool says {_say(first)}, answer says {polarity}",
                  [evidence_of(s.leaf, self.index) for s in pool[:2]])
             return
-        ran = self._calls_for(concept)
+        ran = self._calls_for(concept, action=fact.kind == FactKind.ACTION)
         ok = [c for c in ran if c.status == "ok"]
         if concept == "search" and polarity == "positive":
             ok = ok or [c for c in self.index.calls if c.status == "ok" and c.output not in (None, "", [], {})]
@@ -304,13 +305,15 @@ class Matcher:
         else:
             fact.reason = "status names no concept; not compared"
 
-    def _calls_for(self, concept: str | None):
+    def _calls_for(self, concept: str | None, action: bool = False) -> list[ToolRecord]:
+        """Tool calls that perform `concept`; for an action, a read-only tool (get_refund_status) never does."""
         if concept is None:
             return []
         names = self.action_tools.get(concept, ())
         return [
             c for c in self.index.calls
-            if concept in c.concepts or any(n in (c.name or "").lower() for n in names)
+            if (concept in c.concepts or any(n in (c.name or "").lower() for n in names))
+            and not (action and concept != "search" and self.read_only.match(c.name or ""))
         ]
 
 

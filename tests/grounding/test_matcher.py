@@ -93,3 +93,19 @@ def test_fuzzy_name_match_never_makes_numbers_equal() -> None:
     report = CHECKER.check("Order 88321 for Emily Carter.", [call("order", {"order_id": 88231, "name": "Emily Carter"})])
     facts = {f.kind.value: f.verdict for f in report.claims[0].facts}
     assert facts == {"identifier": U, "name": S}
+
+
+def test_a_read_only_tool_never_backs_an_action() -> None:
+    lookup = call("get_refund_eligibility", {"order_id": "88231", "eligible": True})
+    report = CHECKER.check("已为您退款，订单号 88231。", [lookup])
+    refund = next(f for f in report.claims[0].facts if f.concept == "refund")
+    assert refund.verdict == U and refund.code == "no_tool_call"
+    assert verdict("已为您退款。", [call("refund_order", {"ok": True})]) == S
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ["Your refund for order 88231 succeeded.", "The refund on your order went through.", "订单 88231 的退款成功了。"],
+)
+def test_status_speaks_of_the_head_concept(answer: str) -> None:
+    assert verdict(answer, [call("refund_order", {"order_id": 88231, "refund_status": "FAILED"})]) == C
