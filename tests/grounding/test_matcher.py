@@ -90,7 +90,8 @@ def test_names_are_matched_with_spelling_tolerance_only(answer: str, tools: list
 
 
 def test_fuzzy_name_match_never_makes_numbers_equal() -> None:
-    report = CHECKER.check("Order 88321 for Emily Carter.", [call("order", {"order_id": 88231, "name": "Emily Carter"})])
+    tools = [call("order", {"order_id": 88231, "name": "Emily Carter"})]
+    report = CHECKER.check("Order 88321 for Emily Carter.", tools)
     facts = {f.kind.value: f.verdict for f in report.claims[0].facts}
     assert facts == {"identifier": U, "name": S}
 
