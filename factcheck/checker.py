@@ -90,8 +90,7 @@ class FactChecker:
         )
 
     def _ground_claim(self, claim: Claim, matcher: Matcher, index: EvidenceIndex) -> None:
-        for fact in claim.facts:
-            matcher.ground(fact)
+        matcher.ground_claim(claim.facts)
         claim.verdict = worst([f.verdict for f in claim.facts])
         if not claim.facts:
             claim.reason = "no checkable fact"

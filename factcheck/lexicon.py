@@ -18,7 +18,7 @@ _MERGED_DICTS = (
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
     "completion_markers", "completion_markers_far", "minor_unit_fields", "name_stopwords",
-    "read_only_tool_prefixes",
+    "read_only_tool_prefixes", "count_adjectives",
 )
 
 

@@ -131,8 +131,10 @@ class MentionExtractor:
     def __init__(self, lex: Lexicon) -> None:
         self.lex = lex
         nouns = sorted(lex.list("count_nouns"), key=len, reverse=True)
+        adjectives = "|".join(re.escape(a) for a in lex.list("count_adjectives"))
         self._noun_after = re.compile(
-            r"\s?(" + "|".join(re.escape(n) for n in nouns) + r")(?![A-Za-z])", re.IGNORECASE
+            rf"\s?(?:(?:{adjectives})\s+)?(" + "|".join(re.escape(n) for n in nouns) + r")(?![A-Za-z])",
+            re.IGNORECASE,
         )
         self._number_words = Phrases(lex.map("number_words"))
         self._number_word_values = {term_key(w): v for w, v in lex.map("number_words").items()}

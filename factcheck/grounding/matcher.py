@@ -50,10 +50,17 @@ class Matcher:
         self.index = index
         self.name_cutoff = name_cutoff
         self.read_only = index.lex.read_only_tools
+        self._claim_facts: list[Fact] = []
         self.action_tools = action_tools
         self.derive = derive
         self.verified: list[Decimal] = []
         """Numbers of this answer already backed, usable as operands ("3 晚共 4,740 元")."""
+
+    def ground_claim(self, facts: list[Fact]) -> None:
+        """Ground the facts of one claim, in order (later numbers may use earlier backed ones)."""
+        self._claim_facts = facts
+        for fact in facts:
+            self.ground(fact)
 
     def ground(self, fact: Fact) -> None:
         """Set the fact's verdict, code, reason and evidence."""
@@ -299,7 +306,13 @@ class Matcher:
         if agree:
             _set(fact, Verdict.SUPPORTED, "match", f"tool says {_say(agree[-1])}",
                  [evidence_of(agree[-1].leaf, self.index)])
-        elif fact.kind == FactKind.ACTION and not any(c.status == "ok" for c in self.index.calls):
+        elif (
+            fact.kind == FactKind.ACTION
+            and not any(c.status == "ok" for c in self.index.calls)
+            and any(f is not fact for f in self._claim_facts)
+        ):
+            # results narrated with nothing run ("here are two new variations: <links>");
+            # a bare "here are some tips" is advice, not a claim
             _set(fact, Verdict.UNSUPPORTED, "no_tool_call",
                  f"the answer claims an action ({fact.text!r}) but no tool call succeeded", [])
         else:

@@ -23,6 +23,7 @@ def mentions(text: str) -> list[tuple[str, str, str | None]]:
         ("两个包裹", [("number", "2", "个")]),
         ("十五天内", [("number", "15", "天")]),
         ("three items", [("number", "3", "items")]),
+        ("two new variations", [("number", "2", "variations")]),
         ("3-5 天", [("number", "3", None), ("number", "5", "天")]),
         ("第一次", []),
     ],

@@ -110,3 +110,15 @@ def test_a_read_only_tool_never_backs_an_action() -> None:
 )
 def test_status_speaks_of_the_head_concept(answer: str) -> None:
     assert verdict(answer, [call("refund_order", {"order_id": 88231, "refund_status": "FAILED"})]) == C
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        ("Here are two new variations: https://cdn.example.com/a.png", [], U),
+        ("Here are a few things you can try.", [], Verdict.UNVERIFIABLE),
+        ("Here are your two product shots.", [call("image_generate", {"images": ["a", "b"]})], S),
+    ],
+)
+def test_narrated_results_need_a_tool_call(answer: str, tools: list, expected: Verdict) -> None:
+    assert verdict(answer, tools) == expected
