@@ -64,12 +64,17 @@ class SentenceSetter:
     def __call__(self, doc: Doc) -> Doc:
         if doc.has_annotation("DEP"):
             return doc  # a trained parser already set the sentences
-        starts = set(sentence_bounds(doc.text, self.abbreviations))
-        for i, token in enumerate(doc):
-            if i == 0 or token.idx in starts:
-                token.is_sent_start = True
-            elif token.is_sent_start is None:
-                token.is_sent_start = False
+        if not len(doc):
+            return doc
+        # only the starts are set; spaCy reads an unset token as inside the sentence
+        doc[0].is_sent_start = True
+        bounds = set(sentence_bounds(doc.text, self.abbreviations))
+        marked = False
+        for token in doc[1:]:
+            if token.idx in bounds:
+                token.is_sent_start = marked = True
+        if not marked and len(doc) > 1 and doc[1].is_sent_start is None:
+            doc[1].is_sent_start = False  # one explicit mark tells spaCy the doc is segmented
         return doc
 
 
