@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from functools import lru_cache
 
 import spacy
@@ -68,11 +69,14 @@ class SentenceSetter:
             return doc
         # only the starts are set; spaCy reads an unset token as inside the sentence
         doc[0].is_sent_start = True
-        bounds = set(sentence_bounds(doc.text, self.abbreviations))
+        bounds = sentence_bounds(doc.text, self.abbreviations)
         marked = False
-        for token in doc[1:]:
-            if token.idx in bounds:
-                token.is_sent_start = marked = True
+        if bounds:
+            offsets = doc.to_array("IDX").tolist()  # token start offsets, without making Token objects
+            for bound in bounds:
+                i = bisect_left(offsets, bound)
+                if i < len(offsets) and offsets[i] == bound:
+                    doc[i].is_sent_start = marked = True
         if not marked and len(doc) > 1 and doc[1].is_sent_start is None:
             doc[1].is_sent_start = False  # one explicit mark tells spaCy the doc is segmented
         return doc
@@ -99,7 +103,7 @@ class Segmenter:
         self._abbr = tuple(sorted(abbreviations))
         self._user_nlp = nlp
         if nlp is not None and "factcheck_sentences" not in nlp.pipe_names:
-            # a trained parser's sentence starts are kept; ours add the hard ends
+            # with a trained parser its sentences are used as they are (see SentenceSetter)
             nlp.add_pipe("factcheck_sentences", last=True, config={"abbreviations": list(self._abbr)})
 
     def sentences(self, text: str) -> list[tuple[int, int]]:
@@ -111,9 +115,12 @@ class Segmenter:
         else:
             nlp = blank_pipeline("zh" if _CJK.search(text) else "en", self._abbr)
         doc = nlp(text)
+        # read the sentence starts as arrays: no Token or Span objects on the hot path
+        offsets = doc.to_array("IDX").tolist()
+        flags = doc.to_array("SENT_START").tolist()
+        firsts = [offsets[i] for i, flag in enumerate(flags) if flag == 1 or i == 0]
         spans = []
-        for sent in doc.sents:
-            start, end = sent.start_char, sent.end_char
+        for start, end in zip(firsts, firsts[1:] + [len(text)]):
             while start < end and text[start].isspace():
                 start += 1
             while end > start and text[end - 1].isspace():

@@ -37,3 +37,16 @@ def test_sentences(text: str, expected: list[str]) -> None:
 )
 def test_detect_lang(text: str, lang: str) -> None:
     assert detect_lang(text) == lang
+
+
+def test_user_supplied_pipeline_is_used() -> None:
+    import spacy
+
+    from factcheck import CheckerConfig
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
+    checker = FactChecker(CheckerConfig(nlp=nlp))
+    answer = "Refund failed. Order 88231 shipped!"
+    assert [c.text for c in checker.check(answer).claims] == ["Refund failed.", "Order 88231 shipped!"]
+    assert "factcheck_sentences" in nlp.pipe_names
