@@ -120,7 +120,7 @@ class Segmenter:
         flags = doc.to_array("SENT_START").tolist()
         firsts = [offsets[i] for i, flag in enumerate(flags) if flag == 1 or i == 0]
         spans = []
-        for start, end in zip(firsts, firsts[1:] + [len(text)]):
+        for start, end in zip(firsts, firsts[1:] + [len(text)], strict=True):
             while start < end and text[start].isspace():
                 start += 1
             while end > start and text[end - 1].isspace():
