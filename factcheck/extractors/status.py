@@ -40,8 +40,6 @@ class StatusExtractor:
         default_concept: str | None = None,
         claims: bool = True,
         skip: list[tuple[int, int]] | None = None,
-        pos: int = 0,
-        endpos: int | None = None,
     ) -> list[StatusMention]:
         """Status mentions in `text`, in order.
 
@@ -52,19 +50,17 @@ class StatusExtractor:
             claims: Reading an answer: skip evidence-only words and statuses
                 under a hedge (if, please, 如果, 请, 通过后).
             skip: Spans (links, identifiers) whose words are not status words.
-            pos: Where to start reading `text`.
-            endpos: Where to stop reading `text`.
 
         Returns:
             One mention per (concept, polarity) in each clause.
         """
         by_clause: dict[int, list[tuple[Hit, Term]]] = {}
-        for m, term in self.lex.term_hits(text, pos, endpos):
+        for m, term in self.lex.term_hits(text):
             if claims and term.evidence_only:
                 continue
             if skip and any(a < m.end and m.start < b for a, b in skip):
                 continue
-            by_clause.setdefault(_clause_start(text, m.start, pos), []).append((m, term))
+            by_clause.setdefault(_clause_start(text, m.start), []).append((m, term))
         out: list[StatusMention] = []
         for clause_start, hits in by_clause.items():
             out.extend(self._clause(text, clause_start, hits, default_concept, claims))
@@ -138,9 +134,9 @@ class StatusExtractor:
         return self.lex.negators.search(window)
 
 
-def _clause_start(text: str, pos: int, floor: int = 0) -> int:
+def _clause_start(text: str, pos: int) -> int:
     """Start of the clause holding `pos` (searches back at most a short window)."""
-    lo = max(floor, pos - _WINDOW)
+    lo = max(0, pos - _WINDOW)
     last = lo
     for m in _CLAUSE_SEP.finditer(text, lo, pos):
         last = m.end()
