@@ -60,7 +60,7 @@ _MONTH_STEMS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "
 _MAG = {"万": 4, "千": 3, "亿": 8, "k": 3, "thousand": 3, "million": 6}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Mention:
     """A fact found in text: where it is and its normalised value."""
 

@@ -39,7 +39,7 @@ class ToolRecord:
     """Concepts named by the tool's name (`refund_order` -> refund)."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Leaf:
     """One value inside a tool output (or a context string), with where it sits."""
 
@@ -61,7 +61,7 @@ class Leaf:
     """True for a JSON number (its text is the canonical value)."""
 
 
-@dataclass
+@dataclass(slots=True, eq=False)
 class Located:
     """A mention found in the evidence, and the leaf that holds it."""
 
@@ -69,7 +69,7 @@ class Located:
     leaf: Leaf
 
 
-@dataclass
+@dataclass(slots=True, eq=False)
 class StatusEvidence:
     """A status that a tool output states, and the leaf that states it."""
 
