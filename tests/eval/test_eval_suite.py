@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -147,17 +148,21 @@ def _assert_suite_valid(cases):
         assert set(c.kinds) <= set(KINDS), c.id
 
 
-def test_bundled_suite_follows_the_format():
+def test_bundled_suite_follows_the_format_and_the_brief():
     path = PACKAGE_EVAL / BUNDLED_SUITE
-    if not path.is_file():
-        pytest.skip("bundled suite factcheck/eval/suite.jsonl not present yet")
     cases = load_suite()  # the default loader reads the bundled file
     assert cases == load_suite([path])
     _assert_suite_valid(cases)
-
-
-def test_suite_parts_follow_the_format():
-    parts = PACKAGE_EVAL / "suite_parts"
-    if not parts.is_dir() or not list(parts.glob("*.jsonl")):
-        pytest.skip("no suite parts")
-    _assert_suite_valid(load_suite([parts]))
+    langs = Counter(c.lang for c in cases)
+    assert len(cases) == 200 and langs == {"zh": 100, "en": 80, "mixed": 20}
+    hallucinated = [c for c in cases if c.hallucinated_spans]
+    assert 0.28 <= len(hallucinated) / len(cases) <= 0.34
+    assert {k for c in hallucinated for k in c.kinds} >= {
+        "status_flip", "number", "identifier", "url", "unbacked_action", "entity"
+    }
+    retried = [c for c in hallucinated if c.retry_answer is not None]
+    assert len(retried) >= 0.75 * len(hallucinated)
+    assert any(c.retry_hallucinated_spans for c in retried)  # a few retries are still wrong
+    for c in retried:
+        for span in c.retry_hallucinated_spans or []:
+            assert span in c.retry_answer, c.id
