@@ -56,20 +56,27 @@ def sentence_bounds(text: str, abbreviations: frozenset[str]) -> list[int]:
     return sorted(out)
 
 
+TEXT_KEY = "factcheck_text"
+"""`Doc.user_data` key holding the text the doc was made from."""
+
+
 class SentenceSetter:
     """Pipeline component setting sentence starts from `sentence_bounds`."""
 
-    def __init__(self, abbreviations: list[str]) -> None:
+    def __init__(self, abbreviations: list[str], after_parser: bool = False) -> None:
         self.abbreviations = frozenset(a.lower().rstrip(".") for a in abbreviations)
+        self.after_parser = after_parser
+        """The pipeline has a parser or senter before us (checking each doc for it costs a pass)."""
 
     def __call__(self, doc: Doc) -> Doc:
-        if doc.has_annotation("DEP"):
-            return doc  # a trained parser already set the sentences
+        if self.after_parser and (doc.has_annotation("DEP") or doc.has_annotation("SENT_START")):
+            return doc  # a trained parser or senter already set the sentences
         if not len(doc):
             return doc
         # only the starts are set; spaCy reads an unset token as inside the sentence
         doc[0].is_sent_start = True
-        bounds = sentence_bounds(doc.text, self.abbreviations)
+        # the caller's text, when given, saves rebuilding doc.text from the tokens
+        bounds = sentence_bounds(doc.user_data.get(TEXT_KEY) or doc.text, self.abbreviations)
         marked = False
         if bounds:
             offsets = doc.to_array("IDX").tolist()  # token start offsets, without making Token objects
@@ -85,7 +92,7 @@ class SentenceSetter:
 @Language.factory("factcheck_sentences", default_config={"abbreviations": []})
 def make_sentence_setter(nlp: Language, name: str, abbreviations: list[str]) -> SentenceSetter:
     """spaCy factory for `SentenceSetter` (rule-based, works on blank pipelines)."""
-    return SentenceSetter(abbreviations)
+    return SentenceSetter(abbreviations, any(p in nlp.pipe_names for p in ("parser", "senter")))
 
 
 @lru_cache(maxsize=8)
@@ -114,7 +121,10 @@ class Segmenter:
             nlp = self._user_nlp
         else:
             nlp = blank_pipeline("zh" if _CJK.search(text) else "en", self._abbr)
-        doc = nlp(text)
+        doc = nlp.make_doc(text)
+        doc.user_data[TEXT_KEY] = text
+        for _, component in nlp.pipeline:
+            doc = component(doc)
         # read the sentence starts as arrays: no Token or Span objects on the hot path
         offsets = doc.to_array("IDX").tolist()
         flags = doc.to_array("SENT_START").tolist()
