@@ -90,16 +90,20 @@ class Phrases:
         """All non-overlapping phrases in `text[pos:endpos]`, in order."""
         tokens = list(_TOKEN.finditer(text, pos, len(text) if endpos is None else endpos))
         hits: list[Hit] = []
-        i = 0
-        while i < len(tokens):
+        first, cjk_max = self._first_words, self._cjk_max
+        i, n = 0, len(tokens)
+        while i < n:
             word = tokens[i].group()
-            if _is_cjk(word[0]):
-                if self._cjk_max:
+            if "\u3040" <= word[0] <= "\u9fff":  # a CJK run
+                if cjk_max:
                     self._cjk_hits(word, tokens[i].start(), hits)
                 i += 1
                 continue
-            width = self._latin_hit(text, tokens, i, hits) if self._first(word.lower()) else 0
-            i += width or 1
+            low = word.lower()
+            if low in first or low[-1] == "s" and (low[:-1] in first or low[:-2] in first):
+                i += self._latin_hit(text, tokens, i, hits) or 1
+            else:
+                i += 1
         return hits
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> bool:
@@ -113,10 +117,6 @@ class Phrases:
                 return True
         token = _TOKEN.match(text, pos)
         return bool(token and not _is_cjk(token.group()[0]) and self.lookup(token.group().lower()))
-
-    def _first(self, word: str) -> bool:
-        first = self._first_words
-        return word in first or word.endswith("s") and (word[:-1] in first or word[:-2] in first)
 
     def _latin_hit(self, text: str, tokens: list[re.Match[str]], i: int, hits: list[Hit]) -> int:
         """Longest phrase starting at token `i`; returns how many tokens it spans (0: none)."""
