@@ -105,7 +105,7 @@ class FactChecker:
                     seen.add(key)
                     claim.evidence.append(ev)
         if claim.flagged and not claim.evidence:
-            found = locate(claim.text, index.tools.leaves, self.config.fuzzy_cutoff)
+            found = locate(claim.text, index.text_leaves, self.config.fuzzy_cutoff)
             if found is not None:
                 leaf, start, end, score = found
                 ev = evidence_of(leaf, index, f"closest wording, score {score:.0f}")

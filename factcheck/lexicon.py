@@ -166,6 +166,8 @@ class Lexicon:
     completion_far: Phrases = field(init=False)
     minor_units: Phrases = field(init=False)
     field_phrases: Phrases = field(init=False)
+    concept_words: dict[str, tuple[str, ...]] = field(init=False)
+    """Concept -> a word of each of its terms, to find the texts that may speak of it."""
     field_of: dict[str, str] = field(init=False)
     """Field word key -> field label (`退款` -> refund)."""
     action_tools: dict[str, tuple[str, ...]] = field(init=False)
@@ -193,6 +195,11 @@ class Lexicon:
             )
         self.terms = terms
         self.term_phrases = Phrases(terms)
+        words: dict[str, set[str]] = {}
+        for term in terms.values():
+            if term.concept:
+                words.setdefault(term.concept, set()).add(max(term.text.split(" "), key=len))
+        self.concept_words = {c: tuple(sorted(ws)) for c, ws in words.items()}
         self.negators = Phrases(self.data["negators"])
         self.hedges = Phrases(self.data["hedges"])
         self.hedges_after = Phrases(self.data["hedges_after"])

@@ -1,28 +1,33 @@
-"""Normalise tool outputs into an index of evidence: leaves, numbers, dates, statuses."""
+"""An index of what one run's tool outputs say, searched only for what the answer claims."""
 
 from __future__ import annotations
 
-import json
+import math
 import re
-from bisect import bisect_right
-from collections.abc import Mapping, Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from functools import cached_property
 from typing import Any
 
 from factcheck.config import CheckerConfig
 from factcheck.extractors.mentions import Mention, MentionExtractor
 from factcheck.extractors.status import StatusExtractor, StatusMention
+from factcheck.grounding.flat import Flat, Leaf, Ref, number_text
 from factcheck.lexicon import Lexicon, term_key
 from factcheck.report import FactKind
 
+__all__ = ["Blob", "EvidenceIndex", "Leaf", "Located", "StatusEvidence", "ToolRecord"]
+
 _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
-_PATH_WORDS = re.compile(r"[A-Za-z]+|[\u3400-\u9fff]+")
-_LOOKS_JSON = re.compile(r"^\s*[\[{]")
 _WHEN = (FactKind.DATE, FactKind.TIME)
 _DIGIT = re.compile(r"\d")
-_FINITE = re.compile(r"-?\d+(?:\.\d+)?")
+_DIGITS = re.compile(r"\d+")
+# A number written with a magnitude word (1.2万, 3k, 2 million): its digits are not its value.
+_MAGNITUDE = re.compile(r"\d\s?(?:[万千亿]|k(?![a-z])|thousand|million)")
+_DERIVED_OPERANDS = 40
+"""How many numbers of one tool call arithmetic may combine."""
 
 
 @dataclass
@@ -37,28 +42,6 @@ class ToolRecord:
     """The arguments the tool ran with (evidence for what was asked, e.g. a quantity)."""
     concepts: frozenset[str] = frozenset()
     """Concepts named by the tool's name (`refund_order` -> refund)."""
-
-
-@dataclass(slots=True, eq=False)
-class Leaf:
-    """One value inside a tool output (or a context string), with where it sits."""
-
-    source: str
-    index: int
-    path: str
-    text: str
-    start: int = 0
-    """Offset of `text` in the index's blob."""
-    labels: frozenset[str] = frozenset()
-    """Field labels named by the path (`refund_amount` -> refund, amount)."""
-    concept: str | None = None
-    """Status concept named by the path (`refund_status` -> refund)."""
-    count: bool = False
-    """True for the length of a list (not a value the tool wrote)."""
-    minor_unit: bool = False
-    """True when the field holds hundredths (`amount_cents`, `amount_fen`)."""
-    numeric: bool = False
-    """True for a JSON number (its text is the canonical value)."""
 
 
 @dataclass(slots=True, eq=False)
@@ -84,25 +67,18 @@ class Blob:
     """Leaves joined into one searchable text, lower-cased, with offsets back to leaves."""
 
     leaves: list[Leaf] = field(default_factory=list)
-    first_of: dict[int, Leaf] = field(default_factory=dict)
-    """The first leaf of each tool call (or context string)."""
     parts: list[str] = field(default_factory=list)
     length: int = 0
 
     def add(self, leaf: Leaf) -> None:
         leaf.start = self.length
-        self.first_of.setdefault(leaf.index, leaf)
         self.leaves.append(leaf)
         self.parts.append(leaf.text)
         self.length += len(leaf.text) + 1
 
     @cached_property
-    def text(self) -> str:
-        return "\n".join(self.parts)
-
-    @cached_property
     def lower(self) -> str:
-        return self.text.lower()
+        return "\n".join(self.parts).lower()
 
     @cached_property
     def _starts(self) -> list[int]:
@@ -113,27 +89,55 @@ class Blob:
 
     def find_token(self, value: str, url: bool = False) -> Leaf | None:
         """First leaf holding `value` (lower case) as a whole token."""
-        hay, pos = self.lower, 0
-        while value:
-            pos = hay.find(value, pos)
-            if pos < 0:
-                return None
-            before = hay[pos - 1] if pos else " "
-            after = hay[pos + len(value)] if pos + len(value) < len(hay) else " "
-            if url:
-                ok = not (after.isalnum() or after in "-_") and not (before.isalnum() or before in "-_")
-            else:
-                ok = not (before.isascii() and (before.isalnum() or before in "-_")) and not (
-                    after.isascii() and (after.isalnum() or after in "-_")
-                )
-            if ok:
-                return self.leaf_at(pos)
-            pos += 1
-        return None
+        pos = find_token(self.lower, value, url)
+        return None if pos < 0 else self.leaf_at(pos)
+
+
+def find_token(hay: str, value: str, url: bool = False) -> int:
+    """Offset of the first whole-token occurrence of `value` in `hay`, or -1."""
+    pos = 0
+    while value:
+        pos = hay.find(value, pos)
+        if pos < 0:
+            return -1
+        before = hay[pos - 1] if pos else " "
+        after = hay[pos + len(value)] if pos + len(value) < len(hay) else " "
+        if url:
+            ok = not (after.isalnum() or after in "-_") and not (before.isalnum() or before in "-_")
+        else:
+            ok = not (before.isascii() and (before.isalnum() or before in "-_")) and not (
+                after.isascii() and (after.isalnum() or after in "-_")
+            )
+        if ok:
+            return pos
+        pos += 1
+    return -1
+
+
+@dataclass(slots=True, eq=False)
+class _Strings:
+    """The distinct strings of all tool outputs, joined lower-cased for literal searches."""
+
+    entries: list[tuple[Flat, str, str, Ref]]
+    """(flat, shape, text, first place) of each distinct string of each shape."""
+    buckets: list[tuple[Flat, str, int, int]]
+    """(flat, shape, first entry, end entry) of each shape's strings."""
+    lower: str
+    starts: list[int]
+
+    def at(self, pos: int) -> int:
+        return bisect_right(self.starts, pos) - 1
 
 
 class EvidenceIndex:
-    """Everything one run's tool outputs and context say, indexed once per check."""
+    """Everything one run's tool outputs and context say.
+
+    Each output is walked once into columns (`Flat`); the checks then search those
+    for the facts an answer claims: literal searches over the distinct strings, and
+    sorted look-ups over the numbers of each field. Leaves, mentions and statuses are
+    made only for the values a search finds, so the cost of a check grows with the
+    size of the evidence only through one walk and a few C-speed string searches.
+    """
 
     def __init__(
         self,
@@ -150,19 +154,26 @@ class EvidenceIndex:
         self._statuses = statuses
         self.notes: list[str] = []
         self.calls: list[ToolRecord] = []
-        self.tools = Blob()
+        self.flats: list[Flat] = []
+        """The walked outputs, in call order, then the walked arguments."""
         self.context = Blob()
-        self.list_counts: list[tuple[int, Leaf]] = []
+        depth = min(config.max_json_depth, 400)  # the walk recurses per container
+        arg_flats = []
         for i, item in enumerate(tool_calls):
             record = self._record(i, item)
             self.calls.append(record)
-            self._flatten(record)
+            self.flats.append(self._walk(i, "", self._output(record), depth))
             if record.args:
-                self._flatten(record, record.args, "args")
+                arg_flats.append(self._walk(i, "args", record.args, depth))
+        self.flats += arg_flats
         for i, text in enumerate(context):
             if not isinstance(text, str):
                 text = _to_text(text, self.notes, f"context[{i}]")
             self.context.add(Leaf("context", i, "", text[: config.max_output_chars]))
+        self._mention_cache: dict[int, list[Located]] = {}
+        self._leaf_cache: dict[int, Leaf] = {}
+        self._sorted: dict[tuple[int, str], tuple[list[float], list[tuple[Any, int, Any]]]] = {}
+        self._status_cache: dict[str | None, list[StatusEvidence]] = {}
 
     # ---------- normalisation ----------
     def _record(self, i: int, item: Any) -> ToolRecord:
@@ -179,9 +190,9 @@ class EvidenceIndex:
         concepts = frozenset(self.lex.concepts_in(_CAMEL.sub(r"\1_\2", str(name)))) if name else frozenset()
         return ToolRecord(i, str(name) if name is not None else None, status, output, args, concepts)
 
-    def _flatten(self, call: ToolRecord, output: Any = None, root: str = "") -> None:
-        """Flatten a tool output (or its args) into leaves, iteratively and depth-limited."""
-        output = call.output if not root else output
+    def _output(self, call: ToolRecord) -> Any:
+        """The output as a str (decoded, cut to the size limit) or a parsed value."""
+        output = call.output
         if isinstance(output, (bytes, bytearray, str)) or output is None:
             output = _to_text(output, self.notes, f"tool call {call.index}")
             if len(output) > self.config.max_output_chars:
@@ -190,64 +201,24 @@ class EvidenceIndex:
                     f"{self.config.max_output_chars:,} characters"
                 )
                 output = output[: self.config.max_output_chars]
-        stack: list[tuple[str, str, Any, int]] = [(root, root, output, 0)]
-        max_depth = self.config.max_json_depth
-        deep_noted = False
-        while stack:
-            path, shape, value, depth = stack.pop()
-            if isinstance(value, str) and _LOOKS_JSON.match(value):
-                parsed = _parse_json(value)
-                if parsed is not None:
-                    value = parsed
-            if isinstance(value, (dict, list)):
-                if depth >= max_depth:
-                    if not deep_noted:
-                        self.notes.append(
-                            f"tool call {call.index}: JSON deeper than {max_depth} levels not read below that depth"
-                        )
-                        deep_noted = True
-                    continue
-                depth += 1
-                if isinstance(value, dict):
-                    prefix = f"{path}." if path else ""
-                    shape_prefix = f"{shape}." if shape else ""
-                    items = [(f"{prefix}{k}", f"{shape_prefix}{k}", v, depth) for k, v in value.items()]
-                else:
-                    item_shape = f"{shape}[]"
-                    items = [(f"{path}[{j}]", item_shape, v, depth) for j, v in enumerate(value)]
-                    leaf = self._leaf(call, path or "$", shape, str(len(value)))
-                    leaf.labels, leaf.count, leaf.numeric = leaf.labels | {"count"}, True, True
-                    self.tools.add(leaf)
-                    self.list_counts.append((len(value), leaf))
-                items.reverse()
-                stack.extend(items)
-                continue
-            numeric = False
-            if isinstance(value, bool):
-                text = "true" if value else "false"
-            elif value is None:
-                text = "null"
-            elif isinstance(value, (int, float)):
-                text = _number_text(value)
-                numeric = _FINITE.fullmatch(text) is not None
-            elif isinstance(value, (bytes, bytearray)):
-                text = _to_text(value, self.notes, f"tool call {call.index} {path}")
-            else:
-                text = str(value)
-            leaf = self._leaf(call, path, shape, text)
-            leaf.numeric = numeric
-            self.tools.add(leaf)
+        return output
 
-    def _leaf(self, call: ToolRecord, path: str, shape: str, text: str) -> Leaf:
-        """A leaf at `path`; `shape` is the path with list indexes dropped (`items[].price`)."""
-        labels, concept, minor = self._path_info(shape)
-        return Leaf("tool", call.index, path, text, labels=labels, concept=concept, minor_unit=minor)
+    def _walk(self, call: int, root: str, value: Any, depth: int) -> Flat:
+        try:
+            flat = Flat(call, root, value, depth)
+        except RecursionError:  # a user-set depth beyond what Python can recurse
+            flat = Flat(call, root, None, depth)
+            flat.too_deep = True
+        if flat.too_deep:
+            self.notes.append(f"tool call {call}: JSON deeper than {depth} levels not read below that depth")
+        return flat
 
     def _path_info(self, shape: str) -> tuple[frozenset[str], str | None, bool]:
-        """Field labels, status concept and minor-unit flag named by a path (cached per lexicon)."""
+        """Field labels, status concept and minor-unit flag named by a path shape (cached per lexicon)."""
         cache = self.lex.path_cache
-        if shape in cache:
-            return cache[shape]
+        info = cache.get(shape)
+        if info is not None:
+            return info
         key = _CAMEL.sub(r"\1_\2", " ".join(shape.replace("[]", "").split(".")[-2:]))
         concepts = self.lex.concepts_in(_CAMEL.sub(r"\1_\2", shape.replace("[]", " ")))
         info = (
@@ -260,76 +231,304 @@ class EvidenceIndex:
         cache[shape] = info
         return info
 
-    # ---------- lazily built indexes ----------
-    @cached_property
-    def tool_mentions(self) -> list[Located]:
-        """Numbers, dates and times in the tool outputs, with the labels of their fields."""
-        return self._locate(self.tools)
+    # ---------- leaves ----------
+    def leaf(self, call: int, path: str, shape: str, text: str, numeric: bool = False, count: bool = False) -> Leaf:
+        """The leaf of a tool output's value at `path` (`shape` is the path without list indexes)."""
+        labels, concept, minor = self._path_info(shape)
+        if count:
+            labels = labels | {"count"}
+        return Leaf("tool", call, path, text, labels=labels, concept=concept,
+                    minor_unit=minor, numeric=numeric or count, count=count)
+
+    def _string_leaf(self, entry: int) -> Leaf:
+        leaf = self._leaf_cache.get(entry)
+        if leaf is None:
+            flat, shape, text, ref = self._strings.entries[entry]
+            leaf = self._leaf_cache[entry] = self.leaf(flat.call, flat.path(*ref), shape, text)
+        return leaf
 
     @cached_property
-    def context_mentions(self) -> list[Located]:
-        """Numbers, dates and times in the context."""
-        return self._locate(self.context)
-
-    @cached_property
-    def numbers(self) -> list[Located]:
-        return [loc for loc in self.tool_mentions if loc.mention.kind == FactKind.NUMBER]
-
-    @cached_property
-    def context_numbers(self) -> list[Located]:
-        return [loc for loc in self.context_mentions if loc.mention.kind == FactKind.NUMBER]
-
-    @cached_property
-    def number_values(self) -> list[tuple[float, int]]:
-        """(value, position in `numbers`) sorted by value, for range look-ups."""
-        return sorted((float(loc.mention.value), i) for i, loc in enumerate(self.numbers))
-
-    @cached_property
-    def dates_times(self) -> list[Located]:
-        return [loc for loc in self.tool_mentions if loc.mention.kind in _WHEN]
-
-    @cached_property
-    def context_dates_times(self) -> list[Located]:
-        return [loc for loc in self.context_mentions if loc.mention.kind in _WHEN]
-
-    def _locate(self, blob: Blob) -> list[Located]:
-        """Numbers, dates and times of a blob's leaves.
-
-        A JSON number is read as it is. The extractor runs once over the distinct
-        texts that hold a digit (values repeat across the items of a list); links and
-        identifiers it finds are dropped.
-        """
-        ex = self._mentions
-        out: list[Located] = []
-        by_text: dict[str, list[Leaf]] = {}
-        for leaf in blob.leaves:
-            if leaf.numeric:
-                value = leaf.text.lstrip("-")  # signs are read as words ("$85 cheaper"), as in text
-                exponent = -len(value.split(".")[1]) if "." in value else 0
-                _add_number(out, Mention(FactKind.NUMBER, 0, len(value), value, None, exponent, leaf.labels), leaf)
-            elif blob is self.context or _DIGIT.search(leaf.text):  # context may spell numbers (三晚)
-                by_text.setdefault(leaf.text, []).append(leaf)
-        texts = list(by_text)
-        starts = []
-        offset = 0
-        for text in texts:
+    def _strings(self) -> _Strings:
+        entries: list[tuple[Flat, str, str, Ref]] = []
+        buckets = []
+        for flat in self.flats:
+            for shape, bucket in flat.strings.items():
+                first = len(entries)
+                entries += [(flat, shape, text, ref) for text, ref in bucket.items()]
+                buckets.append((flat, shape, first, len(entries)))
+        starts, offset = [], 0
+        for entry in entries:
             starts.append(offset)
-            offset += len(text) + 1
-        joined = "\n".join(texts)
-        for mention in ex.extract(joined, words=blob is self.context):
-            if mention.kind not in _WHEN and mention.kind != FactKind.NUMBER:
+            offset += len(entry[2]) + 1
+        return _Strings(entries, buckets, "\n".join(e[2] for e in entries).lower(), starts)
+
+    @cached_property
+    def text_leaves(self) -> list[Leaf]:
+        """A leaf for each distinct string of the tool outputs (for fuzzy location)."""
+        return [self._string_leaf(i) for i in range(len(self._strings.entries))]
+
+    def first_leaf(self, call: int) -> Leaf | None:
+        """The first value of a call's output, for showing where a status came from."""
+        flat = self.flats[call]
+        for path, shape, value, is_count in flat.scalars():
+            numeric = isinstance(value, (int, float)) and not isinstance(value, bool)
+            text = number_text(value) if numeric and not is_count else str(value)
+            return self.leaf(call, path or ("$" if is_count else ""), shape, text, numeric, is_count)
+        return None
+
+    # ---------- exact tokens and names ----------
+    def find_token(self, value: str, url: bool = False) -> Leaf | None:
+        """The first tool-output value holding `value` (lower case) as a whole token."""
+        if value.isdigit():
+            for loc in self._json_numbers([(Decimal(value), 0)]):
+                if loc.leaf.text == value:
+                    return loc.leaf
+        strings = self._strings
+        pos = find_token(strings.lower, value, url)
+        return None if pos < 0 else self._string_leaf(strings.at(pos))
+
+    def find_text(self, value: str) -> Leaf | None:
+        """The first tool-output string holding `value` (lower case) anywhere."""
+        pos = self._strings.lower.find(value)
+        return None if pos < 0 else self._string_leaf(self._strings.at(pos))
+
+    # ---------- numbers ----------
+    def equal_numbers(self, targets: list[tuple[Decimal, int]]) -> list[Located]:
+        """Numbers equal to any target at its precision: JSON numbers, list lengths, numbers in text.
+
+        Args:
+            targets: (value, exponent of the last written digit) pairs.
+        """
+        out = self._json_numbers(targets)
+        for count, leaf in self.list_counts:
+            if any(equal_at(Decimal(count), t, e) for t, e in targets):
+                out.append(Located(Mention(FactKind.NUMBER, 0, len(leaf.text), leaf.text), leaf))
+        entries = sorted(set().union(*(self._number_entries(t, e) for t, e in targets)))
+        for entry in entries:
+            for loc in self._entry_mentions(entry):
+                if loc.mention.kind == FactKind.NUMBER and any(
+                    equal_at(Decimal(loc.mention.value), t, e) for t, e in targets
+                ):
+                    out.append(loc)
+        return out
+
+    def _json_numbers(self, targets: list[tuple[Decimal, int]]) -> list[Located]:
+        out = []
+        for i, flat in enumerate(self.flats):
+            for shape in flat.numbers:
+                minor = self._path_info(shape)[2]
+                values, items = self._sorted_numbers(i, flat, shape)
+                for target, exponent in targets:
+                    half = float(Decimal(5).scaleb(exponent - 1)) * 1.000001
+                    for scale in (1, 100) if minor else (1,):
+                        t = float(target) * scale
+                        lo = bisect_left(values, t - half * scale)
+                        hi = bisect_right(values, t + half * scale)
+                        for value, node, key in items[lo:hi]:
+                            for loc in self._number_locs(flat.call, flat.path(node, key), shape, value):
+                                if equal_at(Decimal(loc.mention.value), target, exponent):
+                                    out.append(loc)
+        return out
+
+    def _sorted_numbers(self, i: int, flat: Flat, shape: str) -> tuple[list[float], list[tuple[Any, int, Any]]]:
+        """A field's numbers sorted by absolute value (signs are read as words, as in text)."""
+        found = self._sorted.get((i, shape))
+        if found is None:
+            items = sorted(flat.numbers[shape], key=lambda item: abs(item[0]))
+            found = self._sorted[(i, shape)] = ([abs(item[0]) for item in items], items)
+        return found
+
+    def _number_locs(self, call: int, path: str, shape: str, value: int | float) -> list[Located]:
+        """A JSON number; a field holding hundredths (`amount_cents`) also gives it in whole units."""
+        text = number_text(value)
+        leaf = self.leaf(call, path, shape, text, numeric=True)
+        digits = text.lstrip("-")
+        exponent = -len(digits.split(".")[1]) if "." in digits else 0
+        out: list[Located] = []
+        _add_number(out, Mention(FactKind.NUMBER, 0, len(digits), digits, None, exponent, leaf.labels), leaf)
+        return out
+
+    def labelled_numbers(self, labels: frozenset[str]) -> list[Located]:
+        """Numbers whose field labels share one with `labels` (a field's values)."""
+        out: list[Located] = []
+        for flat in self.flats:
+            for shape, items in flat.numbers.items():
+                if self._path_info(shape)[0] & labels:
+                    for value, node, key in items:
+                        out += self._number_locs(flat.call, flat.path(node, key), shape, value)
+        out += [
+            Located(Mention(FactKind.NUMBER, 0, len(leaf.text), leaf.text, None, 0, leaf.labels), leaf)
+            for _, leaf in self.list_counts if leaf.labels & labels
+        ]
+        for entry in self._labelled_entries(labels):
+            out += [
+                loc for loc in self._entry_mentions(entry)
+                if loc.mention.kind == FactKind.NUMBER and loc.mention.labels & labels
+            ]
+        return out
+
+    def call_numbers(self) -> list[list[Located]]:
+        """For each call with numbers, its first numbers in document order (operands for arithmetic).
+
+        Lengths of lists and percentages are left out.
+        """
+        by_call: dict[int, list[Located]] = {}
+        for flat in self.flats:
+            found = by_call.setdefault(flat.call, [])
+            for path, shape, value, is_count in flat.scalars():
+                if len(found) >= _DERIVED_OPERANDS:
+                    break
+                if is_count or isinstance(value, bool):
+                    continue
+                if isinstance(value, (int, float)):
+                    if math.isfinite(value):
+                        found += self._number_locs(flat.call, path, shape, value)
+                elif isinstance(value, str) and _DIGIT.search(value):
+                    entry = self._entry_index.get((id(flat), shape, value))
+                    found += [] if entry is None else [
+                        loc for loc in self._entry_mentions(entry)
+                        if loc.mention.kind == FactKind.NUMBER and loc.mention.unit != "%"
+                    ]
+            del found[_DERIVED_OPERANDS:]
+        return [locs for locs in by_call.values() if locs]
+
+    @cached_property
+    def list_counts(self) -> list[tuple[int, Leaf]]:
+        """The length of each list in the tool outputs and arguments, with its leaf."""
+        out = []
+        for flat in self.flats:
+            for length, node, shape in flat.lists:
+                leaf = self.leaf(flat.call, flat.node_path(node) or "$", shape, str(length), count=True)
+                out.append((length, leaf))
+        return out
+
+    # ---------- dates and times ----------
+    def dates_times(self, kind: FactKind, value: str) -> list[Located]:
+        """Dates (`YYYY-MM-DD`, `--MM-DD`) or times (`HH:MM`) in tool-output text that may equal `value`."""
+        literals = _date_literals(value, self.lex) if kind == FactKind.DATE else _time_literals(value)
+        out = []
+        for entry in sorted(self._entries_with(literals)):
+            out += [loc for loc in self._entry_mentions(entry) if loc.mention.kind == kind]
+        return out
+
+    # ---------- text values ----------
+    def _entry_mentions(self, entry: int) -> list[Located]:
+        """Numbers, dates and times in one distinct string, numbers with the labels of their field."""
+        found = self._mention_cache.get(entry)
+        if found is not None:
+            return found
+        found = []
+        leaf = self._string_leaf(entry)
+        text = leaf.text
+        ex = self._mentions
+        for mention in ex.extract(text, words=False) if _DIGIT.search(text) else ():
+            if mention.kind in _WHEN:
+                found.append(Located(mention, leaf))
+            elif mention.kind == FactKind.NUMBER:
+                labels = leaf.labels | ex.labels_before(text, mention, 0)
+                _add_number(found, replace(mention, labels=labels), leaf)
+        self._mention_cache[entry] = found
+        return found
+
+    @cached_property
+    def _entry_index(self) -> dict[tuple[int, str, str], int]:
+        return {(id(f), s, t): i for i, (f, s, t, _) in enumerate(self._strings.entries)}
+
+    def _entries_with(self, literals: Iterable[str], digits: bool = False) -> set[int]:
+        """Entries holding any of `literals` (lower case); with `digits`, not inside a longer digit run."""
+        strings = self._strings
+        hay, found = strings.lower, set()
+        for literal in literals:
+            pos = hay.find(literal)
+            while pos >= 0:
+                end, start = pos + len(literal), pos
+                while digits and start and hay[start - 1] == "0":  # 0932 is 932
+                    start -= 1
+                if not digits or not (start and hay[start - 1].isdigit() or end < len(hay) and hay[end].isdigit()):
+                    found.add(strings.at(pos))
+                pos = hay.find(literal, pos + 1)
+        return found
+
+    def _number_entries(self, target: Decimal, exponent: int) -> set[int]:
+        """Entries whose text may hold a number equal to `target` at `exponent`."""
+        half = Decimal(5).scaleb(exponent - 1)
+        lo, hi = abs(target) - half, abs(target) + half
+        if hi - lo > 10:  # written with a magnitude (1.2万): any digits may be it
+            return {self._strings.at(m.start()) for m in _DIGITS.finditer(self._strings.lower)}
+        whole = range(max(0, math.floor(lo)), math.floor(hi) + 1)
+        literals = {str(n) for n in whole} | {f"{n:,}" for n in whole if n >= 1000}
+        found = self._entries_with(literals, digits=True)
+        if hi >= 1000:
+            found |= self._magnitude_entries
+        return found
+
+    @cached_property
+    def _magnitude_entries(self) -> set[int]:
+        return {self._strings.at(m.start()) for m in _MAGNITUDE.finditer(self._strings.lower)}
+
+    def _labelled_entries(self, labels: frozenset[str]) -> list[int]:
+        """Entries under a field with one of `labels`, or naming one of its field words."""
+        found = {
+            i for _, shape, first, end in self._strings.buckets if self._path_info(shape)[0] & labels
+            for i in range(first, end)
+        }
+        words = [term_key(w) for label in sorted(labels) for w in self.lex.map("fields").get(label, ())]
+        found |= self._entries_with(max(w.split(" "), key=len) for w in words if w)
+        return sorted(found)
+
+    # ---------- statuses ----------
+    def statuses(self, concept: str | None) -> list[StatusEvidence]:
+        """The statuses tool outputs state about `concept` (every status for None), in call order."""
+        found = self._status_cache.get(concept)
+        if found is None:
+            found = self._status_cache[concept] = self._find_statuses(concept)
+        return found
+
+    def _find_statuses(self, concept: str | None) -> list[StatusEvidence]:
+        """Statuses about `concept`: read from the strings that name it, or whose field or tool does."""
+        strings = self._strings
+        hits = sorted(self._entries_with(self.lex.concept_words.get(concept, ()))) if concept else []
+        out: list[StatusEvidence] = []
+        for flat, shape, first, end in strings.buckets:
+            if flat.root:
                 continue
-            i = bisect_right(starts, mention.start) - 1
-            nearby = ex.labels_before(joined, mention, starts[i]) if mention.kind == FactKind.NUMBER else None
-            for leaf in by_text[texts[i]]:
-                if nearby is None:
-                    out.append(Located(mention, leaf))
-                else:
-                    _add_number(out, replace(mention, labels=leaf.labels | nearby), leaf)
+            call = self.calls[flat.call]
+            default = self._path_info(shape)[1] or next(iter(sorted(call.concepts)), None)
+            if concept is None or default == concept:
+                entries: Iterable[int] = range(first, end)
+            else:
+                entries = hits[bisect_left(hits, first) : bisect_left(hits, end)]
+            for i in entries:
+                for s in self._read_statuses(strings.entries[i][2], default):
+                    if concept is None or s.concept == concept:
+                        out.append(StatusEvidence(s.concept, s.polarity, self._string_leaf(i), call.index))
+        for flat in self.flats:
+            if flat.root:
+                continue
+            call = self.calls[flat.call]
+            for value, node, key, shape in flat.bools:
+                name = term_key(_CAMEL.sub(r"\1_\2", shape.rsplit(".", 1)[-1].replace("[]", "")))
+                default = self._path_info(shape)[1] or next(iter(sorted(call.concepts)), None)
+                for s in self._read_statuses(name, default):
+                    if concept is None or s.concept == concept:
+                        pol = s.polarity if value else _negate(s.polarity)
+                        leaf = self.leaf(flat.call, flat.path(node, key), shape, "true" if value else "false")
+                        out.append(StatusEvidence(s.concept, pol, leaf, call.index))
+        out.sort(key=lambda s: s.call)
+        if concept in (None, "search"):
+            for count, leaf in self.list_counts:
+                if not leaf.path.startswith("args"):
+                    out.append(StatusEvidence("search", "positive" if count else "negative", leaf, leaf.index))
+        for call in self.calls:
+            if call.status == "error":
+                leaf = self.first_leaf(call.index) or Leaf("tool", call.index, "", "")
+                for c in sorted(call.concepts) or [None]:
+                    if concept is None or c == concept:
+                        out.append(StatusEvidence(c, "negative", leaf, call.index))
         return out
 
     def _read_statuses(self, text: str, default: str | None) -> list[StatusMention]:
-        """Statuses a tool-output value states (cached per lexicon: values repeat across items and runs)."""
+        """Statuses a tool-output value states (cached per lexicon: values repeat across runs)."""
         cache = self.lex.status_cache
         found = cache.get((text, default))
         if found is None:
@@ -339,33 +538,37 @@ class EvidenceIndex:
             cache[(text, default)] = found
         return found
 
+    # ---------- context ----------
     @cached_property
-    def statuses(self) -> list[StatusEvidence]:
-        """Every status the tool outputs state, in call order."""
-        out: list[StatusEvidence] = []
-        for leaf in self.tools.leaves:
-            if leaf.numeric or leaf.path.startswith("args"):
-                continue
-            call = self.calls[leaf.index]
-            default = leaf.concept or next(iter(sorted(call.concepts)), None)
-            if leaf.text in ("true", "false"):
-                key = term_key(_CAMEL.sub(r"\1_\2", leaf.path.rsplit(".", 1)[-1]))
-                for s in self._read_statuses(key, default):
-                    pol = s.polarity if leaf.text == "true" else _negate(s.polarity)
-                    out.append(StatusEvidence(s.concept, pol, leaf, call.index))
-                continue
-            for s in self._read_statuses(leaf.text, default):
-                out.append(StatusEvidence(s.concept, s.polarity, leaf, call.index))
-        for count, leaf in self.list_counts:
-            if leaf.path.startswith("args"):
-                continue
-            out.append(StatusEvidence("search", "positive" if count else "negative", leaf, leaf.index))
-        for call in self.calls:
-            if call.status == "error":
-                leaf = self.tools.first_of.get(call.index) or Leaf("tool", call.index, "", "")
-                for concept in sorted(call.concepts) or [None]:
-                    out.append(StatusEvidence(concept, "negative", leaf, call.index))
+    def context_mentions(self) -> list[Located]:
+        """Numbers, dates and times in the context (number words too: "三晚")."""
+        out: list[Located] = []
+        ex = self._mentions
+        for leaf in self.context.leaves:
+            for mention in ex.extract(leaf.text):
+                if mention.kind in _WHEN:
+                    out.append(Located(mention, leaf))
+                elif mention.kind == FactKind.NUMBER:
+                    _add_number(out, replace(mention, labels=ex.labels_before(leaf.text, mention, 0)), leaf)
         return out
+
+
+def _date_literals(value: str, lex: Lexicon) -> list[str]:
+    """Texts one of which any writing of the date's month and day contains."""
+    month, day = int(value[-5:-3]), int(value[-2:])
+    out = [f"{m}{sep}{d}" for m in {str(month), f"{month:02d}"} for d in {str(day), f"{day:02d}"} for sep in "-/."]
+    out.append("月")
+    out += [name for name, number in lex.map("months").items() if number == month]
+    return out
+
+
+def _time_literals(value: str) -> list[str]:
+    hour, minute = int(value[:2]), int(value[3:5])
+    half_day = hour % 12 or 12
+    out = [f"{h}:{minute:02d}" for h in {str(hour), f"{hour:02d}", str(half_day), f"{half_day:02d}"}]
+    if not minute:
+        out += [f"{half_day}{gap}{ap}" for gap in ("", " ") for ap in "ap"]
+    return out + ["点", "时"]
 
 
 def _add_number(out: list[Located], mention: Mention, leaf: Leaf) -> None:
@@ -374,6 +577,17 @@ def _add_number(out: list[Located], mention: Mention, leaf: Leaf) -> None:
     if leaf.minor_unit:
         whole = format(Decimal(mention.value).scaleb(-2).normalize(), "f")
         out.append(Located(replace(mention, value=whole, exponent=mention.exponent - 2), leaf))
+
+
+def equal_at(evidence: Decimal, claimed: Decimal, exponent: int) -> bool:
+    """Equal at the precision written in the answer (¥1,299 == 1299.00; 1.2万 == 12000)."""
+    if evidence == claimed:
+        return True
+    quantum = Decimal(1).scaleb(exponent)
+    try:
+        return evidence.quantize(quantum, rounding=ROUND_HALF_UP) == claimed.quantize(quantum, rounding=ROUND_HALF_UP)
+    except ArithmeticError:
+        return False
 
 
 def _negate(polarity: str) -> str:
@@ -401,16 +615,3 @@ def _to_text(value: Any, notes: list[str], where: str) -> str:
         return text
     return value if isinstance(value, str) else str(value)
 
-
-def _parse_json(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
-        return None
-
-
-def _number_text(value: int | float) -> str:
-    """A JSON number as the answer would write it: 1299.0 -> 1299, 0.15 -> 0.15."""
-    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
-        return str(int(value))
-    return repr(value) if isinstance(value, float) else str(value)

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from itertools import combinations
 
-from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located, StatusEvidence, ToolRecord
+from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located, StatusEvidence, ToolRecord, equal_at
 from factcheck.grounding.locate import locate
 from factcheck.report import Evidence, Fact, FactKind, Verdict
 
@@ -79,7 +78,7 @@ class Matcher:
     def _token(self, fact: Fact) -> None:
         value = fact.value or ""
         url = fact.kind == FactKind.URL
-        leaf = self.index.tools.find_token(value, url=url)
+        leaf = self.index.find_token(value, url=url)
         if leaf is not None:
             _set(fact, Verdict.SUPPORTED, "match", f"{fact.kind.value} found in a tool output",
                  [evidence_of(leaf, self.index)])
@@ -97,20 +96,22 @@ class Matcher:
     def _name(self, fact: Fact) -> None:
         """A name must appear in a tool output; rapidfuzz tolerates spelling (Lumière, Mugs)."""
         value = fact.value or ""
-        for blob, code, where in ((self.index.tools, "match", "a tool output"),
-                                  (self.index.context, "context", "the context, not a tool")):
-            pos = blob.lower.find(value)
-            if pos >= 0:
-                evidence = [evidence_of(blob.leaf_at(pos), self.index)]
-                _set(fact, Verdict.SUPPORTED, code, f"name found in {where}", evidence)
-                return
-        close = locate(fact.text, self.index.tools.leaves + self.index.context.leaves, self.name_cutoff)
+        found = self.index.find_text(value)
+        if found is not None:
+            _set(fact, Verdict.SUPPORTED, "match", "name found in a tool output", [evidence_of(found, self.index)])
+            return
+        pos = self.index.context.lower.find(value)
+        if pos >= 0:
+            evidence = [evidence_of(self.index.context.leaf_at(pos), self.index)]
+            _set(fact, Verdict.SUPPORTED, "context", "name found in the context, not a tool", evidence)
+            return
+        close = locate(fact.text, self.index.text_leaves + self.index.context.leaves, self.name_cutoff)
         if close is not None:
             leaf, start, end, score = close
             ev = evidence_of(leaf, self.index, f"spelled {leaf.text[start:end]!r}, score {score:.0f}")
             _set(fact, Verdict.SUPPORTED, "match", "name found with a different spelling", [ev])
             return
-        nearest = locate(fact.text, self.index.tools.leaves, 60.0)
+        nearest = locate(fact.text, self.index.text_leaves, 60.0)
         shown = f" (closest: {nearest[0].text[nearest[1]:nearest[2]]!r})" if nearest else ""
         _set(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output names {fact.text!r}{shown}", [])
 
@@ -125,10 +126,13 @@ class Matcher:
         claimed = Decimal(fact.value or "0")
         exponent = -(fact.precision or 0)
         labels = frozenset((fact.concept or "").split("+")) - {""}
-        matches = [loc for t, e in _targets(fact, claimed, exponent) for loc in self._equal_numbers(t, e)]
+        targets = _targets(fact, claimed, exponent)
         same_field = self._same_field(labels)
         if same_field:
-            agree = [loc for loc in matches if loc in same_field]
+            agree = [
+                loc for loc in same_field
+                if any(equal_at(Decimal(loc.mention.value), t, e) for t, e in targets)
+            ]
             if agree:
                 _set(fact, Verdict.SUPPORTED, "match", "number matches the same field",
                      [evidence_of(agree[0].leaf, self.index)])
@@ -146,7 +150,7 @@ class Matcher:
                      f"tool gives {shown} for {'/'.join(sorted(labels))}, not {fact.text}",
                      [evidence_of(loc.leaf, self.index) for loc in same_field[:2]])
                 return
-        elif matches:
+        elif matches := self.index.equal_numbers(targets):
             _set(fact, Verdict.SUPPORTED, "match", "number found in a tool output",
                  [evidence_of(matches[0].leaf, self.index)])
             return
@@ -160,7 +164,7 @@ class Matcher:
     def _same_field(self, labels: frozenset[str]) -> list[Located]:
         """Evidence numbers sharing the most field labels with the claim (none without labels)."""
         best, same_field = 0, []
-        for loc in self.index.numbers if labels else ():
+        for loc in self.index.labelled_numbers(labels) if labels else ():
             overlap = len(labels & loc.mention.labels)
             if overlap > best:
                 best, same_field = overlap, [loc]
@@ -187,7 +191,7 @@ class Matcher:
         for loc in same_field:
             by_key.setdefault(re.sub(r"\[\d+\]", "[]", loc.leaf.path), []).append(loc)
         for group in by_key.values():
-            if len(group) > 1 and _equal(sum(Decimal(loc.mention.value) for loc in group), claimed, exponent):
+            if len(group) > 1 and equal_at(sum(Decimal(loc.mention.value) for loc in group), claimed, exponent):
                 how = "the sum of " + " + ".join(loc.mention.value for loc in group)
                 return "derived", f"number equals {how}", [evidence_of(group[0].leaf, self.index, how)]
         return None
@@ -196,18 +200,14 @@ class Matcher:
         """Arithmetic over one tool output's numbers and the answer's backed ones, if enabled."""
         if not self.derive:
             return None
-        by_call: dict[int, list[Located]] = {}
-        for loc in self.index.numbers:
-            if not loc.leaf.count and loc.mention.unit != "%" and len(by_call.setdefault(loc.leaf.index, [])) < 40:
-                by_call[loc.leaf.index].append(loc)
         answer = [(v, None) for v in self.verified[-8:]]
-        for locs in list(by_call.values()) or [[]]:
+        for locs in self.index.call_numbers() or [[]]:
             found = self._arithmetic([(Decimal(loc.mention.value), loc.leaf) for loc in locs] + answer,
                                      claimed, exponent)
             if found is not None:
                 return found
             total = _line_item_total(locs)
-            if total is not None and _equal(total, claimed, exponent):
+            if total is not None and equal_at(total, claimed, exponent):
                 how = "the sum of price × quantity over the line items"
                 return "derived", f"number equals {how}", [evidence_of(locs[0].leaf, self.index, how)]
         return None
@@ -217,38 +217,28 @@ class Matcher:
     ) -> Backing | None:
         """A sum of all operands, or one simple operation on two, equal to the claim."""
         values = [v for v, _ in operands]
-        if len(values) > 1 and _equal(sum(values), claimed, exponent):
+        if len(values) > 1 and equal_at(sum(values), claimed, exponent):
             how = "the sum of " + " + ".join(map(str, values))
             leaf = next((lf for _, lf in operands if lf is not None), None)
             return "derived", f"number equals {how}", [evidence_of(leaf, self.index, how)] if leaf else []
         for (a, leaf_a), (b, leaf_b) in combinations(operands, 2):
             for total, how in _operations(a, b):
-                if total and _equal(total, claimed, exponent):
+                if total and equal_at(total, claimed, exponent):
                     leaf = leaf_a or leaf_b
                     return "derived", f"number equals {how}", [evidence_of(leaf, self.index, how)] if leaf else []
         return None
 
     def _context(self, claimed: Decimal, exponent: int) -> Backing | None:
-        for loc in self.index.context_numbers:
-            if _equal(Decimal(loc.mention.value), claimed, exponent):
+        for loc in self.index.context_mentions:
+            if loc.mention.kind == FactKind.NUMBER and equal_at(Decimal(loc.mention.value), claimed, exponent):
                 return "context", "number found in the context, not a tool", [evidence_of(loc.leaf, self.index)]
         return None
-
-    def _equal_numbers(self, target: Decimal, exponent: int) -> list[Located]:
-        values = self.index.number_values
-        half = float(Decimal(5).scaleb(exponent - 1)) * 1.000001
-        lo = bisect_left(values, (float(target) - half, -1))
-        hi = bisect_right(values, (float(target) + half, len(values)))
-        numbers = self.index.numbers
-        return [
-            numbers[i] for _, i in values[lo:hi]
-            if _equal(Decimal(numbers[i].mention.value), target, exponent)
-        ]
 
     # ---------- dates and times ----------
     def _date_time(self, fact: Fact) -> None:
         value = fact.value or ""
-        for pool, code in ((self.index.dates_times, "match"), (self.index.context_dates_times, "context")):
+        tools = self.index.dates_times(fact.kind, value)
+        for pool, code in ((tools, "match"), (self.index.context_mentions, "context")):
             for loc in pool:
                 if loc.mention.kind == fact.kind and _same_date(value, loc.mention.value):
                     where = "a tool output" if code == "match" else "the context, not a tool"
@@ -260,7 +250,7 @@ class Matcher:
     # ---------- statuses and actions ----------
     def _status(self, fact: Fact) -> None:
         concept, polarity = fact.concept, fact.polarity or "positive"
-        pool = [s for s in self.index.statuses if concept is None or s.concept == concept]
+        pool = self.index.statuses(concept)
         if concept is None:
             self._generic_status(fact, polarity, pool)
             return
@@ -282,7 +272,7 @@ class Matcher:
         if concept == "search" and polarity == "positive":
             ok = ok or [c for c in self.index.calls if c.status == "ok" and c.output not in (None, "", [], {})]
         if ok:
-            leaf = self.index.tools.first_of.get(ok[-1].index)
+            leaf = self.index.first_leaf(ok[-1].index)
             if polarity == "positive":
                 _set(fact, Verdict.SUPPORTED, "match", f"tool {ok[-1].name} ran successfully",
                      [evidence_of(leaf, self.index)] if leaf else [])
@@ -362,17 +352,6 @@ def _targets(fact: Fact, claimed: Decimal, exponent: int) -> list[tuple[Decimal,
 
 def _say(s: StatusEvidence) -> str:
     return f"{s.concept or 'status'} {s.polarity} ({s.leaf.path or 'text'}: {s.leaf.text[:40]!r})"
-
-
-def _equal(evidence: Decimal, claimed: Decimal, exponent: int) -> bool:
-    """Equal at the precision written in the answer (¥1,299 == 1299.00; 1.2万 == 12000)."""
-    if evidence == claimed:
-        return True
-    quantum = Decimal(1).scaleb(exponent)
-    try:
-        return evidence.quantize(quantum, rounding=ROUND_HALF_UP) == claimed.quantize(quantum, rounding=ROUND_HALF_UP)
-    except ArithmeticError:
-        return False
 
 
 def _same_date(claimed: str, evidence: str) -> bool:

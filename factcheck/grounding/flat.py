@@ -1,0 +1,205 @@
+"""One walk over a tool output into columns by field shape; leaves are made only when asked for."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+_LOOKS_JSON = re.compile(r"\s*[\[{]")
+_OPENERS = ("{", "[", " ", "\n", "\t", "\r")
+
+
+@dataclass(slots=True, eq=False)
+class Leaf:
+    """One value inside a tool output (or a context string), with where it sits."""
+
+    source: str
+    index: int
+    path: str
+    text: str
+    start: int = 0
+    """Offset of `text` in a context blob (0 for tool outputs)."""
+    labels: frozenset[str] = frozenset()
+    """Field labels named by the path (`refund_amount` -> refund, amount)."""
+    concept: str | None = None
+    """Status concept named by the path (`refund_status` -> refund)."""
+    count: bool = False
+    """True for the length of a list (not a value the tool wrote)."""
+    minor_unit: bool = False
+    """True when the field holds hundredths (`amount_cents`, `amount_fen`)."""
+    numeric: bool = False
+    """True for a JSON number (its text is the canonical value)."""
+
+
+Ref = tuple[int, Any]
+"""Where a value sits: (container node, key or list index in it); node -1 is the root."""
+
+
+class Flat:
+    """A tool output (or its args) walked once: values grouped by shape, with their places.
+
+    A shape is the path with list indexes dropped (`items[].price`). Strings are kept
+    once per shape (values repeat across the items of a list); numbers, booleans and
+    list lengths are kept with their place, so a path is rebuilt only for evidence
+    that is reported.
+    """
+
+    def __init__(self, call: int, root: str, value: Any, max_depth: int) -> None:
+        """Walk `value`.
+
+        Args:
+            call: Index of the tool call.
+            root: Path prefix: "" for the output, "args" for the arguments.
+            value: A parsed output: str, number, bool, None, dict or list.
+            max_depth: Containers deeper than this are not read.
+        """
+        self.call = call
+        self.root = root
+        self.value = value
+        """The walked value, with a JSON text parsed (for document-order walks)."""
+        self.max_depth = max_depth
+        self.too_deep = False
+        """Whether containers deeper than `max_depth` were skipped."""
+        self.nodes: list[tuple[int, Any, bool]] = []
+        """Containers: (parent node, key in the parent, is a list)."""
+        self.strings: dict[str, dict[str, Ref]] = {}
+        """Shape -> distinct string -> its first place."""
+        self.numbers: dict[str, list[tuple[int | float, int, Any]]] = {}
+        """Shape -> (value, node, key) of each finite JSON number, in document order."""
+        self.bools: list[tuple[bool, int, Any, str]] = []
+        """(value, node, key, shape) of each boolean."""
+        self.lists: list[tuple[int, int, str]] = []
+        """(length, node, shape) of each list."""
+        self._paths: dict[int, str] = {}
+        if isinstance(value, str) and value[:1] in _OPENERS and _LOOKS_JSON.match(value):
+            parsed = parse_json(value)
+            if isinstance(parsed, (dict, list)):
+                self.value = value = parsed
+        if isinstance(value, (dict, list)):
+            self._container(value, -1, None, root, 0)
+        else:
+            self._scalar(value, -1, None, root)
+
+    def _container(self, value: dict | list, parent: int, key: Any, shape: str, depth: int) -> None:
+        if depth >= self.max_depth:
+            self.too_deep = True
+            return
+        node = len(self.nodes)
+        is_list = isinstance(value, list)
+        self.nodes.append((parent, key, is_list))
+        strings, numbers = self.strings, self.numbers
+        if is_list:
+            self.lists.append((len(value), node, shape))
+            items: Any = enumerate(value)
+            item_shape = shape + "[]"
+        else:
+            items = value.items()
+            prefix = shape + "." if shape else ""
+        for k, x in items:
+            kind = type(x)
+            s = item_shape if is_list else prefix + (k if type(k) is str else str(k))
+            if kind is str:
+                if x[:1] in _OPENERS and _LOOKS_JSON.match(x):
+                    parsed = parse_json(x)
+                    if isinstance(parsed, (dict, list)):
+                        self._container(parsed, node, k, s, depth + 1)
+                        continue
+                bucket = strings.get(s)
+                if bucket is None:
+                    strings[s] = {x: (node, k)}
+                elif x not in bucket:
+                    bucket[x] = (node, k)
+            elif kind is int or kind is float and math.isfinite(x):
+                bucket_n = numbers.get(s)
+                if bucket_n is None:
+                    numbers[s] = [(x, node, k)]
+                else:
+                    bucket_n.append((x, node, k))
+            elif kind is dict or kind is list:
+                self._container(x, node, k, s, depth + 1)
+            else:
+                self._scalar(x, node, k, s, depth + 1)
+
+    def _scalar(self, value: Any, node: int, key: Any, shape: str, depth: int = 0) -> None:
+        """A value other than a plain str or finite number (bool, None, bytes, subclasses, objects)."""
+        if isinstance(value, bool):
+            self.bools.append((value, node, key, shape))
+            return
+        if isinstance(value, (dict, list)):
+            self._container(value, node, key, shape, depth)
+            return
+        if value is None:
+            return
+        if isinstance(value, (int, float)) and math.isfinite(value):
+            self.numbers.setdefault(shape, []).append((value, node, key))
+            return
+        if isinstance(value, (bytes, bytearray)):
+            text = bytes(value).decode("utf-8", errors="replace")
+        else:
+            text = str(value)
+        self.strings.setdefault(shape, {}).setdefault(text, (node, key))
+
+    # ---------- places ----------
+    def path(self, node: int, key: Any) -> str:
+        """Path of the value at `key` in `node` (`items[3].price`)."""
+        base = self.node_path(node)
+        if key is None:
+            return base
+        if node >= 0 and self.nodes[node][2]:
+            return f"{base}[{key}]"
+        return f"{base}.{key}" if base else str(key)
+
+    def node_path(self, node: int) -> str:
+        """Path of a container (the root's is `root`)."""
+        if node < 0:
+            return self.root
+        path = self._paths.get(node)
+        if path is None:
+            parent, key, _ = self.nodes[node]
+            path = self._paths[node] = self.path(parent, key)
+        return path
+
+    def scalars(self) -> Iterator[tuple[str, str, Any, bool]]:
+        """(path, shape, value, is_count) of every value in document order.
+
+        A list gives its length (`is_count` True) before its items.
+        """
+        stack: list[tuple[str, str, Any, int]] = [(self.root, self.root, self.value, 0)]
+        while stack:
+            path, shape, value, depth = stack.pop()
+            if isinstance(value, str) and value[:1] in _OPENERS and _LOOKS_JSON.match(value):
+                parsed = parse_json(value)
+                if isinstance(parsed, (dict, list)):
+                    value = parsed
+            if isinstance(value, (dict, list)):
+                if depth >= self.max_depth:
+                    continue
+                if isinstance(value, dict):
+                    prefix, shape_prefix = (f"{path}." if path else ""), (f"{shape}." if shape else "")
+                    items = [(f"{prefix}{k}", f"{shape_prefix}{k}", v, depth + 1) for k, v in value.items()]
+                else:
+                    yield path, shape, len(value), True
+                    items = [(f"{path}[{j}]", f"{shape}[]", v, depth + 1) for j, v in enumerate(value)]
+                items.reverse()
+                stack.extend(items)
+            else:
+                yield path, shape, value, False
+
+
+def parse_json(text: str) -> Any:
+    """Parsed JSON, or None when `text` is not JSON."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+def number_text(value: int | float) -> str:
+    """A JSON number as an answer would write it: 1299.0 -> 1299, 0.15 -> 0.15."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    return repr(value) if isinstance(value, float) else str(value)
