@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cached_property
+from itertools import accumulate
 from typing import Any
 
 from factcheck.config import CheckerConfig
@@ -116,17 +117,24 @@ def find_token(hay: str, value: str, url: bool = False) -> int:
 
 @dataclass(slots=True, eq=False)
 class _Strings:
-    """The distinct strings of all tool outputs, joined lower-cased for literal searches."""
+    """The distinct strings of all tool outputs (entries), joined lower-cased for literal searches."""
 
-    entries: list[tuple[Flat, str, str, Ref]]
-    """(flat, shape, text, first place) of each distinct string of each shape."""
+    texts: list[str]
+    """Each distinct string of each shape, shape by shape."""
     buckets: list[tuple[Flat, str, int, int]]
     """(flat, shape, first entry, end entry) of each shape's strings."""
     lower: str
     starts: list[int]
+    """Offset of each entry in `lower`."""
+    firsts: list[int]
+    """First entry of each bucket."""
 
     def at(self, pos: int) -> int:
+        """The entry at an offset of `lower`."""
         return bisect_right(self.starts, pos) - 1
+
+    def bucket(self, entry: int) -> tuple[Flat, str, int, int]:
+        return self.buckets[bisect_right(self.firsts, entry) - 1]
 
 
 class EvidenceIndex:
@@ -172,7 +180,7 @@ class EvidenceIndex:
             self.context.add(Leaf("context", i, "", text[: config.max_output_chars]))
         self._mention_cache: dict[int, list[Located]] = {}
         self._leaf_cache: dict[int, Leaf] = {}
-        self._sorted: dict[tuple[int, str], tuple[list[float], list[tuple[Any, int, Any]]]] = {}
+        self._sorted: dict[tuple[int, str], tuple[list[float], list[tuple[Any, Ref]]]] = {}
         self._status_cache: dict[str | None, list[StatusEvidence]] = {}
 
     # ---------- normalisation ----------
@@ -243,29 +251,29 @@ class EvidenceIndex:
     def _string_leaf(self, entry: int) -> Leaf:
         leaf = self._leaf_cache.get(entry)
         if leaf is None:
-            flat, shape, text, ref = self._strings.entries[entry]
+            flat, shape, _, _ = self._strings.bucket(entry)
+            text = self._strings.texts[entry]
+            ref = flat.strings[shape][text]
             leaf = self._leaf_cache[entry] = self.leaf(flat.call, flat.path(*ref), shape, text)
         return leaf
 
     @cached_property
     def _strings(self) -> _Strings:
-        entries: list[tuple[Flat, str, str, Ref]] = []
+        texts: list[str] = []
         buckets = []
         for flat in self.flats:
             for shape, bucket in flat.strings.items():
-                first = len(entries)
-                entries += [(flat, shape, text, ref) for text, ref in bucket.items()]
-                buckets.append((flat, shape, first, len(entries)))
-        starts, offset = [], 0
-        for entry in entries:
-            starts.append(offset)
-            offset += len(entry[2]) + 1
-        return _Strings(entries, buckets, "\n".join(e[2] for e in entries).lower(), starts)
+                first = len(texts)
+                texts += bucket
+                buckets.append((flat, shape, first, len(texts)))
+        starts = list(accumulate(map(len, texts), lambda offset, n: offset + n + 1, initial=0))
+        starts.pop()
+        return _Strings(texts, buckets, "\n".join(texts).lower(), starts, [b[2] for b in buckets])
 
     @cached_property
     def text_leaves(self) -> list[Leaf]:
         """A leaf for each distinct string of the tool outputs (for fuzzy location)."""
-        return [self._string_leaf(i) for i in range(len(self._strings.entries))]
+        return [self._string_leaf(i) for i in range(len(self._strings.texts))]
 
     def first_leaf(self, call: int) -> Leaf | None:
         """The first value of a call's output, for showing where a status came from."""
@@ -280,9 +288,13 @@ class EvidenceIndex:
     def find_token(self, value: str, url: bool = False) -> Leaf | None:
         """The first tool-output value holding `value` (lower case) as a whole token."""
         if value.isdigit():
-            for loc in self._json_numbers([(Decimal(value), 0)]):
-                if loc.leaf.text == value:
-                    return loc.leaf
+            number = int(value)
+            for flat in self.flats:
+                for shape, (values, refs) in flat.numbers.items():
+                    if number in values:
+                        j = values.index(number)
+                        if number_text(values[j]) == value:
+                            return self.leaf(flat.call, flat.path(*refs[j]), shape, value, numeric=True)
         strings = self._strings
         pos = find_token(strings.lower, value, url)
         return None if pos < 0 else self._string_leaf(strings.at(pos))
@@ -324,18 +336,20 @@ class EvidenceIndex:
                         t = float(target) * scale
                         lo = bisect_left(values, t - half * scale)
                         hi = bisect_right(values, t + half * scale)
-                        for value, node, key in items[lo:hi]:
+                        for value, (node, key) in items[lo:hi]:
                             for loc in self._number_locs(flat.call, flat.path(node, key), shape, value):
                                 if equal_at(Decimal(loc.mention.value), target, exponent):
                                     out.append(loc)
         return out
 
-    def _sorted_numbers(self, i: int, flat: Flat, shape: str) -> tuple[list[float], list[tuple[Any, int, Any]]]:
+    def _sorted_numbers(self, i: int, flat: Flat, shape: str) -> tuple[list[float], list[tuple[Any, Ref]]]:
         """A field's numbers sorted by absolute value (signs are read as words, as in text)."""
         found = self._sorted.get((i, shape))
         if found is None:
-            items = sorted(flat.numbers[shape], key=lambda item: abs(item[0]))
-            found = self._sorted[(i, shape)] = ([abs(item[0]) for item in items], items)
+            values, refs = flat.numbers[shape]
+            sizes = list(map(abs, values))
+            order = sorted(range(len(values)), key=sizes.__getitem__)
+            found = self._sorted[(i, shape)] = ([sizes[j] for j in order], [(values[j], refs[j]) for j in order])
         return found
 
     def _number_locs(self, call: int, path: str, shape: str, value: int | float) -> list[Located]:
@@ -352,10 +366,10 @@ class EvidenceIndex:
         """Numbers whose field labels share one with `labels` (a field's values)."""
         out: list[Located] = []
         for flat in self.flats:
-            for shape, items in flat.numbers.items():
+            for shape, (values, refs) in flat.numbers.items():
                 if self._path_info(shape)[0] & labels:
-                    for value, node, key in items:
-                        out += self._number_locs(flat.call, flat.path(node, key), shape, value)
+                    for value, ref in zip(values, refs, strict=True):
+                        out += self._number_locs(flat.call, flat.path(*ref), shape, value)
         out += [
             Located(Mention(FactKind.NUMBER, 0, len(leaf.text), leaf.text, None, 0, leaf.labels), leaf)
             for _, leaf in self.list_counts if leaf.labels & labels
@@ -432,7 +446,11 @@ class EvidenceIndex:
 
     @cached_property
     def _entry_index(self) -> dict[tuple[int, str, str], int]:
-        return {(id(f), s, t): i for i, (f, s, t, _) in enumerate(self._strings.entries)}
+        strings = self._strings
+        return {
+            (id(flat), shape, strings.texts[i]): i for flat, shape, first, end in strings.buckets
+            for i in range(first, end)
+        }
 
     def _entries_with(self, literals: Iterable[str], digits: bool = False) -> set[int]:
         """Entries holding any of `literals` (lower case); with `digits`, not inside a longer digit run."""
@@ -499,7 +517,7 @@ class EvidenceIndex:
             else:
                 entries = hits[bisect_left(hits, first) : bisect_left(hits, end)]
             for i in entries:
-                for s in self._read_statuses(strings.entries[i][2], default):
+                for s in self._read_statuses(strings.texts[i], default):
                     if concept is None or s.concept == concept:
                         out.append(StatusEvidence(s.concept, s.polarity, self._string_leaf(i), call.index))
         for flat in self.flats:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 _LOOKS_JSON = re.compile(r"\s*[\[{]")
-_OPENERS = ("{", "[", " ", "\n", "\t", "\r")
+_OPENERS = frozenset("{[ \n\t\r")
 
 
 @dataclass(slots=True, eq=False)
@@ -68,8 +68,8 @@ class Flat:
         """Containers: (parent node, key in the parent, is a list)."""
         self.strings: dict[str, dict[str, Ref]] = {}
         """Shape -> distinct string -> its first place."""
-        self.numbers: dict[str, list[tuple[int | float, int, Any]]] = {}
-        """Shape -> (value, node, key) of each finite JSON number, in document order."""
+        self.numbers: dict[str, tuple[list[int | float], list[Ref]]] = {}
+        """Shape -> the finite JSON numbers and their places, in document order."""
         self.bools: list[tuple[bool, int, Any, str]] = []
         """(value, node, key, shape) of each boolean."""
         self.lists: list[tuple[int, int, str]] = []
@@ -114,11 +114,12 @@ class Flat:
                 elif x not in bucket:
                     bucket[x] = (node, k)
             elif kind is int or kind is float and math.isfinite(x):
-                bucket_n = numbers.get(s)
-                if bucket_n is None:
-                    numbers[s] = [(x, node, k)]
+                column = numbers.get(s)
+                if column is None:
+                    numbers[s] = ([x], [(node, k)])
                 else:
-                    bucket_n.append((x, node, k))
+                    column[0].append(x)
+                    column[1].append((node, k))
             elif kind is dict or kind is list:
                 self._container(x, node, k, s, depth + 1)
             else:
@@ -135,7 +136,9 @@ class Flat:
         if value is None:
             return
         if isinstance(value, (int, float)) and math.isfinite(value):
-            self.numbers.setdefault(shape, []).append((value, node, key))
+            values, refs = self.numbers.setdefault(shape, ([], []))
+            values.append(value)
+            refs.append((node, key))
             return
         if isinstance(value, (bytes, bytearray)):
             text = bytes(value).decode("utf-8", errors="replace")
