@@ -168,6 +168,8 @@ class Lexicon:
     field_phrases: Phrases = field(init=False)
     concept_words: dict[str, tuple[str, ...]] = field(init=False)
     """Concept -> a word of each of its terms, to find the texts that may speak of it."""
+    field_words: dict[str, tuple[str, ...]] = field(init=False)
+    """Field label -> a word of each of its field names, to find the texts that may name it."""
     field_of: dict[str, str] = field(init=False)
     """Field word key -> field label (`退款` -> refund)."""
     action_tools: dict[str, tuple[str, ...]] = field(init=False)
@@ -199,7 +201,7 @@ class Lexicon:
         for term in terms.values():
             if term.concept:
                 words.setdefault(term.concept, set()).add(max(term.text.split(" "), key=len))
-        self.concept_words = {c: tuple(sorted(ws)) for c, ws in words.items()}
+        self.concept_words = {c: _covering(ws) for c, ws in words.items()}
         self.negators = Phrases(self.data["negators"])
         self.hedges = Phrases(self.data["hedges"])
         self.hedges_after = Phrases(self.data["hedges_after"])
@@ -208,6 +210,10 @@ class Lexicon:
         self.minor_units = Phrases(self.data["minor_unit_fields"])
         self.field_of = {term_key(w): name for name, ws in self.data["fields"].items() for w in ws}
         self.field_phrases = Phrases(self.field_of)
+        self.field_words = {
+            name: _covering(max(term_key(w).split(" "), key=len) for w in ws if term_key(w))
+            for name, ws in self.data["fields"].items()
+        }
         self.action_tools = {k: tuple(v) for k, v in self.data["action_tools"].items()}
         self.negation_window = {k: int(v) for k, v in self.data["negation_window"].items()}
         prefixes = "|".join(re.escape(p) for p in sorted(self.data["read_only_tool_prefixes"], key=len, reverse=True))
@@ -232,6 +238,16 @@ class Lexicon:
     def map(self, key: str) -> dict[str, Any]:
         """A merged mapping entry (e.g. `currencies`)."""
         return self.data[key]
+
+
+def _covering(words: Iterable[str]) -> tuple[str, ...]:
+    """The words not containing another of `words`: a text holding any word holds one of these."""
+    unique = sorted(set(words), key=len)
+    kept: list[str] = []
+    for word in unique:
+        if not any(k in word for k in kept):
+            kept.append(word)
+    return tuple(sorted(kept))
 
 
 def _merge(into: dict[str, Any], extra: dict[str, Any]) -> None:

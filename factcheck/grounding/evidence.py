@@ -9,7 +9,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cached_property
-from itertools import accumulate
+from itertools import accumulate, repeat
+from operator import add
 from typing import Any
 
 from factcheck.config import CheckerConfig
@@ -266,7 +267,7 @@ class EvidenceIndex:
                 first = len(texts)
                 texts += bucket
                 buckets.append((flat, shape, first, len(texts)))
-        starts = list(accumulate(map(len, texts), lambda offset, n: offset + n + 1, initial=0))
+        starts = list(accumulate(map(add, map(len, texts), repeat(1)), initial=0))  # one "\n" after each
         starts.pop()
         return _Strings(texts, buckets, "\n".join(texts).lower(), starts, [b[2] for b in buckets])
 
@@ -490,8 +491,7 @@ class EvidenceIndex:
             i for _, shape, first, end in self._strings.buckets if self._path_info(shape)[0] & labels
             for i in range(first, end)
         }
-        words = [term_key(w) for label in sorted(labels) for w in self.lex.map("fields").get(label, ())]
-        found |= self._entries_with(max(w.split(" "), key=len) for w in words if w)
+        found |= self._entries_with(word for label in sorted(labels) for word in self.lex.field_words.get(label, ()))
         return sorted(found)
 
     # ---------- statuses ----------
