@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections.abc import Callable
 from functools import lru_cache
 
 import spacy
 from spacy.language import Language
+from spacy.tokenizer import Tokenizer
 from spacy.tokens import Doc
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\u3040-\u30ff]")
@@ -18,6 +20,10 @@ _HARD_END = re.compile(r"(?:[。！？?…]|!(?!\[))+[”’\"'）)」』】]*|\
 _DOT_END = re.compile(r"\.+[”’\"'）)」』】]*(?=\s|$|[\u3400-\u9fff])")
 _WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)$")
 _LIST_MARKER = re.compile(r"(?:^|\n)\s*\d{1,2}$")
+# A hard sentence end with more text right after it: a sentence bound may fall inside a word.
+_INNER_END = re.compile(r"(?:[。！？?…]|!(?!\[))(?=\S)")
+# Just after a mark a sentence bound can follow: an end mark, a full stop or a closing quote/bracket.
+_AFTER_MARK = re.compile(r"(?<=[。！？?…!.”’\"'）)」』】])")
 
 def detect_lang(text: str) -> str:
     """Guess the answer's language from its script: `zh`, `en` or `mixed`."""
@@ -95,10 +101,55 @@ def make_sentence_setter(nlp: Language, name: str, abbreviations: list[str]) -> 
     return SentenceSetter(abbreviations, any(p in nlp.pipe_names for p in ("parser", "senter")))
 
 
+class SentenceTokenizer:
+    """Tokenizer of the blank pipelines, whose only task is finding sentences.
+
+    `SentenceSetter` marks a bound only where a token starts, so only token starts
+    at bounds matter. spaCy's tokenizers start one after every white space, so most
+    texts need nothing more: `fast` is a spaCy `Tokenizer` without affix rules.
+    When a hard end stands inside a word (`Done!Next`, `https://x.com/a?b=c`), the
+    text goes to `rules`, the language's own tokenizer, which decides as before.
+    """
+
+    def __init__(self, fast: Tokenizer, rules: Callable[[str], Doc] | None = None) -> None:
+        self.fast = fast
+        self.rules = rules
+        """None when `fast` already starts a token at every possible bound."""
+
+    def __call__(self, text: str) -> Doc:
+        if self.rules is not None and _INNER_END.search(text):
+            return self.rules(text)
+        return self.fast(text)
+
+
+@spacy.registry.tokenizers("factcheck.SentenceTokenizer.v1")
+def create_sentence_tokenizer(per_character: bool = False) -> Callable[[Language], SentenceTokenizer]:
+    """Registered factory of `SentenceTokenizer` for a blank pipeline.
+
+    Args:
+        per_character: The language's tokenizer makes a token of every character
+            (blank `zh`): then every bound starts a token, and cutting words after
+            each sentence mark (an empty infix) gives the same bounds.
+    """
+
+    def make(nlp: Language) -> SentenceTokenizer:
+        if per_character:
+            return SentenceTokenizer(Tokenizer(nlp.vocab, infix_finditer=_AFTER_MARK.finditer))
+        rules = spacy.registry.tokenizers.get("spacy.Tokenizer.v1")()(nlp)
+        return SentenceTokenizer(Tokenizer(nlp.vocab), rules)
+
+    return make
+
+
 @lru_cache(maxsize=8)
 def blank_pipeline(lang: str, abbreviations: tuple[str, ...] = ()) -> Language:
-    """A blank spaCy pipeline for `zh` (per-character tokens) or `en`, with our sentencizer."""
-    nlp = spacy.blank("zh" if lang == "zh" else "en")
+    """A blank spaCy pipeline for `zh` or `en`, with our tokenizer and sentencizer.
+
+    The sentences are those of the blank pipeline's own tokenizer (per-character
+    tokens for `zh`, spaCy's rules for `en`); see `SentenceTokenizer`.
+    """
+    tokenizer = {"@tokenizers": "factcheck.SentenceTokenizer.v1", "per_character": lang == "zh"}
+    nlp = spacy.blank("zh" if lang == "zh" else "en", config={"nlp": {"tokenizer": tokenizer}})
     nlp.add_pipe("factcheck_sentences", config={"abbreviations": list(abbreviations)})
     return nlp
 
