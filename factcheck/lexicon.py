@@ -48,6 +48,16 @@ def _is_cjk(ch: str) -> bool:
     return "\u3040" <= ch <= "\u9fff"
 
 
+def _with_plurals(words: frozenset[str]) -> frozenset[str]:
+    """`words` and every lower-cased token that `Phrases.lookup` may fold to one of them.
+
+    A token ending in `s` folds by dropping its last one or two characters, and a
+    lower-cased Latin token holds only `a`-`z` and apostrophes.
+    """
+    endings = ("", "s", *(c + "s" for c in "abcdefghijklmnopqrstuvwxyz'’"))
+    return frozenset(w + e for w in words for e in endings)
+
+
 @dataclass(frozen=True)
 class Hit:
     """A lexicon phrase found in text."""
@@ -71,7 +81,11 @@ class Phrases:
         self.keys = frozenset(k for k in map(term_key, phrases) if k)
         latin = [k for k in self.keys if not _is_cjk(k[0])]
         cjk = [k for k in self.keys if _is_cjk(k[0])]
-        self._first_words = frozenset(k.split(" ")[0] for k in latin)
+        first_words = frozenset(k.split(" ")[0] for k in latin)
+        self._starts = _with_plurals(first_words)
+        """Lower-cased words that may start a phrase: a first word, or one with a plural ending."""
+        self._multi_first = frozenset(k.split(" ")[0] for k in latin if " " in k)
+        """First words of the phrases of several words."""
         self._max_words = max((k.count(" ") + 1 for k in latin), default=0)
         self._cjk_first = frozenset(k[0] for k in cjk)
         self._cjk_max = max((len(k) for k in cjk), default=0)
@@ -88,22 +102,33 @@ class Phrases:
 
     def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> list[Hit]:
         """All non-overlapping phrases in `text[pos:endpos]`, in order."""
-        tokens = list(_TOKEN.finditer(text, pos, len(text) if endpos is None else endpos))
+        end = len(text) if endpos is None else endpos
+        lows = [w.lower() for w in _TOKEN.findall(text, pos, end)]
+        starts, cjk_first = self._starts, self._cjk_first
+        # CJK runs are the tokens from U+3040 up; Latin tokens are ASCII
+        candidates = [
+            i for i, low in enumerate(lows) if low in starts or low[0] >= "\u3040" and not cjk_first.isdisjoint(low)
+        ]
+        if not candidates:
+            return []
+        tokens = list(_TOKEN.finditer(text, pos, end))
         hits: list[Hit] = []
-        first, cjk_max = self._first_words, self._cjk_max
-        i, n = 0, len(tokens)
-        while i < n:
-            word = tokens[i].group()
-            if "\u3040" <= word[0] <= "\u9fff":  # a CJK run
-                if cjk_max:
-                    self._cjk_hits(word, tokens[i].start(), hits)
-                i += 1
+        after = 0  # the first token not covered by a hit
+        for i in candidates:
+            if i < after:
                 continue
-            low = word.lower()
-            if low in first or low[-1] == "s" and (low[:-1] in first or low[:-2] in first):
-                i += self._latin_hit(text, tokens, i, hits) or 1
+            low = lows[i]
+            if low[0] >= "\u3040":
+                self._cjk_hits(low, tokens[i].start(), hits)
+                after = i + 1
+            elif low.replace("’", "'") in self._multi_first or lows[i + 1 : i + 2] == ["s"]:
+                # a longer phrase may start here ("order s" folds to "order" too)
+                after = i + (self._latin_hit(text, tokens, i, hits) or 1)
             else:
-                i += 1
+                key = self.lookup(low.replace("’", "'"))
+                if key is not None:
+                    hits.append(Hit(tokens[i].start(), tokens[i].end(), key))
+                after = i + 1
         return hits
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> bool:
