@@ -24,8 +24,11 @@ ID_RE = re.compile(
     r"|\d{7,})(?![\w])",
     re.ASCII,
 )
-_ID_SHORT_DIGITS = re.compile(r"(?<![\w.,#-])\d{5,6}(?![\w.,%])", re.ASCII)
-ISO_DATE = re.compile(r"(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)")
+# The patterns run on every sentence open with the character class of their first character,
+# with any look-behind just after it (`(\d{4})(?<!\d{5})`: four digits, no digit before): the
+# regex engine then skips ahead to such characters instead of trying the pattern everywhere.
+_ID_SHORT_DIGITS = re.compile(r"\d(?<![\w.,#-]\d)\d{4,5}(?![\w.,%])", re.ASCII)
+ISO_DATE = re.compile(r"(\d{4})(?<!\d{5})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)")
 ZH_DATE = re.compile(r"(?:(\d{4})\s?年\s?)?(\d{1,2})\s?月\s?(\d{1,2})\s?[日号]")
 _MONTH = (
     r"(?P<mon>january|february|march|april|may|june|july|august|september|october|november|december"
@@ -44,16 +47,17 @@ _RANGE_END = re.compile(r"\s*[–—~-]\s*(\d{1,2})(?!\d|[:/.]\d)")
 _MD_LABEL = re.compile(r"!?\[[^\]\n]{0,60}\]\(")
 SLASH_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?:/(\d{4}))?(?![\d/])")
 CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::\d{2})?(?:\s*([ap])\.?m\.?)?(?![\d:])", re.IGNORECASE)
-AMPM = re.compile(r"(?<![\d:.])(\d{1,2})\s*([ap])\.?m\.?(?![a-z])", re.IGNORECASE)
+AMPM = re.compile(r"(\d(?<![\d:.]\d)\d?)\s*([ap])\.?m\.?(?![a-z])", re.IGNORECASE)
 ZH_CLOCK = re.compile(r"(上午|早上|中午|下午|晚上|凌晨)?\s?(\d{1,2})\s?[点时](?:\s?(\d{1,2})\s?分|(半))?")
 NUMBER = re.compile(
+    r"(?=[U$¥￥€£RCEG\s\d])"  # where a number can start: the alternations are tried only there
     r"(?P<cur>US\$|\$|¥|￥|€|£|USD|RMB|CNY|EUR|GBP)?\s?"
     r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
     r"(?P<mag>\s?[万千亿](?!克)|\s?[kK](?![A-Za-z])|\s(?:million|thousand)(?![a-z]))?"
     r"(?P<unit>\s?%|\s?percent(?![a-z])|\s?(?:元|块|美元|美金|欧元|英镑|港币)"
     r"|\s?(?:USD|RMB|CNY|EUR|GBP)(?![A-Za-z]))?",
 )
-NAME_RE = re.compile(r"(?<![\w.])[A-Z][a-zà-ÿ]+(?:[ -](?:[A-Z][a-zà-ÿ]+|of|de|la)){1,3}(?![\w])")
+NAME_RE = re.compile(r"[A-Z](?<![\w.][A-Z])[a-zà-ÿ]+(?:[ -](?:[A-Z][a-zà-ÿ]+|of|de|la)){1,3}(?![\w])")
 _ZH_NUM = re.compile(r"[零〇一二两三四五六七八九十百千万亿]+")
 _LABEL_WINDOW = 24
 _MONTH_STEMS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -133,7 +137,10 @@ class MentionExtractor:
         nouns = sorted(lex.list("count_nouns"), key=len, reverse=True)
         adjectives = "|".join(re.escape(a) for a in lex.list("count_adjectives"))
         self._noun_after = re.compile(
-            rf"\s?(?:(?:{adjectives})\s+)?(" + "|".join(re.escape(n) for n in nouns) + r")(?![A-Za-z])",
+            _first_letter_check([*nouns, *lex.list("count_adjectives")])
+            + rf"\s?(?:(?:{adjectives})\s+)?("
+            + "|".join(re.escape(n) for n in nouns)
+            + r")(?![A-Za-z])",
             re.IGNORECASE,
         )
         self._number_words = Phrases(lex.map("number_words"))
@@ -152,7 +159,8 @@ class MentionExtractor:
         for m in EMAIL_RE.finditer(text) if "@" in text else ():
             taken.take(m.start(), m.end())
             out.append(Mention(FactKind.EMAIL, m.start(), m.end(), m.group().lower()))
-        for m in URL_RE.finditer(text) if "." in text or "://" in text else ():
+        # a link holds `/` (`://`, or a path after the domain) or `www.`
+        for m in URL_RE.finditer(text) if "/" in text or "www." in text.lower() else ():
             raw = m.group().rstrip(".,;:!?'\"")
             if taken.free(m.start(), m.start() + len(raw)):
                 taken.take(m.start(), m.start() + len(raw))
@@ -268,7 +276,7 @@ class MentionExtractor:
 
     def _word_numbers(self, text: str, taken: _Taken) -> list[Mention]:
         out = []
-        for m in _ZH_NUM.finditer(text):
+        for m in _ZH_NUM.finditer(text) if not text.isascii() else ():
             noun = self._noun_after.match(text, m.end())
             if not noun or not taken.free(m.start(), m.end()) or m.group() == "一":
                 continue
@@ -341,7 +349,7 @@ class MentionExtractor:
         """
         taken = _Taken()
         found = self.links(text, taken)
-        for m in _MD_LABEL.finditer(text):  # "[图1](...)": a link's label, not a fact
+        for m in _MD_LABEL.finditer(text) if "](" in text else ():  # "[图1](...)": a link's label, not a fact
             if taken.free(m.start(), m.end() - 1):
                 taken.take(m.start(), m.end() - 1)
         found += self.dates(text, taken)
@@ -352,6 +360,17 @@ class MentionExtractor:
             found += self.names(text, taken)
         found.sort(key=lambda x: x.start)
         return found
+
+
+def _first_letter_check(words: list[str]) -> str:
+    """A look-ahead for `\\s?` then the first letter of one of `words`, if none is empty.
+
+    Put before an alternation of the words, it spares the regex engine trying each
+    of them where none can match.
+    """
+    if not all(words):
+        return ""
+    return "(?=\\s?[" + "".join(sorted({re.escape(w[0]) for w in words})) + "])"
 
 
 def _looks_like_quantity(token: str) -> bool:
