@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 SHIPPED = ("zh", "en")
 _MERGED_DICTS = (
@@ -33,8 +33,11 @@ class Term:
     evidence_only: bool = False
 
 
-# A word (with an apostrophe contraction) or a run of CJK characters.
-_TOKEN = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?|[\u3400-\u9fff\u3040-\u30ff]+")
+# A word (with an apostrophe contraction) or a run of CJK characters. The pattern opens with the
+# class of both first characters, so the regex engine skips ahead to them.
+_TOKEN = re.compile(
+    r"[A-Za-z\u3040-\u30ff\u3400-\u9fff](?:(?<=[A-Za-z])[A-Za-z]*(?:['’][A-Za-z]+)?|[\u3400-\u9fff\u3040-\u30ff]*)"
+)
 # What may stand between the words of one phrase ("in transit", "in_transit", "e-mail").
 _GAP = re.compile(r"[\s_\-]+")
 
@@ -58,8 +61,7 @@ def _with_plurals(words: frozenset[str]) -> frozenset[str]:
     return frozenset(w + e for w in words for e in endings)
 
 
-@dataclass(frozen=True)
-class Hit:
+class Hit(NamedTuple):
     """A lexicon phrase found in text."""
 
     start: int
@@ -121,7 +123,7 @@ class Phrases:
             if low[0] >= "\u3040":
                 self._cjk_hits(low, tokens[i].start(), hits)
                 after = i + 1
-            elif low.replace("’", "'") in self._multi_first or lows[i + 1 : i + 2] == ["s"]:
+            elif low.replace("’", "'") in self._multi_first or i + 1 < len(lows) and lows[i + 1] == "s":
                 # a longer phrase may start here ("order s" folds to "order" too)
                 after = i + (self._latin_hit(text, tokens, i, hits) or 1)
             else:
