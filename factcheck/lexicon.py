@@ -125,7 +125,7 @@ class Phrases:
                 after = i + 1
             elif low.replace("’", "'") in self._multi_first or i + 1 < len(lows) and lows[i + 1] == "s":
                 # a longer phrase may start here ("order s" folds to "order" too)
-                after = i + (self._latin_hit(text, tokens, i, hits) or 1)
+                after = i + (self._latin_hit(text, tokens, lows, i, hits) or 1)
             else:
                 key = self.lookup(low.replace("’", "'"))
                 if key is not None:
@@ -145,21 +145,23 @@ class Phrases:
         token = _TOKEN.match(text, pos)
         return bool(token and not _is_cjk(token.group()[0]) and self.lookup(token.group().lower()))
 
-    def _latin_hit(self, text: str, tokens: list[re.Match[str]], i: int, hits: list[Hit]) -> int:
-        """Longest phrase starting at token `i`; returns how many tokens it spans (0: none)."""
+    def _latin_hit(self, text: str, tokens: list[re.Match[str]], lows: list[str], i: int, hits: list[Hit]) -> int:
+        """Longest phrase starting at token `i`; returns how many tokens it spans (0: none).
+
+        `lows` holds the tokens lower-cased.
+        """
         n = 1
         while (
             n < self._max_words
             and i + n < len(tokens)
-            and not _is_cjk(tokens[i + n].group()[0])
+            and not _is_cjk(lows[i + n][0])
             and _GAP.fullmatch(text, tokens[i + n - 1].end(), tokens[i + n].start())
         ):
             n += 1
         for width in range(n, 0, -1):
-            span = tokens[i : i + width]
-            key = self.lookup(" ".join(t.group().lower().replace("’", "'") for t in span))
+            key = self.lookup(" ".join(lows[i : i + width]).replace("’", "'"))
             if key is not None:
-                hits.append(Hit(span[0].start(), span[-1].end(), key))
+                hits.append(Hit(tokens[i].start(), tokens[i + width - 1].end(), key))
                 return width
         return 0
 

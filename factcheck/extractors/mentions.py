@@ -190,7 +190,7 @@ class MentionExtractor:
         for m in ZH_DATE.finditer(text) if "月" in text else ():
             found.append((m.start(), m.end(), m.group(1), int(m.group(2)), int(m.group(3))))
         lower = text.lower()
-        for rx in (EN_DATE, EN_DATE_DMY) if any(m in lower for m in _MONTH_STEMS) else ():
+        for rx in (EN_DATE, EN_DATE_DMY) if any(map(lower.__contains__, _MONTH_STEMS)) else ():
             for m in rx.finditer(text):
                 mon = self._months.get(m.group("mon").lower().rstrip("."))
                 if mon:
@@ -242,29 +242,27 @@ class MentionExtractor:
         out = []
         currencies = self.lex.map("currencies")
         for m in NUMBER.finditer(text):
-            start, end = m.start("num"), m.end()
-            if m.group("cur"):
-                start = m.start("cur")
+            cur, num, mag, unit_word = m.group("cur", "num", "mag", "unit")
+            start = m.start("cur") if cur else m.start("num")
             if not taken.free(m.start("num"), m.end("num")):
                 continue
-            raw = m.group("num").replace(",", "")
+            raw = num.replace(",", "")
             try:
                 value = Decimal(raw)
             except InvalidOperation:
                 continue
             exponent = -len(raw.split(".")[1]) if "." in raw else 0
-            mag = (m.group("mag") or "").strip().lower()
             if mag:
-                shift = _MAG[mag]
+                shift = _MAG[mag.strip().lower()]
                 value = value.scaleb(shift)
                 exponent += shift
             unit = None
-            if m.group("unit"):
-                word = m.group("unit").strip().lower()
+            if unit_word:
+                word = unit_word.strip().lower()
                 unit = "%" if word in ("%", "percent") else currencies.get(word, word.upper())
-            elif m.group("cur"):
-                unit = currencies.get(m.group("cur").lower(), m.group("cur").upper())
-            end = m.end() if (m.group("unit") or m.group("mag")) else m.end("num")
+            elif cur:
+                unit = currencies.get(cur.lower(), cur.upper())
+            end = m.end() if (unit_word or mag) else m.end("num")
             noun = self._noun_after.match(text, end)
             if unit is None and noun:
                 unit = noun.group(1).lower()
@@ -315,7 +313,7 @@ class MentionExtractor:
         if not before.strip() and not mention.unit:
             return frozenset()
         if not nearest:
-            cut = max(before.rfind(c) for c in "，,；;。\n")
+            cut = max(map(before.rfind, "，,；;。\n"))
             before = before[cut + 1 :]
         labels = self.lex.fields_in(before)
         if nearest:
