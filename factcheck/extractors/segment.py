@@ -16,12 +16,15 @@ _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\u3040-\u30ff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 # Hard sentence ends: CJK and Latin terminators (a run), then closing quotes/brackets.
 _HARD_END = re.compile(r"(?:[。！？?…]|!(?!\[))+[”’\"'）)」』】]*|\n+")
+_HARD_END_START = re.compile(r"[。！？?…!\n]")
 # A full stop ends a sentence only before white space, CJK text or the end.
 _DOT_END = re.compile(r"\.+[”’\"'）)」』】]*(?=\s|$|[\u3400-\u9fff])")
 _WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)$")
 _LIST_MARKER = re.compile(r"(?:^|\n)\s*\d{1,2}$")
-# A hard sentence end with more text right after it: a sentence bound may fall inside a word.
-_INNER_END = re.compile(r"(?:[。！？?…]|!(?!\[))(?=\S)")
+_SPACES = re.compile(r"\s*")
+# A hard sentence end with more text right after it (but not `![`, a markdown image): a sentence
+# bound may fall inside a word. It opens with a character class, which the regex engine skips to.
+_INNER_END = re.compile(r"[。！？?…!](?=\S)(?!(?<=!)\[)")
 # Just after a mark a sentence bound can follow: an end mark, a full stop or a closing quote/bracket.
 _AFTER_MARK = re.compile(r"(?<=[。！？?…!.”’\"'）)」』】])")
 
@@ -42,24 +45,24 @@ def sentence_bounds(text: str, abbreviations: frozenset[str]) -> list[int]:
     white space, CJK text or the end, and not after an abbreviation (`Mr.`,
     `Dec.`), a decimal point or a list marker (`1.`).
     """
-    bounds: set[int] = set()
-    for m in _HARD_END.finditer(text):
-        bounds.add(m.end())
+    # a sentence starts after the end and the white space after it, if anything follows
+    bounds = set()
+    first = _HARD_END_START.search(text)  # the regex tries every position: start where it can match
+    for m in _HARD_END.finditer(text, first.start()) if first else ():
+        bounds.add(_SPACES.match(text, m.end()).end())
     for m in _DOT_END.finditer(text):
+        bound = _SPACES.match(text, m.end()).end()
+        if bound == len(text) or bound in bounds:
+            continue
         before = text[max(0, m.start() - 12) : m.start()]
         word = _WORD_BEFORE.search(before)
         if word and word.group(1).lower().rstrip(".") in abbreviations:
             continue
         if _LIST_MARKER.search(text[max(0, m.start() - 6) : m.start()]):
             continue
-        bounds.add(m.end())
-    out = set()
-    for b in bounds:
-        while b < len(text) and text[b].isspace():
-            b += 1
-        if 0 < b < len(text):
-            out.add(b)
-    return sorted(out)
+        bounds.add(bound)
+    bounds.discard(len(text))
+    return sorted(bounds)
 
 
 TEXT_KEY = "factcheck_text"
@@ -176,10 +179,9 @@ class Segmenter:
         doc.user_data[TEXT_KEY] = text
         for _, component in nlp.pipeline:
             doc = component(doc)
-        # read the sentence starts as arrays: no Token or Span objects on the hot path
-        offsets = doc.to_array("IDX").tolist()
-        flags = doc.to_array("SENT_START").tolist()
-        firsts = [offsets[i] for i, flag in enumerate(flags) if flag == 1 or i == 0]
+        # read the sentence starts as an array: no Token or Span objects on the hot path
+        rows = doc.to_array(["IDX", "SENT_START"]).tolist()
+        firsts = [offset for i, (offset, flag) in enumerate(rows) if flag == 1 or i == 0]
         spans = []
         for start, end in zip(firsts, firsts[1:] + [len(text)], strict=True):
             while start < end and text[start].isspace():
