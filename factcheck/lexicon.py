@@ -166,18 +166,15 @@ class Phrases:
         return 0
 
     def _cjk_hits(self, run: str, offset: int, hits: list[Hit]) -> None:
-        j, n = 0, len(run)
-        while j < n:
-            if run[j] in self._cjk_first:
-                for length in range(min(self._cjk_max, n - j), 0, -1):
-                    if run[j : j + length] in self.keys:
-                        hits.append(Hit(offset + j, offset + j + length, run[j : j + length]))
-                        j += length
-                        break
-                else:
-                    j += 1
-            else:
-                j += 1
+        after = 0  # the first character not covered by a hit
+        for j in [j for j, ch in enumerate(run) if ch in self._cjk_first]:
+            if j < after:
+                continue
+            for length in range(min(self._cjk_max, len(run) - j), 0, -1):
+                if run[j : j + length] in self.keys:
+                    hits.append(Hit(offset + j, offset + j + length, run[j : j + length]))
+                    after = j + length
+                    break
 
 
 @dataclass

@@ -59,6 +59,10 @@ NUMBER = re.compile(
 )
 NAME_RE = re.compile(r"[A-Z](?<![\w.][A-Z])[a-zà-ÿ]+(?:[ -](?:[A-Z][a-zà-ÿ]+|of|de|la)){1,3}(?![\w])")
 _ZH_NUM = re.compile(r"[零〇一二两三四五六七八九十百千万亿]+")
+_DIGIT = re.compile(r"\d")
+_QUANTITY = re.compile(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|[A-Za-z]{1,2}\d{1,2}|\d+-[A-Za-z]+")
+_SPACES = re.compile(r"\s+")
+_NON_SPACE = re.compile(r"\S+")
 _LABEL_WINDOW = 24
 _MONTH_STEMS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _MAG = {"万": 4, "千": 3, "亿": 8, "k": 3, "thousand": 3, "million": 6}
@@ -98,7 +102,7 @@ class _Taken:
 
 def normalise_id(text: str) -> str:
     """Trivial identifier normalisation: lower case, no spaces, no leading `#`."""
-    return re.sub(r"\s+", "", text).lstrip("#").lower()
+    return _SPACES.sub("", text).lstrip("#").lower()
 
 
 def normalise_url(text: str) -> str:
@@ -148,7 +152,9 @@ class MentionExtractor:
         self._name_stopwords = frozenset(lex.list("name_stopwords"))
         keywords = sorted(lex.list("id_keywords"), key=len, reverse=True)
         self._id_keyword = re.compile(
-            r"(?:" + "|".join(re.escape(k) for k in keywords) + r")\s*(?:号|number|no\.?|id)?[\s:：#为是]*$",
+            _first_letter_check(keywords)
+            + r"(?:"
+            + "|".join(re.escape(k) for k in keywords) + r")\s*(?:号|number|no\.?|id)?[\s:：#为是]*$",
             re.IGNORECASE,
         )
         self._months = lex.map("months")
@@ -328,7 +334,7 @@ class MentionExtractor:
         out = []
         skip = self._name_stopwords
         for m in NAME_RE.finditer(text):
-            words = [(w.start(), w.group()) for w in re.finditer(r"\S+", m.group())]
+            words = [(w.start(), w.group()) for w in _NON_SPACE.finditer(m.group())]
             while words and (words[0][1] in skip or words[0][1].lower() in self._months):
                 words.pop(0)
             if len(words) < 2 or not taken.free(m.start(), m.end()):
@@ -350,10 +356,13 @@ class MentionExtractor:
         for m in _MD_LABEL.finditer(text) if "](" in text else ():  # "[图1](...)": a link's label, not a fact
             if taken.free(m.start(), m.end() - 1):
                 taken.take(m.start(), m.end() - 1)
-        found += self.dates(text, taken)
-        found += self.identifiers(text, taken)
-        found += self.times(text, taken)
-        found += self.numbers(text, taken, words)
+        if _DIGIT.search(text):  # every date, identifier, time and numeral holds a digit
+            found += self.dates(text, taken)
+            found += self.identifiers(text, taken)
+            found += self.times(text, taken)
+            found += self.numbers(text, taken, words)
+        elif words:
+            found += self._word_numbers(text, taken)
         if words:
             found += self.names(text, taken)
         found.sort(key=lambda x: x.start)
@@ -373,7 +382,7 @@ def _first_letter_check(words: list[str]) -> str:
 
 def _looks_like_quantity(token: str) -> bool:
     """`24h`, `5kg`, `3x`, `2026年` style tokens are quantities, not identifiers."""
-    return bool(re.fullmatch(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|[A-Za-z]{1,2}\d{1,2}|\d+-[A-Za-z]+", token))
+    return bool(_QUANTITY.fullmatch(token))
 
 
 def _to24(hour: int, ampm: str | None) -> int:
