@@ -105,14 +105,16 @@ class Phrases:
     def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> list[Hit]:
         """All non-overlapping phrases in `text[pos:endpos]`, in order."""
         end = len(text) if endpos is None else endpos
-        lows = [w.lower() for w in _TOKEN.findall(text, pos, end)]
+        window = text[pos:end]
+        # ASCII text lower-cases letter for letter, so it can be tokenized lower-cased
+        lows = _TOKEN.findall(window.lower()) if window.isascii() else [w.lower() for w in _TOKEN.findall(window)]
         starts, cjk_first = self._starts, self._cjk_first
+        if starts.isdisjoint(lows) and cjk_first.isdisjoint(window):
+            return []
         # CJK runs are the tokens from U+3040 up; Latin tokens are ASCII
         candidates = [
             i for i, low in enumerate(lows) if low in starts or low[0] >= "\u3040" and not cjk_first.isdisjoint(low)
         ]
-        if not candidates:
-            return []
         tokens = list(_TOKEN.finditer(text, pos, end))
         hits: list[Hit] = []
         after = 0  # the first token not covered by a hit
