@@ -91,6 +91,8 @@ class Phrases:
         self._max_words = max((k.count(" ") + 1 for k in latin), default=0)
         self._cjk_first = frozenset(k[0] for k in cjk)
         self._cjk_max = max((len(k) for k in cjk), default=0)
+        self._cjk_lengths = {ch: sorted({len(k) for k in cjk if k[0] == ch}, reverse=True) for ch in self._cjk_first}
+        """Lengths of the CJK phrases starting with each character, longest first."""
 
     def lookup(self, key: str) -> str | None:
         """The lexicon key for `key`, folding a plural `s`/`es`; None when absent."""
@@ -169,11 +171,12 @@ class Phrases:
 
     def _cjk_hits(self, run: str, offset: int, hits: list[Hit]) -> None:
         after = 0  # the first character not covered by a hit
-        for j in [j for j, ch in enumerate(run) if ch in self._cjk_first]:
+        lengths = self._cjk_lengths
+        for j in [j for j, ch in enumerate(run) if ch in lengths]:
             if j < after:
                 continue
-            for length in range(min(self._cjk_max, len(run) - j), 0, -1):
-                if run[j : j + length] in self.keys:
+            for length in lengths[run[j]]:
+                if j + length <= len(run) and run[j : j + length] in self.keys:
                     hits.append(Hit(offset + j, offset + j + length, run[j : j + length]))
                     after = j + length
                     break
