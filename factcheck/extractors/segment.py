@@ -120,6 +120,7 @@ class SentenceTokenizer:
         """None when `fast` already starts a token at every possible bound."""
 
     def __call__(self, text: str) -> Doc:
+        text = str(text)  # spaCy's Tokenizer takes an exact `str`, not a subclass such as LangChain's TextAccessor
         if self.rules is not None and _INNER_END.search(text):
             return self.rules(text)
         return self.fast(text)
