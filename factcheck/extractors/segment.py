@@ -16,7 +16,7 @@ _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\u3040-\u30ff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 # Hard sentence ends: CJK and Latin terminators (a run), then closing quotes/brackets.
 _HARD_END = re.compile(r"(?:[。！？?…]|!(?!\[))+[”’\"'）)」』】]*|\n+")
-_HARD_END_START = re.compile(r"[。！？?…!\n]")
+_HARD_END_START = re.compile(r"[。！？?…!\n]")  # where a hard end can start
 # A full stop ends a sentence only before white space, CJK text or the end.
 _DOT_END = re.compile(r"\.+[”’\"'）)」』】]*(?=\s|$|[\u3400-\u9fff])")
 _WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)$")
@@ -109,9 +109,10 @@ class SentenceTokenizer:
 
     `SentenceSetter` marks a bound only where a token starts, so only token starts
     at bounds matter. spaCy's tokenizers start one after every white space, so most
-    texts need nothing more: `fast` is a spaCy `Tokenizer` without affix rules.
-    When a hard end stands inside a word (`Done!Next`, `https://x.com/a?b=c`), the
-    text goes to `rules`, the language's own tokenizer, which decides as before.
+    texts need nothing more: `fast` is a spaCy `Tokenizer` without rules (for `zh`,
+    with an empty infix after each sentence mark). When a hard end stands inside a
+    word (`Done!Next`, `https://x.com/a?b=c`), the text goes to `rules`, the
+    language's own tokenizer, which decides as before.
     """
 
     def __init__(self, fast: Tokenizer, rules: Callable[[str], Doc] | None = None) -> None:
