@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 SHIPPED = ("zh", "en")
 _MERGED_DICTS = (
@@ -33,8 +33,11 @@ class Term:
     evidence_only: bool = False
 
 
-# A word (with an apostrophe contraction) or a run of CJK characters.
-_TOKEN = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?|[\u3400-\u9fff\u3040-\u30ff]+")
+# A word (with an apostrophe contraction) or a run of CJK characters. The pattern opens with the
+# class of both first characters, so the regex engine skips ahead to them.
+_TOKEN = re.compile(
+    r"[A-Za-z\u3040-\u30ff\u3400-\u9fff](?:(?<=[A-Za-z])[A-Za-z]*(?:['’][A-Za-z]+)?|[\u3400-\u9fff\u3040-\u30ff]*)"
+)
 # What may stand between the words of one phrase ("in transit", "in_transit", "e-mail").
 _GAP = re.compile(r"[\s_\-]+")
 
@@ -48,8 +51,17 @@ def _is_cjk(ch: str) -> bool:
     return "\u3040" <= ch <= "\u9fff"
 
 
-@dataclass(frozen=True)
-class Hit:
+def _with_plurals(words: frozenset[str]) -> frozenset[str]:
+    """`words` and every lower-cased token that `Phrases.lookup` may fold to one of them.
+
+    A token ending in `s` folds by dropping its last one or two characters, and a
+    lower-cased Latin token holds only `a`-`z` and apostrophes.
+    """
+    endings = ("", "s", *(c + "s" for c in "abcdefghijklmnopqrstuvwxyz'’"))
+    return frozenset(w + e for w in words for e in endings)
+
+
+class Hit(NamedTuple):
     """A lexicon phrase found in text."""
 
     start: int
@@ -71,10 +83,16 @@ class Phrases:
         self.keys = frozenset(k for k in map(term_key, phrases) if k)
         latin = [k for k in self.keys if not _is_cjk(k[0])]
         cjk = [k for k in self.keys if _is_cjk(k[0])]
-        self._first_words = frozenset(k.split(" ")[0] for k in latin)
+        first_words = frozenset(k.split(" ")[0] for k in latin)
+        self._starts = _with_plurals(first_words)
+        """Lower-cased words that may start a phrase: a first word, or one with a plural ending."""
+        self._multi_first = frozenset(k.split(" ")[0] for k in latin if " " in k)
+        """First words of the phrases of several words."""
         self._max_words = max((k.count(" ") + 1 for k in latin), default=0)
         self._cjk_first = frozenset(k[0] for k in cjk)
         self._cjk_max = max((len(k) for k in cjk), default=0)
+        self._cjk_lengths = {ch: sorted({len(k) for k in cjk if k[0] == ch}, reverse=True) for ch in self._cjk_first}
+        """Lengths of the CJK phrases starting with each character, longest first."""
 
     def lookup(self, key: str) -> str | None:
         """The lexicon key for `key`, folding a plural `s`/`es`; None when absent."""
@@ -88,22 +106,35 @@ class Phrases:
 
     def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> list[Hit]:
         """All non-overlapping phrases in `text[pos:endpos]`, in order."""
-        tokens = list(_TOKEN.finditer(text, pos, len(text) if endpos is None else endpos))
+        end = len(text) if endpos is None else endpos
+        window = text[pos:end]
+        # ASCII text lower-cases letter for letter, so it can be tokenized lower-cased
+        lows = _TOKEN.findall(window.lower()) if window.isascii() else [w.lower() for w in _TOKEN.findall(window)]
+        starts, cjk_first = self._starts, self._cjk_first
+        if starts.isdisjoint(lows) and cjk_first.isdisjoint(window):
+            return []
+        # CJK runs are the tokens from U+3040 up; Latin tokens are ASCII
+        candidates = [
+            i for i, low in enumerate(lows) if low in starts or low[0] >= "\u3040" and not cjk_first.isdisjoint(low)
+        ]
+        tokens = list(_TOKEN.finditer(text, pos, end))
         hits: list[Hit] = []
-        first, cjk_max = self._first_words, self._cjk_max
-        i, n = 0, len(tokens)
-        while i < n:
-            word = tokens[i].group()
-            if "\u3040" <= word[0] <= "\u9fff":  # a CJK run
-                if cjk_max:
-                    self._cjk_hits(word, tokens[i].start(), hits)
-                i += 1
+        after = 0  # the first token not covered by a hit
+        for i in candidates:
+            if i < after:
                 continue
-            low = word.lower()
-            if low in first or low[-1] == "s" and (low[:-1] in first or low[:-2] in first):
-                i += self._latin_hit(text, tokens, i, hits) or 1
+            low = lows[i]
+            if low[0] >= "\u3040":
+                self._cjk_hits(low, tokens[i].start(), hits)
+                after = i + 1
+            elif low.replace("’", "'") in self._multi_first or i + 1 < len(lows) and lows[i + 1] == "s":
+                # a longer phrase may start here ("order s" folds to "order" too)
+                after = i + (self._latin_hit(text, tokens, lows, i, hits) or 1)
             else:
-                i += 1
+                key = self.lookup(low.replace("’", "'"))
+                if key is not None:
+                    hits.append(Hit(tokens[i].start(), tokens[i].end(), key))
+                after = i + 1
         return hits
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> bool:
@@ -118,37 +149,37 @@ class Phrases:
         token = _TOKEN.match(text, pos)
         return bool(token and not _is_cjk(token.group()[0]) and self.lookup(token.group().lower()))
 
-    def _latin_hit(self, text: str, tokens: list[re.Match[str]], i: int, hits: list[Hit]) -> int:
-        """Longest phrase starting at token `i`; returns how many tokens it spans (0: none)."""
+    def _latin_hit(self, text: str, tokens: list[re.Match[str]], lows: list[str], i: int, hits: list[Hit]) -> int:
+        """Longest phrase starting at token `i`; returns how many tokens it spans (0: none).
+
+        `lows` holds the tokens lower-cased.
+        """
         n = 1
         while (
             n < self._max_words
             and i + n < len(tokens)
-            and not _is_cjk(tokens[i + n].group()[0])
+            and not _is_cjk(lows[i + n][0])
             and _GAP.fullmatch(text, tokens[i + n - 1].end(), tokens[i + n].start())
         ):
             n += 1
         for width in range(n, 0, -1):
-            span = tokens[i : i + width]
-            key = self.lookup(" ".join(t.group().lower().replace("’", "'") for t in span))
+            key = self.lookup(" ".join(lows[i : i + width]).replace("’", "'"))
             if key is not None:
-                hits.append(Hit(span[0].start(), span[-1].end(), key))
+                hits.append(Hit(tokens[i].start(), tokens[i + width - 1].end(), key))
                 return width
         return 0
 
     def _cjk_hits(self, run: str, offset: int, hits: list[Hit]) -> None:
-        j, n = 0, len(run)
-        while j < n:
-            if run[j] in self._cjk_first:
-                for length in range(min(self._cjk_max, n - j), 0, -1):
-                    if run[j : j + length] in self.keys:
-                        hits.append(Hit(offset + j, offset + j + length, run[j : j + length]))
-                        j += length
-                        break
-                else:
-                    j += 1
-            else:
-                j += 1
+        after = 0  # the first character not covered by a hit
+        lengths = self._cjk_lengths
+        for j in [j for j, ch in enumerate(run) if ch in lengths]:
+            if j < after:
+                continue
+            for length in lengths[run[j]]:
+                if j + length <= len(run) and run[j : j + length] in self.keys:
+                    hits.append(Hit(offset + j, offset + j + length, run[j : j + length]))
+                    after = j + length
+                    break
 
 
 @dataclass

@@ -24,8 +24,11 @@ ID_RE = re.compile(
     r"|\d{7,})(?![\w])",
     re.ASCII,
 )
-_ID_SHORT_DIGITS = re.compile(r"(?<![\w.,#-])\d{5,6}(?![\w.,%])", re.ASCII)
-ISO_DATE = re.compile(r"(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)")
+# The patterns run on every sentence open with the character class of their first character,
+# with any look-behind just after it (`(\d{4})(?<!\d{5})`: four digits, no digit before): the
+# regex engine then skips ahead to such characters instead of trying the pattern everywhere.
+_ID_SHORT_DIGITS = re.compile(r"\d(?<![\w.,#-]\d)\d{4,5}(?![\w.,%])", re.ASCII)
+ISO_DATE = re.compile(r"(\d{4})(?<!\d{5})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)")
 ZH_DATE = re.compile(r"(?:(\d{4})\s?年\s?)?(\d{1,2})\s?月\s?(\d{1,2})\s?[日号]")
 _MONTH = (
     r"(?P<mon>january|february|march|april|may|june|july|august|september|october|november|december"
@@ -44,17 +47,22 @@ _RANGE_END = re.compile(r"\s*[–—~-]\s*(\d{1,2})(?!\d|[:/.]\d)")
 _MD_LABEL = re.compile(r"!?\[[^\]\n]{0,60}\]\(")
 SLASH_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?:/(\d{4}))?(?![\d/])")
 CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::\d{2})?(?:\s*([ap])\.?m\.?)?(?![\d:])", re.IGNORECASE)
-AMPM = re.compile(r"(?<![\d:.])(\d{1,2})\s*([ap])\.?m\.?(?![a-z])", re.IGNORECASE)
+AMPM = re.compile(r"(\d(?<![\d:.]\d)\d?)\s*([ap])\.?m\.?(?![a-z])", re.IGNORECASE)
 ZH_CLOCK = re.compile(r"(上午|早上|中午|下午|晚上|凌晨)?\s?(\d{1,2})\s?[点时](?:\s?(\d{1,2})\s?分|(半))?")
 NUMBER = re.compile(
+    r"(?=[U$¥￥€£RCEG\s\d])"  # where a number can start: the alternations are tried only there
     r"(?P<cur>US\$|\$|¥|￥|€|£|USD|RMB|CNY|EUR|GBP)?\s?"
     r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
     r"(?P<mag>\s?[万千亿](?!克)|\s?[kK](?![A-Za-z])|\s(?:million|thousand)(?![a-z]))?"
     r"(?P<unit>\s?%|\s?percent(?![a-z])|\s?(?:元|块|美元|美金|欧元|英镑|港币)"
     r"|\s?(?:USD|RMB|CNY|EUR|GBP)(?![A-Za-z]))?",
 )
-NAME_RE = re.compile(r"(?<![\w.])[A-Z][a-zà-ÿ]+(?:[ -](?:[A-Z][a-zà-ÿ]+|of|de|la)){1,3}(?![\w])")
+NAME_RE = re.compile(r"[A-Z](?<![\w.][A-Z])[a-zà-ÿ]+(?:[ -](?:[A-Z][a-zà-ÿ]+|of|de|la)){1,3}(?![\w])")
 _ZH_NUM = re.compile(r"[零〇一二两三四五六七八九十百千万亿]+")
+_DIGIT = re.compile(r"\d")
+_QUANTITY = re.compile(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|[A-Za-z]{1,2}\d{1,2}|\d+-[A-Za-z]+")
+_SPACES = re.compile(r"\s+")
+_NON_SPACE = re.compile(r"\S+")
 _LABEL_WINDOW = 24
 _MONTH_STEMS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _MAG = {"万": 4, "千": 3, "亿": 8, "k": 3, "thousand": 3, "million": 6}
@@ -94,7 +102,7 @@ class _Taken:
 
 def normalise_id(text: str) -> str:
     """Trivial identifier normalisation: lower case, no spaces, no leading `#`."""
-    return re.sub(r"\s+", "", text).lstrip("#").lower()
+    return _SPACES.sub("", text).lstrip("#").lower()
 
 
 def normalise_url(text: str) -> str:
@@ -133,7 +141,10 @@ class MentionExtractor:
         nouns = sorted(lex.list("count_nouns"), key=len, reverse=True)
         adjectives = "|".join(re.escape(a) for a in lex.list("count_adjectives"))
         self._noun_after = re.compile(
-            rf"\s?(?:(?:{adjectives})\s+)?(" + "|".join(re.escape(n) for n in nouns) + r")(?![A-Za-z])",
+            _first_letter_check([*nouns, *lex.list("count_adjectives")])
+            + rf"\s?(?:(?:{adjectives})\s+)?("
+            + "|".join(re.escape(n) for n in nouns)
+            + r")(?![A-Za-z])",
             re.IGNORECASE,
         )
         self._number_words = Phrases(lex.map("number_words"))
@@ -141,7 +152,9 @@ class MentionExtractor:
         self._name_stopwords = frozenset(lex.list("name_stopwords"))
         keywords = sorted(lex.list("id_keywords"), key=len, reverse=True)
         self._id_keyword = re.compile(
-            r"(?:" + "|".join(re.escape(k) for k in keywords) + r")\s*(?:号|number|no\.?|id)?[\s:：#为是]*$",
+            _first_letter_check(keywords)
+            + r"(?:"
+            + "|".join(re.escape(k) for k in keywords) + r")\s*(?:号|number|no\.?|id)?[\s:：#为是]*$",
             re.IGNORECASE,
         )
         self._months = lex.map("months")
@@ -152,7 +165,8 @@ class MentionExtractor:
         for m in EMAIL_RE.finditer(text) if "@" in text else ():
             taken.take(m.start(), m.end())
             out.append(Mention(FactKind.EMAIL, m.start(), m.end(), m.group().lower()))
-        for m in URL_RE.finditer(text) if "." in text or "://" in text else ():
+        # a link holds `/` (`://`, or a path after the domain) or `www.`
+        for m in URL_RE.finditer(text) if "/" in text or "www." in text.lower() else ():
             raw = m.group().rstrip(".,;:!?'\"")
             if taken.free(m.start(), m.start() + len(raw)):
                 taken.take(m.start(), m.start() + len(raw))
@@ -182,7 +196,7 @@ class MentionExtractor:
         for m in ZH_DATE.finditer(text) if "月" in text else ():
             found.append((m.start(), m.end(), m.group(1), int(m.group(2)), int(m.group(3))))
         lower = text.lower()
-        for rx in (EN_DATE, EN_DATE_DMY) if any(m in lower for m in _MONTH_STEMS) else ():
+        for rx in (EN_DATE, EN_DATE_DMY) if any(map(lower.__contains__, _MONTH_STEMS)) else ():
             for m in rx.finditer(text):
                 mon = self._months.get(m.group("mon").lower().rstrip("."))
                 if mon:
@@ -234,29 +248,27 @@ class MentionExtractor:
         out = []
         currencies = self.lex.map("currencies")
         for m in NUMBER.finditer(text):
-            start, end = m.start("num"), m.end()
-            if m.group("cur"):
-                start = m.start("cur")
+            cur, num, mag, unit_word = m.group("cur", "num", "mag", "unit")
+            start = m.start("cur") if cur else m.start("num")
             if not taken.free(m.start("num"), m.end("num")):
                 continue
-            raw = m.group("num").replace(",", "")
+            raw = num.replace(",", "")
             try:
                 value = Decimal(raw)
             except InvalidOperation:
                 continue
             exponent = -len(raw.split(".")[1]) if "." in raw else 0
-            mag = (m.group("mag") or "").strip().lower()
             if mag:
-                shift = _MAG[mag]
+                shift = _MAG[mag.strip().lower()]
                 value = value.scaleb(shift)
                 exponent += shift
             unit = None
-            if m.group("unit"):
-                word = m.group("unit").strip().lower()
+            if unit_word:
+                word = unit_word.strip().lower()
                 unit = "%" if word in ("%", "percent") else currencies.get(word, word.upper())
-            elif m.group("cur"):
-                unit = currencies.get(m.group("cur").lower(), m.group("cur").upper())
-            end = m.end() if (m.group("unit") or m.group("mag")) else m.end("num")
+            elif cur:
+                unit = currencies.get(cur.lower(), cur.upper())
+            end = m.end() if (unit_word or mag) else m.end("num")
             noun = self._noun_after.match(text, end)
             if unit is None and noun:
                 unit = noun.group(1).lower()
@@ -268,7 +280,7 @@ class MentionExtractor:
 
     def _word_numbers(self, text: str, taken: _Taken) -> list[Mention]:
         out = []
-        for m in _ZH_NUM.finditer(text):
+        for m in _ZH_NUM.finditer(text) if not text.isascii() else ():
             noun = self._noun_after.match(text, m.end())
             if not noun or not taken.free(m.start(), m.end()) or m.group() == "一":
                 continue
@@ -307,7 +319,7 @@ class MentionExtractor:
         if not before.strip() and not mention.unit:
             return frozenset()
         if not nearest:
-            cut = max(before.rfind(c) for c in "，,；;。\n")
+            cut = max(map(before.rfind, "，,；;。\n"))
             before = before[cut + 1 :]
         labels = self.lex.fields_in(before)
         if nearest:
@@ -322,7 +334,7 @@ class MentionExtractor:
         out = []
         skip = self._name_stopwords
         for m in NAME_RE.finditer(text):
-            words = [(w.start(), w.group()) for w in re.finditer(r"\S+", m.group())]
+            words = [(w.start(), w.group()) for w in _NON_SPACE.finditer(m.group())]
             while words and (words[0][1] in skip or words[0][1].lower() in self._months):
                 words.pop(0)
             if len(words) < 2 or not taken.free(m.start(), m.end()):
@@ -341,22 +353,36 @@ class MentionExtractor:
         """
         taken = _Taken()
         found = self.links(text, taken)
-        for m in _MD_LABEL.finditer(text):  # "[图1](...)": a link's label, not a fact
+        for m in _MD_LABEL.finditer(text) if "](" in text else ():  # "[图1](...)": a link's label, not a fact
             if taken.free(m.start(), m.end() - 1):
                 taken.take(m.start(), m.end() - 1)
-        found += self.dates(text, taken)
-        found += self.identifiers(text, taken)
-        found += self.times(text, taken)
-        found += self.numbers(text, taken, words)
+        if _DIGIT.search(text):  # every date, identifier, time and numeral holds a digit
+            found += self.dates(text, taken)
+            found += self.identifiers(text, taken)
+            found += self.times(text, taken)
+            found += self.numbers(text, taken, words)
+        elif words:
+            found += self._word_numbers(text, taken)
         if words:
             found += self.names(text, taken)
         found.sort(key=lambda x: x.start)
         return found
 
 
+def _first_letter_check(words: list[str]) -> str:
+    """A look-ahead for `\\s?` then the first letter of one of `words`, if none is empty.
+
+    Put before an alternation of the words, it spares the regex engine trying each
+    of them where none can match.
+    """
+    if not all(words):
+        return ""
+    return "(?=\\s?[" + "".join(sorted({re.escape(w[0]) for w in words})) + "])"
+
+
 def _looks_like_quantity(token: str) -> bool:
     """`24h`, `5kg`, `3x`, `2026年` style tokens are quantities, not identifiers."""
-    return bool(re.fullmatch(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|[A-Za-z]{1,2}\d{1,2}|\d+-[A-Za-z]+", token))
+    return bool(_QUANTITY.fullmatch(token))
 
 
 def _to24(hour: int, ampm: str | None) -> int:

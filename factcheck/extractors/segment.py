@@ -4,20 +4,29 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections.abc import Callable
 from functools import lru_cache
 
 import spacy
 from spacy.language import Language
+from spacy.tokenizer import Tokenizer
 from spacy.tokens import Doc
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\u3040-\u30ff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 # Hard sentence ends: CJK and Latin terminators (a run), then closing quotes/brackets.
 _HARD_END = re.compile(r"(?:[。！？?…]|!(?!\[))+[”’\"'）)」』】]*|\n+")
+_HARD_END_START = re.compile(r"[。！？?…!\n]")  # where a hard end can start
 # A full stop ends a sentence only before white space, CJK text or the end.
 _DOT_END = re.compile(r"\.+[”’\"'）)」』】]*(?=\s|$|[\u3400-\u9fff])")
 _WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)$")
 _LIST_MARKER = re.compile(r"(?:^|\n)\s*\d{1,2}$")
+_SPACES = re.compile(r"\s*")
+# A hard sentence end with more text right after it (but not `![`, a markdown image): a sentence
+# bound may fall inside a word. It opens with a character class, which the regex engine skips to.
+_INNER_END = re.compile(r"[。！？?…!](?=\S)(?!(?<=!)\[)")
+# Just after a mark a sentence bound can follow: an end mark, a full stop or a closing quote/bracket.
+_AFTER_MARK = re.compile(r"(?<=[。！？?…!.”’\"'）)」』】])")
 
 def detect_lang(text: str) -> str:
     """Guess the answer's language from its script: `zh`, `en` or `mixed`."""
@@ -36,24 +45,24 @@ def sentence_bounds(text: str, abbreviations: frozenset[str]) -> list[int]:
     white space, CJK text or the end, and not after an abbreviation (`Mr.`,
     `Dec.`), a decimal point or a list marker (`1.`).
     """
-    bounds: set[int] = set()
-    for m in _HARD_END.finditer(text):
-        bounds.add(m.end())
+    # a sentence starts after the end and the white space after it, if anything follows
+    bounds = set()
+    first = _HARD_END_START.search(text)  # the regex tries every position: start where it can match
+    for m in _HARD_END.finditer(text, first.start()) if first else ():
+        bounds.add(_SPACES.match(text, m.end()).end())
     for m in _DOT_END.finditer(text):
+        bound = _SPACES.match(text, m.end()).end()
+        if bound == len(text) or bound in bounds:
+            continue
         before = text[max(0, m.start() - 12) : m.start()]
         word = _WORD_BEFORE.search(before)
         if word and word.group(1).lower().rstrip(".") in abbreviations:
             continue
         if _LIST_MARKER.search(text[max(0, m.start() - 6) : m.start()]):
             continue
-        bounds.add(m.end())
-    out = set()
-    for b in bounds:
-        while b < len(text) and text[b].isspace():
-            b += 1
-        if 0 < b < len(text):
-            out.add(b)
-    return sorted(out)
+        bounds.add(bound)
+    bounds.discard(len(text))
+    return sorted(bounds)
 
 
 TEXT_KEY = "factcheck_text"
@@ -95,10 +104,57 @@ def make_sentence_setter(nlp: Language, name: str, abbreviations: list[str]) -> 
     return SentenceSetter(abbreviations, any(p in nlp.pipe_names for p in ("parser", "senter")))
 
 
+class SentenceTokenizer:
+    """Tokenizer of the blank pipelines, whose only task is finding sentences.
+
+    `SentenceSetter` marks a bound only where a token starts, so only token starts
+    at bounds matter. spaCy's tokenizers start one after every white space, so most
+    texts need nothing more: `fast` is a spaCy `Tokenizer` without rules (for `zh`,
+    with an empty infix after each sentence mark). When a hard end stands inside a
+    word (`Done!Next`, `https://x.com/a?b=c`), the text goes to `rules`, the
+    language's own tokenizer, which decides as before.
+    """
+
+    def __init__(self, fast: Tokenizer, rules: Callable[[str], Doc] | None = None) -> None:
+        self.fast = fast
+        self.rules = rules
+        """None when `fast` already starts a token at every possible bound."""
+
+    def __call__(self, text: str) -> Doc:
+        text = str(text)  # spaCy's Tokenizer takes an exact `str`, not a subclass such as LangChain's TextAccessor
+        if self.rules is not None and _INNER_END.search(text):
+            return self.rules(text)
+        return self.fast(text)
+
+
+@spacy.registry.tokenizers("factcheck.SentenceTokenizer.v1")
+def create_sentence_tokenizer(per_character: bool = False) -> Callable[[Language], SentenceTokenizer]:
+    """Registered factory of `SentenceTokenizer` for a blank pipeline.
+
+    Args:
+        per_character: The language's tokenizer makes a token of every character
+            (blank `zh`): then every bound starts a token, and cutting words after
+            each sentence mark (an empty infix) gives the same bounds.
+    """
+
+    def make(nlp: Language) -> SentenceTokenizer:
+        if per_character:
+            return SentenceTokenizer(Tokenizer(nlp.vocab, infix_finditer=_AFTER_MARK.finditer))
+        rules = spacy.registry.tokenizers.get("spacy.Tokenizer.v1")()(nlp)
+        return SentenceTokenizer(Tokenizer(nlp.vocab), rules)
+
+    return make
+
+
 @lru_cache(maxsize=8)
 def blank_pipeline(lang: str, abbreviations: tuple[str, ...] = ()) -> Language:
-    """A blank spaCy pipeline for `zh` (per-character tokens) or `en`, with our sentencizer."""
-    nlp = spacy.blank("zh" if lang == "zh" else "en")
+    """A blank spaCy pipeline for `zh` or `en`, with our tokenizer and sentencizer.
+
+    The sentences are those of the blank pipeline's own tokenizer (per-character
+    tokens for `zh`, spaCy's rules for `en`); see `SentenceTokenizer`.
+    """
+    tokenizer = {"@tokenizers": "factcheck.SentenceTokenizer.v1", "per_character": lang == "zh"}
+    nlp = spacy.blank("zh" if lang == "zh" else "en", config={"nlp": {"tokenizer": tokenizer}})
     nlp.add_pipe("factcheck_sentences", config={"abbreviations": list(abbreviations)})
     return nlp
 
@@ -125,10 +181,9 @@ class Segmenter:
         doc.user_data[TEXT_KEY] = text
         for _, component in nlp.pipeline:
             doc = component(doc)
-        # read the sentence starts as arrays: no Token or Span objects on the hot path
-        offsets = doc.to_array("IDX").tolist()
-        flags = doc.to_array("SENT_START").tolist()
-        firsts = [offsets[i] for i, flag in enumerate(flags) if flag == 1 or i == 0]
+        # read the sentence starts as an array: no Token or Span objects on the hot path
+        rows = doc.to_array(["IDX", "SENT_START"]).tolist()
+        firsts = [offset for i, (offset, flag) in enumerate(rows) if flag == 1 or i == 0]
         spans = []
         for start, end in zip(firsts, firsts[1:] + [len(text)], strict=True):
             while start < end and text[start].isspace():

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 
 from factcheck.lexicon import Hit, Lexicon, Term
 
-# Clause boundaries: a status word pairs with a concept word only inside one clause.
-_CLAUSE_SEP = re.compile(r"[，,；;。！？!?\n]|\.(?=\s|$)")
+# Clause boundaries: a status word pairs with a concept word only inside one clause. A full stop
+# counts before white space or the end only; the pattern opens with a class the regex engine skips to.
+_CLAUSE_SEP = re.compile(r"[，,；;。！？!?\n.](?!(?<=\.)\S)")
 _WINDOW = 80
 _FAR_WINDOW = 16  # "已于 9月20日 晚上签收": a dated completion marker reaches further
 _PREPOSITION = re.compile(r"\b(?:for|of|on|in|under|from|to|with|at)\b", re.IGNORECASE)
