@@ -156,6 +156,8 @@ def blank_pipeline(lang: str, abbreviations: tuple[str, ...] = ()) -> Language:
     tokenizer = {"@tokenizers": "factcheck.SentenceTokenizer.v1", "per_character": lang == "zh"}
     nlp = spacy.blank("zh" if lang == "zh" else "en", config={"nlp": {"tokenizer": tokenizer}})
     nlp.add_pipe("factcheck_sentences", config={"abbreviations": list(abbreviations)})
+    # nothing reads lexeme attributes (shape, like_url, ...): don't compute them for each new word
+    nlp.vocab.lex_attr_getters = {}
     return nlp
 
 
