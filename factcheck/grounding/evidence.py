@@ -45,6 +45,11 @@ class ToolRecord:
     concepts: frozenset[str] = frozenset()
     """Concepts named by the tool's name (`refund_order` -> refund)."""
 
+    @property
+    def default_concept(self) -> str | None:
+        """The concept a status word in the output speaks of when nothing else names one."""
+        return min(self.concepts, default=None)
+
 
 @dataclass(slots=True, eq=False)
 class Located:
@@ -196,8 +201,18 @@ class EvidenceIndex:
             name = getattr(item, "name", None)
             output = _content_text(item.content)
             status = "error" if getattr(item, "status", "success") == "error" else "ok"
-        concepts = frozenset(self.lex.concepts_in(_CAMEL.sub(r"\1_\2", str(name)))) if name else frozenset()
+        concepts = self._tool_concepts(str(name)) if name else frozenset()
         return ToolRecord(i, str(name) if name is not None else None, status, output, args, concepts)
+
+    def _tool_concepts(self, name: str) -> frozenset[str]:
+        """Concepts named by a tool's name (cached per lexicon)."""
+        cache = self.lex.tool_cache
+        concepts = cache.get(name)
+        if concepts is None:
+            if len(cache) > 10_000:
+                cache.clear()
+            concepts = cache[name] = frozenset(self.lex.concepts_in(_CAMEL.sub(r"\1_\2", name)))
+        return concepts
 
     def _output(self, call: ToolRecord) -> Any:
         """The output as a str (decoded, cut to the size limit) or a parsed value."""
@@ -239,6 +254,13 @@ class EvidenceIndex:
             cache.clear()
         cache[shape] = info
         return info
+
+    def _names_field(self, shape: str, labels: frozenset[str]) -> bool:
+        """Whether a path shape names one of the field `labels` (words are checked before the lexicon)."""
+        words = self.lex.field_words
+        return any(_holds_any(shape, words.get(label, ())) for label in labels) and bool(
+            self._path_info(shape)[0] & labels
+        )
 
     # ---------- leaves ----------
     def leaf(self, call: int, path: str, shape: str, text: str, numeric: bool = False, count: bool = False) -> Leaf:
@@ -368,7 +390,7 @@ class EvidenceIndex:
         out: list[Located] = []
         for flat in self.flats:
             for shape, (values, refs) in flat.numbers.items():
-                if self._path_info(shape)[0] & labels:
+                if self._names_field(shape, labels):
                     for value, ref in zip(values, refs, strict=True):
                         out += self._number_locs(flat.call, flat.path(*ref), shape, value)
         out += [
@@ -488,7 +510,7 @@ class EvidenceIndex:
     def _labelled_entries(self, labels: frozenset[str]) -> list[int]:
         """Entries under a field with one of `labels`, or naming one of its field words."""
         found = {
-            i for _, shape, first, end in self._strings.buckets if self._path_info(shape)[0] & labels
+            i for _, shape, first, end in self._strings.buckets if self._names_field(shape, labels)
             for i in range(first, end)
         }
         found |= self._entries_with(word for label in sorted(labels) for word in self.lex.field_words.get(label, ()))
@@ -505,13 +527,17 @@ class EvidenceIndex:
     def _find_statuses(self, concept: str | None) -> list[StatusEvidence]:
         """Statuses about `concept`: read from the strings that name it, or whose field or tool does."""
         strings = self._strings
-        hits = sorted(self._entries_with(self.lex.concept_words.get(concept, ()))) if concept else []
+        concept_words = self.lex.concept_words.get(concept, ()) if concept else ()
+        hits = sorted(self._entries_with(concept_words)) if concept else []
         out: list[StatusEvidence] = []
         for flat, shape, first, end in strings.buckets:
             if flat.root:
                 continue
             call = self.calls[flat.call]
-            default = self._path_info(shape)[1] or next(iter(sorted(call.concepts)), None)
+            if concept is None or call.default_concept == concept or _holds_any(shape, concept_words):
+                default = self._path_info(shape)[1] or call.default_concept
+            else:  # the shape names no word of the concept: its default is another concept or none
+                default = None
             if concept is None or default == concept:
                 entries: Iterable[int] = range(first, end)
             else:
@@ -526,7 +552,7 @@ class EvidenceIndex:
             call = self.calls[flat.call]
             for value, node, key, shape in flat.bools:
                 name = term_key(_CAMEL.sub(r"\1_\2", shape.rsplit(".", 1)[-1].replace("[]", "")))
-                default = self._path_info(shape)[1] or next(iter(sorted(call.concepts)), None)
+                default = self._path_info(shape)[1] or call.default_concept
                 for s in self._read_statuses(name, default):
                     if concept is None or s.concept == concept:
                         pol = s.polarity if value else _negate(s.polarity)
@@ -569,6 +595,12 @@ class EvidenceIndex:
                 elif mention.kind == FactKind.NUMBER:
                     _add_number(out, replace(mention, labels=ex.labels_before(leaf.text, mention, 0)), leaf)
         return out
+
+
+def _holds_any(shape: str, words: Iterable[str]) -> bool:
+    """Whether a path shape holds any of `words` (lower case) anywhere."""
+    low = shape.lower()
+    return any(w in low for w in words)
 
 
 def _date_literals(value: str, lex: Lexicon) -> list[str]:
