@@ -210,7 +210,7 @@ class Lexicon:
     """How far back a negator reaches: characters for `zh`, words for `en`."""
     path_cache: dict[str, tuple[frozenset[str], str | None, bool]] = field(init=False, default_factory=dict)
     """Labels and concept of each tool-output path shape seen so far (paths repeat across runs)."""
-    tool_cache: dict[str, frozenset[str]] = field(init=False, default_factory=dict)
+    tool_cache: dict[str, tuple[str, ...]] = field(init=False, default_factory=dict)
     """Concepts named by each tool name seen so far (the same tools run in every turn)."""
     status_cache: dict[tuple[str, str | None], Any] = field(init=False, default_factory=dict)
     """Statuses read from each tool-output value and default concept (values repeat across items)."""

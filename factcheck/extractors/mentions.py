@@ -57,7 +57,8 @@ NUMBER = re.compile(
     r"(?P<unit>\s?%|\s?percent(?![a-z])|\s?(?:元|块|美元|美金|欧元|英镑|港币)"
     r"|\s?(?:USD|RMB|CNY|EUR|GBP)(?![A-Za-z]))?",
 )
-NAME_RE = re.compile(r"[A-Z](?<![\w.][A-Z])[a-zà-ÿ]+(?:[ -](?:[A-Z][a-zà-ÿ]+|of|de|la)){1,3}(?![\w])")
+# "of", "de", "la" only between capitalised words ("Bank of China"), never at the end ("Refund of $45")
+NAME_RE = re.compile(r"[A-Z](?<![\w.][A-Z])[a-zà-ÿ]+(?:[ -](?:(?:of|de|la)[ -])?[A-Z][a-zà-ÿ]+){1,3}(?![\w])")
 _ZH_NUM = re.compile(r"[零〇一二两三四五六七八九十百千万亿]+")
 _DIGIT = re.compile(r"\d")
 _QUANTITY = re.compile(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|[A-Za-z]{1,2}\d{1,2}|\d+-[A-Za-z]+")

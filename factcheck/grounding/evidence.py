@@ -26,6 +26,7 @@ _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
 _WHEN = (FactKind.DATE, FactKind.TIME)
 _DIGIT = re.compile(r"\d")
 _DIGITS = re.compile(r"\d+")
+_OTHER_DIGIT = re.compile(r"(?![0-9])\d")
 # A number written with a magnitude word (1.2万, 3k, 2 million): its digits are not its value.
 _MAGNITUDE = re.compile(r"\d\s?(?:[万千亿]|k(?![a-z])|thousand|million)")
 _DERIVED_OPERANDS = 40
@@ -43,12 +44,10 @@ class ToolRecord:
     args: Any = None
     """The arguments the tool ran with (evidence for what was asked, e.g. a quantity)."""
     concepts: frozenset[str] = frozenset()
-    """Concepts named by the tool's name (`refund_order` -> refund)."""
-
-    @property
-    def default_concept(self) -> str | None:
-        """The concept a status word in the output speaks of when nothing else names one."""
-        return min(self.concepts, default=None)
+    """Concepts named by the tool's name (`refund_order` -> refund, order)."""
+    default_concept: str | None = None
+    """What a bare status word in the output speaks of: the action the name names, else its first
+    concept (`refund_order` -> refund, `get_order` -> order)."""
 
 
 @dataclass(slots=True, eq=False)
@@ -85,7 +84,7 @@ class Blob:
 
     @cached_property
     def lower(self) -> str:
-        return "\n".join(self.parts).lower()
+        return search_form("\n".join(self.parts))
 
     @cached_property
     def _starts(self) -> list[int]:
@@ -98,6 +97,16 @@ class Blob:
         """First leaf holding `value` (lower case) as a whole token."""
         pos = find_token(self.lower, value, url)
         return None if pos < 0 else self.leaf_at(pos)
+
+
+def search_form(text: str) -> str:
+    """`text` lower-cased with ASCII digits, character for character (offsets stay valid)."""
+    low = text.lower()
+    if low.isascii():
+        return low
+    if len(low) != len(text):  # "İ" lower-cases to two characters
+        low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+    return _OTHER_DIGIT.sub(lambda m: str(int(m.group())), low)  # ４５, ٣ are read as digits too
 
 
 def find_token(hay: str, value: str, url: bool = False) -> int:
@@ -201,17 +210,19 @@ class EvidenceIndex:
             name = getattr(item, "name", None)
             output = _content_text(item.content)
             status = "error" if getattr(item, "status", "success") == "error" else "ok"
-        concepts = self._tool_concepts(str(name)) if name else frozenset()
-        return ToolRecord(i, str(name) if name is not None else None, status, output, args, concepts)
+        named = self._tool_concepts(str(name)) if name else ()
+        actions = [c for c in named if c in self.lex.action_tools]
+        default = (actions or named or [None])[0]
+        return ToolRecord(i, str(name) if name is not None else None, status, output, args, frozenset(named), default)
 
-    def _tool_concepts(self, name: str) -> frozenset[str]:
-        """Concepts named by a tool's name (cached per lexicon)."""
+    def _tool_concepts(self, name: str) -> tuple[str, ...]:
+        """Concepts named by a tool's name, in name order (cached per lexicon)."""
         cache = self.lex.tool_cache
         concepts = cache.get(name)
         if concepts is None:
             if len(cache) > 10_000:
                 cache.clear()
-            concepts = cache[name] = frozenset(self.lex.concepts_in(_CAMEL.sub(r"\1_\2", name)))
+            concepts = cache[name] = tuple(dict.fromkeys(self.lex.concepts_in(_CAMEL.sub(r"\1_\2", name))))
         return concepts
 
     def _output(self, call: ToolRecord) -> Any:
@@ -291,7 +302,7 @@ class EvidenceIndex:
                 buckets.append((flat, shape, first, len(texts)))
         starts = list(accumulate(map(add, map(len, texts), repeat(1)), initial=0))  # one "\n" after each
         starts.pop()
-        return _Strings(texts, buckets, "\n".join(texts).lower(), starts, [b[2] for b in buckets])
+        return _Strings(texts, buckets, search_form("\n".join(texts)), starts, [b[2] for b in buckets])
 
     @cached_property
     def text_leaves(self) -> list[Leaf]:

@@ -1,0 +1,107 @@
+"""Evidence searches: what a claim looks for is found wherever and however the tool wrote it."""
+
+from decimal import Decimal
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from factcheck import FactChecker, Verdict
+from factcheck.extractors.mentions import MentionExtractor
+from factcheck.grounding.flat import Flat, number_text
+from factcheck.report import FactKind
+
+CHECKER = FactChecker()
+S, C, U = Verdict.SUPPORTED, Verdict.CONTRADICTED, Verdict.UNSUPPORTED
+SKUS = [{"sku": f"A{i}"} for i in range(200)]
+
+
+def call(name: str, output, status: str = "ok", args: dict | None = None) -> dict:
+    return {"name": name, "args": args or {}, "output": output, "status": status}
+
+
+def fact_verdicts(answer: str, tool_calls: list) -> list[tuple[str, Verdict]]:
+    report = CHECKER.check(answer, tool_calls)
+    return [(f.text, f.verdict) for c in report.claims for f in c.facts]
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        # numbers inside text, however written
+        ("电话尾号 0932。", [call("get_courier", "电话 186****0932")], S),
+        ("Balance $1,299.", [call("get_account", "balance: 1,299.00 USD")], S),
+        ("余额 12000 元。", [call("get_account", "余额 1.2万 元")], S),
+        ("A 15% discount.", [call("quote", "discount 15 percent")], S),
+        ("Refund of $45.", [call("refund", "refund amount: 30 USD")], C),
+        ("I see 45 there.", [call("lookup", "SKU-45123 and 1045")], U),
+        # numbers in JSON fields
+        ("Refund of $45.00.", [call("refund", {"refund_amount_cents": 4500})], S),
+        ("Refund of $45.00.", [call("refund", {"refund_amount_cents": 4000})], C),
+        ("The price is $12.99.", [call("order", {"items": [{"price": 3.5}] * 300 + [{"price": 12.99}]})], S),
+        ("订单号 88231。", [call("order", {"order": {"id": 88231}})], S),
+        ("订单号 88321。", [call("order", {"order": {"id": 88231}})], U),
+        ("Quantity 3.", [call("order", {"ok": True}, args={"qty": 3})], S),
+        # dates and times inside text
+        ("Shipped on Dec. 3.", [call("ship", {"log": "shipped 2026-12-03 10:00"})], S),
+        ("12月3日发货。", [call("ship", {"log": "shipped Dec 3, 2026"})], S),
+        ("Shipped on Dec. 4.", [call("ship", {"log": "shipped 2026-12-03"})], U),
+        ("Delivery at 2:30 pm.", [call("ship", {"eta": "14:30"})], S),
+        ("Delivery at 3 pm.", [call("ship", {"eta": "14:30"})], U),
+        # statuses: by field, by tool name, by a boolean's key, deep in a list
+        ("Your refund was approved.", [call("lookup", {"refund": {"state": "declined"}})], C),
+        ("退款成功。", [call("refund_order", {"status": "FAILED"})], C),
+        ("The refund went through.", [call("lookup", {"refunded": False})], C),
+        ("It has shipped.", [call("orders", {"items": SKUS + [{"status": "shipped"}]})], S),
+        ("Booking confirmed.", [call("lookup", '{"data": "{\\"booking_status\\": \\"failed\\"}"}')], C),
+    ],
+)
+def test_claims_find_their_evidence(answer: str, tools: list, expected: Verdict) -> None:
+    report = CHECKER.check(answer, tools)
+    assert report.claims[0].verdict == expected, fact_verdicts(answer, tools)
+
+
+def test_evidence_names_the_path_of_the_value() -> None:
+    items = [{"price": 3.5}] * 3 + [{"price": 12.99}]
+    report = CHECKER.check("The price is $12.99.", [call("order", {"items": items})])
+    assert report.claims[0].facts[0].evidence[0].path == "items[3].price"
+
+
+def test_same_answer_and_evidence_give_the_same_report() -> None:
+    tools = [call("order", {"items": [{"price": 3.5, "status": "shipped"}, {"price": 12.99, "status": "pending"}]})]
+    answer = "It shipped. The price is $12.99, not $3.60."
+    first = CHECKER.check(answer, tools).model_dump(exclude={"elapsed_ms"})
+    assert all(CHECKER.check(answer, tools).model_dump(exclude={"elapsed_ms"}) == first for _ in range(3))
+
+
+# ---------- property: the searches agree with reading every value ----------
+_leaf = st.one_of(
+    st.integers(min_value=0, max_value=10**7),
+    st.decimals(min_value=0, max_value=10**5, places=2, allow_nan=False).map(float),
+    st.from_regex(r"[a-z ]{0,8}(?:0?[1-9]\d{0,4}(?:\.\d{1,2})?)[a-z %元]{0,6}", fullmatch=True),
+)
+_json = st.recursive(_leaf, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+    st.sampled_from(["a", "b", "item", "note", "x"]), inner, max_size=4), max_leaves=20)
+
+
+def _every_number(value) -> list[Decimal]:
+    """Brute force: every number a tool output states, read value by value."""
+    extractor = MentionExtractor(CHECKER.lexicon)
+    out = []
+    for _, _, v, is_count in Flat(0, "", value, 64).scalars():
+        if is_count or isinstance(v, bool):
+            continue
+        if isinstance(v, (int, float)):
+            out.append(Decimal(number_text(v)))
+        elif isinstance(v, str):
+            out += [Decimal(m.value) for m in extractor.extract(v, words=False) if m.kind == FactKind.NUMBER]
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(_json)
+def test_every_number_the_tool_states_is_found(output) -> None:
+    for number in _every_number(output)[:5]:
+        answer = f"It is {format(number.normalize(), ',f')}."  # grouped: seven bare digits read as an ID
+        facts = CHECKER.check(answer, [call("lookup", output)]).claims[0].facts
+        assert facts and all(f.verdict == S for f in facts), (answer, output)
