@@ -267,11 +267,14 @@ class EvidenceIndex:
         return info
 
     def _names_field(self, shape: str, labels: frozenset[str]) -> bool:
-        """Whether a path shape names one of the field `labels` (words are checked before the lexicon)."""
-        words = self.lex.field_words
-        return any(_holds_any(shape, words.get(label, ())) for label in labels) and bool(
-            self._path_info(shape)[0] & labels
-        )
+        """Whether a path shape names one of the field `labels` (a new shape's words are checked first)."""
+        info = self.lex.path_cache.get(shape)
+        if info is None:
+            words = self.lex.field_words
+            if not any(_holds_any(shape, words.get(label, ())) for label in labels):
+                return False
+            info = self._path_info(shape)
+        return not info[0].isdisjoint(labels)
 
     # ---------- leaves ----------
     def leaf(self, call: int, path: str, shape: str, text: str, numeric: bool = False, count: bool = False) -> Leaf:
@@ -545,8 +548,11 @@ class EvidenceIndex:
             if flat.root:
                 continue
             call = self.calls[flat.call]
-            if concept is None or call.default_concept == concept or _holds_any(shape, concept_words):
-                default = self._path_info(shape)[1] or call.default_concept
+            info = self.lex.path_cache.get(shape)
+            if info is not None or concept is None or call.default_concept == concept or _holds_any(
+                shape, concept_words
+            ):
+                default = (info or self._path_info(shape))[1] or call.default_concept
             else:  # the shape names no word of the concept: its default is another concept or none
                 default = None
             if concept is None or default == concept:
