@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
+from typing import NamedTuple
 
 from factcheck.lexicon import Lexicon, Phrases, term_key
 from factcheck.report import FactKind
@@ -69,9 +69,8 @@ _MONTH_STEMS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "
 _MAG = {"万": 4, "千": 3, "亿": 8, "k": 3, "thousand": 3, "million": 6}
 
 
-@dataclass(frozen=True, slots=True)
-class Mention:
-    """A fact found in text: where it is and its normalised value."""
+class Mention(NamedTuple):
+    """A fact found in text: where it is and its normalised value (a tuple: made by the thousand)."""
 
     kind: FactKind
     start: int
@@ -80,7 +79,7 @@ class Mention:
     unit: str | None = None
     exponent: int = 0
     """Power of ten of the last written digit (-2 for 42.50, 3 for 1.2万's thousands)."""
-    labels: frozenset[str] = field(default_factory=frozenset)
+    labels: frozenset[str] = frozenset()
     """Field names the number is attached to (`refund`, `total`, `building`, ...)."""
 
 

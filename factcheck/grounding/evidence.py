@@ -6,7 +6,7 @@ import math
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cached_property
 from itertools import accumulate, repeat
@@ -477,7 +477,7 @@ class EvidenceIndex:
                 found.append(Located(mention, leaf))
             elif mention.kind == FactKind.NUMBER:
                 labels = leaf.labels | ex.labels_before(text, mention, 0)
-                _add_number(found, replace(mention, labels=labels), leaf)
+                _add_number(found, mention._replace(labels=labels), leaf)
         self._mention_cache[entry] = found
         return found
 
@@ -610,7 +610,7 @@ class EvidenceIndex:
                 if mention.kind in _WHEN:
                     out.append(Located(mention, leaf))
                 elif mention.kind == FactKind.NUMBER:
-                    _add_number(out, replace(mention, labels=ex.labels_before(leaf.text, mention, 0)), leaf)
+                    _add_number(out, mention._replace(labels=ex.labels_before(leaf.text, mention, 0)), leaf)
         return out
 
 
@@ -623,8 +623,9 @@ def _holds_any(shape: str, words: Iterable[str]) -> bool:
 def _date_literals(value: str, lex: Lexicon) -> list[str]:
     """Texts one of which any writing of the date's month and day contains."""
     month, day = int(value[-5:-3]), int(value[-2:])
-    out = [f"{m}{sep}{d}" for m in {str(month), f"{month:02d}"} for d in {str(day), f"{day:02d}"} for sep in "-/."]
-    out.append("月")
+    months = {str(month), f"{month:02d}"}
+    out = [f"{m}{sep}{d}" for m in months for d in {str(day), f"{day:02d}"} for sep in "-/."]
+    out += [f"{m}{gap}月" for m in months for gap in ("", " ", "\u3000")]  # 12月3日, 12 月 3 日
     out += [name for name, number in lex.map("months").items() if number == month]
     return out
 
@@ -635,7 +636,7 @@ def _time_literals(value: str) -> list[str]:
     out = [f"{h}:{minute:02d}" for h in {str(hour), f"{hour:02d}", str(half_day), f"{half_day:02d}"}]
     if not minute:
         out += [f"{half_day}{gap}{ap}" for gap in ("", " ") for ap in "ap"]
-    return out + ["点", "时"]
+    return out + [f"{h}{gap}{unit}" for h in {hour, half_day} for gap in ("", " ", "\u3000") for unit in "点时"]
 
 
 def _add_number(out: list[Located], mention: Mention, leaf: Leaf) -> None:
@@ -643,7 +644,7 @@ def _add_number(out: list[Located], mention: Mention, leaf: Leaf) -> None:
     out.append(Located(mention, leaf))
     if leaf.minor_unit:
         whole = format(Decimal(mention.value).scaleb(-2).normalize(), "f")
-        out.append(Located(replace(mention, value=whole, exponent=mention.exponent - 2), leaf))
+        out.append(Located(mention._replace(value=whole, exponent=mention.exponent - 2), leaf))
 
 
 def equal_at(evidence: Decimal, claimed: Decimal, exponent: int) -> bool:

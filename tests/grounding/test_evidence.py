@@ -48,6 +48,9 @@ def fact_verdicts(answer: str, tool_calls: list) -> list[tuple[str, Verdict]]:
         ("Shipped on Dec. 4.", [call("ship", {"log": "shipped 2026-12-03"})], U),
         ("Delivery at 2:30 pm.", [call("ship", {"eta": "14:30"})], S),
         ("Delivery at 3 pm.", [call("ship", {"eta": "14:30"})], U),
+        ("Delivery at 3 pm.", [call("ship", {"eta": "明天下午3点"})], S),
+        ("Shipped on Dec. 3.", [call("ship", {"log": "已于 12 月 3 日发货"})], S),
+        ("Shipped on Dec. 3.", [call("ship", {"log": "已于１２月３日发货"})], S),
         # statuses: by field, by tool name, by a boolean's key, deep in a list
         ("Your refund was approved.", [call("lookup", {"refund": {"state": "declined"}})], C),
         ("退款成功。", [call("refund_order", {"status": "FAILED"})], C),
