@@ -11,6 +11,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from functools import cached_property
 from itertools import accumulate, repeat
 from operator import add
+from os.path import commonprefix
 from typing import Any
 
 from factcheck.config import CheckerConfig
@@ -510,6 +511,9 @@ class EvidenceIndex:
         lo, hi = abs(target) - half, abs(target) + half
         if hi - lo > 10:  # written with a magnitude (1.2万): any digits may be it
             return {self._strings.at(m.start()) for m in _DIGITS.finditer(self._strings.lower)}
+        if hi < 1:  # 0.15: its digits after "0." (a lone "0" is everywhere)
+            low, high = f"{max(lo, Decimal(0)):.12f}", f"{hi:.12f}"
+            return self._entries_with([commonprefix([low, high]) or "0."])
         whole = range(max(0, math.floor(lo)), math.floor(hi) + 1)
         literals = {str(n) for n in whole} | {f"{n:,}" for n in whole if n >= 1000}
         found = self._entries_with(literals, digits=True)

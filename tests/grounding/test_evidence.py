@@ -35,6 +35,8 @@ def fact_verdicts(answer: str, tool_calls: list) -> list[tuple[str, Verdict]]:
         ("A 15% discount.", [call("quote", "discount 15 percent")], S),
         ("Refund of $45.", [call("refund", "refund amount: 30 USD")], C),
         ("I see 45 there.", [call("lookup", "SKU-45123 and 1045")], U),
+        ("Rate 0.15.", [call("quote", "rate 0.15 applied to 120.5")], S),
+        ("Rate 0.15.", [call("quote", "rate 0.16 applied to 10.15")], U),
         # numbers in JSON fields
         ("Refund of $45.00.", [call("refund", {"refund_amount_cents": 4500})], S),
         ("Refund of $45.00.", [call("refund", {"refund_amount_cents": 4000})], C),
