@@ -30,6 +30,9 @@ _DIGITS = re.compile(r"\d+")
 _OTHER_DIGIT = re.compile(r"(?![0-9])\d")
 # A number written with a magnitude word (1.2万, 3k, 2 million): its digits are not its value.
 _MAGNITUDE = re.compile(r"\d\s?(?:[万千亿]|k(?![a-z])|thousand|million)")
+_NEAR = 48
+"""How far around a search hit a long string is read for mentions."""
+_BOUNDARY = re.compile(r"[\s，。；、]")
 _DERIVED_OPERANDS = 40
 """How many numbers of one tool call arithmetic may combine."""
 
@@ -195,6 +198,7 @@ class EvidenceIndex:
                 text = _to_text(text, self.notes, f"context[{i}]")
             self.context.add(Leaf("context", i, "", text[: config.max_output_chars]))
         self._mention_cache: dict[int, list[Located]] = {}
+        self._window_cache: dict[tuple[int, int, int], list[Located]] = {}
         self._leaf_cache: dict[int, Leaf] = {}
         self._sorted: dict[tuple[int, str], tuple[list[float], list[tuple[Any, Ref]]]] = {}
         self._status_cache: dict[str | None, list[StatusEvidence]] = {}
@@ -353,9 +357,12 @@ class EvidenceIndex:
         for count, leaf in self.list_counts:
             if any(equal_at(Decimal(count), t, e) for t, e in targets):
                 out.append(Located(Mention(FactKind.NUMBER, 0, len(leaf.text), leaf.text), leaf))
-        entries = sorted(set().union(*(self._number_entries(t, e) for t, e in targets)))
-        for entry in entries:
-            for loc in self._entry_mentions(entry):
+        hits: dict[int, list[int] | None] = {}
+        for target, exponent in targets:
+            for entry, near in self._number_entries(target, exponent).items():
+                hits[entry] = None if near is None or hits.get(entry, []) is None else hits.get(entry, []) + near
+        for entry in sorted(hits):
+            for loc in self._mentions_near(entry, hits[entry]):
                 if loc.mention.kind == FactKind.NUMBER and any(
                     equal_at(Decimal(loc.mention.value), t, e) for t, e in targets
                 ):
@@ -459,8 +466,8 @@ class EvidenceIndex:
         """Dates (`YYYY-MM-DD`, `--MM-DD`) or times (`HH:MM`) in tool-output text that may equal `value`."""
         literals = _date_literals(value, self.lex) if kind == FactKind.DATE else _time_literals(value)
         out = []
-        for entry in sorted(self._entries_with(literals)):
-            out += [loc for loc in self._entry_mentions(entry) if loc.mention.kind == kind]
+        for entry, near in sorted(self._hits(literals).items()):
+            out += [loc for loc in self._mentions_near(entry, near) if loc.mention.kind == kind]
         return out
 
     # ---------- text values ----------
@@ -469,9 +476,12 @@ class EvidenceIndex:
         found = self._mention_cache.get(entry)
         if found is not None:
             return found
-        found = []
         leaf = self._string_leaf(entry)
-        text = leaf.text
+        found = self._mention_cache[entry] = self._read_mentions(leaf.text, leaf)
+        return found
+
+    def _read_mentions(self, text: str, leaf: Leaf) -> list[Located]:
+        found: list[Located] = []
         ex = self._mentions
         for mention in ex.extract(text, words=False) if _DIGIT.search(text) else ():
             if mention.kind in _WHEN:
@@ -479,7 +489,15 @@ class EvidenceIndex:
             elif mention.kind == FactKind.NUMBER:
                 labels = leaf.labels | ex.labels_before(text, mention, 0)
                 _add_number(found, mention._replace(labels=labels), leaf)
-        self._mention_cache[entry] = found
+        return found
+
+    def _window_mentions(self, entry: int, start: int, end: int) -> list[Located]:
+        """Numbers, dates and times in `text[start:end]` of one distinct string (cached per window)."""
+        key = (entry, start, end)
+        found = self._window_cache.get(key)
+        if found is None:
+            leaf = self._string_leaf(entry)
+            found = self._window_cache[key] = self._read_mentions(leaf.text[start:end], leaf)
         return found
 
     @cached_property
@@ -490,10 +508,14 @@ class EvidenceIndex:
             for i in range(first, end)
         }
 
-    def _entries_with(self, literals: Iterable[str], digits: bool = False) -> set[int]:
-        """Entries holding any of `literals` (lower case); with `digits`, not inside a longer digit run."""
+    def _entries_with(self, literals: Iterable[str]) -> set[int]:
+        """Entries holding any of `literals` (lower case)."""
+        return set(self._hits(literals))
+
+    def _hits(self, literals: Iterable[str], digits: bool = False) -> dict[int, list[int]]:
+        """Entry -> offsets in its text of any of `literals`; with `digits`, not inside a longer digit run."""
         strings = self._strings
-        hay, found = strings.lower, set()
+        hay, found = strings.lower, {}
         for literal in literals:
             pos = hay.find(literal)
             while pos >= 0:
@@ -501,24 +523,47 @@ class EvidenceIndex:
                 while digits and start and hay[start - 1] == "0":  # 0932 is 932
                     start -= 1
                 if not digits or not (start and hay[start - 1].isdigit() or end < len(hay) and hay[end].isdigit()):
-                    found.add(strings.at(pos))
+                    entry = strings.at(pos)
+                    found.setdefault(entry, []).append(pos - strings.starts[entry])
                 pos = hay.find(literal, pos + 1)
         return found
 
-    def _number_entries(self, target: Decimal, exponent: int) -> set[int]:
-        """Entries whose text may hold a number equal to `target` at `exponent`."""
+    def _mentions_near(self, entry: int, near: list[int] | None) -> list[Located]:
+        """Mentions of a string: all of them, or for a long string those holding an offset in `near`.
+
+        A long string is read in windows around the offsets, `_NEAR` characters each way
+        and then out to white space or a Chinese full stop or comma (never inside a token:
+        `SKU-45123` stays an identifier); only mentions over an offset are kept, so what a
+        window's edge cuts is never used.
+        """
+        text = self._strings.texts[entry]
+        if near is None or len(text) <= 4 * _NEAR:
+            return self._entry_mentions(entry)
+        out: list[Located] = []
+        for start, end, offsets in _windows(text, sorted(set(near))):
+            out += [
+                loc for loc in self._window_mentions(entry, start, end)
+                if any(loc.mention.start <= pos - start < loc.mention.end for pos in offsets)
+            ]
+        return out
+
+    def _number_entries(self, target: Decimal, exponent: int) -> dict[int, list[int] | None]:
+        """Entries whose text may hold a number equal to `target` at `exponent`, and where (None: anywhere)."""
         half = Decimal(5).scaleb(exponent - 1)
         lo, hi = abs(target) - half, abs(target) + half
         if hi - lo > 10:  # written with a magnitude (1.2万): any digits may be it
-            return {self._strings.at(m.start()) for m in _DIGITS.finditer(self._strings.lower)}
-        if hi < 1:  # 0.15: its digits after "0." (a lone "0" is everywhere)
+            return dict.fromkeys((self._strings.at(m.start()) for m in _DIGITS.finditer(self._strings.lower)), None)
+        if hi < 1:  # 0.15: its digits after "0." (a lone "0" is everywhere), and 0 itself when in range
             low, high = f"{max(lo, Decimal(0)):.12f}", f"{hi:.12f}"
-            return self._entries_with([commonprefix([low, high]) or "0."])
+            found = dict(self._hits([commonprefix([low, high]) or "0."]))
+            for entry, offsets in self._hits(["0"], digits=True).items() if lo <= 0 else ():
+                found[entry] = found.get(entry, []) + offsets
+            return found
         whole = range(max(0, math.floor(lo)), math.floor(hi) + 1)
         literals = {str(n) for n in whole} | {f"{n:,}" for n in whole if n >= 1000}
-        found = self._entries_with(literals, digits=True)
+        found: dict[int, list[int] | None] = dict(self._hits(literals, digits=True))
         if hi >= 1000:
-            found |= self._magnitude_entries
+            found.update(dict.fromkeys(self._magnitude_entries, None))
         return found
 
     @cached_property
@@ -616,6 +661,29 @@ class EvidenceIndex:
                 elif mention.kind == FactKind.NUMBER:
                     _add_number(out, mention._replace(labels=ex.labels_before(leaf.text, mention, 0)), leaf)
         return out
+
+
+def _windows(text: str, offsets: list[int]) -> list[tuple[int, int, list[int]]]:
+    """Merged windows of `text` around sorted offsets, widened to boundaries, with the offsets each holds."""
+    out: list[tuple[int, int, list[int]]] = []
+    for pos in offsets:
+        start = max(0, pos - _NEAR)
+        before = [m.end() for m in _BOUNDARY.finditer(text, max(0, start - _NEAR), start)]
+        start = before[-1] if before else 0 if start <= _NEAR else _widen_back(text, start)
+        after = _BOUNDARY.search(text, min(len(text), pos + _NEAR))
+        end = after.start() if after else len(text)
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(end, out[-1][1]), out[-1][2] + [pos])
+        else:
+            out.append((start, end, [pos]))
+    return out
+
+
+def _widen_back(text: str, start: int) -> int:
+    """The last boundary before `start`, or the start of the text."""
+    for m in reversed(list(_BOUNDARY.finditer(text, 0, start))):
+        return m.end()
+    return 0
 
 
 def _holds_any(shape: str, words: Iterable[str]) -> bool:

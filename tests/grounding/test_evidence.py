@@ -36,6 +36,9 @@ def fact_verdicts(answer: str, tool_calls: list) -> list[tuple[str, Verdict]]:
         ("Refund of $45.", [call("refund", "refund amount: 30 USD")], C),
         ("I see 45 there.", [call("lookup", "SKU-45123 and 1045")], U),
         ("Rate 0.15.", [call("quote", "rate 0.15 applied to 120.5")], S),
+        ("I see 3 items.", [call("log", "shipped Dec. 3 " + "x " * 60 + "then SKU-30003 and 13 more")], U),
+        ("I see 3 items.", [call("log", "shipped Dec. 3 " + "x " * 60 + "then 3 more")], S),
+        ("Refund of $45.", [call("log", "x " * 80 + "refund amount: 30 USD, order amount 45 USD")], C),
         ("Rate 0.15.", [call("quote", "rate 0.16 applied to 10.15")], U),
         # numbers in JSON fields
         ("Refund of $45.00.", [call("refund", {"refund_amount_cents": 4500})], S),
@@ -85,6 +88,12 @@ _leaf = st.one_of(
     st.decimals(min_value=0, max_value=10**5, places=2, allow_nan=False).map(float),
     st.from_regex(r"[a-z ]{0,8}(?:0?[1-9]\d{0,4}(?:\.\d{1,2})?)[a-z %元]{0,6}", fullmatch=True),
 )
+_words = st.from_regex(
+    r"(?:[a-z]{1,8}|0?[1-9]\d{0,4}(?:\.\d{1,2})?|Dec\.? [1-9]|SKU-\d{5}|\d{1,2}月\d{1,2}日|[0-9]{1,3}(?:,\d{3})+)",
+    fullmatch=True,
+)
+_long_text = st.lists(_words, min_size=30, max_size=80).map(" ".join)  # read in windows around hits
+_leaf = st.one_of(_leaf, _long_text)
 _json = st.recursive(_leaf, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
     st.sampled_from(["a", "b", "item", "note", "x"]), inner, max_size=4), max_leaves=20)
 
