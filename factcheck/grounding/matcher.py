@@ -237,9 +237,10 @@ class Matcher:
     # ---------- dates and times ----------
     def _date_time(self, fact: Fact) -> None:
         value = fact.value or ""
-        tools = self.index.dates_times(fact.kind, value)
-        for pool, code in ((tools, "match"), (self.index.context_mentions, "context")):
-            for loc in pool:
+        pools = ((lambda: self.index.dates_times(fact.kind, value), "match"),
+                 (lambda: self.index.context_mentions, "context"))
+        for pool, code in pools:  # the context is read only when no tool output gives the date
+            for loc in pool():
                 if loc.mention.kind == fact.kind and _same_date(value, loc.mention.value):
                     where = "a tool output" if code == "match" else "the context, not a tool"
                     _set(fact, Verdict.SUPPORTED, code, f"{fact.kind.value} found in {where}",
