@@ -332,11 +332,11 @@ class EvidenceIndex:
         if value.isdigit():
             number = int(value)
             for flat in self.flats:
-                for shape, (values, refs) in flat.numbers.items():
+                for shape, (values, nodes, keys) in flat.numbers.items():
                     if number in values:
                         j = values.index(number)
                         if number_text(values[j]) == value:
-                            return self.leaf(flat.call, flat.path(*refs[j]), shape, value, numeric=True)
+                            return self.leaf(flat.call, flat.path(nodes[j], keys[j]), shape, value, numeric=True)
         strings = self._strings
         pos = find_token(strings.lower, value, url)
         return None if pos < 0 else self._string_leaf(strings.at(pos))
@@ -391,10 +391,12 @@ class EvidenceIndex:
         """A field's numbers sorted by absolute value (signs are read as words, as in text)."""
         found = self._sorted.get((i, shape))
         if found is None:
-            values, refs = flat.numbers[shape]
+            values, nodes, keys = flat.numbers[shape]
             sizes = list(map(abs, values))
             order = sorted(range(len(values)), key=sizes.__getitem__)
-            found = self._sorted[(i, shape)] = ([sizes[j] for j in order], [(values[j], refs[j]) for j in order])
+            found = self._sorted[(i, shape)] = (
+                [sizes[j] for j in order], [(values[j], (nodes[j], keys[j])) for j in order]
+            )
         return found
 
     def _number_locs(self, call: int, path: str, shape: str, value: int | float) -> list[Located]:
@@ -411,10 +413,10 @@ class EvidenceIndex:
         """Numbers whose field labels share one with `labels` (a field's values)."""
         out: list[Located] = []
         for flat in self.flats:
-            for shape, (values, refs) in flat.numbers.items():
+            for shape, (values, nodes, keys) in flat.numbers.items():
                 if self._names_field(shape, labels):
-                    for value, ref in zip(values, refs, strict=True):
-                        out += self._number_locs(flat.call, flat.path(*ref), shape, value)
+                    for value, node, key in zip(values, nodes, keys, strict=True):
+                        out += self._number_locs(flat.call, flat.path(node, key), shape, value)
         out += [
             Located(Mention(FactKind.NUMBER, 0, len(leaf.text), leaf.text, None, 0, leaf.labels), leaf)
             for _, leaf in self.list_counts if leaf.labels & labels

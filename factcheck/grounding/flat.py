@@ -68,8 +68,8 @@ class Flat:
         """Containers: (parent node, key in the parent, is a list)."""
         self.strings: dict[str, dict[str, Ref]] = {}
         """Shape -> distinct string -> its first place."""
-        self.numbers: dict[str, tuple[list[int | float], list[Ref]]] = {}
-        """Shape -> the finite JSON numbers and their places, in document order."""
+        self.numbers: dict[str, tuple[list[int | float], list[int], list[Any]]] = {}
+        """Shape -> the finite JSON numbers, their nodes and keys (parallel columns, document order)."""
         self.bools: list[tuple[bool, int, Any, str]] = []
         """(value, node, key, shape) of each boolean."""
         self.lists: list[tuple[int, int, str]] = []
@@ -116,10 +116,11 @@ class Flat:
             elif kind is int or kind is float and math.isfinite(x):
                 column = numbers.get(s)
                 if column is None:
-                    numbers[s] = ([x], [(node, k)])
+                    numbers[s] = ([x], [node], [k])
                 else:
                     column[0].append(x)
-                    column[1].append((node, k))
+                    column[1].append(node)
+                    column[2].append(k)
             elif kind is dict or kind is list:
                 self._container(x, node, k, s, depth + 1)
             else:
@@ -136,9 +137,10 @@ class Flat:
         if value is None:
             return
         if isinstance(value, (int, float)) and math.isfinite(value):
-            values, refs = self.numbers.setdefault(shape, ([], []))
+            values, nodes, keys = self.numbers.setdefault(shape, ([], [], []))
             values.append(value)
-            refs.append((node, key))
+            nodes.append(node)
+            keys.append(key)
             return
         if isinstance(value, (bytes, bytearray)):
             text = bytes(value).decode("utf-8", errors="replace")

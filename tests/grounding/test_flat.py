@@ -37,9 +37,9 @@ def test_strings_are_kept_once_per_shape() -> None:
 
 def test_numbers_booleans_and_lists_are_columns() -> None:
     flat = Flat(0, "", {"total": 43.0, "paid": True, "items": [{"price": 12.5}, {"price": 18}], "n": 1e400}, 64)
-    values, refs = flat.numbers["items[].price"]
+    values, nodes, keys = flat.numbers["items[].price"]
     assert values == [12.5, 18]
-    assert [flat.path(*ref) for ref in refs] == ["items[0].price", "items[1].price"]
+    assert [flat.path(n, k) for n, k in zip(nodes, keys, strict=True)] == ["items[0].price", "items[1].price"]
     assert flat.numbers["total"][0] == [43.0]
     assert "n" not in flat.numbers and flat.strings["n"] == {"inf": (0, "n")}  # not finite: kept as text
     assert [(v, flat.path(node, key), shape) for v, node, key, shape in flat.bools] == [(True, "paid", "paid")]
