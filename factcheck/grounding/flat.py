@@ -75,6 +75,7 @@ class Flat:
         self.lists: list[tuple[int, int, str]] = []
         """(length, node, shape) of each list."""
         self._paths: dict[int, str] = {}
+        self._child_shapes: dict[str, dict[Any, str]] = {}
         if isinstance(value, str) and value[:1] in _OPENERS and _LOOKS_JSON.match(value):
             parsed = parse_json(value)
             if isinstance(parsed, (dict, list)):
@@ -99,9 +100,19 @@ class Flat:
         else:
             items = value.items()
             prefix = shape + "." if shape else ""
+            child_shapes = self._child_shapes.get(prefix)  # records of a list repeat their keys
+            if child_shapes is None:
+                child_shapes = self._child_shapes[prefix] = {}
         for k, x in items:
             kind = type(x)
-            s = item_shape if is_list else prefix + (k if type(k) is str else str(k))
+            if is_list:
+                s = item_shape
+            elif type(k) is str:
+                s = child_shapes.get(k)
+                if s is None:
+                    s = child_shapes[k] = prefix + k
+            else:  # 1 and True are one dict key: don't share their shapes
+                s = prefix + str(k)
             if kind is str:
                 if x[:1] in _OPENERS and _LOOKS_JSON.match(x):
                     parsed = parse_json(x)
