@@ -75,12 +75,13 @@ class Hit(NamedTuple):
 
 
 class Phrases:
-    """Words and phrases of one lexicon list, found by tokens and dict look-ups.
+    """Words and phrases of one lexicon list: Latin ones by tokens and dict look-ups, CJK ones by a regex.
 
     Matching is leftmost-longest and case-insensitive, on whole words in Latin text
     (`ship` never matches inside `shipping`) and anywhere inside CJK runs. A Latin
-    phrase's last word may carry a plural `s`/`es`. This replaces regex alternations,
-    which Python tries branch by branch at every position of a long tool output.
+    phrase's last word may carry a plural `s`/`es`. A plain regex alternation would be
+    tried branch by branch at every position of a long tool output; the CJK regex
+    branches on first characters, which the regex engine skips ahead to.
     """
 
     def __init__(self, phrases: Iterable[str]) -> None:
