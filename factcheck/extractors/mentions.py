@@ -34,12 +34,14 @@ _MONTH = (
     r"(?P<mon>january|february|march|april|may|june|july|august|september|october|november|december"
     r"|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?![a-z])"
 )
+# EN_DATE opens with a look-ahead for the months' first letters: the alternation is tried only there.
 EN_DATE = re.compile(
-    r"(?<![A-Za-z])" + _MONTH + r"[^\S\n]*(?P<day>\d{1,2})(?:st|nd|rd|th)?(?:,?[^\S\n]+(?P<year>\d{4}))?(?!\d)",
+    r"(?=[adfjmnos])(?<![A-Za-z])" + _MONTH
+    + r"[^\S\n]*(?P<day>\d{1,2})(?:st|nd|rd|th)?(?:,?[^\S\n]+(?P<year>\d{4}))?(?!\d)",
     re.IGNORECASE,
 )
 EN_DATE_DMY = re.compile(
-    r"(?<!\d)(?P<day>\d{1,2})(?:st|nd|rd|th)?[^\S\n]+(?:of[^\S\n]+)?" + _MONTH
+    r"(?P<day>\d(?<!\d\d)\d?)(?:st|nd|rd|th)?[^\S\n]+(?:of[^\S\n]+)?" + _MONTH
     + r"(?:,?[^\S\n]+(?P<year>\d{4}))?",
     re.IGNORECASE,
 )
