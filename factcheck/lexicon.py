@@ -91,8 +91,10 @@ class Phrases:
         first_words = frozenset(k.split(" ")[0] for k in latin)
         self._starts = _with_plurals(first_words)
         """Lower-cased words that may start a phrase: a first word, or one with a plural ending."""
-        self._multi_first = frozenset(k.split(" ")[0] for k in latin if " " in k)
-        """First words of the phrases of several words."""
+        self._word_prefixes = frozenset(
+            " ".join(words[:n]) for words in (k.split(" ") for k in latin) for n in range(1, len(words))
+        )
+        """The first words of each phrase of several words, short of its last word ("in", "let me")."""
         self._max_words = max((k.count(" ") + 1 for k in latin), default=0)
         self._cjk_max = max((len(k) for k in cjk), default=0)
         self._cjk = _cjk_pattern(k for k in cjk if _CJK_RUN.fullmatch(k))
@@ -136,7 +138,7 @@ class Phrases:
             if i < after:
                 continue
             low = lows[i]
-            if low.replace("’", "'") in self._multi_first or i + 1 < len(lows) and lows[i + 1] == "s":
+            if low.replace("’", "'") in self._word_prefixes or i + 1 < len(lows) and lows[i + 1] == "s":
                 # a longer phrase may start here ("order s" folds to "order" too)
                 after = i + (self._latin_hit(text, tokens, lows, i, hits) or 1)
             else:
@@ -163,12 +165,15 @@ class Phrases:
 
         `lows` holds the tokens lower-cased.
         """
-        n = 1
+        n, words = 1, lows[i].replace("’", "'")
         while (
             n < self._max_words
             and i + n < len(tokens)
+            # a phrase goes on after some phrase's first words, or after a whole one as "order s"
+            and (words in self._word_prefixes or lows[i + n] == "s" and words in self.keys)
             and _GAP.fullmatch(text, tokens[i + n - 1].end(), tokens[i + n].start())
         ):
+            words += " " + lows[i + n].replace("’", "'")
             n += 1
         for width in range(n, 0, -1):
             key = self.lookup(" ".join(lows[i : i + width]).replace("’", "'"))
