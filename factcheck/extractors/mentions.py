@@ -141,11 +141,11 @@ class MentionExtractor:
     def __init__(self, lex: Lexicon) -> None:
         self.lex = lex
         nouns = sorted(lex.list("count_nouns"), key=len, reverse=True)
-        adjectives = "|".join(re.escape(a) for a in lex.list("count_adjectives"))
+        adjectives = _alternation(lex.list("count_adjectives"))
         self._noun_after = re.compile(
             _first_letter_check([*nouns, *lex.list("count_adjectives")])
             + rf"\s?(?:(?:{adjectives})\s+)?("
-            + "|".join(re.escape(n) for n in nouns)
+            + _alternation(nouns)
             + r")(?![A-Za-z])",
             re.IGNORECASE,
         )
@@ -380,6 +380,22 @@ def _first_letter_check(words: list[str]) -> str:
     if not all(words):
         return ""
     return "(?=\\s?[" + "".join(sorted({re.escape(w[0]) for w in words})) + "])"
+
+
+def _alternation(words: list[str]) -> str:
+    """A case-insensitive regex alternation of `words`, tried in their order, branching on first characters.
+
+    The words are grouped by their lower-cased first character, so the regex engine tries
+    only the words of one group at each place. A text character matches the first
+    characters of one group at most, unless some word opens with a cased non-ASCII
+    character: then the words stay one plain alternation.
+    """
+    if not all(words) or any(not w[0].isascii() and (w[0].lower(), w[0].upper()) != (w[0], w[0]) for w in words):
+        return "|".join(map(re.escape, words))
+    rests: dict[str, list[str]] = {}
+    for word in words:
+        rests.setdefault(word[0].lower(), []).append(re.escape(word[1:]))
+    return "|".join(re.escape(first) + "(?:" + "|".join(ends) + ")" for first, ends in rests.items())
 
 
 def _looks_like_quantity(token: str) -> bool:
