@@ -127,7 +127,7 @@ class Phrases:
         if window.isascii():
             lows = _LATIN_TOKEN.findall(window.lower())
         else:
-            lows = [w.lower() for w in _LATIN_TOKEN.findall(window)]
+            lows = list(map(str.lower, _LATIN_TOKEN.findall(window)))
         starts = self._starts
         if starts.isdisjoint(lows):
             return []
@@ -150,7 +150,10 @@ class Phrases:
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> bool:
         """Whether any phrase occurs in `text[pos:endpos]`."""
-        return bool(self.finditer(text, pos, endpos))
+        end = len(text) if endpos is None else endpos
+        if self._cjk is not None and not text.isascii() and self._cjk.search(text, pos, end):
+            return True
+        return bool(self._starts) and bool(self._latin_hits(text, pos, end))
 
     def match_at(self, text: str, pos: int) -> bool:
         """Whether a phrase starts exactly at `pos`."""
