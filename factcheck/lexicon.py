@@ -38,6 +38,10 @@ class Term:
 _TOKEN = re.compile(
     r"[A-Za-z\u3040-\u30ff\u3400-\u9fff](?:(?<=[A-Za-z])[A-Za-z]*(?:['’][A-Za-z]+)?|[\u3400-\u9fff\u3040-\u30ff]*)"
 )
+# A word of Latin letters: the tokens above that are not CJK runs.
+_LATIN_TOKEN = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?")
+# The characters of a CJK run: a CJK phrase made of others never matches.
+_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]+")
 # What may stand between the words of one phrase ("in transit", "in_transit", "e-mail").
 _GAP = re.compile(r"[\s_\-]+")
 
@@ -71,12 +75,13 @@ class Hit(NamedTuple):
 
 
 class Phrases:
-    """Words and phrases of one lexicon list, found by tokens and dict look-ups.
+    """Words and phrases of one lexicon list: Latin ones by tokens and dict look-ups, CJK ones by a regex.
 
     Matching is leftmost-longest and case-insensitive, on whole words in Latin text
     (`ship` never matches inside `shipping`) and anywhere inside CJK runs. A Latin
-    phrase's last word may carry a plural `s`/`es`. This replaces regex alternations,
-    which Python tries branch by branch at every position of a long tool output.
+    phrase's last word may carry a plural `s`/`es`. A plain regex alternation would be
+    tried branch by branch at every position of a long tool output; the CJK regex
+    branches on first characters, which the regex engine skips ahead to.
     """
 
     def __init__(self, phrases: Iterable[str]) -> None:
@@ -86,13 +91,14 @@ class Phrases:
         first_words = frozenset(k.split(" ")[0] for k in latin)
         self._starts = _with_plurals(first_words)
         """Lower-cased words that may start a phrase: a first word, or one with a plural ending."""
-        self._multi_first = frozenset(k.split(" ")[0] for k in latin if " " in k)
-        """First words of the phrases of several words."""
+        self._word_prefixes = frozenset(
+            " ".join(words[:n]) for words in (k.split(" ") for k in latin) for n in range(1, len(words))
+        )
+        """The first words of each phrase of several words, short of its last word ("in", "let me")."""
         self._max_words = max((k.count(" ") + 1 for k in latin), default=0)
-        self._cjk_first = frozenset(k[0] for k in cjk)
         self._cjk_max = max((len(k) for k in cjk), default=0)
-        self._cjk_lengths = {ch: sorted({len(k) for k in cjk if k[0] == ch}, reverse=True) for ch in self._cjk_first}
-        """Lengths of the CJK phrases starting with each character, longest first."""
+        self._cjk = _cjk_pattern(k for k in cjk if _CJK_RUN.fullmatch(k))
+        """Finds the CJK phrases, longest first at each place; None when there are none."""
 
     def lookup(self, key: str) -> str | None:
         """The lexicon key for `key`, folding a plural `s`/`es`; None when absent."""
@@ -107,27 +113,32 @@ class Phrases:
     def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> list[Hit]:
         """All non-overlapping phrases in `text[pos:endpos]`, in order."""
         end = len(text) if endpos is None else endpos
+        hits = self._latin_hits(text, pos, end) if self._starts else []
+        if self._cjk is not None and not text.isascii():
+            # CJK phrases hold CJK characters only, so they never overlap a Latin word
+            cjk = [Hit(m.start(), m.end(), m.group()) for m in self._cjk.finditer(text, pos, end)]
+            hits = sorted(hits + cjk) if hits and cjk else hits or cjk
+        return hits
+
+    def _latin_hits(self, text: str, pos: int, end: int) -> list[Hit]:
+        """The phrases of Latin words in `text[pos:end]`, in order."""
         window = text[pos:end]
         # ASCII text lower-cases letter for letter, so it can be tokenized lower-cased
-        lows = _TOKEN.findall(window.lower()) if window.isascii() else [w.lower() for w in _TOKEN.findall(window)]
-        starts, cjk_first = self._starts, self._cjk_first
-        if starts.isdisjoint(lows) and cjk_first.isdisjoint(window):
+        if window.isascii():
+            lows = _LATIN_TOKEN.findall(window.lower())
+        else:
+            lows = list(map(str.lower, _LATIN_TOKEN.findall(window)))
+        starts = self._starts
+        if starts.isdisjoint(lows):
             return []
-        # CJK runs are the tokens from U+3040 up; Latin tokens are ASCII
-        candidates = [
-            i for i, low in enumerate(lows) if low in starts or low[0] >= "\u3040" and not cjk_first.isdisjoint(low)
-        ]
-        tokens = list(_TOKEN.finditer(text, pos, end))
+        tokens = list(_LATIN_TOKEN.finditer(text, pos, end))
         hits: list[Hit] = []
         after = 0  # the first token not covered by a hit
-        for i in candidates:
+        for i in [i for i, low in enumerate(lows) if low in starts]:
             if i < after:
                 continue
             low = lows[i]
-            if low[0] >= "\u3040":
-                self._cjk_hits(low, tokens[i].start(), hits)
-                after = i + 1
-            elif low.replace("’", "'") in self._multi_first or i + 1 < len(lows) and lows[i + 1] == "s":
+            if low.replace("’", "'") in self._word_prefixes or i + 1 < len(lows) and lows[i + 1] == "s":
                 # a longer phrase may start here ("order s" folds to "order" too)
                 after = i + (self._latin_hit(text, tokens, lows, i, hits) or 1)
             else:
@@ -139,7 +150,10 @@ class Phrases:
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> bool:
         """Whether any phrase occurs in `text[pos:endpos]`."""
-        return bool(self.finditer(text, pos, endpos))
+        end = len(text) if endpos is None else endpos
+        if self._cjk is not None and not text.isascii() and self._cjk.search(text, pos, end):
+            return True
+        return bool(self._starts) and bool(self._latin_hits(text, pos, end))
 
     def match_at(self, text: str, pos: int) -> bool:
         """Whether a phrase starts exactly at `pos`."""
@@ -154,13 +168,15 @@ class Phrases:
 
         `lows` holds the tokens lower-cased.
         """
-        n = 1
+        n, words = 1, lows[i].replace("’", "'")
         while (
             n < self._max_words
             and i + n < len(tokens)
-            and not _is_cjk(lows[i + n][0])
+            # a phrase goes on after some phrase's first words, or after a whole one as "order s"
+            and (words in self._word_prefixes or lows[i + n] == "s" and words in self.keys)
             and _GAP.fullmatch(text, tokens[i + n - 1].end(), tokens[i + n].start())
         ):
+            words += " " + lows[i + n].replace("’", "'")
             n += 1
         for width in range(n, 0, -1):
             key = self.lookup(" ".join(lows[i : i + width]).replace("’", "'"))
@@ -168,18 +184,6 @@ class Phrases:
                 hits.append(Hit(tokens[i].start(), tokens[i + width - 1].end(), key))
                 return width
         return 0
-
-    def _cjk_hits(self, run: str, offset: int, hits: list[Hit]) -> None:
-        after = 0  # the first character not covered by a hit
-        lengths = self._cjk_lengths
-        for j in [j for j, ch in enumerate(run) if ch in lengths]:
-            if j < after:
-                continue
-            for length in lengths[run[j]]:
-                if j + length <= len(run) and run[j : j + length] in self.keys:
-                    hits.append(Hit(offset + j, offset + j + length, run[j : j + length]))
-                    after = j + length
-                    break
 
 
 @dataclass
@@ -271,6 +275,23 @@ class Lexicon:
     def map(self, key: str) -> dict[str, Any]:
         """A merged mapping entry (e.g. `currencies`)."""
         return self.data[key]
+
+
+def _cjk_pattern(phrases: Iterable[str]) -> re.Pattern[str] | None:
+    """A regex of CJK phrases that tries the longest phrase first at each character.
+
+    It branches on the first character, so the regex engine skips ahead to those.
+    """
+    rests: dict[str, list[str]] = {}
+    for phrase in phrases:
+        rests.setdefault(phrase[0], []).append(phrase[1:])
+    if not rests:
+        return None
+    branches = (
+        re.escape(first) + "(?:" + "|".join(map(re.escape, sorted(ends, key=len, reverse=True))) + ")"
+        for first, ends in sorted(rests.items())
+    )
+    return re.compile("|".join(branches))
 
 
 def _covering(words: Iterable[str]) -> tuple[str, ...]:

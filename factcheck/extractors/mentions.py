@@ -34,12 +34,14 @@ _MONTH = (
     r"(?P<mon>january|february|march|april|may|june|july|august|september|october|november|december"
     r"|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?(?![a-z])"
 )
+# EN_DATE opens with a look-ahead for the months' first letters: the alternation is tried only there.
 EN_DATE = re.compile(
-    r"(?<![A-Za-z])" + _MONTH + r"[^\S\n]*(?P<day>\d{1,2})(?:st|nd|rd|th)?(?:,?[^\S\n]+(?P<year>\d{4}))?(?!\d)",
+    r"(?=[adfjmnos])(?<![A-Za-z])" + _MONTH
+    + r"[^\S\n]*(?P<day>\d{1,2})(?:st|nd|rd|th)?(?:,?[^\S\n]+(?P<year>\d{4}))?(?!\d)",
     re.IGNORECASE,
 )
 EN_DATE_DMY = re.compile(
-    r"(?<!\d)(?P<day>\d{1,2})(?:st|nd|rd|th)?[^\S\n]+(?:of[^\S\n]+)?" + _MONTH
+    r"(?P<day>\d(?<!\d\d)\d?)(?:st|nd|rd|th)?[^\S\n]+(?:of[^\S\n]+)?" + _MONTH
     + r"(?:,?[^\S\n]+(?P<year>\d{4}))?",
     re.IGNORECASE,
 )
@@ -139,11 +141,11 @@ class MentionExtractor:
     def __init__(self, lex: Lexicon) -> None:
         self.lex = lex
         nouns = sorted(lex.list("count_nouns"), key=len, reverse=True)
-        adjectives = "|".join(re.escape(a) for a in lex.list("count_adjectives"))
+        adjectives = _alternation(lex.list("count_adjectives"))
         self._noun_after = re.compile(
             _first_letter_check([*nouns, *lex.list("count_adjectives")])
             + rf"\s?(?:(?:{adjectives})\s+)?("
-            + "|".join(re.escape(n) for n in nouns)
+            + _alternation(nouns)
             + r")(?![A-Za-z])",
             re.IGNORECASE,
         )
@@ -378,6 +380,22 @@ def _first_letter_check(words: list[str]) -> str:
     if not all(words):
         return ""
     return "(?=\\s?[" + "".join(sorted({re.escape(w[0]) for w in words})) + "])"
+
+
+def _alternation(words: list[str]) -> str:
+    """A case-insensitive regex alternation of `words`, tried in their order, branching on first characters.
+
+    The words are grouped by their lower-cased first character, so the regex engine tries
+    only the words of one group at each place. A text character matches the first
+    characters of one group at most, unless some word opens with a cased non-ASCII
+    character: then the words stay one plain alternation.
+    """
+    if not all(words) or any(not w[0].isascii() and (w[0].lower(), w[0].upper()) != (w[0], w[0]) for w in words):
+        return "|".join(map(re.escape, words))
+    rests: dict[str, list[str]] = {}
+    for word in words:
+        rests.setdefault(word[0].lower(), []).append(re.escape(word[1:]))
+    return "|".join(re.escape(first) + "(?:" + "|".join(ends) + ")" for first, ends in rests.items())
 
 
 def _looks_like_quantity(token: str) -> bool:
