@@ -146,6 +146,10 @@ def create_sentence_tokenizer(per_character: bool = False) -> Callable[[Language
     return make
 
 
+MAX_VOCAB_STRINGS = 200_000
+"""Strings a blank pipeline's vocab may hold before it is rebuilt, bounding memory in long-lived processes."""
+
+
 @lru_cache(maxsize=8)
 def blank_pipeline(lang: str, abbreviations: tuple[str, ...] = ()) -> Language:
     """A blank spaCy pipeline for `zh` or `en`, with our tokenizer and sentencizer.
@@ -179,6 +183,10 @@ class Segmenter:
             nlp = self._user_nlp
         else:
             nlp = blank_pipeline("zh" if _CJK.search(text) else "en", self._abbr)
+            if len(nlp.vocab.strings) > MAX_VOCAB_STRINGS:
+                # spaCy keeps every new word (order numbers, links) for good: start a fresh pipeline
+                blank_pipeline.cache_clear()
+                nlp = blank_pipeline("zh" if _CJK.search(text) else "en", self._abbr)
         doc = nlp.make_doc(text)
         doc.user_data[TEXT_KEY] = text
         for _, component in nlp.pipeline:

@@ -50,3 +50,16 @@ def test_user_supplied_pipeline_is_used() -> None:
     answer = "Refund failed. Order 88231 shipped!"
     assert [c.text for c in checker.check(answer).claims] == ["Refund failed.", "Order 88231 shipped!"]
     assert "factcheck_sentences" in nlp.pipe_names
+
+
+def test_blank_pipeline_is_rebuilt_when_its_vocab_grows_too_large(monkeypatch: pytest.MonkeyPatch) -> None:
+    from factcheck.extractors import segment
+
+    checker = FactChecker()
+    text = "Order 88231 shipped. Tracking SF1234567890 is live."
+    before = checker._claims.segmenter.sentences(text)
+    old = segment.blank_pipeline("en", checker._claims.segmenter._abbr)
+    monkeypatch.setattr(segment, "MAX_VOCAB_STRINGS", len(old.vocab.strings) - 1)
+    assert checker._claims.segmenter.sentences(text) == before
+    new = segment.blank_pipeline("en", checker._claims.segmenter._abbr)
+    assert new is not old and len(new.vocab.strings) < len(old.vocab.strings)
