@@ -6,7 +6,7 @@ import math
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cached_property
 from itertools import accumulate, repeat
@@ -18,6 +18,17 @@ from factcheck.config import CheckerConfig
 from factcheck.extractors.mentions import Mention, MentionExtractor
 from factcheck.extractors.status import StatusExtractor, StatusMention
 from factcheck.grounding.flat import Flat, Leaf, Ref, number_text
+from factcheck.grounding.search import (
+    NEAR,
+    Blob,
+    Strings,
+    date_literals,
+    find_token,
+    holds_any,
+    search_form,
+    time_literals,
+    windows,
+)
 from factcheck.lexicon import Lexicon, term_key
 from factcheck.report import FactKind
 
@@ -27,12 +38,8 @@ _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
 _WHEN = (FactKind.DATE, FactKind.TIME)
 _DIGIT = re.compile(r"\d")
 _DIGITS = re.compile(r"\d+")
-_OTHER_DIGIT = re.compile(r"(?![0-9])\d")
 # A number written with a magnitude word (1.2万, 3k, 2 million): its digits are not its value.
 _MAGNITUDE = re.compile(r"\d\s?(?:[万千亿]|k(?![a-z])|thousand|million)")
-_NEAR = 48
-"""How far around a search hit a long string is read for mentions."""
-_BOUNDARY = re.compile(r"[\s，。；、]")
 _DERIVED_OPERANDS = 40
 """How many numbers of one tool call arithmetic may combine."""
 
@@ -70,90 +77,6 @@ class StatusEvidence:
     polarity: str
     leaf: Leaf
     call: int
-
-
-@dataclass
-class Blob:
-    """Leaves joined into one searchable text, lower-cased, with offsets back to leaves."""
-
-    leaves: list[Leaf] = field(default_factory=list)
-    parts: list[str] = field(default_factory=list)
-    length: int = 0
-
-    def add(self, leaf: Leaf) -> None:
-        leaf.start = self.length
-        self.leaves.append(leaf)
-        self.parts.append(leaf.text)
-        self.length += len(leaf.text) + 1
-
-    @cached_property
-    def lower(self) -> str:
-        return search_form("\n".join(self.parts))
-
-    @cached_property
-    def _starts(self) -> list[int]:
-        return [leaf.start for leaf in self.leaves]
-
-    def leaf_at(self, pos: int) -> Leaf:
-        return self.leaves[bisect_right(self._starts, pos) - 1]
-
-    def find_token(self, value: str, url: bool = False) -> Leaf | None:
-        """First leaf holding `value` (lower case) as a whole token."""
-        pos = find_token(self.lower, value, url)
-        return None if pos < 0 else self.leaf_at(pos)
-
-
-def search_form(text: str) -> str:
-    """`text` lower-cased with ASCII digits, character for character (offsets stay valid)."""
-    low = text.lower()
-    if low.isascii():
-        return low
-    if len(low) != len(text):  # "İ" lower-cases to two characters
-        low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
-    return _OTHER_DIGIT.sub(lambda m: str(int(m.group())), low)  # ４５, ٣ are read as digits too
-
-
-def find_token(hay: str, value: str, url: bool = False) -> int:
-    """Offset of the first whole-token occurrence of `value` in `hay`, or -1."""
-    pos = 0
-    while value:
-        pos = hay.find(value, pos)
-        if pos < 0:
-            return -1
-        before = hay[pos - 1] if pos else " "
-        after = hay[pos + len(value)] if pos + len(value) < len(hay) else " "
-        if url:
-            ok = not (after.isalnum() or after in "-_") and not (before.isalnum() or before in "-_")
-        else:
-            ok = not (before.isascii() and (before.isalnum() or before in "-_")) and not (
-                after.isascii() and (after.isalnum() or after in "-_")
-            )
-        if ok:
-            return pos
-        pos += 1
-    return -1
-
-
-@dataclass(slots=True, eq=False)
-class _Strings:
-    """The distinct strings of all tool outputs (entries), joined lower-cased for literal searches."""
-
-    texts: list[str]
-    """Each distinct string of each shape, shape by shape."""
-    buckets: list[tuple[Flat, str, int, int]]
-    """(flat, shape, first entry, end entry) of each shape's strings."""
-    lower: str
-    starts: list[int]
-    """Offset of each entry in `lower`."""
-    firsts: list[int]
-    """First entry of each bucket."""
-
-    def at(self, pos: int) -> int:
-        """The entry at an offset of `lower`."""
-        return bisect_right(self.starts, pos) - 1
-
-    def bucket(self, entry: int) -> tuple[Flat, str, int, int]:
-        return self.buckets[bisect_right(self.firsts, entry) - 1]
 
 
 class EvidenceIndex:
@@ -276,7 +199,7 @@ class EvidenceIndex:
         info = self.lex.path_cache.get(shape)
         if info is None:
             words = self.lex.field_words
-            if not any(_holds_any(shape, words.get(label, ())) for label in labels):
+            if not any(holds_any(shape, words.get(label, ())) for label in labels):
                 return False
             info = self._path_info(shape)
         return not info[0].isdisjoint(labels)
@@ -300,7 +223,7 @@ class EvidenceIndex:
         return leaf
 
     @cached_property
-    def _strings(self) -> _Strings:
+    def _strings(self) -> Strings:
         texts: list[str] = []
         buckets = []
         for flat in self.flats:
@@ -310,7 +233,7 @@ class EvidenceIndex:
                 buckets.append((flat, shape, first, len(texts)))
         starts = list(accumulate(map(add, map(len, texts), repeat(1)), initial=0))  # one "\n" after each
         starts.pop()
-        return _Strings(texts, buckets, search_form("\n".join(texts)), starts, [b[2] for b in buckets])
+        return Strings(texts, buckets, search_form("\n".join(texts)), starts, [b[2] for b in buckets])
 
     @cached_property
     def text_leaves(self) -> list[Leaf]:
@@ -466,7 +389,7 @@ class EvidenceIndex:
     # ---------- dates and times ----------
     def dates_times(self, kind: FactKind, value: str) -> list[Located]:
         """Dates (`YYYY-MM-DD`, `--MM-DD`) or times (`HH:MM`) in tool-output text that may equal `value`."""
-        literals = _date_literals(value, self.lex) if kind == FactKind.DATE else _time_literals(value)
+        literals = date_literals(value, self.lex) if kind == FactKind.DATE else time_literals(value)
         out = []
         for entry, near in sorted(self._hits(literals).items()):
             out += [loc for loc in self._mentions_near(entry, near) if loc.mention.kind == kind]
@@ -533,16 +456,16 @@ class EvidenceIndex:
     def _mentions_near(self, entry: int, near: list[int] | None) -> list[Located]:
         """Mentions of a string: all of them, or for a long string those holding an offset in `near`.
 
-        A long string is read in windows around the offsets, `_NEAR` characters each way
+        A long string is read in windows around the offsets, `NEAR` characters each way
         and then out to white space or a Chinese full stop or comma (never inside a token:
         `SKU-45123` stays an identifier); only mentions over an offset are kept, so what a
         window's edge cuts is never used.
         """
         text = self._strings.texts[entry]
-        if near is None or len(text) <= 4 * _NEAR:
+        if near is None or len(text) <= 4 * NEAR:
             return self._entry_mentions(entry)
         out: list[Located] = []
-        for start, end, offsets in _windows(text, sorted(set(near))):
+        for start, end, offsets in windows(text, sorted(set(near))):
             out += [
                 loc for loc in self._window_mentions(entry, start, end)
                 if any(loc.mention.start <= pos - start < loc.mention.end for pos in offsets)
@@ -600,7 +523,7 @@ class EvidenceIndex:
                 continue
             call = self.calls[flat.call]
             info = self.lex.path_cache.get(shape)
-            if info is not None or concept is None or call.default_concept == concept or _holds_any(
+            if info is not None or concept is None or call.default_concept == concept or holds_any(
                 shape, concept_words
             ):
                 default = (info or self._path_info(shape))[1] or call.default_concept
@@ -663,54 +586,6 @@ class EvidenceIndex:
                 elif mention.kind == FactKind.NUMBER:
                     _add_number(out, mention._replace(labels=ex.labels_before(leaf.text, mention, 0)), leaf)
         return out
-
-
-def _windows(text: str, offsets: list[int]) -> list[tuple[int, int, list[int]]]:
-    """Merged windows of `text` around sorted offsets, widened to boundaries, with the offsets each holds."""
-    out: list[tuple[int, int, list[int]]] = []
-    for pos in offsets:
-        start = max(0, pos - _NEAR)
-        before = [m.end() for m in _BOUNDARY.finditer(text, max(0, start - _NEAR), start)]
-        start = before[-1] if before else 0 if start <= _NEAR else _widen_back(text, start)
-        after = _BOUNDARY.search(text, min(len(text), pos + _NEAR))
-        end = after.start() if after else len(text)
-        if out and start <= out[-1][1]:
-            out[-1] = (out[-1][0], max(end, out[-1][1]), out[-1][2] + [pos])
-        else:
-            out.append((start, end, [pos]))
-    return out
-
-
-def _widen_back(text: str, start: int) -> int:
-    """The last boundary before `start`, or the start of the text."""
-    for m in reversed(list(_BOUNDARY.finditer(text, 0, start))):
-        return m.end()
-    return 0
-
-
-def _holds_any(shape: str, words: Iterable[str]) -> bool:
-    """Whether a path shape holds any of `words` (lower case) anywhere."""
-    low = shape.lower()
-    return any(w in low for w in words)
-
-
-def _date_literals(value: str, lex: Lexicon) -> list[str]:
-    """Texts one of which any writing of the date's month and day contains."""
-    month, day = int(value[-5:-3]), int(value[-2:])
-    months = {str(month), f"{month:02d}"}
-    out = [f"{m}{sep}{d}" for m in months for d in {str(day), f"{day:02d}"} for sep in "-/."]
-    out += [f"{m}{gap}月" for m in months for gap in ("", " ", "\u3000")]  # 12月3日, 12 月 3 日
-    out += [name for name, number in lex.map("months").items() if number == month]
-    return out
-
-
-def _time_literals(value: str) -> list[str]:
-    hour, minute = int(value[:2]), int(value[3:5])
-    half_day = hour % 12 or 12
-    out = [f"{h}:{minute:02d}" for h in {str(hour), f"{hour:02d}", str(half_day), f"{half_day:02d}"}]
-    if not minute:
-        out += [f"{half_day}{gap}{ap}" for gap in ("", " ") for ap in "ap"]
-    return out + [f"{h}{gap}{unit}" for h in {hour, half_day} for gap in ("", " ", "\u3000") for unit in "点时"]
 
 
 def _add_number(out: list[Located], mention: Mention, leaf: Leaf) -> None:

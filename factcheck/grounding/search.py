@@ -1,0 +1,153 @@
+"""Literal searches over tool-output text: a search form that keeps offsets, tokens, windows and literals."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from factcheck.grounding.flat import Leaf
+from factcheck.lexicon import Lexicon
+
+if TYPE_CHECKING:
+    from factcheck.grounding.flat import Flat
+
+_OTHER_DIGIT = re.compile(r"(?![0-9])\d")
+NEAR = 48
+"""How far around a search hit a long string is read for mentions."""
+_BOUNDARY = re.compile(r"[\s，。；、]")
+
+
+@dataclass
+class Blob:
+    """Leaves joined into one searchable text, lower-cased, with offsets back to leaves."""
+
+    leaves: list[Leaf] = field(default_factory=list)
+    parts: list[str] = field(default_factory=list)
+    length: int = 0
+
+    def add(self, leaf: Leaf) -> None:
+        leaf.start = self.length
+        self.leaves.append(leaf)
+        self.parts.append(leaf.text)
+        self.length += len(leaf.text) + 1
+
+    @cached_property
+    def lower(self) -> str:
+        return search_form("\n".join(self.parts))
+
+    @cached_property
+    def _starts(self) -> list[int]:
+        return [leaf.start for leaf in self.leaves]
+
+    def leaf_at(self, pos: int) -> Leaf:
+        return self.leaves[bisect_right(self._starts, pos) - 1]
+
+    def find_token(self, value: str, url: bool = False) -> Leaf | None:
+        """First leaf holding `value` (lower case) as a whole token."""
+        pos = find_token(self.lower, value, url)
+        return None if pos < 0 else self.leaf_at(pos)
+
+
+def search_form(text: str) -> str:
+    """`text` lower-cased with ASCII digits, character for character (offsets stay valid)."""
+    low = text.lower()
+    if low.isascii():
+        return low
+    if len(low) != len(text):  # "İ" lower-cases to two characters
+        low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+    return _OTHER_DIGIT.sub(lambda m: str(int(m.group())), low)  # ４５, ٣ are read as digits too
+
+
+def find_token(hay: str, value: str, url: bool = False) -> int:
+    """Offset of the first whole-token occurrence of `value` in `hay`, or -1."""
+    pos = 0
+    while value:
+        pos = hay.find(value, pos)
+        if pos < 0:
+            return -1
+        before = hay[pos - 1] if pos else " "
+        after = hay[pos + len(value)] if pos + len(value) < len(hay) else " "
+        if url:
+            ok = not (after.isalnum() or after in "-_") and not (before.isalnum() or before in "-_")
+        else:
+            ok = not (before.isascii() and (before.isalnum() or before in "-_")) and not (
+                after.isascii() and (after.isalnum() or after in "-_")
+            )
+        if ok:
+            return pos
+        pos += 1
+    return -1
+
+
+@dataclass(slots=True, eq=False)
+class Strings:
+    """The distinct strings of all tool outputs (entries), joined lower-cased for literal searches."""
+
+    texts: list[str]
+    """Each distinct string of each shape, shape by shape."""
+    buckets: list[tuple[Flat, str, int, int]]
+    """(flat, shape, first entry, end entry) of each shape's strings."""
+    lower: str
+    starts: list[int]
+    """Offset of each entry in `lower`."""
+    firsts: list[int]
+    """First entry of each bucket."""
+
+    def at(self, pos: int) -> int:
+        """The entry at an offset of `lower`."""
+        return bisect_right(self.starts, pos) - 1
+
+    def bucket(self, entry: int) -> tuple[Flat, str, int, int]:
+        return self.buckets[bisect_right(self.firsts, entry) - 1]
+
+
+def windows(text: str, offsets: list[int]) -> list[tuple[int, int, list[int]]]:
+    """Merged windows of `text` around sorted offsets, widened to boundaries, with the offsets each holds."""
+    out: list[tuple[int, int, list[int]]] = []
+    for pos in offsets:
+        start = max(0, pos - NEAR)
+        before = [m.end() for m in _BOUNDARY.finditer(text, max(0, start - NEAR), start)]
+        start = before[-1] if before else 0 if start <= NEAR else _widen_back(text, start)
+        after = _BOUNDARY.search(text, min(len(text), pos + NEAR))
+        end = after.start() if after else len(text)
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(end, out[-1][1]), out[-1][2] + [pos])
+        else:
+            out.append((start, end, [pos]))
+    return out
+
+
+def _widen_back(text: str, start: int) -> int:
+    """The last boundary before `start`, or the start of the text."""
+    for m in reversed(list(_BOUNDARY.finditer(text, 0, start))):
+        return m.end()
+    return 0
+
+
+def holds_any(shape: str, words: Iterable[str]) -> bool:
+    """Whether a path shape holds any of `words` (lower case) anywhere."""
+    low = shape.lower()
+    return any(w in low for w in words)
+
+
+def date_literals(value: str, lex: Lexicon) -> list[str]:
+    """Texts one of which any writing of the date's month and day contains."""
+    month, day = int(value[-5:-3]), int(value[-2:])
+    months = {str(month), f"{month:02d}"}
+    out = [f"{m}{sep}{d}" for m in months for d in {str(day), f"{day:02d}"} for sep in "-/."]
+    out += [f"{m}{gap}月" for m in months for gap in ("", " ", "\u3000")]  # 12月3日, 12 月 3 日
+    out += [name for name, number in lex.map("months").items() if number == month]
+    return out
+
+
+def time_literals(value: str) -> list[str]:
+    hour, minute = int(value[:2]), int(value[3:5])
+    half_day = hour % 12 or 12
+    out = [f"{h}:{minute:02d}" for h in {str(hour), f"{hour:02d}", str(half_day), f"{half_day:02d}"}]
+    if not minute:
+        out += [f"{half_day}{gap}{ap}" for gap in ("", " ") for ap in "ap"]
+    return out + [f"{h}{gap}{unit}" for h in {hour, half_day} for gap in ("", " ", "\u3000") for unit in "点时"]
