@@ -12,7 +12,7 @@ from functools import cached_property
 from itertools import accumulate, repeat
 from operator import add
 from os.path import commonprefix
-from typing import Any
+from typing import Any, TypeVar
 
 from factcheck.config import CheckerConfig
 from factcheck.extractors.mentions import Mention, MentionExtractor
@@ -32,6 +32,8 @@ from factcheck.grounding.search import (
 from factcheck.lexicon import Lexicon, term_key
 from factcheck.report import FactKind
 
+T = TypeVar("T")
+
 __all__ = ["Blob", "EvidenceIndex", "Leaf", "Located", "StatusEvidence", "ToolRecord"]
 
 _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
@@ -40,6 +42,8 @@ _DIGIT = re.compile(r"\d")
 _DIGITS = re.compile(r"\d+")
 # A number written with a magnitude word (1.2万, 3k, 2 million): its digits are not its value.
 _MAGNITUDE = re.compile(r"\d\s?(?:[万千亿]|k(?![a-z])|thousand|million)")
+_CACHE_LIMIT = 50_000
+"""Entries a per-lexicon cache (paths, tool names, statuses of values) holds before it is emptied."""
 _DERIVED_OPERANDS = 40
 """How many numbers of one tool call arithmetic may combine."""
 
@@ -120,8 +124,7 @@ class EvidenceIndex:
             if not isinstance(text, str):
                 text = _to_text(text, self.notes, f"context[{i}]")
             self.context.add(Leaf("context", i, "", text[: config.max_output_chars]))
-        self._mention_cache: dict[int, list[Located]] = {}
-        self._window_cache: dict[tuple[int, int, int], list[Located]] = {}
+        self._mention_cache: dict[tuple[int, int, int], list[Located]] = {}
         self._leaf_cache: dict[int, Leaf] = {}
         self._sorted: dict[tuple[int, str], tuple[list[float], list[tuple[Any, Ref]]]] = {}
         self._status_cache: dict[str | None, list[StatusEvidence]] = {}
@@ -148,9 +151,7 @@ class EvidenceIndex:
         cache = self.lex.tool_cache
         concepts = cache.get(name)
         if concepts is None:
-            if len(cache) > 10_000:
-                cache.clear()
-            concepts = cache[name] = tuple(dict.fromkeys(self.lex.concepts_in(_CAMEL.sub(r"\1_\2", name))))
+            concepts = _remember(cache, name, tuple(dict.fromkeys(self.lex.concepts_in(_CAMEL.sub(r"\1_\2", name)))))
         return concepts
 
     def _output(self, call: ToolRecord) -> Any:
@@ -189,10 +190,7 @@ class EvidenceIndex:
             concepts[-1] if concepts else None,
             self.lex.minor_units.search(key),
         )
-        if len(cache) > 50_000:
-            cache.clear()
-        cache[shape] = info
-        return info
+        return _remember(cache, shape, info)
 
     def _names_field(self, shape: str, labels: frozenset[str]) -> bool:
         """Whether a path shape names one of the field `labels` (a new shape's words are checked first)."""
@@ -279,11 +277,10 @@ class EvidenceIndex:
         out = self._json_numbers(targets)
         for count, leaf in self.list_counts:
             if any(equal_at(Decimal(count), t, e) for t, e in targets):
-                out.append(Located(Mention(FactKind.NUMBER, 0, len(leaf.text), leaf.text), leaf))
+                out.append(_count_number(leaf))
         hits: dict[int, list[int] | None] = {}
         for target, exponent in targets:
-            for entry, near in self._number_entries(target, exponent).items():
-                hits[entry] = None if near is None or hits.get(entry, []) is None else hits.get(entry, []) + near
+            _merge_hits(hits, self._number_entries(target, exponent))
         for entry in sorted(hits):
             for loc in self._mentions_near(entry, hits[entry]):
                 if loc.mention.kind == FactKind.NUMBER and any(
@@ -340,10 +337,7 @@ class EvidenceIndex:
                 if self._names_field(shape, labels):
                     for value, node, key in zip(values, nodes, keys, strict=True):
                         out += self._number_locs(flat.call, flat.path(node, key), shape, value)
-        out += [
-            Located(Mention(FactKind.NUMBER, 0, len(leaf.text), leaf.text, None, 0, leaf.labels), leaf)
-            for _, leaf in self.list_counts if leaf.labels & labels
-        ]
+        out += [_count_number(leaf) for _, leaf in self.list_counts if leaf.labels & labels]
         for entry in self._labelled_entries(labels):
             out += [
                 loc for loc in self._entry_mentions(entry)
@@ -398,15 +392,17 @@ class EvidenceIndex:
     # ---------- text values ----------
     def _entry_mentions(self, entry: int) -> list[Located]:
         """Numbers, dates and times in one distinct string, numbers with the labels of their field."""
-        found = self._mention_cache.get(entry)
+        return self._window_mentions(entry, 0, len(self._strings.texts[entry]))
+
+    def _window_mentions(self, entry: int, start: int, end: int) -> list[Located]:
+        """Numbers, dates and times in `text[start:end]` of one distinct string (cached per window)."""
+        key = (entry, start, end)
+        found = self._mention_cache.get(key)
         if found is not None:
             return found
+        found = self._mention_cache[key] = []
         leaf = self._string_leaf(entry)
-        found = self._mention_cache[entry] = self._read_mentions(leaf.text, leaf)
-        return found
-
-    def _read_mentions(self, text: str, leaf: Leaf) -> list[Located]:
-        found: list[Located] = []
+        text = leaf.text[start:end]
         ex = self._mentions
         for mention in ex.extract(text, words=False) if _DIGIT.search(text) else ():
             if mention.kind in _WHEN:
@@ -414,15 +410,6 @@ class EvidenceIndex:
             elif mention.kind == FactKind.NUMBER:
                 labels = leaf.labels | ex.labels_before(text, mention, 0)
                 _add_number(found, mention._replace(labels=labels), leaf)
-        return found
-
-    def _window_mentions(self, entry: int, start: int, end: int) -> list[Located]:
-        """Numbers, dates and times in `text[start:end]` of one distinct string (cached per window)."""
-        key = (entry, start, end)
-        found = self._window_cache.get(key)
-        if found is None:
-            leaf = self._string_leaf(entry)
-            found = self._window_cache[key] = self._read_mentions(leaf.text[start:end], leaf)
         return found
 
     @cached_property
@@ -480,15 +467,15 @@ class EvidenceIndex:
             return dict.fromkeys((self._strings.at(m.start()) for m in _DIGITS.finditer(self._strings.lower)), None)
         if hi < 1:  # 0.15: its digits after "0." (a lone "0" is everywhere), and 0 itself when in range
             low, high = f"{max(lo, Decimal(0)):.12f}", f"{hi:.12f}"
-            found = dict(self._hits([commonprefix([low, high]) or "0."]))
-            for entry, offsets in self._hits(["0"], digits=True).items() if lo <= 0 else ():
-                found[entry] = found.get(entry, []) + offsets
+            found: dict[int, list[int] | None] = dict(self._hits([commonprefix([low, high]) or "0."]))
+            if lo <= 0:
+                _merge_hits(found, self._hits(["0"], digits=True))
             return found
         whole = range(max(0, math.floor(lo)), math.floor(hi) + 1)
         literals = {str(n) for n in whole} | {f"{n:,}" for n in whole if n >= 1000}
-        found: dict[int, list[int] | None] = dict(self._hits(literals, digits=True))
+        found = dict(self._hits(literals, digits=True))
         if hi >= 1000:
-            found.update(dict.fromkeys(self._magnitude_entries, None))
+            _merge_hits(found, dict.fromkeys(self._magnitude_entries, None))
         return found
 
     @cached_property
@@ -567,10 +554,7 @@ class EvidenceIndex:
         cache = self.lex.status_cache
         found = cache.get((text, default))
         if found is None:
-            found = self._statuses.extract(text, default, claims=False)
-            if len(cache) > 50_000:
-                cache.clear()
-            cache[(text, default)] = found
+            found = _remember(cache, (text, default), self._statuses.extract(text, default, claims=False))
         return found
 
     # ---------- context ----------
@@ -586,6 +570,26 @@ class EvidenceIndex:
                 elif mention.kind == FactKind.NUMBER:
                     _add_number(out, mention._replace(labels=ex.labels_before(leaf.text, mention, 0)), leaf)
         return out
+
+
+def _remember(cache: dict[Any, T], key: Any, value: T) -> T:
+    """Store a value in a per-lexicon cache, emptied when full (it lives as long as the checker)."""
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
+def _merge_hits(into: dict[int, list[int] | None], hits: Mapping[int, list[int] | None]) -> None:
+    """Add hit offsets per entry; None (read the whole string) wins over offsets."""
+    for entry, near in hits.items():
+        had = into.get(entry, [])
+        into[entry] = None if near is None or had is None else had + near
+
+
+def _count_number(leaf: Leaf) -> Located:
+    """A list's length as a number of its field (labels include `count`)."""
+    return Located(Mention(FactKind.NUMBER, 0, len(leaf.text), leaf.text, None, 0, leaf.labels), leaf)
 
 
 def _add_number(out: list[Located], mention: Mention, leaf: Leaf) -> None:

@@ -237,12 +237,11 @@ class Matcher:
     # ---------- dates and times ----------
     def _date_time(self, fact: Fact) -> None:
         value = fact.value or ""
-        pools = ((lambda: self.index.dates_times(fact.kind, value), "match"),
-                 (lambda: self.index.context_mentions, "context"))
-        for pool, code in pools:  # the context is read only when no tool output gives the date
-            for loc in pool():
+        for code, where in (("match", "a tool output"), ("context", "the context, not a tool")):
+            # the context is read only when no tool output gives the date
+            pool = self.index.dates_times(fact.kind, value) if code == "match" else self.index.context_mentions
+            for loc in pool:
                 if loc.mention.kind == fact.kind and _same_date(value, loc.mention.value):
-                    where = "a tool output" if code == "match" else "the context, not a tool"
                     _set(fact, Verdict.SUPPORTED, code, f"{fact.kind.value} found in {where}",
                          [evidence_of(loc.leaf, self.index)])
                     return
