@@ -3,6 +3,8 @@
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from factcheck.grounding.flat import Flat, number_text
 
@@ -72,3 +74,85 @@ def test_depth_limit_stops_the_walk_without_recursion_errors() -> None:
 def test_number_text_is_how_an_answer_writes_it(value: float, text: str) -> None:
     assert number_text(value) == text
     assert math.isclose(float(number_text(value)), value)
+
+
+class _ItemByItem(Flat):
+    """The walk without the column-by-column path for flat records."""
+
+    def _records(self, *args) -> bool:
+        return False
+
+
+def state(flat: Flat) -> tuple:
+    """Everything a walk leaves behind, with dict orders made visible."""
+    return (
+        flat.nodes,
+        [(shape, list(bucket.items())) for shape, bucket in flat.strings.items()],
+        list(flat.numbers.items()),
+        flat.bools,
+        flat.lists,
+        flat.too_deep,
+    )
+
+
+class Label(str):
+    """A str subclass (not what JSON gives, but a caller's objects may be)."""
+
+
+_RECORDS = [  # (records, walked by column)
+    pytest.param([{"sku": "A-1", "price": 12.5, "qty": 2}, {"sku": "A-2", "price": 3, "qty": 1}], True, id="flat"),
+    pytest.param([{"s": "shipped"}] * 40 + [{"s": "pending"}], True, id="repeated strings"),
+    pytest.param([{"s": f"v{j % 20}"} for j in range(60)], True, id="many repeated strings"),
+    pytest.param([{"a": None, "b": "x"}, {"a": "y", "b": "z"}], True, id="a column starts late"),
+    pytest.param([{"a": None, "b": None}, {"b": 2, "a": "y"}], False, id="late columns in another key order"),
+    pytest.param([{"a": None}, {"a": None}], True, id="all None"),
+    pytest.param([{"a": "x", "b": 1}, {"b": 2, "a": "y"}], True, id="key order differs"),
+    pytest.param([{"a": "x"}, {"b": "y"}], False, id="other keys"),
+    pytest.param([{"a": "x"}, {"a": "y", "b": "z"}], False, id="more keys"),
+    pytest.param([{"a": "x"}, ["not", "a", "record"]], False, id="not all records"),
+    pytest.param([{"a": True}, {"a": False}], False, id="booleans"),
+    pytest.param([{"a": 1}, {"a": "1"}], False, id="mixed kinds"),
+    pytest.param([{"a": 1.5}, {"a": float("inf")}], False, id="not finite"),
+    pytest.param([{"a": "x"}, {"a": ' {"status": "FAILED"}'}], False, id="JSON in a later string"),
+    pytest.param([{"a": '[1, 2]'}, {"a": "y"}], False, id="JSON in the first string"),
+    pytest.param([{"a": "[draft] note"}, {"a": "x"}], False, id="looks like JSON, is not"),
+    pytest.param([{"a": "x\x00{y"}, {"a": "z"}], False, id="NUL before a brace"),
+    pytest.param([{"a": {"b": 1}}, {"a": {"b": 2}}], False, id="nested records"),
+    pytest.param([{"a": [1, 2]}, {"a": []}], False, id="nested lists"),
+    pytest.param([{1: "x"}, {1: "y"}], False, id="int keys"),
+    pytest.param([{"a": Label("x")}, {"a": "y"}], True, id="str subclass"),
+    pytest.param([{"a": b"x"}, {"a": b"y"}], False, id="bytes"),
+    pytest.param([{}, {}], False, id="empty records"),
+]
+
+
+class _Spy(Flat):
+    """Records whether each list of records was walked by column."""
+
+    def _records(self, *args) -> bool:
+        by_column = super()._records(*args)
+        self.by_column = [*getattr(self, "by_column", []), by_column]
+        return by_column
+
+
+@pytest.mark.parametrize(("records", "by_column"), _RECORDS)
+@pytest.mark.parametrize("depth", [1, 2, 64])
+def test_flat_records_walk_by_column_as_item_by_item(records: list, by_column: bool, depth: int) -> None:
+    output = {"items": records, "after": [{"a": "later", "n": 1}]}
+    flat = _Spy(0, "", output, depth)
+    assert state(flat) == state(_ItemByItem(0, "", output, depth))
+    if depth == 64:
+        assert flat.by_column[0] is by_column
+
+
+_SCALARS = st.one_of(
+    st.none(), st.booleans(), st.integers(-5, 5), st.floats(allow_nan=False, width=16),
+    st.sampled_from(["x", "y", "", " [1]", "{bad", "[]"]),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.dictionaries(st.sampled_from("abc"), _SCALARS, max_size=3), min_size=1, max_size=6))
+def test_any_list_of_dicts_walks_as_item_by_item(records: list) -> None:
+    output = {"items": records, "again": records[:2]}
+    assert state(Flat(0, "", output, 64)) == state(_ItemByItem(0, "", output, 64))
