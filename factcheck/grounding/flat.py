@@ -71,7 +71,7 @@ class Flat:
         self.too_deep = False
         """Whether containers deeper than `max_depth` were skipped."""
         self.nodes: list[tuple[int, Any, bool]] = []
-        """Containers: (parent node, key in the parent, is a list)."""
+        """Containers: (parent node, key in the parent, is a list); read them with `node()`."""
         self.strings: dict[str, dict[str, Ref]] = {}
         """Shape -> distinct string -> its first place."""
         self.numbers: dict[str, tuple[list[int | float], list[int], list[Any]]] = {}
@@ -178,12 +178,17 @@ class Flat:
             return False  # columns that start after the first record enter in that record's key order
         columns.sort()  # values enter their shape's column in document order, as item by item
         first = len(self.nodes)
-        self.nodes += zip(repeat(node), range(len(records)), repeat(False))
+        self.nodes += repeat((node, _Items(first), False), len(records))  # one entry for the whole run
         prefix = item_shape + "."
         for _, _, key, values, places, is_text in columns:
             shape = prefix + key
             if is_text:
-                bucket = self.strings.setdefault(shape, {})
+                bucket = self.strings.get(shape)
+                if bucket is None and type(places) is range and len(set(values)) == len(values):
+                    refs = zip(range(first, first + len(values)), repeat(key))
+                    self.strings[shape] = dict(zip(values, refs, strict=False))  # `repeat` is endless
+                    continue
+                bucket = self.strings.setdefault(shape, {}) if bucket is None else bucket
                 for text, place in _first_places(values, places):
                     if text not in bucket:
                         bucket[text] = (first + place, key)
@@ -227,13 +232,20 @@ class Flat:
             return f"{base}[{key}]"
         return f"{base}.{key}" if base else str(key)
 
+    def node(self, node: int) -> tuple[int, Any, bool]:
+        """A container's (parent node, key in the parent, is a list)."""
+        parent, key, is_list = self.nodes[node]
+        if type(key) is _Items:
+            key = node - key.first
+        return parent, key, is_list
+
     def node_path(self, node: int) -> str:
         """Path of a container (the root's is `root`)."""
         if node < 0:
             return self.root
         path = self._paths.get(node)
         if path is None:
-            parent, key, _ = self.nodes[node]
+            parent, key, _ = self.node(node)
             path = self._paths[node] = self.path(parent, key)
         return path
 
@@ -262,6 +274,13 @@ class Flat:
                 stack.extend(items)
             else:
                 yield path, shape, value, False
+
+
+@dataclass(frozen=True, slots=True)
+class _Items:
+    """The key of each record in a run of records walked by column: its index is its node less `first`."""
+
+    first: int
 
 
 def _column(values: list) -> tuple[list, Any, bool] | tuple[()] | None:

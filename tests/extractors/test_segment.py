@@ -1,9 +1,11 @@
 """Sentence segmentation traps in zh, en and mixed text."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from factcheck import FactChecker
-from factcheck.extractors.segment import detect_lang
+from factcheck.extractors.segment import _CJK, _INNER_END, blank_pipeline, detect_lang, sentence_bounds
 
 CHECKER = FactChecker()
 
@@ -63,3 +65,18 @@ def test_blank_pipeline_is_rebuilt_when_its_vocab_grows_too_large(monkeypatch: p
     assert checker._claims.segmenter.sentences(text) == before
     new = segment.blank_pipeline("en", checker._claims.segmenter._abbr)
     assert new is not old and len(new.vocab.strings) < len(old.vocab.strings)
+
+
+_TEXT = st.text(alphabet=st.sampled_from(list("ab 1.\n\t。！？?…!”’\"'）)」』】，已退款 Mr.Dec")), max_size=40)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_TEXT)
+def test_every_sentence_bound_starts_a_token(text: str) -> None:
+    lang = "zh" if _CJK.search(text) else "en"  # as `Segmenter` routes it
+    doc = blank_pipeline(lang).tokenizer(text)
+    assert doc.text == text
+    starts = {token.idx for token in doc}
+    bounds = set(sentence_bounds(text, frozenset({"mr", "dec"})))
+    if lang == "zh" or not _INNER_END.search(text):  # else spaCy's own rules tokenize it
+        assert bounds <= starts

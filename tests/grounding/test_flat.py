@@ -86,7 +86,7 @@ class _ItemByItem(Flat):
 def state(flat: Flat) -> tuple:
     """Everything a walk leaves behind, with dict orders made visible."""
     return (
-        flat.nodes,
+        [flat.node(i) for i in range(len(flat.nodes))],
         [(shape, list(bucket.items())) for shape, bucket in flat.strings.items()],
         list(flat.numbers.items()),
         flat.bools,
