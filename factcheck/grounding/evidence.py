@@ -429,7 +429,7 @@ class EvidenceIndex:
         strings = self._strings
         hay, found = strings.lower, {}
         for literal in literals:
-            pos = hay.find(literal)
+            pos = hay.find(literal) if strings.may_hold(literal) else -1
             while pos >= 0:
                 end, start = pos + len(literal), pos
                 while digits and start and hay[start - 1] == "0":  # 0932 is 932

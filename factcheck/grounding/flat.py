@@ -182,20 +182,17 @@ class Flat:
         prefix = item_shape + "."
         for _, _, key, values, places, is_text in columns:
             shape = prefix + key
+            nodes = range(first, first + len(values)) if type(places) is range else [first + j for j in places]
             if is_text:
+                firsts = _first_places(values, nodes, key)
                 bucket = self.strings.get(shape)
-                if bucket is None and type(places) is range and len(set(values)) == len(values):
-                    refs = zip(range(first, first + len(values)), repeat(key))
-                    self.strings[shape] = dict(zip(values, refs, strict=False))  # `repeat` is endless
-                    continue
-                bucket = self.strings.setdefault(shape, {}) if bucket is None else bucket
-                for text, place in _first_places(values, places):
-                    if text not in bucket:
-                        bucket[text] = (first + place, key)
+                if bucket is not None:  # a shape met before keeps its strings' places and order
+                    firsts = {**bucket, **firsts}
+                    firsts.update(bucket)
+                self.strings[shape] = firsts
             else:
                 column = self.numbers.setdefault(shape, ([], [], []))
                 column[0].extend(values)
-                nodes = range(first, first + len(values)) if type(places) is range else [first + j for j in places]
                 column[1].extend(nodes)
                 column[2].extend(repeat(key, len(values)))
         return True
@@ -310,15 +307,15 @@ def _column(values: list) -> tuple[list, Any, bool] | tuple[()] | None:
     return values, places, True
 
 
-def _first_places(values: list[str], places: Any) -> Iterator[tuple[str, int]]:
+def _first_places(values: list[str], nodes: Any, key: str) -> dict[str, Ref]:
     """Each distinct string of a column with its first place, in order of first appearance."""
     distinct = dict.fromkeys(values)
-    if len(distinct) == len(values):
-        return zip(values, places, strict=True)
-    if len(distinct) <= 16:
-        return ((text, places[values.index(text)]) for text in distinct)
-    first_place = dict(zip(reversed(values), reversed(places), strict=True))
-    return ((text, first_place[text]) for text in distinct)
+    if len(distinct) <= 16:  # a status or a name: find each once
+        return {text: (nodes[values.index(text)], key) for text in distinct}
+    refs = list(zip(nodes, repeat(key)))
+    firsts = dict(zip(values, refs, strict=True))  # in order of first appearance, with last places
+    firsts.update(zip(reversed(values), reversed(refs), strict=True))  # same order, first places
+    return firsts
 
 
 def parse_json(text: str) -> Any:

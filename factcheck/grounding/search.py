@@ -19,6 +19,9 @@ _OTHER_DIGIT = re.compile(r"(?![0-9])\d")
 NEAR = 48
 """How far around a search hit a long string is read for mentions."""
 _BOUNDARY = re.compile(r"[\s，。；、]")
+_ASCII_NON_LETTERS = str.maketrans({c: " " for c in map(chr, range(128)) if not c.isalpha()})
+_WORDS_FROM = 4096
+"""Length of the joined strings from which a word look-up goes before a search for a plain word."""
 
 
 @dataclass
@@ -96,6 +99,19 @@ class Strings:
     """Offset of each entry in `lower`."""
     firsts: list[int]
     """First entry of each bucket."""
+    _words: str | None = None
+
+    def may_hold(self, literal: str) -> bool:
+        """False when `lower` cannot hold `literal`; the long joined text is then not searched.
+
+        A plain ASCII word can only stand inside a run of letters, so it is first looked
+        for in the distinct runs, which long outputs (item lists, logs) repeat.
+        """
+        if len(self.lower) < _WORDS_FROM or not (literal.isascii() and literal.isalpha()):
+            return True
+        if self._words is None:
+            self._words = " ".join(set(self.lower.translate(_ASCII_NON_LETTERS).split()))
+        return literal in self._words
 
     def at(self, pos: int) -> int:
         """The entry at an offset of `lower`."""

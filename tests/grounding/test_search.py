@@ -1,0 +1,51 @@
+"""Literal searches: the word look-up that spares long joined strings a search."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from factcheck.grounding import search
+from factcheck.grounding.search import Strings
+
+
+def strings(texts: list[str]) -> Strings:
+    lower = search.search_form("\n".join(texts))
+    return Strings(texts, [], lower, [], [])
+
+
+LONG = ["sku-12345 mug shipped", "processed by warehouse 3", "café refund_status=ok"] * 300
+
+
+@pytest.mark.parametrize(
+    ("literal", "held"),
+    [
+        ("shipped", True),
+        ("ship", True),  # inside a word: a substring search, as before
+        ("refund", True),  # between an underscore and a letter
+        ("status", True),
+        ("caf", True),
+        ("refunded", False),
+        ("delivered", False),
+        ("sku-1", True),  # not a plain word: always searched
+        ("已退款", True),
+        ("could not", True),
+    ],
+)
+def test_word_lookup_on_a_long_text(literal: str, held: bool) -> None:
+    table = strings(LONG)
+    assert len(table.lower) >= search._WORDS_FROM
+    assert table.may_hold(literal) is held
+    if not held:
+        assert literal not in table.lower
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.text(alphabet="abcXYZ é_-1 \n.已", max_size=30), min_size=1, max_size=8),
+    st.text(alphabet="abcxyzé", min_size=1, max_size=4),
+    st.integers(0, 5000),
+)
+def test_a_held_literal_is_never_ruled_out(texts: list[str], literal: str, pad: int) -> None:
+    table = strings([*texts, "z" * pad])
+    if literal in table.lower:
+        assert table.may_hold(literal)
