@@ -2,7 +2,9 @@
 
 The outputs are given as parsed JSON (a dict) and as JSON text (as a LangChain
 `ToolMessage` carries them); four outputs of each size take turns, so no check
-reuses the previous one's objects.
+reuses the previous one's objects. Their line items are flat records, which are
+walked column by column; the last rows give each item a nested record (`dims`),
+so the walk goes item by item.
 
 Run: python bench/bench_check.py
 """
@@ -25,9 +27,9 @@ ANSWER = (
 )
 
 
-def tool_output(target_bytes: int, seed: int = 7) -> dict:
+def tool_output(target_bytes: int, seed: int = 7, nested: bool = False) -> dict:
     rng = random.Random(seed)
-    items = []
+    items: list[dict] = []
     while len(json.dumps(items)) < target_bytes:
         items.append({
             "sku": f"SKU-{rng.randint(10000, 99999)}",
@@ -37,6 +39,8 @@ def tool_output(target_bytes: int, seed: int = 7) -> dict:
             "status": rng.choice(["shipped", "pending", "delivered"]),
             "note": "processed by warehouse 3 on 2026-12-01",
         })
+        if nested:
+            items[-1]["dims"] = {"w_cm": rng.randint(5, 40), "h_cm": rng.randint(5, 40)}
     return {"refund_status": "approved", "refund_amount": 45.0, "order_id": 88231,
             "tracking_number": "SF1234567890", "shipped_at": "2026-12-03", "cases": [1, 2, 3],
             "balance": 1299.5, "discount_rate": 0.15, "items": items}
@@ -60,13 +64,15 @@ def report(label: str, times: list[float], size: int) -> None:
     times.sort()
     p50 = statistics.median(times)
     p95 = times[int(len(times) * 0.95) - 1]
-    print(f"{label:<34} p50 {p50:8.3f} ms  p95 {p95:8.3f} ms  ({p50 / (size / 1e6):8.1f} ms per MB at p50)")
+    print(f"{label:<41} p50 {p50:8.3f} ms  p95 {p95:8.3f} ms  ({p50 / (size / 1e6):8.1f} ms per MB at p50)")
 
 
 def main() -> None:
     checker = FactChecker()
-    for label, size, runs in (("10 KB", 10_000, 300), ("100 KB", 100_000, 60), ("1 MB", 1_000_000, 20)):
-        outputs = [tool_output(size, seed) for seed in range(4)]  # same shape, different values
+    sizes = (("10 KB", 10_000, 300, False), ("100 KB", 100_000, 60, False), ("1 MB", 1_000_000, 20, False),
+             ("1 MB nested", 1_000_000, 20, True))
+    for label, size, runs, nested in sizes:
+        outputs = [tool_output(size, seed, nested) for seed in range(4)]  # same shape, different values
         actual = len(json.dumps(outputs[0]))
         report(f"5 sentences vs {label} (dict)", measure(checker, outputs, runs), actual)
         texts = [json.dumps(out) for out in outputs]  # as a ToolMessage carries it

@@ -148,41 +148,54 @@ class Flat:
     def _records(self, records: list, node: int, item_shape: str, depth: int) -> bool:
         """Walk a list of flat records column by column, as `_container` would walk it item by item.
 
-        Flat records are dicts with the same str keys in the same order, whose values are
-        strings that hold no JSON, finite numbers or None, column by column of one kind.
-        Search results and line items look like this, and a column costs a few C-level
-        passes instead of a Python step per value.
+        Flat records are dicts with the same str keys, whose values are strings that hold
+        no JSON, finite numbers or None, column by column of one kind; a column may also
+        hold one nested flat record per record (`"dims": {"w": 3}`). Search results and
+        line items look like this, and a column costs a few C-level passes instead of a
+        Python step per value. Node numbers are those the item-by-item walk gives.
 
         Returns:
             False, having changed nothing, when `records` are not flat records.
         """
         if depth >= self.max_depth:
             return False
-        keys = list(records[0])
-        if not keys or any(type(k) is not str for k in keys) or set(map(type, records)) != {dict}:
+        outer = _record_columns(records)
+        if outer is None:
             return False
-        if len(set(map(len, records))) != 1:
-            return False
-        columns = []
-        for position, key in enumerate(keys):
-            try:  # every record has as many keys as the first: it has the first's keys or a KeyError
-                values = list(map(itemgetter(key), records))
-            except KeyError:
-                return False
-            column = _column(values)
-            if column is None:
-                return False
-            if column:
-                columns.append((column[1][0], position, key, *column))
-        if any(column[0] for column in columns) and any(map(keys.__ne__, map(list, records))):
-            return False  # columns that start after the first record enter in that record's key order
-        columns.sort()  # values enter their shape's column in document order, as item by item
-        first = len(self.nodes)
-        self.nodes += repeat((node, _Items(first), False), len(records))  # one entry for the whole run
+        keys, found = outer
         prefix = item_shape + "."
-        for _, _, key, values, places, is_text in columns:
-            shape = prefix + key
-            nodes = range(first, first + len(values)) if type(places) is range else [first + j for j in places]
+        # (order, shape, key, values, places, is_text, node offset in a record's run of nodes)
+        columns: list[tuple[tuple[int, int, int], str, str, list, Any, bool, int]] = []
+        nested: list[tuple[int, str, list]] = []
+        for position, key, column in found:
+            if type(column) is list:  # nested records
+                inner = _record_columns(column) if depth + 1 < self.max_depth else None
+                if inner is None or any(type(c) is list for _, _, c in inner[1]):
+                    return False
+                if _late(inner[1]) and any(map(inner[0].__ne__, map(list, column))):
+                    return False
+                nested.append((position, key, inner[1]))
+            elif column:
+                columns.append(((column[1][0], position, -1), prefix + key, key, *column, 0))
+        for offset, (position, key, inner) in enumerate(nested, start=1):
+            columns += [
+                ((column[1][0], position, q), f"{prefix}{key}.{inner_key}", inner_key, *column, offset)
+                for q, inner_key, column in inner if column
+            ]
+        if any(order[0] for order, *_ in columns) and any(map(keys.__ne__, map(list, records))):
+            return False  # columns that start after the first record enter in that record's key order
+        columns.sort(key=itemgetter(0))  # values enter their shape's column in document order
+        stride, first = 1 + len(nested), len(self.nodes)
+        # a record's run of nodes: the record, then its nested records; one entry each for the whole list
+        run = [(node, _Items(first, stride), False)] + [(_Up(offset), key, False) for offset, (_, key, _) in
+                                                         enumerate(nested, start=1)]
+        self.nodes += run * len(records)
+        for _, shape, key, values, places, is_text, offset in columns:
+            start = first + offset
+            if type(places) is range:
+                nodes: Any = range(start, start + stride * len(values), stride)
+            else:
+                nodes = [start + stride * j for j in places]
             if is_text:
                 firsts = _first_places(values, nodes, key)
                 bucket = self.strings.get(shape)
@@ -191,10 +204,10 @@ class Flat:
                     firsts.update(bucket)
                 self.strings[shape] = firsts
             else:
-                column = self.numbers.setdefault(shape, ([], [], []))
-                column[0].extend(values)
-                column[1].extend(nodes)
-                column[2].extend(repeat(key, len(values)))
+                number_column = self.numbers.setdefault(shape, ([], [], []))
+                number_column[0].extend(values)
+                number_column[1].extend(nodes)
+                number_column[2].extend(repeat(key, len(values)))
         return True
 
     def _scalar(self, value: Any, node: int, key: Any, shape: str, depth: int = 0) -> None:
@@ -233,7 +246,9 @@ class Flat:
         """A container's (parent node, key in the parent, is a list)."""
         parent, key, is_list = self.nodes[node]
         if type(key) is _Items:
-            key = node - key.first
+            key = (node - key.first) // key.stride
+        if type(parent) is _Up:
+            parent = node - parent.by
         return parent, key, is_list
 
     def node_path(self, node: int) -> str:
@@ -275,9 +290,43 @@ class Flat:
 
 @dataclass(frozen=True, slots=True)
 class _Items:
-    """The key of each record in a run of records walked by column: its index is its node less `first`."""
+    """The key of each record in a list walked by column: `stride` nodes a record from node `first`."""
 
     first: int
+    stride: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Up:
+    """The parent of a nested record in a list walked by column: `by` nodes before it."""
+
+    by: int
+
+
+def _record_columns(records: list) -> tuple[list[str], list[tuple[int, str, Any]]] | None:
+    """(keys, columns) of dicts with the same str keys: each column is `(position, key, _column(...))`,
+    or `(position, key, values)` when its values are all dicts; None when they are not such records."""
+    keys = list(records[0]) if type(records[0]) is dict else None
+    if not keys or any(type(k) is not str for k in keys) or set(map(type, records)) != {dict}:
+        return None
+    if len(set(map(len, records))) != 1:
+        return None
+    columns = []
+    for position, key in enumerate(keys):
+        try:  # every record has as many keys as the first: it has the first's keys or a KeyError
+            values = list(map(itemgetter(key), records))
+        except KeyError:
+            return None
+        column = values if type(values[0]) is dict else _column(values)
+        if column is None:
+            return None
+        columns.append((position, key, column))
+    return keys, columns
+
+
+def _late(columns: list[tuple[int, str, Any]]) -> bool:
+    """Whether a column's first value is not in the first record."""
+    return any(type(c) is tuple and c and c[1][0] for _, _, c in columns)
 
 
 def _column(values: list) -> tuple[list, Any, bool] | tuple[()] | None:

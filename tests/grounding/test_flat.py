@@ -117,7 +117,15 @@ _RECORDS = [  # (records, walked by column)
     pytest.param([{"a": '[1, 2]'}, {"a": "y"}], False, id="JSON in the first string"),
     pytest.param([{"a": "[draft] note"}, {"a": "x"}], False, id="looks like JSON, is not"),
     pytest.param([{"a": "x\x00{y"}, {"a": "z"}], False, id="NUL before a brace"),
-    pytest.param([{"a": {"b": 1}}, {"a": {"b": 2}}], False, id="nested records"),
+    pytest.param([{"a": {"b": 1}}, {"a": {"b": 2}}], True, id="nested records"),
+    pytest.param([{"s": "x", "d": {"w": 1, "n": "p"}, "e": {"k": None}, "t": 2},
+                  {"s": "y", "d": {"w": 2, "n": "q"}, "e": {"k": "late"}, "t": 3}], True, id="two nested records"),
+    pytest.param([{"d": {"w": None, "v": 1}, "s": None}, {"s": "x", "d": {"v": 2, "w": "y"}}], False,
+                 id="nested columns start late, in another key order"),
+    pytest.param([{"d": {"w": 1}}, {"d": {"v": 1}}], False, id="nested records with other keys"),
+    pytest.param([{"d": {"w": 1}}, {"d": None}], False, id="a nested record missing"),
+    pytest.param([{"d": {"w": {"x": 1}}}, {"d": {"w": {"x": 2}}}], False, id="records nested twice"),
+    pytest.param([{"d": {"w": [1]}}, {"d": {"w": [2]}}], False, id="a list in nested records"),
     pytest.param([{"a": [1, 2]}, {"a": []}], False, id="nested lists"),
     pytest.param([{1: "x"}, {1: "y"}], False, id="int keys"),
     pytest.param([{"a": Label("x")}, {"a": "y"}], True, id="str subclass"),
@@ -136,7 +144,7 @@ class _Spy(Flat):
 
 
 @pytest.mark.parametrize(("records", "by_column"), _RECORDS)
-@pytest.mark.parametrize("depth", [1, 2, 64])
+@pytest.mark.parametrize("depth", [1, 2, 3, 64])
 def test_flat_records_walk_by_column_as_item_by_item(records: list, by_column: bool, depth: int) -> None:
     output = {"items": records, "after": [{"a": "later", "n": 1}]}
     flat = _Spy(0, "", output, depth)
@@ -149,10 +157,11 @@ _SCALARS = st.one_of(
     st.none(), st.booleans(), st.integers(-5, 5), st.floats(allow_nan=False, width=16),
     st.sampled_from(["x", "y", "", " [1]", "{bad", "[]"]),
 )
+_VALUES = st.one_of(_SCALARS, st.dictionaries(st.sampled_from("vw"), _SCALARS, max_size=2))
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.dictionaries(st.sampled_from("abc"), _SCALARS, max_size=3), min_size=1, max_size=6))
+@given(st.lists(st.dictionaries(st.sampled_from("abc"), _VALUES, max_size=3), min_size=1, max_size=6))
 def test_any_list_of_dicts_walks_as_item_by_item(records: list) -> None:
     output = {"items": records, "again": records[:2]}
     assert state(Flat(0, "", output, 64)) == state(_ItemByItem(0, "", output, 64))
