@@ -30,7 +30,8 @@ ANSWER = (
 def tool_output(target_bytes: int, seed: int = 7, nested: bool = False) -> dict:
     rng = random.Random(seed)
     items: list[dict] = []
-    while len(json.dumps(items)) < target_bytes:
+    size = 2  # of json.dumps(items): "[" and "]", each item, ", " between items
+    while size < target_bytes:
         items.append({
             "sku": f"SKU-{rng.randint(10000, 99999)}",
             "name": rng.choice(["mug", "tea sampler", "kettle", "filter"]),
@@ -41,6 +42,7 @@ def tool_output(target_bytes: int, seed: int = 7, nested: bool = False) -> dict:
         })
         if nested:
             items[-1]["dims"] = {"w_cm": rng.randint(5, 40), "h_cm": rng.randint(5, 40)}
+        size += len(json.dumps(items[-1])) + (2 if len(items) > 1 else 0)
     return {"refund_status": "approved", "refund_amount": 45.0, "order_id": 88231,
             "tracking_number": "SF1234567890", "shipped_at": "2026-12-03", "cases": [1, 2, 3],
             "balance": 1299.5, "discount_rate": 0.15, "items": items}

@@ -70,8 +70,9 @@ class Flat:
         self.max_depth = max_depth
         self.too_deep = False
         """Whether containers deeper than `max_depth` were skipped."""
-        self.nodes: list[tuple[int, Any, bool]] = []
-        """Containers: (parent node, key in the parent, is a list); read them with `node()`."""
+        self.nodes: list[tuple[Any, Any, bool]] = []
+        """Containers: (parent node, key in the parent, is a list). A list of records walked by
+        column shares one entry per field among its records: read them with `node()`."""
         self.strings: dict[str, dict[str, Ref]] = {}
         """Shape -> distinct string -> its first place."""
         self.numbers: dict[str, tuple[list[int | float], list[int], list[Any]]] = {}
