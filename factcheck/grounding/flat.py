@@ -167,29 +167,29 @@ class Flat:
         prefix = item_shape + "."
         # (order, shape, key, values, places, is_text, node offset in a record's run of nodes)
         columns: list[tuple[tuple[int, int, int], str, str, list, Any, bool, int]] = []
-        nested: list[tuple[int, str, list]] = []
+        nested: list[str] = []
         for position, key, column in found:
-            if type(column) is list:  # nested records
-                inner = _record_columns(column) if depth + 1 < self.max_depth else None
-                if inner is None or any(type(c) is list for _, _, c in inner[1]):
-                    return False
-                if _late(inner[1]) and any(map(inner[0].__ne__, map(list, column))):
-                    return False
-                nested.append((position, key, inner[1]))
-            elif column:
-                columns.append(((column[1][0], position, -1), prefix + key, key, *column, 0))
-        for offset, (position, key, inner) in enumerate(nested, start=1):
-            columns += [
-                ((column[1][0], position, q), f"{prefix}{key}.{inner_key}", inner_key, *column, offset)
-                for q, inner_key, column in inner if column
+            if type(column) is not list:
+                if column:
+                    columns.append(((column[1][0], position, -1), prefix + key, key, *column, 0))
+                continue
+            inner = _record_columns(column) if depth + 1 < self.max_depth else None  # nested records
+            if inner is None or any(type(c) is list for _, _, c in inner[1]):
+                return False
+            nested.append(key)
+            inner_columns = [
+                ((c[1][0], position, q), f"{prefix}{key}.{inner_key}", inner_key, *c, len(nested))
+                for q, inner_key, c in inner[1] if c
             ]
-        if any(order[0] for order, *_ in columns) and any(map(keys.__ne__, map(list, records))):
-            return False  # columns that start after the first record enter in that record's key order
+            if not _in_key_order(inner_columns, inner[0], column):
+                return False
+            columns += inner_columns
+        if not _in_key_order(columns, keys, records):
+            return False
         columns.sort(key=itemgetter(0))  # values enter their shape's column in document order
         stride, first = 1 + len(nested), len(self.nodes)
         # a record's run of nodes: the record, then its nested records; one entry each for the whole list
-        run = [(node, _Items(first, stride), False)] + [(_Up(offset), key, False) for offset, (_, key, _) in
-                                                         enumerate(nested, start=1)]
+        run = [(node, _Items(first, stride), False)] + [(_Up(by), key, False) for by, key in enumerate(nested, 1)]
         self.nodes += run * len(records)
         for _, shape, key, values, places, is_text, offset in columns:
             start = first + offset
@@ -305,8 +305,11 @@ class _Up:
 
 
 def _record_columns(records: list) -> tuple[list[str], list[tuple[int, str, Any]]] | None:
-    """(keys, columns) of dicts with the same str keys: each column is `(position, key, _column(...))`,
-    or `(position, key, values)` when its values are all dicts; None when they are not such records."""
+    """The keys and columns of dicts with the same str keys, or None when they are not such dicts.
+
+    Each column is `(position, key, _column(values))`, or `(position, key, values)` when
+    its values are all dicts.
+    """
     keys = list(records[0]) if type(records[0]) is dict else None
     if not keys or any(type(k) is not str for k in keys) or set(map(type, records)) != {dict}:
         return None
@@ -325,9 +328,13 @@ def _record_columns(records: list) -> tuple[list[str], list[tuple[int, str, Any]
     return keys, columns
 
 
-def _late(columns: list[tuple[int, str, Any]]) -> bool:
-    """Whether a column's first value is not in the first record."""
-    return any(type(c) is tuple and c and c[1][0] for _, _, c in columns)
+def _in_key_order(columns: list[tuple], keys: list[str], records: list[dict]) -> bool:
+    """Whether walking `columns` by their order keys enters values as the item-by-item walk does.
+
+    A column whose first value is not in the first record enters at its first record,
+    in that record's key order: then every record must have the first's key order.
+    """
+    return not any(order[0] for order, *_ in columns) or not any(map(keys.__ne__, map(list, records)))
 
 
 def _column(values: list) -> tuple[list, Any, bool] | tuple[()] | None:
