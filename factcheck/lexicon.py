@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import string
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
@@ -31,15 +32,14 @@ class Term:
     polarity: str | None
     action: bool = False
     evidence_only: bool = False
+    field_polarity: str | None = None
+    """What the word says of another concept when it is the value of that concept's field
+    (`{"booking_status": "cancelled"}`: the booking is off, `negative`); None: nothing."""
 
 
-# A word (with an apostrophe contraction) or a run of CJK characters. The pattern opens with the
-# class of both first characters, so the regex engine skips ahead to them.
-_TOKEN = re.compile(
-    r"[A-Za-z\u3040-\u30ff\u3400-\u9fff](?:(?<=[A-Za-z])[A-Za-z]*(?:['’][A-Za-z]+)?|[\u3400-\u9fff\u3040-\u30ff]*)"
-)
-# A word of Latin letters: the tokens above that are not CJK runs.
+# A word of Latin letters, with an apostrophe contraction ("didn't").
 _LATIN_TOKEN = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?")
+_ASCII_LETTERS = frozenset(string.ascii_letters)
 # The characters of a CJK run: a CJK phrase made of others never matches.
 _CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]+")
 # What may stand between the words of one phrase ("in transit", "in_transit", "e-mail").
@@ -96,6 +96,7 @@ class Phrases:
         )
         """The first words of each phrase of several words, short of its last word ("in", "let me")."""
         self._max_words = max((k.count(" ") + 1 for k in latin), default=0)
+        self._cjk_keys = frozenset(cjk)
         self._cjk_max = max((len(k) for k in cjk), default=0)
         self._cjk = _cjk_pattern(k for k in cjk if _CJK_RUN.fullmatch(k))
         """Finds the CJK phrases, longest first at each place; None when there are none."""
@@ -156,12 +157,17 @@ class Phrases:
         return bool(self._starts) and bool(self._latin_hits(text, pos, end))
 
     def match_at(self, text: str, pos: int) -> bool:
-        """Whether a phrase starts exactly at `pos`."""
+        """Whether a phrase starts exactly at `pos` (a Latin one only where a word starts)."""
         for length in range(min(self._cjk_max, len(text) - pos), 0, -1):
-            if text[pos : pos + length] in self.keys:
+            if text[pos : pos + length] in self._cjk_keys:
                 return True
-        token = _TOKEN.match(text, pos)
-        return bool(token and not _is_cjk(token.group()[0]) and self.lookup(token.group().lower()))
+        if not self._starts or pos and text[pos - 1] in _ASCII_LETTERS:
+            return False
+        token = _LATIN_TOKEN.match(text, pos)
+        if token is None or token.group().lower() not in self._starts:
+            return False
+        hits = self._latin_hits(text, pos, len(text))
+        return bool(hits) and hits[0].start == pos
 
     def _latin_hit(self, text: str, tokens: list[re.Match[str]], lows: list[str], i: int, hits: list[Hit]) -> int:
         """Longest phrase starting at token `i`; returns how many tokens it spans (0: none).
@@ -231,6 +237,7 @@ class Lexicon:
                 spec.get("polarity"),
                 bool(spec.get("action", False)),
                 bool(spec.get("evidence_only", False)),
+                spec.get("field_polarity"),
             )
         self.terms = terms
         self.term_phrases = Phrases(terms)

@@ -96,6 +96,11 @@ class StatusExtractor:
                 continue  # "no matching cases were found": the first word decides
             if key not in found:
                 found[key] = StatusMention(start, end, concept, polarity, term.action and not negated)
+            field = default_concept
+            if not claims and term.field_polarity and not negated and field not in (None, concept):
+                # a tool's `booking_status: cancelled` also says the booking is off
+                if not any(c == field for c, _ in found):
+                    found[(field, term.field_polarity)] = StatusMention(start, end, field, term.field_polarity)
         # A bare concept word says nothing, unless it is negated ("没有退款", "no refund") or
         # marked done ("已经发货", "已为您退款"); only the first such word of a clause counts.
         if claims and found:

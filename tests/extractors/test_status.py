@@ -38,6 +38,30 @@ def test_statuses(text, expected) -> None:
     assert statuses(text) == expected
 
 
+@pytest.mark.parametrize(
+    ("value", "field_concept", "expected"),
+    [
+        # a tool's status value is also read as what it says of its field's concept
+        ("cancelled", "booking", [("cancel", "positive"), ("booking", "negative")]),
+        ("CANCELED", "order", [("cancel", "positive"), ("order", "negative")]),
+        ("已取消", "booking", [("cancel", "positive"), ("booking", "negative")]),
+        ("cancelled", None, [("cancel", "positive")]),
+        ("cancelled", "cancel", [("cancel", "positive")]),
+        ("not cancelled", "booking", [("cancel", "negative")]),  # not cancelled is not booked either
+        ("confirmed", "booking", [("booking", "positive")]),
+        ("shipped", "order", [("shipping", "positive")]),  # no field polarity: speaks of shipping only
+    ],
+)
+def test_tool_values_speak_of_their_field(value: str, field_concept: str | None, expected: list) -> None:
+    found = CHECKER._statuses.extract(value, default_concept=field_concept, claims=False)
+    assert [(s.concept, s.polarity) for s in found] == expected
+
+
+def test_answers_are_not_read_for_a_field() -> None:
+    found = CHECKER._statuses.extract("Your booking was cancelled", default_concept="booking")
+    assert [(s.concept, s.polarity) for s in found] == [("cancel", "positive")]
+
+
 def test_words_inside_links_are_not_statuses() -> None:
     report = CHECKER.check("![图](https://example.com/images/generated_6a7b.png)")
     kinds = {f.kind.value for c in report.claims for f in c.facts}

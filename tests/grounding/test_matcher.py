@@ -46,6 +46,12 @@ S, C, U = Verdict.SUPPORTED, Verdict.CONTRADICTED, Verdict.UNSUPPORTED
         ("地址是 3 栋。", [call("address", {"address": "幸福小区5栋302室"})], C),
         ("Shipped on Dec. 3.", [call("ship", {"status": "shipped", "shipped_at": "2026-12-03T10:00:00Z"})], S),
         ("Send it to li@example.com.", [call("ship", {"status": "ok"})], U),
+        ("Your booking is confirmed.", [call("get_booking", {"booking_status": "cancelled"})], C),
+        ("Your booking is confirmed.", [call("get_booking", {"status": "canceled"})], C),
+        ("您的预订已确认。", [call("query_booking", {"预订状态": "已取消"})], C),
+        ("Your order is confirmed.", [call("lookup", {"order_status": "cancelled"})], C),
+        ("Your booking was cancelled.", [call("get_booking", {"booking_status": "cancelled"})], S),
+        ("Your booking is confirmed.", [call("get_booking", {"booking_status": "confirmed"})], S),
     ],
 )
 def test_verdicts(answer: str, tools: list, expected: Verdict) -> None:
