@@ -108,7 +108,8 @@ class Fact(BaseModel):
     """The verdict for this fact alone."""
     code: str | None = None
     """Machine-readable reason: `match`, `context`, `derived`, `polarity_mismatch`,
-    `value_mismatch`, `not_found`, `no_tool_call`, `tool_error`."""
+    `value_mismatch`, `wrong_record` (a number of another list item than the one the
+    claim names), `not_found`, `no_tool_call`, `tool_error`."""
     reason: str = ""
     """One line a person can read."""
     evidence: list[Evidence] = Field(default_factory=list)

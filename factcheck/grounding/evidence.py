@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from factcheck.config import CheckerConfig
 from factcheck.extractors.mentions import Mention, MentionExtractor
 from factcheck.extractors.status import StatusExtractor, StatusMention
-from factcheck.grounding.flat import Flat, Leaf, Ref, number_text
+from factcheck.grounding.flat import Flat, Leaf, Ref, number_text, shape_of
 from factcheck.grounding.search import (
     NEAR,
     Blob,
@@ -40,6 +40,8 @@ _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
 _WHEN = (FactKind.DATE, FactKind.TIME)
 _DIGIT = re.compile(r"\d")
 _DIGITS = re.compile(r"\d+")
+# One step of a path: a key (`.fare`) or a list index (`[0]`).
+_PATH_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 # A number written with a magnitude word (1.2万, 3k, 2 million): its digits are not its value.
 _MAGNITUDE = re.compile(r"\d\s?(?:[万千亿]|k(?![a-z])|thousand|million)")
 _CACHE_LIMIT = 50_000
@@ -344,6 +346,26 @@ class EvidenceIndex:
                 if loc.mention.kind == FactKind.NUMBER and loc.mention.labels & labels
             ]
         return out
+
+    def value_at(self, call: int, path: str) -> Any:
+        """The value at `path` (`flights[0]`) of one call's output; None when there is none."""
+        flat = next((f for f in self.flats if f.call == call and not f.root), None)
+        value = None if flat is None else flat.value
+        for key, index in _PATH_STEP.findall(path):
+            if index and isinstance(value, list) and int(index) < len(value):
+                value = value[int(index)]
+            elif key and isinstance(value, dict):
+                value = value.get(key)
+            else:
+                return None
+        return value
+
+    def number_at(self, call: int, path: str) -> Located | None:
+        """The JSON number at `path` (`flights[0].fare`) of one call's output, if there is one."""
+        value = self.value_at(call, path)
+        if type(value) not in (int, float) or not math.isfinite(value):
+            return None
+        return self._number_locs(call, path, shape_of(path), value)[0]
 
     def call_numbers(self) -> list[list[Located]]:
         """For each call with numbers, its first numbers in document order (operands for arithmetic).

@@ -14,6 +14,7 @@ from typing import Any
 _LOOKS_JSON = re.compile(r"\s*[\[{]")
 _OPENERS = frozenset("{[ \n\t\r")
 _JSON_AFTER_NUL = re.compile(r"\x00\s*[\[{]")
+_LIST_INDEX = re.compile(r"\[\d+\]")
 """Over a column's strings joined by NUL: whether a string after the first may hold JSON (a superset of
 `_LOOKS_JSON`; a literal first character lets the engine skip ahead)."""
 _NUMBER_KINDS = frozenset((int, float))
@@ -373,6 +374,11 @@ def _first_places(values: list[str], nodes: Any, key: str) -> dict[str, Ref]:
     firsts = dict(zip(values, refs, strict=True))  # in order of first appearance, with last places
     firsts.update(zip(reversed(values), reversed(refs), strict=True))  # same order, first places
     return firsts
+
+
+def shape_of(path: str) -> str:
+    """The shape of a path: its list indexes dropped (`items[3].price` -> `items[].price`)."""
+    return _LIST_INDEX.sub("[]", path)
 
 
 def parse_json(text: str) -> Any:

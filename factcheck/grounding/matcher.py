@@ -8,10 +8,14 @@ from decimal import Decimal
 from itertools import combinations
 
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located, StatusEvidence, ToolRecord, equal_at
+from factcheck.grounding.flat import shape_of
 from factcheck.grounding.locate import locate
 from factcheck.report import Evidence, Fact, FactKind, Verdict
 
 _SHOW = 120
+_NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
+# The innermost list item a field sits in: `orders[1].items[0].sku` -> (`orders[1].items`, `0`).
+_LIST_ITEM = re.compile(r"(.*)\[(\d+)\]\.")
 # Which evidence polarities agree with a claimed one ("not shipped" is true of "pending").
 _AGREES = {
     "positive": {"positive"},
@@ -50,15 +54,24 @@ class Matcher:
         self.name_cutoff = name_cutoff
         self.read_only = index.lex.read_only_tools
         self._claim_facts: list[Fact] = []
+        self._claim_text = ""
         self.action_tools = action_tools
         self.derive = derive
         self.verified: list[Decimal] = []
         """Numbers of this answer already backed, usable as operands ("3 晚共 4,740 元")."""
 
-    def ground_claim(self, facts: list[Fact]) -> None:
-        """Ground the facts of one claim, in order (later numbers may use earlier backed ones)."""
-        self._claim_facts = facts
-        for fact in facts:
+    def ground_claim(self, facts: list[Fact], text: str = "") -> None:
+        """Ground the facts of one claim.
+
+        Identifiers and names go first: they name the records the claim's numbers must
+        come from. The rest follow in order: later numbers may use earlier backed ones.
+
+        Args:
+            facts: The claim's facts.
+            text: The claim's text.
+        """
+        self._claim_facts, self._claim_text = facts, text
+        for fact in sorted(facts, key=lambda f: f.kind not in _NAMING):
             self.ground(fact)
 
     def ground(self, fact: Fact) -> None:
@@ -133,9 +146,11 @@ class Matcher:
                 loc for loc in same_field
                 if any(equal_at(Decimal(loc.mention.value), t, e) for t, e in targets)
             ]
-            if agree:
+            if agree and not self._wrong_record(fact, agree):
                 _set(fact, Verdict.SUPPORTED, "match", "number matches the same field",
                      [evidence_of(agree[0].leaf, self.index)])
+                return
+            if agree:
                 return
             # the tool states this field's value: only a count, the field's own total or
             # arithmetic on the answer's backed numbers may explain another value
@@ -151,8 +166,9 @@ class Matcher:
                      [evidence_of(loc.leaf, self.index) for loc in same_field[:2]])
                 return
         elif matches := self.index.equal_numbers(targets):
-            _set(fact, Verdict.SUPPORTED, "match", "number found in a tool output",
-                 [evidence_of(matches[0].leaf, self.index)])
+            if not self._wrong_record(fact, matches):
+                _set(fact, Verdict.SUPPORTED, "match", "number found in a tool output",
+                     [evidence_of(matches[0].leaf, self.index)])
             return
         else:
             backing = self._count(fact, claimed) or self._derived(claimed, exponent) or self._context(claimed, exponent)
@@ -160,6 +176,60 @@ class Matcher:
             _set(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives {fact.text}", [])
         else:
             _set(fact, Verdict.SUPPORTED, *backing)
+
+    def _wrong_record(self, fact: Fact, matches: list[Located]) -> bool:
+        """Contradict a number that only another record holds than the one the claim names.
+
+        In "MU5401 ... 票价 980 元", MU5401 is `flights[0].flight_no`. When 980 is only
+        `flights[1].fare`, the claim names nothing of `flights[1]` (no string of it that
+        `flights[0]` lacks) and `flights[0]` has a fare of its own, the answer took the
+        number from the wrong record. Returns whether the fact was contradicted.
+        """
+        named = self._named_records()
+        if not named:
+            return False
+        places = []
+        for loc in matches:
+            item = _LIST_ITEM.match(loc.leaf.path) if loc.leaf.source == "tool" else None
+            if item is None or any(
+                call == loc.leaf.index and loc.leaf.path.startswith(f"{items}[{i}].") for call, items, i in named
+            ):
+                return False  # not in a list item, or inside a record the claim names
+            places.append((loc, item[1], item[2], loc.leaf.path[item.end() :]))
+        claim = self._claim_text.lower()
+        for loc, items, other, field in places:
+            call, shape = loc.leaf.index, shape_of(items)
+            other_record = self.index.value_at(call, f"{items}[{other}]")
+            for named_call, named_items, i in sorted(named):
+                if named_call != call or shape_of(named_items) != shape:
+                    continue  # a record of another list
+                own_record = self.index.value_at(call, f"{named_items}[{i}]")
+                if not isinstance(own_record, dict) or not isinstance(other_record, dict):
+                    continue
+                if any(
+                    isinstance(v, str) and len(v) > 1 and v != own_record.get(k) and v.lower() in claim
+                    for k, v in other_record.items()
+                ):
+                    return False  # the claim names the other record too ("… $9.99 for the USB-C Cable")
+                own = self.index.number_at(call, f"{named_items}[{i}].{field}")
+                if own is not None:
+                    _set(fact, Verdict.CONTRADICTED, "wrong_record",
+                         f"tool gives {own.mention.value} for {own.leaf.path}, the record the answer names, "
+                         f"not {fact.text} ({loc.leaf.path})",
+                         [evidence_of(own.leaf, self.index), evidence_of(loc.leaf, self.index)])
+                    return True
+        return False
+
+    def _named_records(self) -> set[tuple[int, str, str]]:
+        """(call, list path, item index) of the list items holding an identifier or name the claim names."""
+        named = set()
+        for f in self._claim_facts:
+            if f.kind in _NAMING and f.verdict == Verdict.SUPPORTED and f.evidence:
+                ev = f.evidence[0]
+                item = _LIST_ITEM.match(ev.path) if ev.source == "tool" else None
+                if item is not None:
+                    named.add((ev.index, item[1], item[2]))
+        return named
 
     def _same_field(self, labels: frozenset[str]) -> list[Located]:
         """Evidence numbers sharing the most field labels with the claim (none without labels)."""
@@ -189,7 +259,7 @@ class Matcher:
         """The sum of one field over line items (`items[].qty`)."""
         by_key: dict[str, list[Located]] = {}
         for loc in same_field:
-            by_key.setdefault(re.sub(r"\[\d+\]", "[]", loc.leaf.path), []).append(loc)
+            by_key.setdefault(shape_of(loc.leaf.path), []).append(loc)
         for group in by_key.values():
             if len(group) > 1 and equal_at(sum(Decimal(loc.mention.value) for loc in group), claimed, exponent):
                 how = "the sum of " + " + ".join(loc.mention.value for loc in group)

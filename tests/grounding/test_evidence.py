@@ -1,5 +1,6 @@
 """Evidence searches: what a claim looks for is found wherever and however the tool wrote it."""
 
+import json
 from decimal import Decimal
 
 import pytest
@@ -8,6 +9,7 @@ from hypothesis import strategies as st
 
 from factcheck import FactChecker, Verdict
 from factcheck.extractors.mentions import MentionExtractor
+from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.flat import Flat, number_text
 from factcheck.report import FactKind
 
@@ -119,3 +121,33 @@ def test_every_number_the_tool_states_is_found(output) -> None:
         answer = f"It is {format(number.normalize(), ',f')}."  # grouped: seven bare digits read as an ID
         facts = CHECKER.check(answer, [call("lookup", output)]).claims[0].facts
         assert facts and all(f.verdict == S for f in facts), (answer, output)
+
+
+DOC = {"flights": [{"fare": 1260.0, "ok": True, "dims": {"w": 3}}, {"fare": "980", "a.b": 5}], "n": 1e400}
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "number"),
+    [
+        ("flights[0].fare", 1260.0, "1260"),
+        ("flights[0].dims.w", 3, "3"),
+        ("flights[0]", DOC["flights"][0], None),
+        ("flights[1].fare", "980", None),  # a string is not a JSON number
+        ("flights[0].ok", True, None),  # nor is a boolean
+        ("flights[2].fare", None, None),  # past the end
+        ("flights[1].a.b", None, None),  # a key holding a dot is not reached: nothing is read instead
+        ("n", float("inf"), None),  # not finite
+        ("missing", None, None),
+    ],
+)
+@pytest.mark.parametrize("as_text", [False, True])
+def test_value_and_number_at_a_path(path: str, value, number: str | None, as_text: bool) -> None:
+    output = json.dumps(DOC) if as_text else DOC
+    index = EvidenceIndex(
+        [call("search_flights", output)], [], CHECKER.config, CHECKER.lexicon, CHECKER._mentions, CHECKER._statuses
+    )
+    assert index.value_at(0, path) == value
+    found = index.number_at(0, path)
+    assert (found.mention.value if found else None) == number
+    if found is not None:
+        assert (found.leaf.path, found.leaf.index) == (path, 0)

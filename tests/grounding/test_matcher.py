@@ -128,3 +128,45 @@ def test_status_speaks_of_the_head_concept(answer: str) -> None:
 )
 def test_narrated_results_need_a_tool_call(answer: str, tools: list, expected: Verdict) -> None:
     assert verdict(answer, tools) == expected
+
+
+FLIGHTS = call("search_flights", {"flights": [
+    {"flight_no": "MU5401", "airline": "东方航空", "dep_time": "07:05", "fare": 1260.0},
+    {"flight_no": "CA4508", "airline": "中国国航", "dep_time": "08:30", "fare": 980.0},
+]})
+REFUNDED = call("get_refund", {"items_refunded": [
+    {"name": "Wireless Mouse", "amount": 24.99}, {"name": "USB-C Cable", "amount": 9.99},
+]})
+NESTED = call("get_orders", {"orders": [
+    {"order_id": "A-1001", "items": [{"sku": "SKU-1", "price": 5}]},
+    {"order_id": "A-1002", "items": [{"sku": "SKU-2", "price": 7}]},
+]})
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        ("MU5401，票价 980 元。", [FLIGHTS], C),  # 980 is the fare of CA4508
+        ("MU5401 costs ¥980.", [FLIGHTS], C),
+        ("MU5401，票价 1,260 元。", [FLIGHTS], S),
+        ("CA4508，票价 980 元。", [FLIGHTS], S),
+        ("CA4508，票价 1,260 元。", [FLIGHTS], C),
+        ("MU5401 最早，CA4508 票价 980 元。", [FLIGHTS], S),  # both records named
+        ("最早的是 MU5401，票价最低的 980 元是 CA4508。", [FLIGHTS], S),  # named after the number
+        ("MU5401 最早；中国国航的票价 980 元。", [FLIGHTS], S),  # the other record named by a string of it
+        ("票价 980 元。", [FLIGHTS], S),  # no record named
+        ("$24.99 for the Wireless Mouse and $9.99 for the USB-C Cable.", [REFUNDED], S),
+        ("The Wireless Mouse was refunded $9.99.", [REFUNDED], C),
+        ("SKU-1 costs $5.", [NESTED], S),
+        ("SKU-1 costs $7.", [NESTED], C),  # the innermost list item: orders[0].items[0]
+        ("Order A-1001 has SKU-2 at $7.", [NESTED], S),
+    ],
+)
+def test_a_number_comes_from_the_record_the_claim_names(answer: str, tools: list, expected: Verdict) -> None:
+    assert verdict(answer, tools) == expected
+
+
+def test_a_wrong_record_names_both_values() -> None:
+    fact = CHECKER.check("MU5401，票价 980 元。", [FLIGHTS]).claims[0].facts[-1]
+    assert (fact.verdict, fact.code) == (C, "wrong_record")
+    assert [(e.path, e.text) for e in fact.evidence] == [("flights[0].fare", "1260"), ("flights[1].fare", "980")]
