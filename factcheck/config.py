@@ -28,4 +28,5 @@ class CheckerConfig(BaseModel):
     action_tools: dict[str, tuple[str, ...]] = Field(default_factory=dict)
     """Action concept -> tool-name substrings that perform it; merged over the lexicon's map."""
     derive_arithmetic: bool = True
-    """Back a number when it equals a sum or product of numbers in one tool output."""
+    """Back a number when it equals a sum or product of numbers in one tool output, or a
+    duration equals the days between two backed dates of its claim."""

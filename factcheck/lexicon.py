@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 SHIPPED = ("zh", "en")
 _MERGED_DICTS = (
     "concepts", "status_terms", "action_tools", "currencies", "number_words", "numerals",
-    "numeral_units", "fields", "months", "negation_window",
+    "numeral_units", "fields", "months", "negation_window", "duration_days",
 )
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",

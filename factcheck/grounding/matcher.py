@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from datetime import date
 from decimal import Decimal
 from itertools import combinations
 
@@ -57,6 +58,8 @@ class Matcher:
         self._claim_text = ""
         self.action_tools = action_tools
         self.derive = derive
+        self.duration_days = {k.lower(): Decimal(v) for k, v in index.lex.map("duration_days").items()}
+        """Days in one unit of a duration (`weeks` -> 7)."""
         self.verified: list[Decimal] = []
         """Numbers of this answer already backed, usable as operands ("3 晚共 4,740 元")."""
 
@@ -64,14 +67,15 @@ class Matcher:
         """Ground the facts of one claim.
 
         Identifiers and names go first: they name the records the claim's numbers must
-        come from. The rest follow in order: later numbers may use earlier backed ones.
+        come from. Dates and times next: a duration may be the days between two of them.
+        The rest follow in order: later numbers may use earlier backed ones.
 
         Args:
             facts: The claim's facts.
             text: The claim's text.
         """
         self._claim_facts, self._claim_text = facts, text
-        for fact in sorted(facts, key=lambda f: f.kind not in _NAMING):
+        for fact in sorted(facts, key=_grounding_order):
             self.ground(fact)
 
     def ground(self, fact: Fact) -> None:
@@ -139,7 +143,7 @@ class Matcher:
         claimed = Decimal(fact.value or "0")
         exponent = -(fact.precision or 0)
         labels = frozenset((fact.concept or "").split("+")) - {""}
-        targets = _targets(fact, claimed, exponent)
+        targets = _targets(fact, claimed, exponent, self.duration_days)
         same_field = self._same_field(labels)
         if same_field:
             agree = [
@@ -171,7 +175,12 @@ class Matcher:
                      [evidence_of(matches[0].leaf, self.index)])
             return
         else:
-            backing = self._count(fact, claimed) or self._derived(claimed, exponent) or self._context(claimed, exponent)
+            backing = (
+                self._count(fact, claimed)
+                or self._duration(fact, claimed)
+                or self._derived(claimed, exponent)
+                or self._context(claimed, exponent)
+            )
         if backing is None:
             _set(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives {fact.text}", [])
         else:
@@ -264,6 +273,20 @@ class Matcher:
             if len(group) > 1 and equal_at(sum(Decimal(loc.mention.value) for loc in group), claimed, exponent):
                 how = "the sum of " + " + ".join(loc.mention.value for loc in group)
                 return "derived", f"number equals {how}", [evidence_of(group[0].leaf, self.index, how)]
+        return None
+
+    def _duration(self, fact: Fact, claimed: Decimal) -> Backing | None:
+        """A duration (`two weeks`, `3 晚`) equal to the days between two backed dates of the claim, if enabled."""
+        days_per_unit = self.duration_days.get((fact.unit or "").lower())
+        if not self.derive or days_per_unit is None:
+            return None
+        dates = [f for f in self._claim_facts if f.kind == FactKind.DATE and f.verdict == Verdict.SUPPORTED]
+        for first, last in combinations(dates, 2):
+            days = _days_between(first.value or "", last.value or "")
+            if days is not None and claimed * days_per_unit == days:
+                how = f"the {days} days from {first.text} to {last.text}"
+                evidence = [ev.model_copy(update={"note": how}) for ev in first.evidence[:1] + last.evidence[:1]]
+                return "derived", f"number equals {how}", evidence
         return None
 
     def _derived(self, claimed: Decimal, exponent: int) -> Backing | None:
@@ -406,7 +429,9 @@ def _operations(a: Decimal, b: Decimal) -> Iterator[tuple[Decimal, str]]:
             yield base * (1 + rate), f"{base} × (1 + {rate})"
 
 
-def _targets(fact: Fact, claimed: Decimal, exponent: int) -> list[tuple[Decimal, int]]:
+def _targets(
+    fact: Fact, claimed: Decimal, exponent: int, duration_days: dict[str, Decimal]
+) -> list[tuple[Decimal, int]]:
     """Values the evidence may hold for a claimed number (15% -> 0.15, 85折 -> 0.85, 2 weeks -> 14 days)."""
     out = [(claimed, exponent)]
     unit = (fact.unit or "").lower()
@@ -415,9 +440,33 @@ def _targets(fact: Fact, claimed: Decimal, exponent: int) -> list[tuple[Decimal,
     elif unit == "折":
         rate = claimed / 10 if claimed < 10 else claimed / 100
         out += [(rate, exponent - 2), (1 - rate, exponent - 2)]
-    elif unit in ("week", "weeks", "周", "个星期", "星期"):
-        out.append((claimed * 7, exponent))
+    elif duration_days.get(unit, 1) != 1:
+        out.append((claimed * duration_days[unit], exponent))
     return out
+
+
+def _grounding_order(fact: Fact) -> int:
+    """Identifiers and names first, then dates and times, then the rest (see `Matcher.ground_claim`)."""
+    return 0 if fact.kind in _NAMING else 1 if fact.kind in (FactKind.DATE, FactKind.TIME) else 2
+
+
+def _days_between(first: str, last: str) -> int | None:
+    """Days between two dates (`2026-11-01`, or `--11-01` without a year: then the other's year is used).
+
+    Two dates without a year are read in one year, so "Dec. 30 to Jan. 2" comes out
+    as 363 days and backs no short stay: it is left unsupported, never wrongly backed.
+    """
+    try:
+        (y1, m1, d1), (y2, m2, d2) = (_date_parts(first), _date_parts(last))
+        year = y1 or y2 or 2000  # a leap year: 02-29 stays a date
+        return abs((date(y2 or year, m2, d2) - date(y1 or year, m1, d1)).days)
+    except ValueError:
+        return None
+
+
+def _date_parts(value: str) -> tuple[int | None, int, int]:
+    year, month, day = value[:-6].strip("-"), value[-5:-3], value[-2:]
+    return (int(year) if year else None), int(month), int(day)
 
 
 def _say(s: StatusEvidence) -> str:

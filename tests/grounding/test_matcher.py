@@ -170,3 +170,37 @@ def test_a_wrong_record_names_both_values() -> None:
     fact = CHECKER.check("MU5401，票价 980 元。", [FLIGHTS]).claims[0].facts[-1]
     assert (fact.verdict, fact.code) == (C, "wrong_record")
     assert [(e.path, e.text) for e in fact.evidence] == [("flights[0].fare", "1260"), ("flights[1].fare", "980")]
+
+
+PAUSE = call("get_subscription_pause", {"status": "paused", "paused_from": "2026-11-01", "paused_until": "2026-11-15"})
+STAY = call("get_booking", {"check_in": "2026-12-03", "check_out": "2026-12-06"})
+NEW_YEAR = call("get_booking", {"check_in": "2026-12-30", "check_out": "2027-01-02"})
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        ("Paused for two weeks, from Nov. 1 through Nov. 15.", [PAUSE], S),
+        ("Paused for 14 days, from Nov. 1 to Nov. 15.", [PAUSE], S),
+        ("Paused for three weeks, from Nov. 1 through Nov. 15.", [PAUSE], U),
+        ("Paused for two weeks.", [PAUSE], U),  # no dates in the claim to count between
+        ("12月3日入住，12月6日退房，共 3 晚。", [STAY], S),
+        ("12月3日入住，12月6日退房，共 4 晚。", [STAY], U),
+        ("入住 3 晚，12月3日到12月6日。", [STAY], S),  # the dates may follow the number
+        ("Dec. 3 to Dec. 9, 6 nights.", [STAY], U),  # Dec. 9 is no tool's date
+        ("Dec. 30, 2026 to Jan. 2, 2027: 3 nights.", [NEW_YEAR], S),
+        ("Check-in Dec. 3, check-out Dec. 6: 3 items.", [STAY], U),  # not a duration unit
+    ],
+)
+def test_a_duration_may_be_the_days_between_backed_dates(answer: str, tools: list, expected: Verdict) -> None:
+    assert verdict(answer, tools) == expected
+
+
+def test_durations_are_arithmetic_and_can_be_switched_off() -> None:
+    from factcheck import CheckerConfig
+
+    checker = FactChecker(CheckerConfig(derive_arithmetic=False))
+    report = checker.check("Paused for two weeks, from Nov. 1 through Nov. 15.", [PAUSE])
+    assert report.claims[0].verdict == U
+    fact = CHECKER.check("Paused for two weeks, from Nov. 1 through Nov. 15.", [PAUSE]).claims[0].facts[0]
+    assert (fact.code, [e.path for e in fact.evidence]) == ("derived", ["paused_from", "paused_until"])
