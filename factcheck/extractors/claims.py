@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import re
+
 from factcheck.extractors.mentions import Mention, MentionExtractor
 from factcheck.extractors.segment import Segmenter
 from factcheck.extractors.status import StatusExtractor
+from factcheck.lexicon import term_key
 from factcheck.report import Claim, Fact, FactKind
 
 _OPAQUE = (FactKind.URL, FactKind.EMAIL, FactKind.IDENTIFIER)
+_QUOTE_OPENERS = "「『“\"《"
+# A quoted title: CJK corner or book-title brackets, curly or straight double quotes, one line.
+_QUOTED = re.compile(r"「[^」\n]{1,80}」|『[^』\n]{1,80}』|《[^》\n]{1,80}》|“[^”\n]{1,80}”|\"[^\"\n]{1,80}\"")
 
 
 class ClaimExtractor:
@@ -35,7 +41,7 @@ class ClaimExtractor:
             text = answer[start:end]
             mentions = self.mentions.extract(text)
             facts = [self._fact(text, m, start, mentions) for m in mentions]
-            skip = [(m.start, m.end) for m in mentions if m.kind in _OPAQUE]
+            skip = [(m.start, m.end) for m in mentions if m.kind in _OPAQUE] + self._titles(text)
             for s in self.statuses.extract(text, default_concept=last_concept, skip=skip):
                 facts.append(
                     Fact(
@@ -51,6 +57,16 @@ class ClaimExtractor:
             facts.sort(key=lambda f: f.start)
             claims.append(Claim(text=text, start=start, end=end, facts=facts))
         return claims
+
+    def _titles(self, text: str) -> list[tuple[int, int]]:
+        """Quoted titles (「打印机无法连接 Wi-Fi」): their words name a thing, they state no status.
+
+        A quote holding one status word alone (状态为「已发货」) still states it.
+        """
+        if not any(q in text for q in _QUOTE_OPENERS):
+            return []
+        terms = self.statuses.lex.terms
+        return [m.span() for m in _QUOTED.finditer(text) if term_key(m.group()[1:-1]) not in terms]
 
     def _fact(self, text: str, m: Mention, offset: int, mentions: list[Mention]) -> Fact:
         labels: frozenset[str] = frozenset()

@@ -62,6 +62,22 @@ def test_answers_are_not_read_for_a_field() -> None:
     assert [(s.concept, s.polarity) for s in found] == [("cancel", "positive")]
 
 
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ("没有检索到与「支付成功 订单未生成」相关的案例。", [("search", "negative")]),
+        ("最相关的是「打印机无法连接 Wi-Fi」。", [("search", "positive")]),
+        ('I searched for "refund failed" and found 2 cases.', [("search", "positive")]),
+        ("订单状态为「已发货」。", [("shipping", "positive")]),  # a quoted status word alone still states it
+        ('The status is "shipped".', [("shipping", "positive")]),
+        ("《退款成功指南》已发送。", [("send", "positive")]),
+    ],
+)
+def test_quoted_titles_state_no_status(answer: str, expected: list) -> None:
+    facts = [f for c in CHECKER._claims.extract(answer) for f in c.facts if f.polarity]
+    assert [(f.concept, f.polarity) for f in facts] == expected
+
+
 def test_words_inside_links_are_not_statuses() -> None:
     report = CHECKER.check("![图](https://example.com/images/generated_6a7b.png)")
     kinds = {f.kind.value for c in report.claims for f in c.facts}
