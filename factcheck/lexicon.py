@@ -7,6 +7,7 @@ import re
 import string
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from decimal import Decimal
 from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -214,6 +215,8 @@ class Lexicon:
     field_of: dict[str, str] = field(init=False)
     """Field word key -> field label (`退款` -> refund)."""
     action_tools: dict[str, tuple[str, ...]] = field(init=False)
+    duration_days: dict[str, Decimal] = field(init=False)
+    """Unit word of a duration (lower case) -> days in one unit (`weeks` -> 7)."""
     read_only_tools: re.Pattern[str] = field(init=False)
     """Matches tool names that only read (`get_`, `query_`, `查询`): they never perform an action."""
     negation_window: dict[str, int] = field(init=False)
@@ -259,6 +262,7 @@ class Lexicon:
             for name, ws in self.data["fields"].items()
         }
         self.action_tools = {k: tuple(v) for k, v in self.data["action_tools"].items()}
+        self.duration_days = {k.lower(): _days(k, v) for k, v in self.data["duration_days"].items()}
         self.negation_window = {k: int(v) for k, v in self.data["negation_window"].items()}
         prefixes = "|".join(re.escape(p) for p in sorted(self.data["read_only_tool_prefixes"], key=len, reverse=True))
         self.read_only_tools = re.compile(rf"(?:{prefixes})(?:[_\-.\s]|(?=[A-Z])|$)", re.IGNORECASE)
@@ -282,6 +286,13 @@ class Lexicon:
     def map(self, key: str) -> dict[str, Any]:
         """A merged mapping entry (e.g. `currencies`)."""
         return self.data[key]
+
+
+def _days(unit: str, value: Any) -> Decimal:
+    """A `duration_days` entry as a number of days; a clear error for anything else."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+        raise ValueError(f"lexicon duration_days[{unit!r}] must be a positive number of days, not {value!r}")
+    return Decimal(str(value))
 
 
 def _cjk_pattern(phrases: Iterable[str]) -> re.Pattern[str] | None:

@@ -1,5 +1,7 @@
 """Lexicon phrase matching: whole Latin words, CJK anywhere, plurals, phrases at a place."""
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -59,3 +61,36 @@ def test_match_at_agrees_with_finditer(text: str, pos: int) -> None:
     cjk_here = any(text.startswith(k, pos) for k in ("后", "之后"))
     expected = cjk_here or starts_word and bool(hits) and hits[0].start == pos
     assert PHRASES.match_at(text, pos) is expected
+
+
+def test_a_user_file_extends_the_shipped_lexicons(tmp_path) -> None:
+    from factcheck import CheckerConfig, FactChecker, Verdict
+
+    extra = tmp_path / "extra.json"
+    extra.write_text(
+        '{"status_terms": {"voided": {"concept": "payment", "polarity": "negative"}}, "negators": ["nie"]}',
+        encoding="utf-8",
+    )
+    checker = FactChecker(CheckerConfig(lexicon_paths=[extra]))
+    tools = [{"name": "get_payment", "args": {}, "output": {"payment_status": "voided"}, "status": "ok"}]
+    assert checker.check("Your payment went through.", tools).claims[0].verdict == Verdict.CONTRADICTED
+    assert FactChecker().check("Your payment went through.", tools).claims[0].verdict != Verdict.CONTRADICTED
+    assert "nie" in checker.lexicon.negators.keys and "not" in checker.lexicon.negators.keys
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{not json", "cannot read lexicon file"),
+        ('["a list"]', "must hold a JSON object"),
+        ('{"duration_days": {"fortnight": "14"}}', "duration_days['fortnight'] must be a positive number"),
+        ('{"duration_days": {"fortnight": 0}}', "duration_days['fortnight'] must be a positive number"),
+    ],
+)
+def test_a_bad_lexicon_file_is_a_clear_error(tmp_path, content: str, message: str) -> None:
+    from factcheck.lexicon import load_lexicon
+
+    bad = tmp_path / "bad.json"
+    bad.write_text(content, encoding="utf-8")
+    with pytest.raises(ValueError, match=re.escape(message)):
+        load_lexicon([bad])

@@ -171,6 +171,8 @@ class Segmenter:
     def __init__(self, abbreviations: list[str], nlp: Language | None = None) -> None:
         self._abbr = tuple(sorted(abbreviations))
         self._user_nlp = nlp
+        self._blank_components: dict[str, tuple[Language, list[Callable[[Doc], Doc]]]] = {}
+        """Per language: our blank pipeline and its components (`Language.pipeline` builds a new list per call)."""
         if nlp is not None and "factcheck_sentences" not in nlp.pipe_names:
             # with a trained parser its sentences are used as they are (see SentenceSetter)
             nlp.add_pipe("factcheck_sentences", last=True, config={"abbreviations": list(self._abbr)})
@@ -181,15 +183,21 @@ class Segmenter:
             return []
         if self._user_nlp is not None:
             nlp = self._user_nlp
+            components = [component for _, component in nlp.pipeline]  # the user may change it between calls
         else:
-            nlp = blank_pipeline("zh" if _CJK.search(text) else "en", self._abbr)
+            lang = "zh" if _CJK.search(text) else "en"
+            nlp = blank_pipeline(lang, self._abbr)
             if len(nlp.vocab.strings) > MAX_VOCAB_STRINGS:
                 # spaCy keeps every new word (order numbers, links) for good: start a fresh pipeline
                 blank_pipeline.cache_clear()
-                nlp = blank_pipeline("zh" if _CJK.search(text) else "en", self._abbr)
+                nlp = blank_pipeline(lang, self._abbr)
+            cached = self._blank_components.get(lang)
+            if cached is None or cached[0] is not nlp:
+                cached = self._blank_components[lang] = (nlp, [component for _, component in nlp.pipeline])
+            components = cached[1]
         doc = nlp.make_doc(text)
         doc.user_data[TEXT_KEY] = text
-        for _, component in nlp.pipeline:
+        for component in components:
             doc = component(doc)
         # read the sentence starts as an array: no Token or Span objects on the hot path
         rows = doc.to_array(["IDX", "SENT_START"]).tolist()

@@ -58,8 +58,7 @@ class Matcher:
         self._claim_text = ""
         self.action_tools = action_tools
         self.derive = derive
-        self.duration_days = {k.lower(): Decimal(v) for k, v in index.lex.map("duration_days").items()}
-        """Days in one unit of a duration (`weeks` -> 7)."""
+        self.duration_days = index.lex.duration_days
         self.verified: list[Decimal] = []
         """Numbers of this answer already backed, usable as operands ("3 晚共 4,740 元")."""
 
