@@ -9,6 +9,7 @@ from typing import Any
 from factcheck.config import CheckerConfig
 from factcheck.extractors.claims import ClaimExtractor
 from factcheck.extractors.mentions import MentionExtractor
+from factcheck.extractors.methods import MethodExtractor
 from factcheck.extractors.segment import Segmenter, detect_lang
 from factcheck.extractors.status import StatusExtractor
 from factcheck.grounding.evidence import EvidenceIndex
@@ -40,6 +41,7 @@ class FactChecker:
             Segmenter(self.lexicon.list("abbreviations"), self.config.nlp),
             self._mentions,
             self._statuses,
+            MethodExtractor(self.lexicon),
         )
 
     def check(

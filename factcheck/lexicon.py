@@ -15,12 +15,13 @@ from typing import Any, NamedTuple
 SHIPPED = ("zh", "en")
 _MERGED_DICTS = (
     "concepts", "status_terms", "action_tools", "currencies", "number_words", "numerals",
-    "numeral_units", "fields", "months", "negation_window", "duration_days",
+    "numeral_units", "fields", "months", "negation_window", "duration_days", "payment_methods",
 )
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
     "completion_markers", "completion_markers_far", "minor_unit_fields", "name_stopwords",
-    "read_only_tool_prefixes", "count_adjectives",
+    "read_only_tool_prefixes", "count_adjectives", "payment_method_cues", "payment_method_cues_after",
+    "payment_method_fields",
 )
 
 
@@ -215,6 +216,13 @@ class Lexicon:
     field_of: dict[str, str] = field(init=False)
     """Field word key -> field label (`退款` -> refund)."""
     action_tools: dict[str, tuple[str, ...]] = field(init=False)
+    payment_methods: Phrases = field(init=False)
+    """Words naming where money goes or comes from (card, store credit, 支付宝)."""
+    payment_method_of: dict[str, str] = field(init=False)
+    """Payment-method word key -> its category (`credit card` -> card)."""
+    payment_method_cues: Phrases = field(init=False)
+    payment_method_cues_after: Phrases = field(init=False)
+    payment_method_fields: Phrases = field(init=False)
     duration_days: dict[str, Decimal] = field(init=False)
     """Unit word of a duration (lower case) -> days in one unit (`weeks` -> 7)."""
     read_only_tools: re.Pattern[str] = field(init=False)
@@ -262,6 +270,13 @@ class Lexicon:
             for name, ws in self.data["fields"].items()
         }
         self.action_tools = {k: tuple(v) for k, v in self.data["action_tools"].items()}
+        self.payment_method_of = {
+            term_key(w): category for category, ws in self.data["payment_methods"].items() for w in ws
+        }
+        self.payment_methods = Phrases(self.payment_method_of)
+        self.payment_method_cues = Phrases(self.data["payment_method_cues"])
+        self.payment_method_cues_after = Phrases(self.data["payment_method_cues_after"])
+        self.payment_method_fields = Phrases(self.data["payment_method_fields"])
         self.duration_days = {k.lower(): _days(k, v) for k, v in self.data["duration_days"].items()}
         self.negation_window = {k: int(v) for k, v in self.data["negation_window"].items()}
         prefixes = "|".join(re.escape(p) for p in sorted(self.data["read_only_tool_prefixes"], key=len, reverse=True))

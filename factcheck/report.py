@@ -47,6 +47,8 @@ class FactKind(str, Enum):
     URL = "url"
     EMAIL = "email"
     NAME = "name"
+    METHOD = "method"
+    """A payment method named as where money went or came from (card, store credit, 原路)."""
 
 
 Polarity = Literal["positive", "negative", "pending"]

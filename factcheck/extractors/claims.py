@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from factcheck.extractors.mentions import Mention, MentionExtractor
+from factcheck.extractors.methods import MethodExtractor
 from factcheck.extractors.segment import Segmenter
 from factcheck.extractors.status import StatusExtractor
 from factcheck.lexicon import term_key
@@ -20,11 +21,12 @@ class ClaimExtractor:
     """Sentences from spaCy, facts from the lexicon-driven extractors."""
 
     def __init__(
-        self, segmenter: Segmenter, mentions: MentionExtractor, statuses: StatusExtractor
+        self, segmenter: Segmenter, mentions: MentionExtractor, statuses: StatusExtractor, methods: MethodExtractor
     ) -> None:
         self.segmenter = segmenter
         self.mentions = mentions
         self.statuses = statuses
+        self.methods = methods
 
     def extract(self, answer: str) -> list[Claim]:
         """Claims in answer order, with offsets into `answer` and unchecked facts.
@@ -42,6 +44,7 @@ class ClaimExtractor:
             mentions = self.mentions.extract(text)
             facts = [self._fact(text, m, start, mentions) for m in mentions]
             skip = [(m.start, m.end) for m in mentions if m.kind in _OPAQUE] + self._titles(text)
+            facts += [self._fact(text, m, start, mentions) for m in self.methods.extract(text, skip)]
             for s in self.statuses.extract(text, default_concept=last_concept, skip=skip):
                 facts.append(
                     Fact(

@@ -46,6 +46,8 @@ _PATH_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 _MAGNITUDE = re.compile(r"\d\s?(?:[万千亿]|k(?![a-z])|thousand|million)")
 _CACHE_LIMIT = 50_000
 """Entries a per-lexicon cache (paths, tool names, statuses of values) holds before it is emptied."""
+_METHOD_VALUE_CHARS = 80
+"""Longest value of a method field read for payment methods (longer text is a note, not a method)."""
 _DERIVED_OPERANDS = 40
 """How many numbers of one tool call arithmetic may combine."""
 
@@ -578,6 +580,25 @@ class EvidenceIndex:
         if found is None:
             found = _remember(cache, (text, default), self._statuses.extract(text, default, claims=False))
         return found
+
+    # ---------- payment methods ----------
+    @cached_property
+    def payment_methods(self) -> list[tuple[str, Leaf]]:
+        """(category, leaf) of each payment method a successful call's output or arguments give
+        as the value of a method field (`destination`, `refund_method`, `退款方式`), in call order."""
+        lex, strings = self.lex, self._strings
+        out = []
+        for flat, shape, first, end in strings.buckets:
+            field = term_key(_CAMEL.sub(r"\1_\2", shape.rsplit(".", 1)[-1].replace("[]", "")))
+            if self.calls[flat.call].status == "error" or not lex.payment_method_fields.search(field):
+                continue
+            for i in range(first, end):
+                text = strings.texts[i]
+                if len(text) <= _METHOD_VALUE_CHARS:
+                    hits = lex.payment_methods.finditer(text)
+                    out += [(lex.payment_method_of[h.key], self._string_leaf(i)) for h in hits]
+        out.sort(key=lambda found: found[1].index)
+        return out
 
     # ---------- context ----------
     @cached_property

@@ -15,6 +15,8 @@ from factcheck.report import Evidence, Fact, FactKind, Verdict
 
 _SHOW = 120
 _NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
+_ORIGINAL = "original"
+"""The payment-method category of "the original payment method" (原路)."""
 # The innermost list item a field sits in: `orders[1].items[0].sku` -> (`orders[1].items`, `0`).
 _LIST_ITEM = re.compile(r"(.*)\[(\d+)\]\.")
 # Which evidence polarities agree with a claimed one ("not shipped" is true of "pending").
@@ -87,6 +89,8 @@ class Matcher:
             self._date_time(fact)
         elif fact.kind == FactKind.NAME:
             self._name(fact)
+        elif fact.kind == FactKind.METHOD:
+            self._method(fact)
         else:
             self._status(fact)
 
@@ -130,6 +134,24 @@ class Matcher:
         nearest = locate(fact.text, self.index.text_leaves, 60.0)
         shown = f" (closest: {nearest[0].text[nearest[1]:nearest[2]]!r})" if nearest else ""
         _set(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output names {fact.text!r}{shown}", [])
+
+    # ---------- payment methods ----------
+    def _method(self, fact: Fact) -> None:
+        """A payment method must be one a tool gives; "the original payment method" never contradicts a specific one."""
+        given = self.index.payment_methods
+        same = [leaf for category, leaf in given if category == fact.value]
+        if same:
+            _set(fact, Verdict.SUPPORTED, "match", f"tool gives the payment method {same[0].text!r}",
+                 [evidence_of(same[0], self.index)])
+        elif not given:
+            fact.reason = "no tool output gives a payment method"
+        elif fact.value == _ORIGINAL or any(category == _ORIGINAL for category, _ in given):
+            fact.reason = "the original payment method is not compared with a specific one"
+        else:
+            leaf = given[-1][1]
+            _set(fact, Verdict.CONTRADICTED, "value_mismatch",
+                 f"tool gives the payment method {leaf.text!r} ({leaf.path}), not {fact.text!r}",
+                 [evidence_of(leaf, self.index) for _, leaf in given[-2:]])
 
     # ---------- numbers ----------
     def _number(self, fact: Fact) -> None:

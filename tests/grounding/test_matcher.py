@@ -207,3 +207,31 @@ def test_durations_are_arithmetic_and_can_be_switched_off() -> None:
     assert report.claims[0].verdict == U
     fact = CHECKER.check("Paused for two weeks, from Nov. 1 through Nov. 15.", [PAUSE]).claims[0].facts[0]
     assert (fact.code, [e.path for e in fact.evidence]) == ("derived", ["paused_from", "paused_until"])
+
+
+V = Verdict.UNVERIFIABLE
+STORE_CREDIT = call("get_refund", {"refund_status": "completed", "amount": 22.0, "destination": "store_credit"})
+WECHAT = call("get_refund", {"refund_status": "PROCESSING", "channel": "wechat_pay"})
+ORIGINAL = call("get_refund", {"refund_status": "completed", "refund_method": "ORIGINAL_PAYMENT"})
+FAILED_TO_CARD = call("refund_to", {"destination": "card"}, status="error")
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        ("The $22 went back to your credit card.", [STORE_CREDIT], C),
+        ("The $22 was issued as store credit.", [STORE_CREDIT], S),
+        ("退款将退回到您的微信支付。", [WECHAT], S),
+        ("退款将退回到您的支付宝。", [WECHAT], C),
+        ("The $22 went back to your credit card.", [ORIGINAL], V),  # which method is original is not stated
+        ("The $22 went back to your original payment method.", [STORE_CREDIT], V),
+        ("已原路退回。", [ORIGINAL], S),
+        ("The $22 went back to your credit card.", [call("get_refund", {"refund_status": "completed"})], V),
+        ("The $22 went back to your credit card.", [FAILED_TO_CARD], V),  # a failed call gives no method
+        ("The $22 went back to your credit card.", [call("get_refund", {"note": "card"})], V),  # not a method field
+    ],
+)
+def test_payment_methods(answer: str, tools: list, expected: Verdict) -> None:
+    report = CHECKER.check(answer, tools)
+    method = next(f for c in report.claims for f in c.facts if f.kind.value == "method")
+    assert method.verdict == expected
