@@ -98,6 +98,14 @@ class Phrases:
         )
         """The first words of each phrase of several words, short of its last word ("in", "let me")."""
         self._max_words = max((k.count(" ") + 1 for k in latin), default=0)
+        seconds: dict[str, set[str]] = {}
+        for words in (k.split(" ") for k in latin if " " in k):
+            # the second word of a two-word phrase is its last: it may carry a plural ending
+            second = _with_plurals(frozenset(words[1:2])) if len(words) == 2 else words[1:2]
+            seconds.setdefault(words[0], set()).update(second)
+        self._seconds = {first: frozenset(ws) for first, ws in seconds.items()}
+        """First word -> the words that may follow it in a longer phrase: a token is looked at as the
+        start of one only when such a word follows it."""
         self._cjk_keys = frozenset(cjk)
         self._cjk_max = max((len(k) for k in cjk), default=0)
         self._cjk = _cjk_pattern(k for k in cjk if _CJK_RUN.fullmatch(k))
@@ -130,23 +138,27 @@ class Phrases:
         if window.isascii():
             lows = _LATIN_TOKEN.findall(window.lower())
         else:
-            lows = list(map(str.lower, _LATIN_TOKEN.findall(window)))
+            lows = [w.lower().replace("’", "'") for w in _LATIN_TOKEN.findall(window)]
         starts = self._starts
         if starts.isdisjoint(lows):
             return []
-        tokens = list(_LATIN_TOKEN.finditer(text, pos, end))
+        seconds = self._seconds
+        tokens: list[re.Match[str]] = []  # the tokens' places, found once a phrase may be here
         hits: list[Hit] = []
         after = 0  # the first token not covered by a hit
         for i in [i for i, low in enumerate(lows) if low in starts]:
             if i < after:
                 continue
             low = lows[i]
-            if low.replace("’", "'") in self._word_prefixes or i + 1 < len(lows) and lows[i + 1] == "s":
+            following = lows[i + 1] if i + 1 < len(lows) else None
+            if following is not None and (following == "s" or following in seconds.get(low, ())):
                 # a longer phrase may start here ("order s" folds to "order" too)
+                tokens = tokens or list(_LATIN_TOKEN.finditer(text, pos, end))
                 after = i + (self._latin_hit(text, tokens, lows, i, hits) or 1)
             else:
-                key = self.lookup(low.replace("’", "'"))
+                key = self.lookup(low)
                 if key is not None:
+                    tokens = tokens or list(_LATIN_TOKEN.finditer(text, pos, end))
                     hits.append(Hit(tokens[i].start(), tokens[i].end(), key))
                 after = i + 1
         return hits
@@ -166,7 +178,7 @@ class Phrases:
         if not self._starts or pos and text[pos - 1] in _ASCII_LETTERS:
             return False
         token = _LATIN_TOKEN.match(text, pos)
-        if token is None or token.group().lower() not in self._starts:
+        if token is None or token.group().lower().replace("’", "'") not in self._starts:
             return False
         hits = self._latin_hits(text, pos, len(text))
         return bool(hits) and hits[0].start == pos
@@ -174,9 +186,9 @@ class Phrases:
     def _latin_hit(self, text: str, tokens: list[re.Match[str]], lows: list[str], i: int, hits: list[Hit]) -> int:
         """Longest phrase starting at token `i`; returns how many tokens it spans (0: none).
 
-        `lows` holds the tokens lower-cased.
+        `lows` holds the tokens lower-cased, with `’` read as `'`.
         """
-        n, words = 1, lows[i].replace("’", "'")
+        n, words = 1, lows[i]
         while (
             n < self._max_words
             and i + n < len(tokens)
@@ -184,10 +196,10 @@ class Phrases:
             and (words in self._word_prefixes or lows[i + n] == "s" and words in self.keys)
             and _GAP.fullmatch(text, tokens[i + n - 1].end(), tokens[i + n].start())
         ):
-            words += " " + lows[i + n].replace("’", "'")
+            words += " " + lows[i + n]
             n += 1
         for width in range(n, 0, -1):
-            key = self.lookup(" ".join(lows[i : i + width]).replace("’", "'"))
+            key = self.lookup(" ".join(lows[i : i + width]))
             if key is not None:
                 hits.append(Hit(tokens[i].start(), tokens[i + width - 1].end(), key))
                 return width

@@ -28,6 +28,8 @@ S, C, U = Verdict.SUPPORTED, Verdict.CONTRADICTED, Verdict.UNSUPPORTED
         ("Your refund has been approved.", [call("refund", {"status": "declined"})], C),
         ("The refund could not be processed.", [call("refund", {"status": "declined"})], S),
         ("The refund did not go through.", [call("refund", "refund result: FAILED")], S),
+        ("Your payment didn’t go through.", [call("pay", {"payment_status": "success"})], C),  # curly apostrophe
+        ("We couldn’t find any cases.", [call("search_cases", {"results": []})], S),
         ("Refunded ¥1,299.", [call("refund", {"refund_status": "success", "amount": 1299.0})], S),
         ("退款 1,299 元。", [call("refund", {"refund_amount": 1299})], S),
         ("Refund of $45.", [call("refund", {"refund_amount": 30, "order_amount": 45})], C),
