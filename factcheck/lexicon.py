@@ -245,6 +245,8 @@ class Lexicon:
     """Labels and concept of each tool-output path shape seen so far (paths repeat across runs)."""
     tool_cache: dict[str, tuple[str, ...]] = field(init=False, default_factory=dict)
     """Concepts named by each tool name seen so far (the same tools run in every turn)."""
+    shape_word_cache: dict[tuple[str, str, str], bool] = field(init=False, default_factory=dict)
+    """Whether a tool-output path shape holds a word of a field label or a concept (shapes repeat across runs)."""
     status_cache: dict[tuple[str, str | None], Any] = field(init=False, default_factory=dict)
     """Statuses read from each tool-output value and default concept (values repeat across items)."""
 

@@ -200,11 +200,23 @@ class EvidenceIndex:
         """Whether a path shape names one of the field `labels` (a new shape's words are checked first)."""
         info = self.lex.path_cache.get(shape)
         if info is None:
-            words = self.lex.field_words
-            if not any(holds_any(shape, words.get(label, ())) for label in labels):
+            if not any(self._shape_holds(shape, "field", label) for label in labels):
                 return False
             info = self._path_info(shape)
         return not info[0].isdisjoint(labels)
+
+    def _shape_holds(self, shape: str, kind: str, name: str) -> bool:
+        """Whether a path shape holds a word of a field label (`kind` "field") or a concept ("concept").
+
+        Checking this first spares working out what a shape names (`_path_info`) for the many
+        shapes that name nothing asked for; the answer is cached per lexicon, as shapes repeat.
+        """
+        key = (shape, kind, name)
+        found = self.lex.shape_word_cache.get(key)
+        if found is None:
+            words = (self.lex.field_words if kind == "field" else self.lex.concept_words).get(name, ())
+            found = _remember(self.lex.shape_word_cache, key, holds_any(shape, words))
+        return found
 
     # ---------- leaves ----------
     def leaf(self, call: int, path: str, shape: str, text: str, numeric: bool = False, count: bool = False) -> Leaf:
@@ -534,8 +546,11 @@ class EvidenceIndex:
                 continue
             call = self.calls[flat.call]
             info = self.lex.path_cache.get(shape)
-            if info is not None or concept is None or call.default_concept == concept or holds_any(
-                shape, concept_words
+            if (
+                info is not None
+                or concept is None
+                or call.default_concept == concept
+                or self._shape_holds(shape, "concept", concept)
             ):
                 default = (info or self._path_info(shape))[1] or call.default_concept
             else:  # the shape names no word of the concept: its default is another concept or none
