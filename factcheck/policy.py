@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from factcheck.errors import FactCheckError, UnbackedActionError
+from factcheck.extractors.segment import mostly_zh_or_en
 from factcheck.report import Report
 
 OnFail = Literal["drop", "annotate", "raise"] | Callable[[Report], str]
@@ -18,9 +19,6 @@ DEFAULT_FALLBACK = {
 }
 _ANNOTATION = {"zh": "【未经系统核实】", "en": " [not confirmed by the system]"}
 _LEFTOVER_PUNCT = re.compile(r"^[\s，,；;。.!！?？、]+")
-_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-_LATIN_WORD = re.compile(r"[A-Za-z]+")
-_LINK = re.compile(r"(?:https?://|www\.)\S+|\S+@\S+", re.IGNORECASE)
 
 
 def drop_flagged(report: Report, fallback: str | None = None) -> str:
@@ -109,11 +107,7 @@ def message_lang(report: Report) -> str:
     A `mixed` answer (Chinese with English links, ids or names) counts as Chinese
     when, links and emails aside, it has at least as many CJK characters as Latin words.
     """
-    if report.lang in ("zh", "en"):
-        return report.lang
-    text = _LINK.sub(" ", report.answer)
-    cjk = len(_CJK.findall(text))
-    return "zh" if cjk and cjk >= len(_LATIN_WORD.findall(text)) else "en"
+    return report.lang if report.lang in ("zh", "en") else mostly_zh_or_en(report.answer)
 
 
 def _fallback_for(report: Report) -> str:

@@ -14,6 +14,9 @@ from spacy.tokens import Doc
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\u3040-\u30ff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+_CJK_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_LATIN_RUN = re.compile(r"[A-Za-z]+")
+_LINK = re.compile(r"(?:https?://|www\.)\S+|\S+@\S+", re.IGNORECASE)
 # Hard sentence ends: CJK and Latin terminators (a run), then closing quotes/brackets.
 _HARD_END = re.compile(r"(?:[。！？?…]|!(?!\[))+[”’\"'）)」』】]*|\n+")
 _HARD_END_START = re.compile(r"[。！？?…!\n]")  # where a hard end can start
@@ -36,6 +39,14 @@ def detect_lang(text: str) -> str:
     latin = sum(len(w) for w in _LATIN_WORD.findall(text))
     ratio = cjk / (cjk + latin / 2)
     return "zh" if ratio >= 0.8 else "mixed"
+
+
+def mostly_zh_or_en(text: str) -> str:
+    """`zh` or `en` for text in both scripts: `zh` when, links and e-mails aside, it has
+    at least as many CJK characters as Latin words (for messages about a `mixed` answer)."""
+    text = _LINK.sub(" ", text)
+    cjk = len(_CJK_HAN.findall(text))
+    return "zh" if cjk and cjk >= len(_LATIN_RUN.findall(text)) else "en"
 
 
 def sentence_bounds(text: str, abbreviations: frozenset[str]) -> list[int]:

@@ -5,7 +5,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from factcheck import FactChecker
-from factcheck.extractors.segment import _CJK, _INNER_END, blank_pipeline, detect_lang, sentence_bounds
+from factcheck.extractors.segment import (
+    _CJK,
+    _INNER_END,
+    blank_pipeline,
+    detect_lang,
+    mostly_zh_or_en,
+    sentence_bounds,
+)
 
 CHECKER = FactChecker()
 
@@ -39,6 +46,21 @@ def test_sentences(text: str, expected: list[str]) -> None:
 )
 def test_detect_lang(text: str, lang: str) -> None:
     assert detect_lang(text) == lang
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("已发布，链接 https://x.example.com/articles/2026/09/very-long-path-name", "zh"),  # links aside
+        ("订单 refund 没有成功", "zh"),
+        ("Your refund 已到账 and the order is closed", "en"),
+        ("联系 support@example.com", "zh"),
+        ("OK", "en"),
+        ("", "en"),
+    ],
+)
+def test_mostly_zh_or_en(text: str, lang: str) -> None:
+    assert mostly_zh_or_en(text) == lang
 
 
 def test_user_supplied_pipeline_is_used() -> None:
