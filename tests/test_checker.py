@@ -116,3 +116,37 @@ def test_offsets_on_tricky_pieces(pieces: list[str]) -> None:
     answer = "".join(pieces)
     for claim in CHECKER.check(answer).claims:
         assert answer[claim.start : claim.end] == claim.text
+
+
+RECORD_VALUES = st.sampled_from(
+    ["MU5401", "CA4508", 980, 1260.0, 980.0, "980", "2026-12-03", "2026-12-06", "--12-06", "store_credit", "card",
+     "wechat_pay", "cancelled", "已取消", True, None, [], {"fare": 980}, "a.b", "中国国航", ""]
+)
+RECORDS = st.lists(
+    st.dictionaries(
+        st.sampled_from(["flight_no", "fare", "check_in", "check_out", "destination", "booking_status", "name", "a.b"]),
+        RECORD_VALUES, max_size=5,
+    ),
+    max_size=4,
+)
+ANSWER_PIECES = [
+    "MU5401", "CA4508", "票价 980 元", "$1,260", "Dec. 3", "Dec. 6", "12月3日", "3 nights", "two weeks", "共 3 晚",
+    "back to your credit card", "退回到您的微信支付", "原路退回", "「已取消」", '"refund failed"', "booking confirmed",
+    "中国国航", "，", "。", ". ", " ", "\n",
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(ANSWER_PIECES), max_size=14), st.lists(st.dictionaries(
+    st.sampled_from(["flights", "items", "records"]), RECORDS, min_size=1, max_size=2), max_size=2))
+def test_never_raises_on_records_dates_and_methods(pieces: list[str], outputs: list) -> None:
+    """Answers that name records, durations, payment methods and quoted titles, against lists of records."""
+    answer = "".join(pieces)
+    calls = [{"name": "search_flights", "args": {}, "output": out, "status": "ok"} for out in outputs]
+    report = CHECKER.check(answer, calls)
+    assert report.answer == answer
+    assert report.model_dump(exclude={"elapsed_ms"}) == CHECKER.check(answer, calls).model_dump(exclude={"elapsed_ms"})
+    for claim in report.claims:
+        assert answer[claim.start : claim.end] == claim.text
+        for fact in claim.facts:
+            assert answer[fact.start : fact.end] == fact.text
