@@ -346,12 +346,14 @@ class MentionExtractor:
             out.append(Mention(FactKind.NAME, start, m.end(), text[start : m.end()].lower()))
         return out
 
-    def extract(self, text: str, words: bool = True) -> list[Mention]:
+    def extract(self, text: str, words: bool = True, numbers: bool = True) -> list[Mention]:
         """All mentions in `text`, highest priority first, never overlapping.
 
         Args:
             text: An answer sentence or tool-output text.
             words: Also read number words and proper names (see `numbers`, `names`).
+            numbers: Also read numbers. They come after links, dates, identifiers and
+                times in priority, so without them those mentions are the same.
         """
         taken = _Taken()
         found = self.links(text, taken)
@@ -362,8 +364,9 @@ class MentionExtractor:
             found += self.dates(text, taken)
             found += self.identifiers(text, taken)
             found += self.times(text, taken)
-            found += self.numbers(text, taken, words)
-        elif words:
+            if numbers:
+                found += self.numbers(text, taken, words)
+        elif words and numbers:
             found += self._word_numbers(text, taken)
         if words:
             found += self.names(text, taken)

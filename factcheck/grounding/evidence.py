@@ -128,7 +128,7 @@ class EvidenceIndex:
             if not isinstance(text, str):
                 text = _to_text(text, self.notes, f"context[{i}]")
             self.context.add(Leaf("context", i, "", text[: config.max_output_chars]))
-        self._mention_cache: dict[tuple[int, int, int], list[Located]] = {}
+        self._mention_cache: dict[tuple[int, int, int, bool], list[Located]] = {}
         self._leaf_cache: dict[int, Leaf] = {}
         self._sorted: dict[tuple[int, str], tuple[list[float], list[tuple[Any, Ref]]]] = {}
         self._status_cache: dict[str | None, list[StatusEvidence]] = {}
@@ -422,25 +422,30 @@ class EvidenceIndex:
         literals = date_literals(value, self.lex) if kind == FactKind.DATE else time_literals(value)
         out = []
         for entry, near in sorted(self._hits(literals).items()):
-            out += [loc for loc in self._mentions_near(entry, near) if loc.mention.kind == kind]
+            out += [loc for loc in self._mentions_near(entry, near, numbers=False) if loc.mention.kind == kind]
         return out
 
     # ---------- text values ----------
-    def _entry_mentions(self, entry: int) -> list[Located]:
+    def _entry_mentions(self, entry: int, numbers: bool = True) -> list[Located]:
         """Numbers, dates and times in one distinct string, numbers with the labels of their field."""
-        return self._window_mentions(entry, 0, len(self._strings.texts[entry]))
+        return self._window_mentions(entry, 0, len(self._strings.texts[entry]), numbers)
 
-    def _window_mentions(self, entry: int, start: int, end: int) -> list[Located]:
-        """Numbers, dates and times in `text[start:end]` of one distinct string (cached per window)."""
-        key = (entry, start, end)
+    def _window_mentions(self, entry: int, start: int, end: int, numbers: bool = True) -> list[Located]:
+        """Numbers (unless `numbers` is False), dates and times in `text[start:end]` of one distinct
+        string (cached per window: dates and times alone are read from a cached full reading)."""
+        key = (entry, start, end, numbers)
         found = self._mention_cache.get(key)
         if found is not None:
+            return found
+        if not numbers and (entry, start, end, True) in self._mention_cache:
+            full = self._mention_cache[(entry, start, end, True)]
+            found = self._mention_cache[key] = [loc for loc in full if loc.mention.kind in _WHEN]
             return found
         found = self._mention_cache[key] = []
         leaf = self._string_leaf(entry)
         text = leaf.text[start:end]
         ex = self._mentions
-        for mention in ex.extract(text, words=False) if _DIGIT.search(text) else ():
+        for mention in ex.extract(text, words=False, numbers=numbers) if _DIGIT.search(text) else ():
             if mention.kind in _WHEN:
                 found.append(Located(mention, leaf))
             elif mention.kind == FactKind.NUMBER:
@@ -476,8 +481,9 @@ class EvidenceIndex:
                 pos = hay.find(literal, pos + 1)
         return found
 
-    def _mentions_near(self, entry: int, near: list[int] | None) -> list[Located]:
-        """Mentions of a string: all of them, or for a long string those holding an offset in `near`.
+    def _mentions_near(self, entry: int, near: list[int] | None, numbers: bool = True) -> list[Located]:
+        """Mentions of a string: all of them, or for a long string those holding an offset in `near`
+        (numbers left out when `numbers` is False).
 
         A long string is read in windows around the offsets, `NEAR` characters each way
         and then out to white space or a Chinese full stop or comma (never inside a token:
@@ -486,11 +492,11 @@ class EvidenceIndex:
         """
         text = self._strings.texts[entry]
         if near is None or len(text) <= 4 * NEAR:
-            return self._entry_mentions(entry)
+            return self._entry_mentions(entry, numbers)
         out: list[Located] = []
         for start, end, offsets in windows(text, sorted(set(near))):
             out += [
-                loc for loc in self._window_mentions(entry, start, end)
+                loc for loc in self._window_mentions(entry, start, end, numbers)
                 if any(loc.mention.start <= pos - start < loc.mention.end for pos in offsets)
             ]
         return out

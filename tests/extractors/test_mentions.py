@@ -1,8 +1,11 @@
 """Exact-fact extraction: numbers, dates, times, identifiers, links."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from factcheck import FactChecker
+from factcheck.report import FactKind
 
 CHECKER = FactChecker()
 
@@ -66,3 +69,16 @@ def test_dates_and_times(text, expected) -> None:
 )
 def test_identifiers_and_links(text, expected) -> None:
     assert mentions(text) == expected
+
+
+_PIECES = ["2026-12-01", "09:12", "Dec. 3", "12月3日", "3点", "$45.00", "1,299", "SKU-45123", "#88231", "15%", "两个",
+           "https://x.example/a/12-03", "a@b.co", " ", "，", "。", "\n", "to", "7pm", "3 items", "0932", "10–12"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=12), st.booleans())
+def test_without_numbers_the_other_mentions_are_the_same(pieces: list[str], words: bool) -> None:
+    text = "".join(pieces)
+    ex = CHECKER._mentions
+    without = ex.extract(text, words=words, numbers=False)
+    assert without == [m for m in ex.extract(text, words=words) if m.kind != FactKind.NUMBER]
