@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
 from itertools import combinations
+from typing import TypeVar
 
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located, StatusEvidence, ToolRecord, equal_at
 from factcheck.grounding.flat import shape_of
@@ -14,6 +15,7 @@ from factcheck.grounding.locate import locate
 from factcheck.report import Evidence, Fact, FactKind, Verdict
 
 _SHOW = 120
+T = TypeVar("T", float, Decimal)
 _NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
 _ORIGINAL = "original"
 """The payment-method category of "the original payment method" (原路)."""
@@ -335,10 +337,19 @@ class Matcher:
             how = "the sum of " + " + ".join(map(str, values))
             leaf = next((lf for _, lf in operands if lf is not None), None)
             return "derived", f"number equals {how}", [evidence_of(leaf, self.index, how)] if leaf else []
-        for (a, leaf_a), (b, leaf_b) in combinations(operands, 2):
-            for total, how in _operations(a, b):
+        # in floats first: only a result within half a unit of the claim's last digit (and a
+        # hair more, for float rounding) is worked out exactly and compared
+        target = float(claimed)
+        slack = float(Decimal(5).scaleb(exponent - 1)) * (1 + 1e-9) + abs(target) * 1e-12
+        floats = [float(v) for v in values]
+        for (i, a), (j, b) in combinations(enumerate(floats), 2):
+            for op in _operations(values[i], values[j]):
+                if abs(_apply(op, a, b) - target) > slack:
+                    continue
+                total = _apply(op, values[i], values[j])
                 if total and equal_at(total, claimed, exponent):
-                    leaf = leaf_a or leaf_b
+                    how = _describe(op, values[i], values[j])
+                    leaf = operands[i][1] or operands[j][1]
                     return "derived", f"number equals {how}", [evidence_of(leaf, self.index, how)] if leaf else []
         return None
 
@@ -438,16 +449,42 @@ def _is_count(value: Decimal) -> bool:
     return value == int(value) and 2 <= value <= 100
 
 
-def _operations(a: Decimal, b: Decimal) -> Iterator[tuple[Decimal, str]]:
-    """Simple arithmetic an answer may do with two numbers, and how to say it."""
-    yield a + b, f"{a} + {b}"
-    yield abs(a - b), f"{max(a, b)} − {min(a, b)}"
+def _operations(a: Decimal, b: Decimal) -> Iterator[str]:
+    """The simple arithmetic an answer may do with two numbers, in the order it is tried (see `_apply`)."""
+    yield "+"
+    yield "-"
     if _is_count(a) or _is_count(b):  # price × quantity, never rate × amount
-        yield a * b, f"{a} × {b}"
-    for base, rate in ((a, b), (b, a)):
+        yield "*"
+    for base, rate, swap in ((a, b, ""), (b, a, "~")):
         if 0 < rate < 1 <= base:  # a discount or a tax rate applied to an amount
-            yield base * (1 - rate), f"{base} × (1 − {rate})"
-            yield base * (1 + rate), f"{base} × (1 + {rate})"
+            yield swap + "discount"
+            yield swap + "tax"
+
+
+def _apply(op: str, a: T, b: T) -> T:
+    """The result of operation `op` (see `_operations`) on `a` and `b`, as floats or Decimals."""
+    if op.startswith("~"):
+        op, a, b = op[1:], b, a
+    if op == "+":
+        return a + b
+    if op == "-":
+        return abs(a - b)
+    if op == "*":
+        return a * b
+    return a * (1 - b) if op == "discount" else a * (1 + b)
+
+
+def _describe(op: str, a: Decimal, b: Decimal) -> str:
+    """How a derived number was worked out, for the reason and the evidence note."""
+    if op.startswith("~"):
+        op, a, b = op[1:], b, a
+    if op == "+":
+        return f"{a} + {b}"
+    if op == "-":
+        return f"{max(a, b)} − {min(a, b)}"
+    if op == "*":
+        return f"{a} × {b}"
+    return f"{a} × (1 − {b})" if op == "discount" else f"{a} × (1 + {b})"
 
 
 def _targets(

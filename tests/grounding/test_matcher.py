@@ -1,8 +1,15 @@
 """Grounding verdicts: exact facts exactly, statuses by polarity, numbers by field."""
 
+from decimal import Decimal
+from itertools import combinations
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from factcheck import FactChecker, Verdict
+from factcheck.grounding.evidence import EvidenceIndex
+from factcheck.grounding.matcher import Matcher
 
 CHECKER = FactChecker()
 
@@ -237,3 +244,46 @@ def test_payment_methods(answer: str, tools: list, expected: Verdict) -> None:
     report = CHECKER.check(answer, tools)
     method = next(f for c in report.claims for f in c.facts if f.kind.value == "method")
     assert method.verdict == expected
+
+
+def _reference_arithmetic(values: list[Decimal], claimed: Decimal, exponent: int) -> str | None:
+    """The arithmetic backing, worked out in Decimals only: sum of all, then each pair's operations in order."""
+    from factcheck.grounding.evidence import equal_at
+
+    if len(values) > 1 and equal_at(sum(values), claimed, exponent):
+        return "the sum of " + " + ".join(map(str, values))
+    for a, b in combinations(values, 2):
+        results = [(a + b, f"{a} + {b}"), (abs(a - b), f"{max(a, b)} − {min(a, b)}")]
+        if any(v == int(v) and 2 <= v <= 100 for v in (a, b)):
+            results.append((a * b, f"{a} × {b}"))
+        for base, rate in ((a, b), (b, a)):
+            if 0 < rate < 1 <= base:
+                results.append((base * (1 - rate), f"{base} × (1 − {rate})"))
+                results.append((base * (1 + rate), f"{base} × (1 + {rate})"))
+        for total, how in results:
+            if total and equal_at(total, claimed, exponent):
+                return how
+    return None
+
+
+_OPERAND = st.decimals(min_value=Decimal("0.01"), max_value=Decimal("100000"), places=2, allow_nan=False)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_OPERAND | st.sampled_from([Decimal(3), Decimal("0.15"), Decimal(100)]), min_size=1, max_size=8),
+       st.integers(min_value=0, max_value=1_000_000), st.sampled_from([-2, -1, 0]), st.booleans())
+def test_arithmetic_in_floats_first_finds_what_decimals_find(values, seed, exponent, from_pair) -> None:
+    """Filtering candidates in floats never changes which arithmetic backs a number, or how it is said."""
+    import random
+
+    rng = random.Random(seed)
+    if from_pair and len(values) > 1:  # a claim one operation away, written at the precision given
+        a, b = rng.sample(values, 2)
+        claimed = rng.choice([a + b, abs(a - b), a * b, a * (1 - b)]).quantize(Decimal(1).scaleb(exponent))
+    else:
+        claimed = Decimal(rng.randint(1, 200000)).scaleb(exponent)
+    index = EvidenceIndex([], [], CHECKER.config, CHECKER.lexicon, CHECKER._mentions, CHECKER._statuses)
+    matcher = Matcher(index, {}, derive=True)
+    found = matcher._arithmetic([(v, None) for v in values], claimed, exponent)
+    expected = _reference_arithmetic(values, claimed, exponent)
+    assert (found[1].removeprefix("number equals ") if found else None) == expected
