@@ -160,6 +160,7 @@ class MentionExtractor:
             re.IGNORECASE,
         )
         self._months = lex.map("months")
+        self._not_count_prefixes = tuple(lex.list("not_count_prefixes"))
 
     def links(self, text: str, taken: _Taken) -> list[Mention]:
         """URLs and e-mail addresses."""
@@ -286,7 +287,7 @@ class MentionExtractor:
             noun = self._noun_after.match(text, m.end())
             if not noun or not taken.free(m.start(), m.end()) or m.group() == "一":
                 continue
-            if text[max(0, m.start() - 1) : m.start()] == "第":
+            if text.endswith(self._not_count_prefixes, 0, m.start()):  # 第三, 周六: an ordinal or a weekday
                 continue
             value = parse_zh_numeral(m.group(), self.lex)
             if value is None:

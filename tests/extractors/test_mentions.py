@@ -29,6 +29,11 @@ def mentions(text: str) -> list[tuple[str, str, str | None]]:
         ("two new variations", [("number", "2", "variations")]),
         ("3-5 天", [("number", "3", None), ("number", "5", "天")]),
         ("第一次", []),
+        ("第三个包裹", []),  # an ordinal
+        ("周六晚上", []),  # a weekday, not six nights
+        ("星期六晚上到店", []),
+        ("礼拜三下午", []),
+        ("住三晚", [("number", "3", "晚")]),
     ],
 )
 def test_numbers(text, expected) -> None:
