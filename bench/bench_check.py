@@ -3,8 +3,9 @@
 The outputs are given as parsed JSON (a dict) and as JSON text (as a LangChain
 `ToolMessage` carries them); four outputs of each size take turns, so no check
 reuses the previous one's objects. Their line items are flat records, which are
-walked column by column; the last rows give each item a nested record (`dims`),
-so the walk goes item by item.
+walked column by column; the "nested" rows give each item a nested record (`dims`),
+so the walk goes item by item. The last row checks an answer whose numbers no output
+gives directly, so every simple arithmetic over the output's numbers is tried.
 
 Run: python bench/bench_check.py
 """
@@ -48,25 +49,37 @@ def tool_output(target_bytes: int, seed: int = 7, nested: bool = False) -> dict:
             "balance": 1299.5, "discount_rate": 0.15, "items": items}
 
 
-def measure(checker: FactChecker, outputs: list, runs: int) -> list[float]:
+DERIVED_ANSWER = "Your total comes to $1,234.56, and the discount saved you $98.70."
+"""Numbers no output gives directly: the checker tries the simple arithmetic over the output's numbers."""
+
+
+def order_with_totals(seed: int) -> dict:
+    """An order of 12 line items (price and quantity), a shipping fee and a tax rate."""
+    rng = random.Random(seed)
+    items = [{"price": round(rng.uniform(5, 80), 2), "qty": rng.randint(1, 4)} for _ in range(12)]
+    return {"items": items, "shipping": 7.5, "tax_rate": 0.08}
+
+
+def measure(checker: FactChecker, outputs: list, runs: int, answer: str = ANSWER) -> list[float]:
     """Check the answer against each output in turn: no run sees the same output object twice in a row."""
     calls = [[{"name": "get_order", "args": {}, "output": out, "status": "ok"}] for out in outputs]
     for i in range(5):
-        checker.check(ANSWER, calls[i % len(calls)])  # warm-up
+        checker.check(answer, calls[i % len(calls)])  # warm-up
     times = []
     for i in range(runs):
         run = calls[i % len(calls)]
         start = time.perf_counter()
-        checker.check(ANSWER, run)
+        checker.check(answer, run)
         times.append((time.perf_counter() - start) * 1000)
     return times
 
 
-def report(label: str, times: list[float], size: int) -> None:
+def report(label: str, times: list[float], size: int | None = None) -> None:
     times.sort()
     p50 = statistics.median(times)
     p95 = times[int(len(times) * 0.95) - 1]
-    print(f"{label:<41} p50 {p50:8.3f} ms  p95 {p95:8.3f} ms  ({p50 / (size / 1e6):8.1f} ms per MB at p50)")
+    per_mb = f"  ({p50 / (size / 1e6):8.1f} ms per MB at p50)" if size else ""
+    print(f"{label:<41} p50 {p50:8.3f} ms  p95 {p95:8.3f} ms{per_mb}")
 
 
 def main() -> None:
@@ -79,6 +92,9 @@ def main() -> None:
         report(f"5 sentences vs {label} (dict)", measure(checker, outputs, runs), actual)
         texts = [json.dumps(out) for out in outputs]  # as a ToolMessage carries it
         report(f"5 sentences vs {label} (JSON text)", measure(checker, texts, runs), actual)
+    derived = [order_with_totals(seed) for seed in range(4)]
+    times = measure(checker, derived, 300, DERIVED_ANSWER)
+    report("derived totals vs 12 line items", times)
 
 
 if __name__ == "__main__":
