@@ -10,7 +10,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from importlib import resources
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
+
+T = TypeVar("T")
 
 SHIPPED = ("zh", "en")
 _MERGED_DICTS = (
@@ -44,8 +46,14 @@ _LATIN_TOKEN = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?")
 _ASCII_LETTERS = frozenset(string.ascii_letters)
 # The characters of a CJK run: a CJK phrase made of others never matches.
 _CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]+")
+_CAMEL = re.compile(r"([a-z0-9])([A-Z])")
 # What may stand between the words of one phrase ("in transit", "in_transit", "e-mail").
 _GAP = re.compile(r"[\s_\-]+")
+
+
+def split_camel(name: str) -> str:
+    """A camelCase name with its words apart (`amountCents` -> `amount_Cents`), as field and tool names are read."""
+    return _CAMEL.sub(r"\1_\2", name)
 
 
 def term_key(text: str) -> str:
@@ -315,6 +323,18 @@ class Lexicon:
     def map(self, key: str) -> dict[str, Any]:
         """A merged mapping entry (e.g. `currencies`)."""
         return self.data[key]
+
+
+CACHE_LIMIT = 50_000
+"""Entries a per-lexicon cache (paths, tool names, statuses of values) holds before it is emptied."""
+
+
+def remember(cache: dict[Any, T], key: Any, value: T) -> T:
+    """Store a value in a per-lexicon cache, emptied when full (it lives as long as the checker)."""
+    if len(cache) >= CACHE_LIMIT:
+        cache.clear()
+    cache[key] = value
+    return value
 
 
 def _days(unit: str, value: Any) -> Decimal:

@@ -12,12 +12,13 @@ from functools import cached_property
 from itertools import accumulate, repeat
 from operator import add
 from os.path import commonprefix
-from typing import Any, TypeVar
+from typing import Any
 
 from factcheck.config import CheckerConfig
 from factcheck.extractors.mentions import Mention, MentionExtractor
 from factcheck.extractors.status import StatusExtractor, StatusMention
 from factcheck.grounding.flat import Flat, Leaf, Ref, number_text, shape_of
+from factcheck.grounding.records import ToolRecord, as_text, output_value, tool_record
 from factcheck.grounding.search import (
     NEAR,
     Blob,
@@ -29,14 +30,11 @@ from factcheck.grounding.search import (
     time_literals,
     windows,
 )
-from factcheck.lexicon import Lexicon, term_key
+from factcheck.lexicon import Lexicon, remember, split_camel, term_key
 from factcheck.report import FactKind
-
-T = TypeVar("T")
 
 __all__ = ["Blob", "EvidenceIndex", "Leaf", "Located", "StatusEvidence", "ToolRecord"]
 
-_CAMEL = re.compile(r"([a-z0-9])([A-Z])")
 _WHEN = (FactKind.DATE, FactKind.TIME)
 _DIGIT = re.compile(r"\d")
 _DIGITS = re.compile(r"\d+")
@@ -44,29 +42,10 @@ _DIGITS = re.compile(r"\d+")
 _PATH_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 # A number written with a magnitude word (1.2万, 3k, 2 million): its digits are not its value.
 _MAGNITUDE = re.compile(r"\d\s?(?:[万千亿]|k(?![a-z])|thousand|million)")
-_CACHE_LIMIT = 50_000
-"""Entries a per-lexicon cache (paths, tool names, statuses of values) holds before it is emptied."""
 _METHOD_VALUE_CHARS = 80
 """Longest value of a method field read for payment methods (longer text is a note, not a method)."""
 _DERIVED_OPERANDS = 40
 """How many numbers of one tool call arithmetic may combine."""
-
-
-@dataclass
-class ToolRecord:
-    """One tool call as evidence: its name, status and output."""
-
-    index: int
-    name: str | None
-    status: str
-    output: Any
-    args: Any = None
-    """The arguments the tool ran with (evidence for what was asked, e.g. a quantity)."""
-    concepts: frozenset[str] = frozenset()
-    """Concepts named by the tool's name (`refund_order` -> refund, order)."""
-    default_concept: str | None = None
-    """What a bare status word in the output speaks of: the action the name names, else its first
-    concept (`refund_order` -> refund, `get_order` -> order)."""
 
 
 @dataclass(slots=True, eq=False)
@@ -118,58 +97,20 @@ class EvidenceIndex:
         depth = min(config.max_json_depth, 400)  # the walk recurses per container
         arg_flats = []
         for i, item in enumerate(tool_calls):
-            record = self._record(i, item)
+            record = tool_record(i, item, lex)
             self.calls.append(record)
-            self.flats.append(self._walk(i, "", self._output(record), depth))
+            self.flats.append(self._walk(i, "", output_value(record, config.max_output_chars, self.notes), depth))
             if record.args:
                 arg_flats.append(self._walk(i, "args", record.args, depth))
         self.flats += arg_flats
         for i, text in enumerate(context):
             if not isinstance(text, str):
-                text = _to_text(text, self.notes, f"context[{i}]")
+                text = as_text(text, self.notes, f"context[{i}]")
             self.context.add(Leaf("context", i, "", text[: config.max_output_chars]))
         self._mention_cache: dict[tuple[int, int, int, bool], list[Located]] = {}
         self._leaf_cache: dict[int, Leaf] = {}
         self._sorted: dict[tuple[int, str], tuple[list[float], list[tuple[Any, Ref]]]] = {}
         self._status_cache: dict[str | None, list[StatusEvidence]] = {}
-
-    # ---------- normalisation ----------
-    def _record(self, i: int, item: Any) -> ToolRecord:
-        name, status, output, args = None, "ok", item, None
-        if isinstance(item, Mapping) and ("output" in item or "name" in item):
-            name = item.get("name")
-            output = item.get("output")
-            args = item.get("args") if isinstance(item.get("args"), Mapping) else None
-            status = "error" if str(item.get("status", "ok")).lower() == "error" else "ok"
-        elif hasattr(item, "content") and getattr(item, "type", None) == "tool":
-            name = getattr(item, "name", None)
-            output = _content_text(item.content)
-            status = "error" if getattr(item, "status", "success") == "error" else "ok"
-        named = self._tool_concepts(str(name)) if name else ()
-        actions = [c for c in named if c in self.lex.action_tools]
-        default = (actions or named or [None])[0]
-        return ToolRecord(i, str(name) if name is not None else None, status, output, args, frozenset(named), default)
-
-    def _tool_concepts(self, name: str) -> tuple[str, ...]:
-        """Concepts named by a tool's name, in name order (cached per lexicon)."""
-        cache = self.lex.tool_cache
-        concepts = cache.get(name)
-        if concepts is None:
-            concepts = _remember(cache, name, tuple(dict.fromkeys(self.lex.concepts_in(_CAMEL.sub(r"\1_\2", name)))))
-        return concepts
-
-    def _output(self, call: ToolRecord) -> Any:
-        """The output as a str (decoded, cut to the size limit) or a parsed value."""
-        output = call.output
-        if isinstance(output, (bytes, bytearray, str)) or output is None:
-            output = _to_text(output, self.notes, f"tool call {call.index}")
-            if len(output) > self.config.max_output_chars:
-                self.notes.append(
-                    f"tool call {call.index} output cut from {len(output):,} to "
-                    f"{self.config.max_output_chars:,} characters"
-                )
-                output = output[: self.config.max_output_chars]
-        return output
 
     def _walk(self, call: int, root: str, value: Any, depth: int) -> Flat:
         try:
@@ -187,14 +128,14 @@ class EvidenceIndex:
         info = cache.get(shape)
         if info is not None:
             return info
-        key = _CAMEL.sub(r"\1_\2", " ".join(shape.replace("[]", "").split(".")[-2:]))
-        concepts = self.lex.concepts_in(_CAMEL.sub(r"\1_\2", shape.replace("[]", " ")))
+        key = split_camel(" ".join(shape.replace("[]", "").split(".")[-2:]))
+        concepts = self.lex.concepts_in(split_camel(shape.replace("[]", " ")))
         info = (
             frozenset(self.lex.fields_in(key)),
             concepts[-1] if concepts else None,
             self.lex.minor_units.search(key),
         )
-        return _remember(cache, shape, info)
+        return remember(cache, shape, info)
 
     def _names_field(self, shape: str, labels: frozenset[str]) -> bool:
         """Whether a path shape names one of the field `labels` (a new shape's words are checked first)."""
@@ -215,7 +156,7 @@ class EvidenceIndex:
         found = self.lex.shape_word_cache.get(key)
         if found is None:
             words = (self.lex.field_words if kind == "field" else self.lex.concept_words).get(name, ())
-            found = _remember(self.lex.shape_word_cache, key, holds_any(shape, words))
+            found = remember(self.lex.shape_word_cache, key, holds_any(shape, words))
         return found
 
     # ---------- leaves ----------
@@ -574,7 +515,7 @@ class EvidenceIndex:
                 continue
             call = self.calls[flat.call]
             for value, node, key, shape in flat.bools:
-                name = term_key(_CAMEL.sub(r"\1_\2", shape.rsplit(".", 1)[-1].replace("[]", "")))
+                name = _field_name(shape)
                 default = self._path_info(shape)[1] or call.default_concept
                 for s in self._read_statuses(name, default):
                     if concept is None or s.concept == concept:
@@ -599,7 +540,7 @@ class EvidenceIndex:
         cache = self.lex.status_cache
         found = cache.get((text, default))
         if found is None:
-            found = _remember(cache, (text, default), self._statuses.extract(text, default, claims=False))
+            found = remember(cache, (text, default), self._statuses.extract(text, default, claims=False))
         return found
 
     # ---------- payment methods ----------
@@ -610,7 +551,7 @@ class EvidenceIndex:
         lex, strings = self.lex, self._strings
         out = []
         for flat, shape, first, end in strings.buckets:
-            field = term_key(_CAMEL.sub(r"\1_\2", shape.rsplit(".", 1)[-1].replace("[]", "")))
+            field = _field_name(shape)
             if self.calls[flat.call].status == "error" or not lex.payment_method_fields.search(field):
                 continue
             for i in range(first, end):
@@ -636,12 +577,9 @@ class EvidenceIndex:
         return out
 
 
-def _remember(cache: dict[Any, T], key: Any, value: T) -> T:
-    """Store a value in a per-lexicon cache, emptied when full (it lives as long as the checker)."""
-    if len(cache) >= _CACHE_LIMIT:
-        cache.clear()
-    cache[key] = value
-    return value
+def _field_name(shape: str) -> str:
+    """The last field name of a path shape, as lexicon words (`items[].isRefunded` -> `is refunded`)."""
+    return term_key(split_camel(shape.rsplit(".", 1)[-1].replace("[]", "")))
 
 
 def _merge_hits(into: dict[int, list[int] | None], hits: Mapping[int, list[int] | None]) -> None:
@@ -677,26 +615,3 @@ def equal_at(evidence: Decimal, claimed: Decimal, exponent: int) -> bool:
 
 def _negate(polarity: str) -> str:
     return "negative" if polarity == "positive" else "positive"
-
-
-def _content_text(content: Any) -> Any:
-    """Text of a message's content: a str, or the text parts of content blocks."""
-    if isinstance(content, list):
-        parts = [
-            b if isinstance(b, str) else b.get("text", "") if isinstance(b, Mapping) else str(b)
-            for b in content
-        ]
-        return "\n".join(p for p in parts if p)
-    return content
-
-
-def _to_text(value: Any, notes: list[str], where: str) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, (bytes, bytearray)):
-        text = bytes(value).decode("utf-8", errors="replace")
-        if "\ufffd" in text:
-            notes.append(f"{where}: invalid UTF-8 replaced with U+FFFD")
-        return text
-    return value if isinstance(value, str) else str(value)
-

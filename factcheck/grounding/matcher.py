@@ -173,11 +173,10 @@ class Matcher:
                 loc for loc in same_field
                 if any(equal_at(Decimal(loc.mention.value), t, e) for t, e in targets)
             ]
-            if agree and not self._wrong_record(fact, agree):
-                _set(fact, Verdict.SUPPORTED, "match", "number matches the same field",
-                     [evidence_of(agree[0].leaf, self.index)])
-                return
             if agree:
+                if not self._wrong_record(fact, agree):
+                    _set(fact, Verdict.SUPPORTED, "match", "number matches the same field",
+                         [evidence_of(agree[0].leaf, self.index)])
                 return
             # the tool states this field's value: only a count, the field's own total or
             # arithmetic on the answer's backed numbers may explain another value

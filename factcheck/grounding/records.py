@@ -1,0 +1,96 @@
+"""Tool calls as evidence: their name, status, arguments and output, however they were given."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from factcheck.lexicon import Lexicon, remember, split_camel
+
+
+@dataclass
+class ToolRecord:
+    """One tool call as evidence: its name, status and output."""
+
+    index: int
+    name: str | None
+    status: str
+    output: Any
+    args: Any = None
+    """The arguments the tool ran with (evidence for what was asked, e.g. a quantity)."""
+    concepts: frozenset[str] = frozenset()
+    """Concepts named by the tool's name (`refund_order` -> refund, order)."""
+    default_concept: str | None = None
+    """What a bare status word in the output speaks of: the action the name names, else its first
+    concept (`refund_order` -> refund, `get_order` -> order)."""
+
+
+def tool_record(index: int, item: Any, lex: Lexicon) -> ToolRecord:
+    """A tool call given as a mapping (`name`, `args`, `output`, `status`), a LangChain
+    `ToolMessage`, or a bare output.
+
+    Args:
+        index: Position of the call in the order given to the checker.
+        item: The call.
+        lex: The lexicon naming the concepts in tool names.
+
+    Returns:
+        The call as evidence.
+    """
+    name, status, output, args = None, "ok", item, None
+    if isinstance(item, Mapping) and ("output" in item or "name" in item):
+        name = item.get("name")
+        output = item.get("output")
+        args = item.get("args") if isinstance(item.get("args"), Mapping) else None
+        status = "error" if str(item.get("status", "ok")).lower() == "error" else "ok"
+    elif hasattr(item, "content") and getattr(item, "type", None) == "tool":
+        name = getattr(item, "name", None)
+        output = _content_text(item.content)
+        status = "error" if getattr(item, "status", "success") == "error" else "ok"
+    named = _tool_concepts(str(name), lex) if name else ()
+    actions = [c for c in named if c in lex.action_tools]
+    default = (actions or named or [None])[0]
+    return ToolRecord(index, str(name) if name is not None else None, status, output, args, frozenset(named), default)
+
+
+def output_value(call: ToolRecord, max_chars: int, notes: list[str]) -> Any:
+    """The output as a str (decoded, cut to `max_chars` with a note) or a parsed value."""
+    output = call.output
+    if isinstance(output, (bytes, bytearray, str)) or output is None:
+        output = as_text(output, notes, f"tool call {call.index}")
+        if len(output) > max_chars:
+            notes.append(f"tool call {call.index} output cut from {len(output):,} to {max_chars:,} characters")
+            output = output[:max_chars]
+    return output
+
+
+def as_text(value: Any, notes: list[str], where: str) -> str:
+    """A value as text: bytes decoded as UTF-8 (invalid bytes replaced, with a note), None as ""."""
+    if value is None:
+        return ""
+    if isinstance(value, (bytes, bytearray)):
+        text = bytes(value).decode("utf-8", errors="replace")
+        if "\ufffd" in text:
+            notes.append(f"{where}: invalid UTF-8 replaced with U+FFFD")
+        return text
+    return value if isinstance(value, str) else str(value)
+
+
+def _tool_concepts(name: str, lex: Lexicon) -> tuple[str, ...]:
+    """Concepts named by a tool's name, in name order (cached per lexicon)."""
+    concepts = lex.tool_cache.get(name)
+    if concepts is None:
+        concepts = remember(lex.tool_cache, name, tuple(dict.fromkeys(lex.concepts_in(split_camel(name)))))
+    return concepts
+
+
+def _content_text(content: Any) -> Any:
+    """Text of a message's content: a str, or the text parts of content blocks."""
+    if isinstance(content, list):
+        parts = [
+            b if isinstance(b, str) else b.get("text", "") if isinstance(b, Mapping) else str(b)
+            for b in content
+        ]
+        return "\n".join(p for p in parts if p)
+    return content

@@ -1,0 +1,49 @@
+"""Tool calls as evidence, however they are given: mappings, ToolMessages, bare outputs."""
+
+import pytest
+from langchain_core.messages import ToolMessage
+
+from factcheck import FactChecker
+from factcheck.grounding.records import output_value, tool_record
+
+LEX = FactChecker().lexicon
+
+
+@pytest.mark.parametrize(
+    ("item", "expected"),
+    [
+        ({"name": "refund_order", "args": {"id": 1}, "output": {"ok": True}, "status": "ok"},
+         ("refund_order", "ok", {"ok": True}, {"id": 1}, "refund")),
+        ({"name": "publish_article", "output": "boom", "status": "ERROR"},
+         ("publish_article", "error", "boom", None, "publish")),
+        ({"name": "getOrderStatus", "output": "shipped"}, ("getOrderStatus", "ok", "shipped", None, "order")),
+        ({"name": "run", "args": "not a mapping", "output": 1}, ("run", "ok", 1, None, None)),
+        ({"output": [1, 2]}, (None, "ok", [1, 2], None, None)),
+        ([1, 2], (None, "ok", [1, 2], None, None)),  # a bare output
+        ("refund result: FAILED", (None, "ok", "refund result: FAILED", None, None)),
+        (ToolMessage(content='{"a": 1}', tool_call_id="1", name="refund"),
+         ("refund", "ok", '{"a": 1}', None, "refund")),
+        (ToolMessage(content="boom", tool_call_id="2", name="x", status="error"), ("x", "error", "boom", None, None)),
+        (ToolMessage(content=[{"type": "text", "text": "a"}, "b"], tool_call_id="3", name="x"),
+         ("x", "ok", "a\nb", None, None)),  # content blocks
+    ],
+)
+def test_tool_record(item, expected) -> None:
+    record = tool_record(0, item, LEX)
+    assert (record.name, record.status, record.output, record.args, record.default_concept) == expected
+
+
+@pytest.mark.parametrize(
+    ("output", "expected", "note"),
+    [
+        (b"caf\xc3\xa9", "café", None),
+        (b"caf\xff", "caf\ufffd", "tool call 0: invalid UTF-8 replaced with U+FFFD"),
+        (None, "", None),
+        ("x" * 12, "x" * 10, "tool call 0 output cut from 12 to 10 characters"),
+        ({"a": "x" * 12}, {"a": "x" * 12}, None),  # parsed values are walked, not cut
+    ],
+)
+def test_output_value(output, expected, note) -> None:
+    notes: list[str] = []
+    assert output_value(tool_record(0, {"name": "t", "output": output}, LEX), 10, notes) == expected
+    assert notes == ([note] if note else [])
