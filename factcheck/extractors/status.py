@@ -129,11 +129,13 @@ class StatusExtractor:
         return near or self.lex.completion_far.search(prefix[-_FAR_WINDOW:])
 
     def _negated(self, prefix: str) -> bool:
-        """Whether a negator stands just before a term (a few characters or words)."""
+        """Whether a negator stands just before a term (a few characters or words), or the number 0 right before it."""
         if not prefix:
             return False
         if prefix[-1:].isascii() or prefix.endswith(" "):
             words = prefix.split()[-self.en_window :]
+            if words and words[-1] == "0":  # "0 in stock", "0 items shipped"
+                return True
             window = " ".join(words)
         else:
             window = prefix[-self.zh_window :]

@@ -29,6 +29,12 @@ def statuses(text: str) -> list[tuple[str | None, str]]:
         ("I found 3 cases", [("search", "positive")]),
         ("No matching cases were found", [("search", "negative")]),
         ("Your table is confirmed", [("booking", "positive")]),
+        ("Flight UA88 is on time", [("on_time", "positive")]),
+        ("航班已延误", [("on_time", "negative")]),
+        ("The lamp is out of stock", [("stock", "negative")]),
+        ("这款耳机目前有货", [("stock", "positive")]),
+        ("0 in stock at all warehouses", [("stock", "negative")]),  # the number 0 right before negates
+        ("10 in stock", [("stock", "positive")]),
         ("如果退款成功，我们会通知您", []),
         ("Please wait until the refund is processed", []),
         ("退款审核通过后会原路退回", []),
