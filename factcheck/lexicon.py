@@ -18,12 +18,13 @@ SHIPPED = ("zh", "en")
 _MERGED_DICTS = (
     "concepts", "status_terms", "action_tools", "currencies", "number_words", "numerals",
     "numeral_units", "fields", "months", "negation_window", "duration_days", "payment_methods",
+    "currency_symbols",
 )
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
     "completion_markers", "completion_markers_far", "minor_unit_fields", "name_stopwords",
     "read_only_tool_prefixes", "count_adjectives", "payment_method_cues", "payment_method_cues_after",
-    "payment_method_fields", "not_count_prefixes",
+    "payment_method_fields", "not_count_prefixes", "currency_fields",
 )
 
 
@@ -243,6 +244,8 @@ class Lexicon:
     payment_method_cues: Phrases = field(init=False)
     payment_method_cues_after: Phrases = field(init=False)
     payment_method_fields: Phrases = field(init=False)
+    currency_codes: frozenset[str] = field(init=False)
+    """The currency codes the lexicons' currency words stand for (`USD`, `CNY`, ...)."""
     duration_days: dict[str, Decimal] = field(init=False)
     """Unit word of a duration (lower case) -> days in one unit (`weeks` -> 7)."""
     read_only_tools: re.Pattern[str] = field(init=False)
@@ -299,6 +302,10 @@ class Lexicon:
         self.payment_method_cues = Phrases(self.data["payment_method_cues"])
         self.payment_method_cues_after = Phrases(self.data["payment_method_cues_after"])
         self.payment_method_fields = Phrases(self.data["payment_method_fields"])
+        currencies = self.data["currencies"]
+        self.currency_codes = frozenset(currencies.values()) | {
+            code for codes in self.data["currency_symbols"].values() for code in codes
+        }
         self.duration_days = {k.lower(): _days(k, v) for k, v in self.data["duration_days"].items()}
         self.negation_window = {k: int(v) for k, v in self.data["negation_window"].items()}
         prefixes = "|".join(re.escape(p) for p in sorted(self.data["read_only_tool_prefixes"], key=len, reverse=True))
@@ -315,6 +322,14 @@ class Lexicon:
     def fields_in(self, text: str, pos: int = 0, endpos: int | None = None) -> list[str]:
         """Field labels named in `text[pos:endpos]`, in order."""
         return [self.field_of[h.key] for h in self.field_phrases.finditer(text, pos, endpos)]
+
+    def currency_of(self, text: str) -> str | None:
+        """The currency code a word or code names (`usd`, `美元`, `CNY`); None for anything else."""
+        text = text.strip()
+        code = self.data["currencies"].get(text.lower())
+        if code is None and text.upper() in self.currency_codes:
+            code = text.upper()
+        return code
 
     def list(self, key: str) -> list[Any]:
         """A merged list entry (e.g. `count_nouns`)."""

@@ -322,6 +322,28 @@ class EvidenceIndex:
             return None
         return self._number_locs(call, path, shape_of(path), value)[0]
 
+    def currency_of(self, loc: Located) -> str | None:
+        """The currency a tool gives for a number it states (None: it does not say).
+
+        A number written with its currency in text (`45 USD`) has it as its unit; a JSON
+        number's is in its field name (`amount_cny`) or in a currency field beside it
+        (`{"amount": 45, "currency": "USD"}`).
+        """
+        codes = self.lex.currency_codes
+        if loc.mention.unit in codes:
+            return loc.mention.unit
+        if loc.leaf.source != "tool" or not loc.leaf.numeric:
+            return None
+        parent, _, field = loc.leaf.path.rpartition(".")
+        named = [self.lex.currency_of(word) for word in _field_name(field).split()]
+        if any(named):
+            return next(code for code in named if code)
+        for name in self.lex.list("currency_fields"):
+            value = self.value_at(loc.leaf.index, f"{parent}.{name}" if parent else name)
+            if isinstance(value, str) and self.lex.currency_of(value):
+                return self.lex.currency_of(value)
+        return None
+
     def call_numbers(self) -> list[list[Located]]:
         """For each call with numbers, its first numbers in document order (operands for arithmetic).
 

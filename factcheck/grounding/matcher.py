@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from datetime import date
 from decimal import Decimal
 from itertools import combinations
-from typing import TypeVar
 
+from factcheck.grounding.arithmetic import claim_targets, days_between, find_operation, line_item_total
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located, StatusEvidence, ToolRecord, equal_at
 from factcheck.grounding.flat import shape_of
 from factcheck.grounding.locate import locate
 from factcheck.report import Evidence, Fact, FactKind, Verdict
 
 _SHOW = 120
-T = TypeVar("T", float, Decimal)
 _NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
 _ORIGINAL = "original"
 """The payment-method category of "the original payment method" (原路)."""
@@ -166,7 +163,7 @@ class Matcher:
         claimed = Decimal(fact.value or "0")
         exponent = -(fact.precision or 0)
         labels = frozenset((fact.concept or "").split("+")) - {""}
-        targets = _targets(fact, claimed, exponent, self.duration_days)
+        targets = claim_targets(fact, claimed, exponent, self.duration_days)
         same_field = self._same_field(labels)
         if same_field:
             agree = [
@@ -174,7 +171,7 @@ class Matcher:
                 if any(equal_at(Decimal(loc.mention.value), t, e) for t, e in targets)
             ]
             if agree:
-                if not self._wrong_record(fact, agree):
+                if not self._wrong_record(fact, agree) and not self._wrong_currency(fact, agree):
                     _set(fact, Verdict.SUPPORTED, "match", "number matches the same field",
                          [evidence_of(agree[0].leaf, self.index)])
                 return
@@ -192,7 +189,7 @@ class Matcher:
                      [evidence_of(loc.leaf, self.index) for loc in same_field[:2]])
                 return
         elif matches := self.index.equal_numbers(targets):
-            if not self._wrong_record(fact, matches):
+            if not self._wrong_record(fact, matches) and not self._wrong_currency(fact, matches):
                 _set(fact, Verdict.SUPPORTED, "match", "number found in a tool output",
                      [evidence_of(matches[0].leaf, self.index)])
             return
@@ -251,6 +248,31 @@ class Matcher:
                     return True
         return False
 
+    def _wrong_currency(self, fact: Fact, matches: list[Located]) -> bool:
+        """Contradict an amount whose every match the tool gives in another currency (¥45 vs 45 USD).
+
+        A symbol stands for each currency it may mean (`¥`: CNY or JPY). Returns whether
+        the fact was contradicted.
+        """
+        lex = self.index.lex
+        if fact.unit not in lex.currency_codes:
+            return False
+        meant = {fact.unit}
+        for symbol, codes in lex.map("currency_symbols").items():
+            if symbol in fact.text:
+                meant.update(codes)
+        given = []
+        for loc in matches:
+            currency = self.index.currency_of(loc)
+            if currency is None or currency in meant:
+                return False
+            given.append((loc, currency))
+        loc, currency = given[0]
+        _set(fact, Verdict.CONTRADICTED, "value_mismatch",
+             f"tool gives {loc.mention.value} {currency} ({loc.leaf.path or 'text'}), not {fact.text}",
+             [evidence_of(loc.leaf, self.index)])
+        return True
+
     def _named_records(self) -> set[tuple[int, str, str]]:
         """(call, list path, item index) of the list items holding an identifier or name the claim names."""
         named = set()
@@ -304,7 +326,7 @@ class Matcher:
             return None
         dates = [f for f in self._claim_facts if f.kind == FactKind.DATE and f.verdict == Verdict.SUPPORTED]
         for first, last in combinations(dates, 2):
-            days = _days_between(first.value or "", last.value or "")
+            days = days_between(first.value or "", last.value or "")
             if days is not None and claimed * days_per_unit == days:
                 how = f"the {days} days from {first.text} to {last.text}"
                 evidence = [ev.model_copy(update={"note": how}) for ev in first.evidence[:1] + last.evidence[:1]]
@@ -321,7 +343,7 @@ class Matcher:
                                      claimed, exponent)
             if found is not None:
                 return found
-            total = _line_item_total(locs)
+            total = line_item_total(locs)
             if total is not None and equal_at(total, claimed, exponent):
                 how = "the sum of price × quantity over the line items"
                 return "derived", f"number equals {how}", [evidence_of(locs[0].leaf, self.index, how)]
@@ -336,21 +358,12 @@ class Matcher:
             how = "the sum of " + " + ".join(map(str, values))
             leaf = next((lf for _, lf in operands if lf is not None), None)
             return "derived", f"number equals {how}", [evidence_of(leaf, self.index, how)] if leaf else []
-        # in floats first: only a result within half a unit of the claim's last digit (and a
-        # hair more, for float rounding) is worked out exactly and compared
-        target = float(claimed)
-        slack = float(Decimal(5).scaleb(exponent - 1)) * (1 + 1e-9) + abs(target) * 1e-12
-        floats = [float(v) for v in values]
-        for (i, a), (j, b) in combinations(enumerate(floats), 2):
-            for op in _operations(values[i], values[j]):
-                if abs(_apply(op, a, b) - target) > slack:
-                    continue
-                total = _apply(op, values[i], values[j])
-                if total and equal_at(total, claimed, exponent):
-                    how = _describe(op, values[i], values[j])
-                    leaf = operands[i][1] or operands[j][1]
-                    return "derived", f"number equals {how}", [evidence_of(leaf, self.index, how)] if leaf else []
-        return None
+        found = find_operation(values, claimed, exponent)
+        if found is None:
+            return None
+        i, j, how = found
+        leaf = operands[i][1] or operands[j][1]
+        return "derived", f"number equals {how}", [evidence_of(leaf, self.index, how)] if leaf else []
 
     def _context(self, claimed: Decimal, exponent: int) -> Backing | None:
         for loc in self.index.context_mentions:
@@ -444,86 +457,9 @@ class Matcher:
         ]
 
 
-def _is_count(value: Decimal) -> bool:
-    return value == int(value) and 2 <= value <= 100
-
-
-def _operations(a: Decimal, b: Decimal) -> Iterator[str]:
-    """The simple arithmetic an answer may do with two numbers, in the order it is tried (see `_apply`)."""
-    yield "+"
-    yield "-"
-    if _is_count(a) or _is_count(b):  # price × quantity, never rate × amount
-        yield "*"
-    for base, rate, swap in ((a, b, ""), (b, a, "~")):
-        if 0 < rate < 1 <= base:  # a discount or a tax rate applied to an amount
-            yield swap + "discount"
-            yield swap + "tax"
-
-
-def _apply(op: str, a: T, b: T) -> T:
-    """The result of operation `op` (see `_operations`) on `a` and `b`, as floats or Decimals."""
-    if op.startswith("~"):
-        op, a, b = op[1:], b, a
-    if op == "+":
-        return a + b
-    if op == "-":
-        return abs(a - b)
-    if op == "*":
-        return a * b
-    return a * (1 - b) if op == "discount" else a * (1 + b)
-
-
-def _describe(op: str, a: Decimal, b: Decimal) -> str:
-    """How a derived number was worked out, for the reason and the evidence note."""
-    if op.startswith("~"):
-        op, a, b = op[1:], b, a
-    if op == "+":
-        return f"{a} + {b}"
-    if op == "-":
-        return f"{max(a, b)} − {min(a, b)}"
-    if op == "*":
-        return f"{a} × {b}"
-    return f"{a} × (1 − {b})" if op == "discount" else f"{a} × (1 + {b})"
-
-
-def _targets(
-    fact: Fact, claimed: Decimal, exponent: int, duration_days: dict[str, Decimal]
-) -> list[tuple[Decimal, int]]:
-    """Values the evidence may hold for a claimed number (15% -> 0.15, 85折 -> 0.85, 2 weeks -> 14 days)."""
-    out = [(claimed, exponent)]
-    unit = (fact.unit or "").lower()
-    if unit == "%":
-        out.append((claimed / 100, exponent - 2))
-    elif unit == "折":
-        rate = claimed / 10 if claimed < 10 else claimed / 100
-        out += [(rate, exponent - 2), (1 - rate, exponent - 2)]
-    elif duration_days.get(unit, 1) != 1:
-        out.append((claimed * duration_days[unit], exponent))
-    return out
-
-
 def _grounding_order(fact: Fact) -> int:
     """Identifiers and names first, then dates and times, then the rest (see `Matcher.ground_claim`)."""
     return 0 if fact.kind in _NAMING else 1 if fact.kind in (FactKind.DATE, FactKind.TIME) else 2
-
-
-def _days_between(first: str, last: str) -> int | None:
-    """Days between two dates (`2026-11-01`, or `--11-01` without a year: then the other's year is used).
-
-    Two dates without a year are read in one year, so "Dec. 30 to Jan. 2" comes out
-    as 363 days and backs no short stay: it is left unsupported, never wrongly backed.
-    """
-    try:
-        (y1, m1, d1), (y2, m2, d2) = (_date_parts(first), _date_parts(last))
-        year = y1 or y2 or 2000  # a leap year: 02-29 stays a date
-        return abs((date(y2 or year, m2, d2) - date(y1 or year, m1, d1)).days)
-    except ValueError:
-        return None
-
-
-def _date_parts(value: str) -> tuple[int | None, int, int]:
-    year, month, day = value[:-6].strip("-"), value[-5:-3], value[-2:]
-    return (int(year) if year else None), int(month), int(day)
 
 
 def _say(s: StatusEvidence) -> str:
@@ -538,22 +474,3 @@ def _same_date(claimed: str, evidence: str) -> bool:
     cy, cmd = claimed[:-6].strip("-"), claimed[-5:]
     ey, emd = evidence[:-6].strip("-"), evidence[-5:]
     return cmd == emd and (not cy or not ey or cy == ey)
-
-
-def _line_item_total(locs: list[Located]) -> Decimal | None:
-    """Sum of price x quantity across sibling objects of a list (items[i].price * items[i].qty)."""
-    rows: dict[str, dict[str, Decimal]] = {}
-    for loc in locs:
-        path = loc.leaf.path
-        if "[" not in path or "." not in path:
-            continue
-        row, key = path.rsplit(".", 1)
-        rows.setdefault(row, {})[key.lower()] = Decimal(loc.mention.value)
-    total = Decimal(0)
-    for fields in rows.values():
-        price = next((v for k, v in fields.items() if "price" in k or "amount" in k), None)
-        qty = next((v for k, v in fields.items() if k in ("qty", "quantity", "count", "num")), Decimal(1))
-        if price is None:
-            return None
-        total += price * qty
-    return total if rows else None

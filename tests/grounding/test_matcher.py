@@ -292,3 +292,26 @@ def test_arithmetic_in_floats_first_finds_what_decimals_find(values, seed, expon
     found = matcher._arithmetic([(v, None) for v in values], claimed, exponent)
     expected = _reference_arithmetic(values, claimed, exponent)
     assert (found[1].removeprefix("number equals ") if found else None) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "output", "expected"),
+    [
+        ("The refund of ¥45 was approved.", {"amount": 45, "currency": "USD"}, C),
+        ("The refund of $45 was approved.", {"amount": 45, "currency": "USD"}, S),
+        ("The refund of $45 was approved.", {"amount": 45, "currency": "CAD"}, S),  # $ may be Canadian dollars
+        ("The refund of ¥4,500 was approved.", {"amount": 4500, "currency": "JPY"}, S),  # ¥ may be yen
+        ("退款 45 美元。", {"amount": 45, "currency": "CNY"}, C),
+        ("退款 45 元。", {"amount": 45, "币种": "人民币"}, S),
+        ("Refund of €45.", {"refund": {"amount": 45, "currency": "eur"}}, S),
+        ("Refund of £45.", {"amount_usd": 45}, C),  # the field name gives the currency
+        ("Refund of ¥320.", {"amount": 45, "currency": "USD", "amount_cny": 320}, S),
+        ("Refund of $320.", {"amount": 45, "currency": "USD", "amount_cny": 320}, C),
+        ("Refund of $45.", "refund 45 EUR approved", C),
+        ("Refund of $45.", {"amount": 45}, S),  # no currency given: not compared
+        ("Refund of 45.", {"amount": 45, "currency": "USD"}, S),  # none written: not compared
+        ("Refund of $45.", {"lines": [{"amount": 45, "currency": "EUR"}, {"amount": 45, "currency": "USD"}]}, S),
+    ],
+)
+def test_an_amount_is_in_the_currency_the_tool_gives(answer: str, output, expected: Verdict) -> None:
+    assert verdict(answer, [call("refund", output)]) == expected

@@ -1,0 +1,142 @@
+"""The simple arithmetic an answer may do with the numbers a tool gave, worked out exactly."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date
+from decimal import Decimal
+from itertools import combinations
+from typing import TYPE_CHECKING, TypeVar
+
+from factcheck.grounding.evidence import Located, equal_at
+
+if TYPE_CHECKING:
+    from factcheck.report import Fact
+
+T = TypeVar("T", float, Decimal)
+
+
+def find_operation(values: list[Decimal], claimed: Decimal, exponent: int) -> tuple[int, int, str] | None:
+    """The first simple operation on two of `values` equal to `claimed` at its precision.
+
+    Pairs are tried in order, and for each pair the operations of `operations`. Each is
+    worked out in floats first: only a result within half a unit of the claim's last
+    digit (and a hair more, for float rounding) is worked out in Decimal and compared.
+
+    Args:
+        values: The operands.
+        claimed: The number the answer gives.
+        exponent: Power of ten of its last written digit.
+
+    Returns:
+        The two operands' positions and how the number was worked out, or None.
+    """
+    target = float(claimed)
+    slack = float(Decimal(5).scaleb(exponent - 1)) * (1 + 1e-9) + abs(target) * 1e-12
+    floats = [float(v) for v in values]
+    for (i, a), (j, b) in combinations(enumerate(floats), 2):
+        for op in operations(values[i], values[j]):
+            if abs(apply_operation(op, a, b) - target) > slack:
+                continue
+            total = apply_operation(op, values[i], values[j])
+            if total and equal_at(total, claimed, exponent):
+                return i, j, describe_operation(op, values[i], values[j])
+    return None
+
+
+def is_count(value: Decimal) -> bool:
+    """A whole number from 2 to 100: a quantity or a count."""
+    return value == int(value) and 2 <= value <= 100
+
+
+def operations(a: Decimal, b: Decimal) -> Iterator[str]:
+    """The simple arithmetic an answer may do with two numbers, in the order it is tried (see `apply_operation`)."""
+    yield "+"
+    yield "-"
+    if is_count(a) or is_count(b):  # price × quantity, never rate × amount
+        yield "*"
+    for base, rate, swap in ((a, b, ""), (b, a, "~")):
+        if 0 < rate < 1 <= base:  # a discount or a tax rate applied to an amount
+            yield swap + "discount"
+            yield swap + "tax"
+
+
+def apply_operation(op: str, a: T, b: T) -> T:
+    """The result of operation `op` (see `operations`) on `a` and `b`, as floats or Decimals."""
+    if op.startswith("~"):
+        op, a, b = op[1:], b, a
+    if op == "+":
+        return a + b
+    if op == "-":
+        return abs(a - b)
+    if op == "*":
+        return a * b
+    return a * (1 - b) if op == "discount" else a * (1 + b)
+
+
+def describe_operation(op: str, a: Decimal, b: Decimal) -> str:
+    """How a derived number was worked out, for the reason and the evidence note."""
+    if op.startswith("~"):
+        op, a, b = op[1:], b, a
+    if op == "+":
+        return f"{a} + {b}"
+    if op == "-":
+        return f"{max(a, b)} − {min(a, b)}"
+    if op == "*":
+        return f"{a} × {b}"
+    return f"{a} × (1 − {b})" if op == "discount" else f"{a} × (1 + {b})"
+
+
+def claim_targets(
+    fact: Fact, claimed: Decimal, exponent: int, duration_days: dict[str, Decimal]
+) -> list[tuple[Decimal, int]]:
+    """Values the evidence may hold for a claimed number (15% -> 0.15, 85折 -> 0.85, 2 weeks -> 14 days)."""
+    out = [(claimed, exponent)]
+    unit = (fact.unit or "").lower()
+    if unit == "%":
+        out.append((claimed / 100, exponent - 2))
+    elif unit == "折":
+        rate = claimed / 10 if claimed < 10 else claimed / 100
+        out += [(rate, exponent - 2), (1 - rate, exponent - 2)]
+    elif duration_days.get(unit, 1) != 1:
+        out.append((claimed * duration_days[unit], exponent))
+    return out
+
+
+def days_between(first: str, last: str) -> int | None:
+    """Days between two dates (`2026-11-01`, or `--11-01` without a year: then the other's year is used).
+
+    Two dates without a year are read in one year, so "Dec. 30 to Jan. 2" comes out
+    as 363 days and backs no short stay: it is left unsupported, never wrongly backed.
+    """
+    try:
+        (y1, m1, d1), (y2, m2, d2) = (_date_parts(first), _date_parts(last))
+        year = y1 or y2 or 2000  # a leap year: 02-29 stays a date
+        return abs((date(y2 or year, m2, d2) - date(y1 or year, m1, d1)).days)
+    except ValueError:
+        return None
+
+
+def _date_parts(value: str) -> tuple[int | None, int, int]:
+    """Year (None when not written), month and day of `YYYY-MM-DD` or `--MM-DD`."""
+    year, month, day = value[:-6].strip("-"), value[-5:-3], value[-2:]
+    return (int(year) if year else None), int(month), int(day)
+
+
+def line_item_total(locs: list[Located]) -> Decimal | None:
+    """Sum of price x quantity across sibling objects of a list (items[i].price * items[i].qty)."""
+    rows: dict[str, dict[str, Decimal]] = {}
+    for loc in locs:
+        path = loc.leaf.path
+        if "[" not in path or "." not in path:
+            continue
+        row, key = path.rsplit(".", 1)
+        rows.setdefault(row, {})[key.lower()] = Decimal(loc.mention.value)
+    total = Decimal(0)
+    for fields in rows.values():
+        price = next((v for k, v in fields.items() if "price" in k or "amount" in k), None)
+        qty = next((v for k, v in fields.items() if k in ("qty", "quantity", "count", "num")), Decimal(1))
+        if price is None:
+            return None
+        total += price * qty
+    return total if rows else None

@@ -1,0 +1,82 @@
+"""The arithmetic an answer may do: which operations, in which order, worked out exactly."""
+
+from decimal import Decimal
+
+import pytest
+
+from factcheck.extractors.mentions import Mention
+from factcheck.grounding.arithmetic import days_between, describe_operation, find_operation, line_item_total, operations
+from factcheck.grounding.evidence import Located
+from factcheck.grounding.flat import Leaf
+from factcheck.report import FactKind
+
+D = Decimal
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "expected"),
+    [
+        (D("12.5"), D("180"), ["+", "-"]),  # no count: no product
+        (D("12.5"), D("3"), ["+", "-", "*"]),  # price × quantity
+        (D("120"), D("0.15"), ["+", "-", "discount", "tax"]),  # a rate applied to an amount
+        (D("0.15"), D("120"), ["+", "-", "~discount", "~tax"]),
+        (D("0.5"), D("0.2"), ["+", "-"]),  # two rates: no base
+        (D("101"), D("1"), ["+", "-"]),  # 1 and 101 are not counts
+    ],
+)
+def test_operations(a: Decimal, b: Decimal, expected: list[str]) -> None:
+    assert list(operations(a, b)) == expected
+
+
+@pytest.mark.parametrize(
+    ("values", "claimed", "exponent", "expected"),
+    [
+        ([D("19.99"), D("3")], D("59.97"), -2, (0, 1, "19.99 × 3")),
+        ([D("120"), D("0.15")], D("102"), 0, (0, 1, "120 × (1 − 0.15)")),
+        ([D("0.15"), D("120")], D("138"), 0, (0, 1, "120 × (1 + 0.15)")),
+        ([D("45"), D("30")], D("15"), 0, (0, 1, "45 − 30")),
+        ([D("45"), D("30"), D("7.5")], D("37.5"), -1, (0, 2, "45 − 7.5")),  # pairs in order: (0, 2) before (1, 2)
+        ([D("45"), D("30")], D("15.1"), -1, None),  # at the precision written: 15.1 is not 15
+        ([D("1.005"), D("1")], D("2.01"), -2, (0, 1, "1.005 + 1")),  # 2.005 rounds half up to 2.01
+        ([D("45")], D("45"), 0, None),  # one operand: no operation
+    ],
+)
+def test_find_operation(values, claimed, exponent, expected) -> None:
+    assert find_operation(values, claimed, exponent) == expected
+
+
+@pytest.mark.parametrize(
+    ("first", "last", "days"),
+    [
+        ("2026-11-01", "2026-11-15", 14),
+        ("--11-01", "--11-15", 14),
+        ("2026-12-30", "2027-01-02", 3),
+        ("--12-30", "2027-01-02", 362),  # a year-less date takes the other's year: no short stay is backed
+        ("--02-29", "--03-01", 1),  # read in a leap year
+        ("2026-02-30", "2026-03-01", None),  # not a date
+    ],
+)
+def test_days_between(first: str, last: str, days: int | None) -> None:
+    assert days_between(first, last) == days
+
+
+def _number(path: str, value: str) -> Located:
+    return Located(Mention(FactKind.NUMBER, 0, len(value), value), Leaf("tool", 0, path, value))
+
+
+@pytest.mark.parametrize(
+    ("numbers", "total"),
+    [
+        ([("items[0].price", "12.5"), ("items[0].qty", "2"), ("items[1].price", "18")], D("43")),
+        ([("items[0].unit_price", "12.5"), ("items[0].quantity", "3")], D("37.5")),
+        ([("items[0].qty", "2")], None),  # a row without a price
+        ([("total", "43")], None),  # not line items
+    ],
+)
+def test_line_item_total(numbers, total) -> None:
+    assert line_item_total([_number(p, v) for p, v in numbers]) == total
+
+
+def test_describe_operation_says_the_operands_in_their_roles() -> None:
+    assert describe_operation("~discount", D("0.15"), D("120")) == "120 × (1 − 0.15)"
+    assert describe_operation("-", D("30"), D("45")) == "45 − 30"
