@@ -35,6 +35,8 @@ def statuses(text: str) -> list[tuple[str | None, str]]:
         ("这款耳机目前有货", [("stock", "positive")]),
         ("0 in stock at all warehouses", [("stock", "negative")]),  # the number 0 right before negates
         ("10 in stock", [("stock", "positive")]),
+        ("收货地址已改为体育西路 101 号", [("update", "positive")]),
+        ("如需修改，可以改为其他地址", []),  # hedged
         ("如果退款成功，我们会通知您", []),
         ("Please wait until the refund is processed", []),
         ("退款审核通过后会原路退回", []),
