@@ -322,26 +322,28 @@ class EvidenceIndex:
             return None
         return self._number_locs(call, path, shape_of(path), value)[0]
 
-    def currency_of(self, loc: Located) -> str | None:
-        """The currency a tool gives for a number it states (None: it does not say).
+    def currency_of(self, loc: Located) -> tuple[str, Leaf] | None:
+        """The currency a tool gives for a number it states, and the leaf that gives it (None: it does not say).
 
         A number written with its currency in text (`45 USD`) has it as its unit; a JSON
         number's is in its field name (`amount_cny`) or in a currency field beside it
         (`{"amount": 45, "currency": "USD"}`).
         """
-        codes = self.lex.currency_codes
-        if loc.mention.unit in codes:
-            return loc.mention.unit
+        lex = self.lex
+        if loc.mention.unit in lex.currency_codes:
+            return loc.mention.unit, loc.leaf
         if loc.leaf.source != "tool" or not loc.leaf.numeric:
             return None
         parent, _, field = loc.leaf.path.rpartition(".")
-        named = [self.lex.currency_of(word) for word in _field_name(field).split()]
-        if any(named):
-            return next(code for code in named if code)
-        for name in self.lex.list("currency_fields"):
-            value = self.value_at(loc.leaf.index, f"{parent}.{name}" if parent else name)
-            if isinstance(value, str) and self.lex.currency_of(value):
-                return self.lex.currency_of(value)
+        for word in _field_name(field).split():
+            if lex.currency_of(word):
+                return lex.currency_of(word), loc.leaf
+        for name in lex.list("currency_fields"):
+            path = f"{parent}.{name}" if parent else name
+            value = self.value_at(loc.leaf.index, path)
+            code = lex.currency_of(value) if isinstance(value, str) else None
+            if code:
+                return code, self.leaf(loc.leaf.index, path, shape_of(path), value)
         return None
 
     def call_numbers(self) -> list[list[Located]]:

@@ -264,13 +264,15 @@ class Matcher:
         given = []
         for loc in matches:
             currency = self.index.currency_of(loc)
-            if currency is None or currency in meant:
+            if currency is None or currency[0] in meant:
                 return False
-            given.append((loc, currency))
-        loc, currency = given[0]
+            given.append((loc, *currency))
+        loc, currency, where = given[0]
+        evidence = [evidence_of(where, self.index)]  # where the currency is given, then the amount
+        if where is not loc.leaf:
+            evidence.append(evidence_of(loc.leaf, self.index))
         _set(fact, Verdict.CONTRADICTED, "value_mismatch",
-             f"tool gives {loc.mention.value} {currency} ({loc.leaf.path or 'text'}), not {fact.text}",
-             [evidence_of(loc.leaf, self.index)])
+             f"tool gives {loc.mention.value} {currency} ({loc.leaf.path or 'text'}), not {fact.text}", evidence)
         return True
 
     def _named_records(self) -> set[tuple[int, str, str]]:

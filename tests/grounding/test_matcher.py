@@ -315,3 +315,10 @@ def test_arithmetic_in_floats_first_finds_what_decimals_find(values, seed, expon
 )
 def test_an_amount_is_in_the_currency_the_tool_gives(answer: str, output, expected: Verdict) -> None:
     assert verdict(answer, [call("refund", output)]) == expected
+
+
+def test_a_wrong_currency_shows_where_the_currency_is_given() -> None:
+    fact = CHECKER.check("The refund of ¥45 was approved.", [call("refund", {"amount": 45, "currency": "USD"})])
+    number = next(f for f in fact.claims[0].facts if f.kind.value == "number")
+    assert (number.verdict, number.reason) == (C, "tool gives 45 USD (amount), not ¥45")
+    assert [(e.path, e.text) for e in number.evidence] == [("currency", "USD"), ("amount", "45")]
