@@ -24,7 +24,7 @@ _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
     "completion_markers", "completion_markers_far", "minor_unit_fields", "name_stopwords",
     "read_only_tool_prefixes", "count_adjectives", "payment_method_cues", "payment_method_cues_after",
-    "payment_method_fields", "not_count_prefixes", "currency_fields",
+    "payment_method_fields", "not_count_prefixes", "currency_fields", "record_key_fields",
 )
 
 

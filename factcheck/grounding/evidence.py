@@ -315,6 +315,23 @@ class EvidenceIndex:
                 return None
         return value
 
+    def is_record_key(self, path: str) -> bool:
+        """Whether the field at `path` holds its record's key (`orders[1].order_id`, `flights[0].flight_no`)."""
+        words = _field_name(path.rpartition(".")[2]).split()
+        return bool(words) and any(
+            words[-1] == key or words[-1].endswith(key) and not key.isascii()
+            for key in self.lex.list("record_key_fields")
+        )
+
+    def leaf_at(self, call: int, path: str) -> Leaf | None:
+        """The leaf of the string or finite number at `path` of one call's output, if there is one."""
+        value = self.value_at(call, path)
+        if isinstance(value, str):
+            return self.leaf(call, path, shape_of(path), value)
+        if type(value) in (int, float) and math.isfinite(value):
+            return self.leaf(call, path, shape_of(path), number_text(value), numeric=True)
+        return None
+
     def number_at(self, call: int, path: str) -> Located | None:
         """The JSON number at `path` (`flights[0].fare`) of one call's output, if there is one."""
         value = self.value_at(call, path)

@@ -206,12 +206,12 @@ class Matcher:
             _set(fact, Verdict.SUPPORTED, *backing)
 
     def _wrong_record(self, fact: Fact, matches: list[Located]) -> bool:
-        """Contradict a number that only another record holds than the one the claim names.
+        """Contradict a number, date or time that only another record holds than the one the claim names.
 
         In "MU5401 ... 票价 980 元", MU5401 is `flights[0].flight_no`. When 980 is only
-        `flights[1].fare`, the claim names nothing of `flights[1]` (no string of it that
-        `flights[0]` lacks) and `flights[0]` has a fare of its own, the answer took the
-        number from the wrong record. Returns whether the fact was contradicted.
+        `flights[1].fare`, the claim names nothing else of `flights[1]` (no other string of
+        it that `flights[0]` lacks) and `flights[0]` has a fare of its own, the answer took
+        the value from the wrong record. Returns whether the fact was contradicted.
         """
         named = self._named_records()
         if not named:
@@ -219,10 +219,10 @@ class Matcher:
         places = []
         for loc in matches:
             item = _LIST_ITEM.match(loc.leaf.path) if loc.leaf.source == "tool" else None
-            if item is None or any(
+            if item is None or self.index.is_record_key(loc.leaf.path) or any(
                 call == loc.leaf.index and loc.leaf.path.startswith(f"{items}[{i}].") for call, items, i in named
             ):
-                return False  # not in a list item, or inside a record the claim names
+                return False  # not in a list item, a record's key (it names that record), or in a named record
             places.append((loc, item[1], item[2], loc.leaf.path[item.end() :]))
         claim = self._claim_text.lower()
         for loc, items, other, field in places:
@@ -234,17 +234,18 @@ class Matcher:
                 own_record = self.index.value_at(call, f"{named_items}[{i}]")
                 if not isinstance(own_record, dict) or not isinstance(other_record, dict):
                     continue
+                key = field.split(".")[0]
                 if any(
-                    isinstance(v, str) and len(v) > 1 and v != own_record.get(k) and v.lower() in claim
+                    isinstance(v, str) and len(v) > 1 and k != key and v != own_record.get(k) and v.lower() in claim
                     for k, v in other_record.items()
                 ):
                     return False  # the claim names the other record too ("… $9.99 for the USB-C Cable")
-                own = self.index.number_at(call, f"{named_items}[{i}].{field}")
+                own = self.index.leaf_at(call, f"{named_items}[{i}].{field}")
                 if own is not None:
                     _set(fact, Verdict.CONTRADICTED, "wrong_record",
-                         f"tool gives {own.mention.value} for {own.leaf.path}, the record the answer names, "
+                         f"tool gives {own.text} for {own.path}, the record the answer names, "
                          f"not {fact.text} ({loc.leaf.path})",
-                         [evidence_of(own.leaf, self.index), evidence_of(loc.leaf, self.index)])
+                         [evidence_of(own, self.index), evidence_of(loc.leaf, self.index)])
                     return True
         return False
 
@@ -379,11 +380,12 @@ class Matcher:
         for code, where in (("match", "a tool output"), ("context", "the context, not a tool")):
             # the context is read only when no tool output gives the date
             pool = self.index.dates_times(fact.kind, value) if code == "match" else self.index.context_mentions
-            for loc in pool:
-                if loc.mention.kind == fact.kind and _same_date(value, loc.mention.value):
+            matches = [loc for loc in pool if loc.mention.kind == fact.kind and _same_date(value, loc.mention.value)]
+            if matches:
+                if not self._wrong_record(fact, matches):
                     _set(fact, Verdict.SUPPORTED, code, f"{fact.kind.value} found in {where}",
-                         [evidence_of(loc.leaf, self.index)])
-                    return
+                         [evidence_of(matches[0].leaf, self.index)])
+                return
         _set(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives the {fact.kind.value} {fact.text}", [])
 
     # ---------- statuses and actions ----------

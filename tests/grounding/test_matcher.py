@@ -154,6 +154,7 @@ FLIGHTS = call("search_flights", {"flights": [
 REFUNDED = call("get_refund", {"items_refunded": [
     {"name": "Wireless Mouse", "amount": 24.99}, {"name": "USB-C Cable", "amount": 9.99},
 ]})
+ORDERS = call("list_orders", [{"order_id": "80112", "status": "DELIVERED"}, {"order_id": "80345", "status": "SHIPPED"}])
 NESTED = call("get_orders", {"orders": [
     {"order_id": "A-1001", "items": [{"sku": "SKU-1", "price": 5}]},
     {"order_id": "A-1002", "items": [{"sku": "SKU-2", "price": 7}]},
@@ -177,6 +178,11 @@ NESTED = call("get_orders", {"orders": [
         ("SKU-1 costs $5.", [NESTED], S),
         ("SKU-1 costs $7.", [NESTED], C),  # the innermost list item: orders[0].items[0]
         ("Order A-1001 has SKU-2 at $7.", [NESTED], S),
+        ("MU5401 08:30 起飞。", [FLIGHTS], C),  # a time of the other flight
+        ("MU5401 07:05 起飞。", [FLIGHTS], S),
+        ("MU5401 和 CA4508 分别 07:05 和 08:30 起飞。", [FLIGHTS], S),
+        # a record's key names that record: 80345 is the second order's own number
+        ("80112 已经签收，80345 已经发货。", [ORDERS], S),
     ],
 )
 def test_a_number_comes_from_the_record_the_claim_names(answer: str, tools: list, expected: Verdict) -> None:
