@@ -16,6 +16,8 @@ _SHOW = 120
 _NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
 _ORIGINAL = "original"
 """The payment-method category of "the original payment method" (原路)."""
+# A word that names a record: Latin letters and digits with a letter, three or more; a CJK run of two or more.
+_NAME_WORD = re.compile(r"(?=[a-z0-9]*[a-z])[a-z0-9]{3,}|[\u3400-\u9fff]{2,}")
 # The innermost list item a field sits in: `orders[1].items[0].sku` -> (`orders[1].items`, `0`).
 _LIST_ITEM = re.compile(r"(.*)\[(\d+)\]\.")
 # Which evidence polarities agree with a claimed one ("not shipped" is true of "pending").
@@ -234,11 +236,7 @@ class Matcher:
                 own_record = self.index.value_at(call, f"{named_items}[{i}]")
                 if not isinstance(own_record, dict) or not isinstance(other_record, dict):
                     continue
-                key = field.split(".")[0]
-                if any(
-                    isinstance(v, str) and len(v) > 1 and k != key and v != own_record.get(k) and v.lower() in claim
-                    for k, v in other_record.items()
-                ):
+                if _names_record(claim, other_record, own_record, field.split(".")[0]):
                     return False  # the claim names the other record too ("… $9.99 for the USB-C Cable")
                 own = self.index.leaf_at(call, f"{named_items}[{i}].{field}")
                 if own is not None:
@@ -459,6 +457,18 @@ class Matcher:
             if (concept in c.concepts or any(n in (c.name or "").lower() for n in names))
             and not (action and concept != "search" and self.read_only.match(c.name or ""))
         ]
+
+
+def _names_record(claim: str, other: dict, own: dict, field: str) -> bool:
+    """Whether a claim (lower case) names a record: a word of one of its strings (a Latin word of
+    three letters or more, a CJK run of two characters or more), other than `field` and not also
+    in the record it is told apart from, stands in the claim ("中性笔" of "中性笔 (12支装)")."""
+    own_words = {w for k, v in own.items() if isinstance(v, str) for w in _NAME_WORD.findall(v.lower())}
+    return any(
+        word in claim
+        for k, v in other.items() if k != field and isinstance(v, str)
+        for word in _NAME_WORD.findall(v.lower()) if word not in own_words
+    )
 
 
 def _grounding_order(fact: Fact) -> int:

@@ -66,6 +66,11 @@ def test_dates_and_times(text, expected) -> None:
         ("order #88231", [("identifier", "88231", None)]),
         ("tracking SF1234567890", [("identifier", "sf1234567890", None)]),
         ("a 30-day window", [("number", "30", None)]),
+        # short codes are exact identifiers, not numbers inside words
+        ("机械键盘 K87", [("identifier", "k87", None)]),
+        ("gate C17", [("identifier", "c17", None)]),
+        ("I found your order A1.", [("identifier", "a1", None)]),
+        ("5kg and 24h", [("number", "5", "kg"), ("number", "24", None)]),  # quantities stay numbers
         ("链接 https://domain/item/fake-id，", [("url", "domain/item/fake-id", None)]),
         ("see https://x.example/a/123.", [("url", "x.example/a/123", None)]),
         ("mail li.ming@example.com", [("email", "li.ming@example.com", None)]),

@@ -154,6 +154,9 @@ FLIGHTS = call("search_flights", {"flights": [
 REFUNDED = call("get_refund", {"items_refunded": [
     {"name": "Wireless Mouse", "amount": 24.99}, {"name": "USB-C Cable", "amount": 9.99},
 ]})
+PAPER_AND_PENS = call("get_order_items", {"items": [
+    {"name": "A4 打印纸", "qty": 5, "unit_price": 32.5}, {"name": "中性笔 (12支装)", "qty": 2, "unit_price": 18.0},
+]})
 ORDERS = call("list_orders", [{"order_id": "80112", "status": "DELIVERED"}, {"order_id": "80345", "status": "SHIPPED"}])
 NESTED = call("get_orders", {"orders": [
     {"order_id": "A-1001", "items": [{"sku": "SKU-1", "price": 5}]},
@@ -178,6 +181,9 @@ NESTED = call("get_orders", {"orders": [
         ("SKU-1 costs $5.", [NESTED], S),
         ("SKU-1 costs $7.", [NESTED], C),  # the innermost list item: orders[0].items[0]
         ("Order A-1001 has SKU-2 at $7.", [NESTED], S),
+        # the claim names the second item by a word of its name ("中性笔" of "中性笔 (12支装)")
+        ("A4 打印纸 5 包，每包 32.5 元；中性笔两盒，每盒 18 元。", [PAPER_AND_PENS], S),
+        ("A4 打印纸 5 包，每包 18 元。", [PAPER_AND_PENS], C),
         ("MU5401 08:30 起飞。", [FLIGHTS], C),  # a time of the other flight
         ("MU5401 07:05 起飞。", [FLIGHTS], S),
         ("MU5401 和 CA4508 分别 07:05 和 08:30 起飞。", [FLIGHTS], S),
