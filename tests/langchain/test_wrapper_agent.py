@@ -234,3 +234,33 @@ def test_report_is_json_data_in_message_metadata(tools):
     assert out["messages"][-1].response_metadata["fact_check"] == data
     assert RunReport.model_validate(data).attempts[0].answer == "订单号 88231 未退款。"
     assert isinstance(out["messages"][-1], AIMessage)
+
+
+def test_a_fare_from_the_wrong_flight_is_sent_back_with_the_right_one():
+    from langchain_core.tools import tool
+
+    @tool
+    def search_flights(date: str) -> str:
+        """Flights from Shanghai to Chengdu on a date."""
+        return (
+            '{"flights": [{"flight_no": "MU5401", "dep_time": "07:05", "fare": 1260.0},'
+            ' {"flight_no": "CA4508", "dep_time": "08:30", "fare": 980.0}]}'
+        )
+
+    model = scripted(
+        call("search_flights", {"date": "2026-10-12"}),
+        "最早的航班是 MU5401，07:05 起飞，票价 980 元。",
+        "最早的航班是 MU5401，07:05 起飞，票价 1,260 元。",
+    )
+    agent = create_agent(model, [search_flights])
+
+    out = agent.with_fact_check().invoke({"messages": [("user", "10月12日上海飞成都最早的航班多少钱？")]})
+
+    report = get_run_report(out)
+    assert report.outcome == "retried"
+    fare = next(f for f in report.attempts[0].claims[0].facts if f.text == "980 元")
+    assert (fare.verdict, fare.code) == (Verdict.CONTRADICTED, "wrong_record")
+    # the correction quotes the fare of the flight the answer named
+    assert "flights[0].fare" in report.corrections[0] and "1260" in report.corrections[0]
+    assert report.attempts[1].ok
+    assert out["messages"][-1].content == "最早的航班是 MU5401，07:05 起飞，票价 1,260 元。"
