@@ -54,7 +54,13 @@ _GAP = re.compile(r"[\s_\-]+")
 
 def split_camel(name: str) -> str:
     """A camelCase name with its words apart (`amountCents` -> `amount_Cents`), as field and tool names are read."""
-    return _CAMEL.sub(r"\1_\2", name)
+    if name.islower():  # snake_case and lower-case names: nothing to split (the common case, and fast)
+        return name
+    return _CAMEL.sub(_word_break, name)
+
+
+def _word_break(m: re.Match[str]) -> str:
+    return m[1] + "_" + m[2]
 
 
 def term_key(text: str) -> str:

@@ -150,3 +150,21 @@ def test_latin_phrases_are_leftmost_longest_whole_words(parts: list[tuple[str, s
 )
 def test_latin_phrases(text: str, expected: list[str]) -> None:
     assert [h.key for h in LEXICON_PHRASES.finditer(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("items[].price", "items[].price"),
+        ("payment.amountCents", "payment.amount_Cents"),
+        ("orderId", "order_Id"),
+        ("refund2Status", "refund2_Status"),
+        ("退款状态", "退款状态"),
+        ("HTTPStatus", "HTTPStatus"),  # only a lower-case letter or digit before a capital breaks a word
+        ("", ""),
+    ],
+)
+def test_split_camel(name: str, expected: str) -> None:
+    from factcheck.lexicon import split_camel
+
+    assert split_camel(name) == expected
