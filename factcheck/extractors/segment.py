@@ -42,8 +42,10 @@ def detect_lang(text: str) -> str:
 
 
 def mostly_zh_or_en(text: str) -> str:
-    """`zh` or `en` for text in both scripts: `zh` when, links and e-mails aside, it has
-    at least as many CJK characters as Latin words (for messages about a `mixed` answer)."""
+    """`zh` or `en` for text in both scripts (for messages about a `mixed` answer).
+
+    `zh` when, links and e-mails aside, it has at least as many CJK characters as Latin words.
+    """
     text = _LINK.sub(" ", text)
     cjk = len(_CJK_HAN.findall(text))
     return "zh" if cjk and cjk >= len(_LATIN_RUN.findall(text)) else "en"

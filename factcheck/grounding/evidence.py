@@ -413,8 +413,11 @@ class EvidenceIndex:
         return self._window_mentions(entry, 0, len(self._strings.texts[entry]), numbers)
 
     def _window_mentions(self, entry: int, start: int, end: int, numbers: bool = True) -> list[Located]:
-        """Numbers (unless `numbers` is False), dates and times in `text[start:end]` of one distinct
-        string (cached per window: dates and times alone are read from a cached full reading)."""
+        """Numbers, dates and times in `text[start:end]` of one distinct string (cached per window).
+
+        Without `numbers`, only dates and times: they are read from a cached full reading
+        when there is one.
+        """
         key = (entry, start, end, numbers)
         found = self._mention_cache.get(key)
         if found is not None:
@@ -464,8 +467,9 @@ class EvidenceIndex:
         return found
 
     def _mentions_near(self, entry: int, near: list[int] | None, numbers: bool = True) -> list[Located]:
-        """Mentions of a string: all of them, or for a long string those holding an offset in `near`
-        (numbers left out when `numbers` is False).
+        """Mentions of a string: all of them, or for a long string those holding an offset in `near`.
+
+        Numbers are left out when `numbers` is False.
 
         A long string is read in windows around the offsets, `NEAR` characters each way
         and then out to white space or a Chinese full stop or comma (never inside a token:
@@ -587,8 +591,11 @@ class EvidenceIndex:
     # ---------- payment methods ----------
     @cached_property
     def payment_methods(self) -> list[tuple[str, Leaf]]:
-        """(category, leaf) of each payment method a successful call's output or arguments give
-        as the value of a method field (`destination`, `refund_method`, `退款方式`), in call order."""
+        """(category, leaf) of each payment method the successful calls give, in call order.
+
+        A method is read from the value of a method field (`destination`, `refund_method`,
+        `退款方式`) of an output or the arguments.
+        """
         lex, strings = self.lex, self._strings
         out = []
         for flat, shape, first, end in strings.buckets:

@@ -460,9 +460,12 @@ class Matcher:
 
 
 def _names_record(claim: str, other: dict, own: dict, field: str) -> bool:
-    """Whether a claim (lower case) names a record: a word of one of its strings (a Latin word of
-    three letters or more, a CJK run of two characters or more), other than `field` and not also
-    in the record it is told apart from, stands in the claim ("中性笔" of "中性笔 (12支装)")."""
+    """Whether a claim (lower case) names a record by a word of one of its strings.
+
+    The word is a Latin word of three letters or more, or a CJK run of two characters or
+    more ("中性笔" of "中性笔 (12支装)"), of a field other than `field`, and not also in
+    the record it is told apart from.
+    """
     own_words = {w for k, v in own.items() if isinstance(v, str) for w in _NAME_WORD.findall(v.lower())}
     return any(
         word in claim

@@ -27,8 +27,9 @@ class ToolRecord:
 
 
 def tool_record(index: int, item: Any, lex: Lexicon) -> ToolRecord:
-    """A tool call given as a mapping (`name`, `args`, `output`, `status`), a LangChain
-    `ToolMessage`, or a bare output.
+    """A tool call as evidence: from a mapping, a LangChain `ToolMessage` or a bare output.
+
+    A mapping has the case format's keys (`name`, `args`, `output`, `status`).
 
     Args:
         index: Position of the call in the order given to the checker.
