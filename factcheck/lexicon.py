@@ -18,7 +18,7 @@ SHIPPED = ("zh", "en")
 _MERGED_DICTS = (
     "concepts", "status_terms", "action_tools", "currencies", "number_words", "numerals",
     "numeral_units", "fields", "months", "negation_window", "duration_days", "payment_methods",
-    "currency_symbols",
+    "currency_symbols", "weekdays",
 )
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",

@@ -65,6 +65,8 @@ _ZH_NUM = re.compile(r"[零〇一二两三四五六七八九十百千万亿]+")
 _DIGIT = re.compile(r"\d")
 _QUANTITY = re.compile(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|\d+-[A-Za-z]+")
 _SPACES = re.compile(r"\s+")
+# What may stand between a date and its day of the week: white space, a comma, a bracket.
+_BESIDE = re.compile(r"[\s,，、(（)）]{0,3}")
 _NON_SPACE = re.compile(r"\S+")
 _LABEL_WINDOW = 24
 _MONTH_STEMS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -160,6 +162,8 @@ class MentionExtractor:
             re.IGNORECASE,
         )
         self._months = lex.map("months")
+        self._weekday_words = Phrases(lex.map("weekdays"))
+        self._weekday_of = {term_key(w): day for w, day in lex.map("weekdays").items()}
         self._not_count_prefixes = tuple(lex.list("not_count_prefixes"))
 
     def links(self, text: str, taken: _Taken) -> list[Mention]:
@@ -332,6 +336,18 @@ class MentionExtractor:
             labels.append(self.lex.field_of[unit])
         return frozenset(labels)
 
+    def weekdays(self, text: str, taken: _Taken, dates: list[Mention]) -> list[Mention]:
+        """Days of the week right next to a date (`Monday, Dec. 7`, `9月26日（周六）`); value 0 is Monday."""
+        out = []
+        for hit in self._weekday_words.finditer(text) if dates else ():
+            beside = any(
+                _BESIDE.fullmatch(text, min(hit.end, d.end), max(hit.start, d.start)) for d in dates
+            )
+            if beside and taken.free(hit.start, hit.end):
+                taken.take(hit.start, hit.end)
+                out.append(Mention(FactKind.WEEKDAY, hit.start, hit.end, str(self._weekday_of[hit.key])))
+        return out
+
     def names(self, text: str, taken: _Taken) -> list[Mention]:
         """Proper names in Latin script: two to four capitalised words (`Emily Carson`)."""
         out = []
@@ -370,6 +386,7 @@ class MentionExtractor:
         elif words and numbers:
             found += self._word_numbers(text, taken)
         if words:
+            found += self.weekdays(text, taken, [m for m in found if m.kind == FactKind.DATE])
             found += self.names(text, taken)
         found.sort(key=lambda x: x.start)
         return found

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import date
 from decimal import Decimal
 from itertools import combinations
 
@@ -16,6 +17,8 @@ _SHOW = 120
 _NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
 _ORIGINAL = "original"
 """The payment-method category of "the original payment method" (原路)."""
+_ISO_DATE = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 # A word that names a record: Latin letters and digits with a letter, three or more; a CJK run of two or more.
 _NAME_WORD = re.compile(r"(?=[a-z0-9]*[a-z])[a-z0-9]{3,}|[\u3400-\u9fff]{2,}")
 # The innermost list item a field sits in: `orders[1].items[0].sku` -> (`orders[1].items`, `0`).
@@ -92,6 +95,8 @@ class Matcher:
             self._name(fact)
         elif fact.kind == FactKind.METHOD:
             self._method(fact)
+        elif fact.kind == FactKind.WEEKDAY:
+            self._weekday(fact)
         else:
             self._status(fact)
 
@@ -386,6 +391,29 @@ class Matcher:
                 return
         _set(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives the {fact.kind.value} {fact.text}", [])
 
+    def _weekday(self, fact: Fact) -> None:
+        """A day of the week must be its date's, in the year the answer or the tool gives that date."""
+        dates = [f for f in self._claim_facts if f.kind == FactKind.DATE]
+        if not dates:
+            fact.reason = "no date beside it"
+            return
+        day = min(dates, key=lambda d: min(abs(d.start - fact.end), abs(fact.start - d.end)))
+        year = _year_of(day)
+        if year is None:
+            fact.reason = f"the year of {day.text} is not known"
+            return
+        try:
+            weekday = date(year, int(day.value[-5:-3]), int(day.value[-2:])).weekday()
+        except ValueError:
+            fact.reason = f"{day.text} is not a date"
+            return
+        said = f"{day.text}{'' if str(year) in day.text else f' ({year})'} is a {_WEEKDAYS[weekday]}"
+        evidence = [ev.model_copy(update={"note": said}) for ev in day.evidence[:1]]
+        if str(weekday) == fact.value:
+            _set(fact, Verdict.SUPPORTED, "derived", said, evidence)
+        else:
+            _set(fact, Verdict.CONTRADICTED, "value_mismatch", f"{said}, not {fact.text}", evidence)
+
     # ---------- statuses and actions ----------
     def _status(self, fact: Fact) -> None:
         concept, polarity = fact.concept, fact.polarity or "positive"
@@ -474,8 +502,22 @@ def _names_record(claim: str, other: dict, own: dict, field: str) -> bool:
     )
 
 
+def _year_of(day: Fact) -> int | None:
+    """The year of a date fact: written in the answer, or in the tool's text that backs it."""
+    if day.value and not day.value.startswith("--"):
+        return int(day.value[:4])
+    if day.verdict != Verdict.SUPPORTED or not day.value:
+        return None
+    month, dom = int(day.value[-5:-3]), int(day.value[-2:])
+    for ev in day.evidence[:1]:
+        for m in _ISO_DATE.finditer(ev.text):
+            if (int(m[2]), int(m[3])) == (month, dom):
+                return int(m[1])
+    return None
+
+
 def _grounding_order(fact: Fact) -> int:
-    """Identifiers and names first, then dates and times, then the rest (see `Matcher.ground_claim`)."""
+    """Identifiers and names first, then dates and times, then the rest, weekdays among them (see `ground_claim`)."""
     return 0 if fact.kind in _NAMING else 1 if fact.kind in (FactKind.DATE, FactKind.TIME) else 2
 
 

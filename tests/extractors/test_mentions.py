@@ -61,6 +61,22 @@ def test_dates_and_times(text, expected) -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        ("on Monday, Dec. 7", [("weekday", "0", None), ("date", "--12-07", None)]),
+        ("Dec. 7 (Tuesday)", [("date", "--12-07", None), ("weekday", "1", None)]),
+        ("9月26日 周六晚上", [("date", "--09-26", None), ("weekday", "5", None)]),
+        ("9月27日（星期天）", [("date", "--09-27", None), ("weekday", "6", None)]),
+        ("open Monday to Friday", []),  # no date beside it: nothing to check
+        ("周六晚上到店", []),
+        ("每周一 10 点", [("time", "10:00", None)]),
+    ],
+)
+def test_weekdays_beside_dates(text, expected) -> None:
+    assert mentions(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         ("登记号 CT-20260922-001", [("identifier", "ct-20260922-001", None)]),
         ("订单号 88231", [("identifier", "88231", None)]),
         ("order #88231", [("identifier", "88231", None)]),

@@ -334,3 +334,18 @@ def test_a_wrong_currency_shows_where_the_currency_is_given() -> None:
     number = next(f for f in fact.claims[0].facts if f.kind.value == "number")
     assert (number.verdict, number.reason) == (C, "tool gives 45 USD (amount), not ¥45")
     assert [(e.path, e.text) for e in number.evidence] == [("currency", "USD"), ("amount", "45")]
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        ("Scheduled for Monday, Dec. 7 at 10 AM.", [call("schedule", {"ok": True, "start": "2026-12-07T10:00"})], S),
+        ("Scheduled for Tuesday, Dec. 7 at 10 AM.", [call("schedule", {"ok": True, "start": "2026-12-07T10:00"})], C),
+        ("订在 9月26日 周六晚上 7 点。", [call("book", {"date": "2026-09-26", "time": "19:00"})], S),
+        ("订在 9月26日 周五晚上 7 点。", [call("book", {"date": "2026-09-26", "time": "19:00"})], C),
+        ("See you Monday, Dec. 8, 2026.", [], C),  # the answer's own date and year disagree with its day
+        ("See you Monday, Dec. 8.", [], U),  # the date is unbacked (the day is not compared: no year)
+    ],
+)
+def test_a_day_of_the_week_is_its_dates(answer: str, tools: list, expected: Verdict) -> None:
+    assert verdict(answer, tools) == expected
