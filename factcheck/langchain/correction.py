@@ -167,7 +167,11 @@ def _fact_sentence(t: dict[str, str], fact: Fact) -> str:
         if fact.code not in (None, "not_found") and fact.reason:
             return t["other"].format(reason=fact.reason)
         return t["not_found"].format(fact=quote(fact.text))
-    return t["contradicted"].format(where=_where(ev), quote=quote(ev.text))
+    said = t["contradicted"].format(where=_where(ev), quote=quote(ev.text))
+    if not ev.note:
+        return said
+    # how it contradicts ("Dec. 7 (2026) is a Monday"), quoted like tool text: a note may hold field names
+    return f"{said[:-1]} ({quote(ev.note)}){said[-1]}"
 
 
 def _where(ev: Evidence) -> str:

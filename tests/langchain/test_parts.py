@@ -106,6 +106,15 @@ def test_correction_in_english_quotes_tool_output_as_data():
     assert len(max(text.splitlines(), key=len)) < 400  # long output is cut
 
 
+def test_correction_says_how_a_derived_check_contradicts_quoted_as_data():
+    report = CHECKER.check(
+        "Scheduled for Tuesday, Dec. 7 at 10 AM.",
+        tool_calls=[{"name": "schedule", "args": {}, "output": {"start": "2026-12-07T10:00"}, "status": "ok"}],
+    )
+    line = build_correction(report).splitlines()[2]
+    assert line.endswith('returned "2026-12-07T10:00" ("Dec. 7 (2026) is a Monday").')
+
+
 def test_correction_for_an_unbacked_action_asks_for_the_tool_call():
     report = CHECKER.check("The article has been published.", tool_calls=[])
     text = build_correction(report, include_answer=True)
