@@ -63,6 +63,11 @@ def _word_break(m: re.Match[str]) -> str:
     return m[1] + "_" + m[2]
 
 
+def field_name(path: str) -> str:
+    """The last field name of a path or shape, as lexicon words (`items[].isRefunded` -> `is refunded`)."""
+    return term_key(split_camel(path.rsplit(".", 1)[-1].replace("[]", "")))
+
+
 def term_key(text: str) -> str:
     """Lookup key of a lexicon word or matched text: lower case, one space between words."""
     return _GAP.sub(" ", text.lower().replace("’", "'")).strip()
@@ -336,6 +341,13 @@ class Lexicon:
         if code is None and text.upper() in self.currency_codes:
             code = text.upper()
         return code
+
+    def is_record_key(self, field: str) -> bool:
+        """Whether a field name (lexicon words) names its record's key: `order id`, `flight no`, `订单编号`."""
+        words = field.split()
+        return bool(words) and any(
+            words[-1] == key or words[-1].endswith(key) and not key.isascii() for key in self.data["record_key_fields"]
+        )
 
     def list(self, key: str) -> list[Any]:
         """A merged list entry (e.g. `count_nouns`)."""

@@ -5,13 +5,12 @@ from __future__ import annotations
 import math
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cached_property
 from itertools import accumulate, repeat
 from operator import add
-from os.path import commonprefix
 from typing import Any
 
 from factcheck.config import CheckerConfig
@@ -26,22 +25,18 @@ from factcheck.grounding.search import (
     date_literals,
     find_token,
     holds_any,
+    merge_hits,
     search_form,
     time_literals,
     windows,
 )
-from factcheck.lexicon import Lexicon, remember, split_camel, term_key
+from factcheck.lexicon import Lexicon, field_name, remember, split_camel
 from factcheck.report import FactKind
 
 __all__ = ["Blob", "EvidenceIndex", "Leaf", "Located", "StatusEvidence", "ToolRecord"]
 
 _WHEN = (FactKind.DATE, FactKind.TIME)
 _DIGIT = re.compile(r"\d")
-_DIGITS = re.compile(r"\d+")
-# One step of a path: a key (`.fare`) or a list index (`[0]`).
-_PATH_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
-# A number written with a magnitude word (1.2万, 3k, 2 million): its digits are not its value.
-_MAGNITUDE = re.compile(r"\d\s?(?:[万千亿]|k(?![a-z])|thousand|million)")
 _METHOD_VALUE_CHARS = 80
 """Longest value of a method field read for payment methods (longer text is a note, not a method)."""
 _DERIVED_OPERANDS = 40
@@ -237,7 +232,7 @@ class EvidenceIndex:
                 out.append(_count_number(leaf))
         hits: dict[int, list[int] | None] = {}
         for target, exponent in targets:
-            _merge_hits(hits, self._number_entries(target, exponent))
+            merge_hits(hits, self._strings.number_entries(target, exponent))
         for entry in sorted(hits):
             for loc in self._mentions_near(entry, hits[entry]):
                 if loc.mention.kind == FactKind.NUMBER and any(
@@ -305,23 +300,11 @@ class EvidenceIndex:
     def value_at(self, call: int, path: str) -> Any:
         """The value at `path` (`flights[0]`) of one call's output; None when there is none."""
         flat = next((f for f in self.flats if f.call == call and not f.root), None)
-        value = None if flat is None else flat.value
-        for key, index in _PATH_STEP.findall(path):
-            if index and isinstance(value, list) and int(index) < len(value):
-                value = value[int(index)]
-            elif key and isinstance(value, dict):
-                value = value.get(key)
-            else:
-                return None
-        return value
+        return None if flat is None else flat.value_at(path)
 
     def is_record_key(self, path: str) -> bool:
         """Whether the field at `path` holds its record's key (`orders[1].order_id`, `flights[0].flight_no`)."""
-        words = _field_name(path.rpartition(".")[2]).split()
-        return bool(words) and any(
-            words[-1] == key or words[-1].endswith(key) and not key.isascii()
-            for key in self.lex.list("record_key_fields")
-        )
+        return self.lex.is_record_key(field_name(path))
 
     def leaf_at(self, call: int, path: str) -> Leaf | None:
         """The leaf of the string or finite number at `path` of one call's output, if there is one."""
@@ -352,7 +335,7 @@ class EvidenceIndex:
         if loc.leaf.source != "tool" or not loc.leaf.numeric:
             return None
         parent, _, field = loc.leaf.path.rpartition(".")
-        for word in _field_name(field).split():
+        for word in field_name(field).split():
             if lex.currency_of(word):
                 return lex.currency_of(word), loc.leaf
         for name in lex.list("currency_fields"):
@@ -403,7 +386,7 @@ class EvidenceIndex:
         """Dates (`YYYY-MM-DD`, `--MM-DD`) or times (`HH:MM`) in tool-output text that may equal `value`."""
         literals = date_literals(value, self.lex) if kind == FactKind.DATE else time_literals(value)
         out = []
-        for entry, near in sorted(self._hits(literals).items()):
+        for entry, near in sorted(self._strings.hits(literals).items()):
             out += [loc for loc in self._mentions_near(entry, near, numbers=False) if loc.mention.kind == kind]
         return out
 
@@ -448,23 +431,7 @@ class EvidenceIndex:
 
     def _entries_with(self, literals: Iterable[str]) -> set[int]:
         """Entries holding any of `literals` (lower case)."""
-        return set(self._hits(literals))
-
-    def _hits(self, literals: Iterable[str], digits: bool = False) -> dict[int, list[int]]:
-        """Entry -> offsets in its text of any of `literals`; with `digits`, not inside a longer digit run."""
-        strings = self._strings
-        hay, found = strings.lower, {}
-        for literal in literals:
-            pos = hay.find(literal) if strings.may_hold(literal) else -1
-            while pos >= 0:
-                end, start = pos + len(literal), pos
-                while digits and start and hay[start - 1] == "0":  # 0932 is 932
-                    start -= 1
-                if not digits or not (start and hay[start - 1].isdigit() or end < len(hay) and hay[end].isdigit()):
-                    entry = strings.at(pos)
-                    found.setdefault(entry, []).append(pos - strings.starts[entry])
-                pos = hay.find(literal, pos + 1)
-        return found
+        return set(self._strings.hits(literals))
 
     def _mentions_near(self, entry: int, near: list[int] | None, numbers: bool = True) -> list[Located]:
         """Mentions of a string: all of them, or for a long string those holding an offset in `near`.
@@ -486,29 +453,6 @@ class EvidenceIndex:
                 if any(loc.mention.start <= pos - start < loc.mention.end for pos in offsets)
             ]
         return out
-
-    def _number_entries(self, target: Decimal, exponent: int) -> dict[int, list[int] | None]:
-        """Entries whose text may hold a number equal to `target` at `exponent`, and where (None: anywhere)."""
-        half = Decimal(5).scaleb(exponent - 1)
-        lo, hi = abs(target) - half, abs(target) + half
-        if hi - lo > 10:  # written with a magnitude (1.2万): any digits may be it
-            return dict.fromkeys((self._strings.at(m.start()) for m in _DIGITS.finditer(self._strings.lower)), None)
-        if hi < 1:  # 0.15: its digits after "0." (a lone "0" is everywhere), and 0 itself when in range
-            low, high = f"{max(lo, Decimal(0)):.12f}", f"{hi:.12f}"
-            found: dict[int, list[int] | None] = dict(self._hits([commonprefix([low, high]) or "0."]))
-            if lo <= 0:
-                _merge_hits(found, self._hits(["0"], digits=True))
-            return found
-        whole = range(max(0, math.floor(lo)), math.floor(hi) + 1)
-        literals = {str(n) for n in whole} | {f"{n:,}" for n in whole if n >= 1000}
-        found = dict(self._hits(literals, digits=True))
-        if hi >= 1000:
-            _merge_hits(found, dict.fromkeys(self._magnitude_entries, None))
-        return found
-
-    @cached_property
-    def _magnitude_entries(self) -> set[int]:
-        return {self._strings.at(m.start()) for m in _MAGNITUDE.finditer(self._strings.lower)}
 
     def _labelled_entries(self, labels: frozenset[str]) -> list[int]:
         """Entries under a field with one of `labels`, or naming one of its field words."""
@@ -560,7 +504,7 @@ class EvidenceIndex:
                 continue
             call = self.calls[flat.call]
             for value, node, key, shape in flat.bools:
-                name = _field_name(shape)
+                name = field_name(shape)
                 default = self._path_info(shape)[1] or call.default_concept
                 for s in self._read_statuses(name, default):
                     if concept is None or s.concept == concept:
@@ -599,7 +543,7 @@ class EvidenceIndex:
         lex, strings = self.lex, self._strings
         out = []
         for flat, shape, first, end in strings.buckets:
-            field = _field_name(shape)
+            field = field_name(shape)
             if self.calls[flat.call].status == "error" or not lex.payment_method_fields.search(field):
                 continue
             for i in range(first, end):
@@ -623,18 +567,6 @@ class EvidenceIndex:
                 elif mention.kind == FactKind.NUMBER:
                     _add_number(out, mention._replace(labels=ex.labels_before(leaf.text, mention, 0)), leaf)
         return out
-
-
-def _field_name(shape: str) -> str:
-    """The last field name of a path shape, as lexicon words (`items[].isRefunded` -> `is refunded`)."""
-    return term_key(split_camel(shape.rsplit(".", 1)[-1].replace("[]", "")))
-
-
-def _merge_hits(into: dict[int, list[int] | None], hits: Mapping[int, list[int] | None]) -> None:
-    """Add hit offsets per entry; None (read the whole string) wins over offsets."""
-    for entry, near in hits.items():
-        had = into.get(entry, [])
-        into[entry] = None if near is None or had is None else had + near
 
 
 def _count_number(leaf: Leaf) -> Located:

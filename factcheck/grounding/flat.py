@@ -15,6 +15,8 @@ _LOOKS_JSON = re.compile(r"\s*[\[{]")
 _OPENERS = frozenset("{[ \n\t\r")
 _JSON_AFTER_NUL = re.compile(r"\x00\s*[\[{]")
 _LIST_INDEX = re.compile(r"\[\d+\]")
+# One step of a path: a key (`.fare`) or a list index (`[0]`).
+_PATH_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 """Over a column's strings joined by NUL: whether a string after the first may hold JSON (a superset of
 `_LOOKS_JSON`; a literal first character lets the engine skip ahead)."""
 _NUMBER_KINDS = frozenset((int, float))
@@ -262,6 +264,21 @@ class Flat:
             parent, key, _ = self.node(node)
             path = self._paths[node] = self.path(parent, key)
         return path
+
+    def value_at(self, path: str) -> Any:
+        """The walked value at a path of this output (`flights[0].fare`); None when there is none.
+
+        A key holding `.` or `[` is not reached: nothing is read instead.
+        """
+        value = self.value
+        for key, index in _PATH_STEP.findall(path[len(self.root) :].lstrip(".") if self.root else path):
+            if index and isinstance(value, list) and int(index) < len(value):
+                value = value[int(index)]
+            elif key and isinstance(value, dict):
+                value = value.get(key)
+            else:
+                return None
+        return value
 
     def scalars(self) -> Iterator[tuple[str, str, Any, bool]]:
         """(path, shape, value, is_count) of every value in document order.

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import re
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from functools import cached_property
+from os.path import commonprefix
 from typing import TYPE_CHECKING
 
 from factcheck.grounding.flat import Leaf
@@ -16,6 +19,9 @@ if TYPE_CHECKING:
     from factcheck.grounding.flat import Flat
 
 _OTHER_DIGIT = re.compile(r"(?![0-9])\d")
+_DIGITS = re.compile(r"\d+")
+# A number written with a magnitude word (1.2万, 3k, 2 million): its digits are not its value.
+_MAGNITUDE = re.compile(r"\d\s?(?:[万千亿]|k(?![a-z])|thousand|million)")
 NEAR = 48
 """How far around a search hit a long string is read for mentions."""
 _BOUNDARY = re.compile(r"[\s，。；、]")
@@ -100,6 +106,8 @@ class Strings:
     firsts: list[int]
     """First entry of each bucket."""
     _words: str | None = None
+    _magnitudes: set[int] | None = None
+    """Entries holding a number written with a magnitude word (found when first needed)."""
 
     def may_hold(self, literal: str) -> bool:
         """False when `lower` cannot hold `literal`; the long joined text is then not searched.
@@ -119,6 +127,49 @@ class Strings:
 
     def bucket(self, entry: int) -> tuple[Flat, str, int, int]:
         return self.buckets[bisect_right(self.firsts, entry) - 1]
+
+    def hits(self, literals: Iterable[str], digits: bool = False) -> dict[int, list[int]]:
+        """Entry -> offsets in its text of any of `literals`; with `digits`, not inside a longer digit run."""
+        hay, found = self.lower, {}
+        for literal in literals:
+            pos = hay.find(literal) if self.may_hold(literal) else -1
+            while pos >= 0:
+                end, start = pos + len(literal), pos
+                while digits and start and hay[start - 1] == "0":  # 0932 is 932
+                    start -= 1
+                if not digits or not (start and hay[start - 1].isdigit() or end < len(hay) and hay[end].isdigit()):
+                    entry = self.at(pos)
+                    found.setdefault(entry, []).append(pos - self.starts[entry])
+                pos = hay.find(literal, pos + 1)
+        return found
+
+    def number_entries(self, target: Decimal, exponent: int) -> dict[int, list[int] | None]:
+        """Entries whose text may hold a number equal to `target` at `exponent`, and where (None: anywhere)."""
+        half = Decimal(5).scaleb(exponent - 1)
+        lo, hi = abs(target) - half, abs(target) + half
+        if hi - lo > 10:  # written with a magnitude (1.2万): any digits may be it
+            return dict.fromkeys((self.at(m.start()) for m in _DIGITS.finditer(self.lower)), None)
+        if hi < 1:  # 0.15: its digits after "0." (a lone "0" is everywhere), and 0 itself when in range
+            low, high = f"{max(lo, Decimal(0)):.12f}", f"{hi:.12f}"
+            found: dict[int, list[int] | None] = dict(self.hits([commonprefix([low, high]) or "0."]))
+            if lo <= 0:
+                merge_hits(found, self.hits(["0"], digits=True))
+            return found
+        whole = range(max(0, math.floor(lo)), math.floor(hi) + 1)
+        literals = {str(n) for n in whole} | {f"{n:,}" for n in whole if n >= 1000}
+        found = dict(self.hits(literals, digits=True))
+        if hi >= 1000:
+            if self._magnitudes is None:
+                self._magnitudes = {self.at(m.start()) for m in _MAGNITUDE.finditer(self.lower)}
+            merge_hits(found, dict.fromkeys(self._magnitudes, None))
+        return found
+
+
+def merge_hits(into: dict[int, list[int] | None], hits: Mapping[int, list[int] | None]) -> None:
+    """Add hit offsets per entry; None (read the whole string) wins over offsets."""
+    for entry, near in hits.items():
+        had = into.get(entry, [])
+        into[entry] = None if near is None or had is None else had + near
 
 
 def windows(text: str, offsets: list[int]) -> list[tuple[int, int, list[int]]]:
