@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from factcheck.config import CheckerConfig
+from factcheck.extractors.categories import CategoryExtractor
 from factcheck.extractors.claims import ClaimExtractor
 from factcheck.extractors.mentions import MentionExtractor
 from factcheck.extractors.methods import MethodExtractor
@@ -42,6 +43,7 @@ class FactChecker:
             self._mentions,
             self._statuses,
             MethodExtractor(self.lexicon),
+            CategoryExtractor(self.lexicon),
         )
 
     def check(

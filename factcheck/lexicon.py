@@ -24,7 +24,8 @@ _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
     "completion_markers", "completion_markers_far", "minor_unit_fields", "name_stopwords",
     "read_only_tool_prefixes", "count_adjectives", "payment_method_cues", "payment_method_cues_after",
-    "payment_method_fields", "not_count_prefixes", "currency_fields", "record_key_fields",
+    "payment_method_fields", "not_count_prefixes", "currency_fields", "record_key_fields", "categories_links",
+    "categories_owners",
 )
 
 
@@ -255,6 +256,16 @@ class Lexicon:
     payment_method_cues: Phrases = field(init=False)
     payment_method_cues_after: Phrases = field(init=False)
     payment_method_fields: Phrases = field(init=False)
+    category_values: Phrases = field(init=False)
+    """The words of every category value (gold, 黄金, premium)."""
+    category_of_value: dict[str, tuple[str, str]] = field(init=False)
+    """Value word key -> (category, value): `黄金` -> (`tier`, `gold`)."""
+    category_fields: dict[str, Phrases] = field(init=False)
+    """Category -> the field words that name it (tier, level, 等级)."""
+    category_links: Phrases = field(init=False)
+    """Words that may join a field word to its value (is, 是, 为)."""
+    category_owners: Phrases = field(init=False)
+    """Words one of which stands just before a value said before its field word (you are a Gold member)."""
     currency_codes: frozenset[str] = field(init=False)
     """The currency codes the lexicons' currency words stand for (`USD`, `CNY`, ...)."""
     duration_days: dict[str, Decimal] = field(init=False)
@@ -313,6 +324,15 @@ class Lexicon:
         self.payment_method_cues = Phrases(self.data["payment_method_cues"])
         self.payment_method_cues_after = Phrases(self.data["payment_method_cues_after"])
         self.payment_method_fields = Phrases(self.data["payment_method_fields"])
+        categories = self.data.get("categories", {})
+        self.category_of_value = {
+            term_key(w): (name, value)
+            for name, category in categories.items() for value, words in category["values"].items() for w in words
+        }
+        self.category_values = Phrases(self.category_of_value)
+        self.category_fields = {name: Phrases(category["fields"]) for name, category in categories.items()}
+        self.category_links = Phrases(self.data["categories_links"])
+        self.category_owners = Phrases(self.data["categories_owners"])
         currencies = self.data["currencies"]
         self.currency_codes = frozenset(currencies.values()) | {
             code for codes in self.data["currency_symbols"].values() for code in codes
@@ -416,6 +436,13 @@ def _merge(into: dict[str, Any], extra: dict[str, Any]) -> None:
         if key in extra:
             seen = into.setdefault(key, [])
             seen.extend(w for w in extra[key] if w not in seen)
+    for name, extra_category in extra.get("categories", {}).items():
+        # a category's field words and each value's words are lists: they are merged word by word
+        category = into.setdefault("categories", {}).setdefault(name, {"fields": [], "values": {}})
+        category["fields"] += [w for w in extra_category.get("fields", []) if w not in category["fields"]]
+        for value, words in extra_category.get("values", {}).items():
+            known = category["values"].setdefault(value, [])
+            known += [w for w in words if w not in known]
 
 
 def load_lexicon(extra_paths: Iterable[Path | str] = ()) -> Lexicon:

@@ -49,6 +49,8 @@ class FactKind(str, Enum):
     NAME = "name"
     METHOD = "method"
     """A payment method named as where money went or came from (card, store credit, 原路)."""
+    CATEGORY = "category"
+    """A named value of a category (a membership tier, a plan); its value is `category:value` (`tier:gold`)."""
     WEEKDAY = "weekday"
     """A day of the week next to a date (Monday, Dec. 7; 9月26日 周六); its value is 0 for Monday."""
 

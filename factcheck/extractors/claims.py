@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from factcheck.extractors.categories import CategoryExtractor
 from factcheck.extractors.mentions import Mention, MentionExtractor
 from factcheck.extractors.methods import MethodExtractor
 from factcheck.extractors.segment import Segmenter
@@ -23,12 +24,18 @@ class ClaimExtractor:
     """Sentences from spaCy, facts from the lexicon-driven extractors."""
 
     def __init__(
-        self, segmenter: Segmenter, mentions: MentionExtractor, statuses: StatusExtractor, methods: MethodExtractor
+        self,
+        segmenter: Segmenter,
+        mentions: MentionExtractor,
+        statuses: StatusExtractor,
+        methods: MethodExtractor,
+        categories: CategoryExtractor,
     ) -> None:
         self.segmenter = segmenter
         self.mentions = mentions
         self.statuses = statuses
         self.methods = methods
+        self.categories = categories
 
     def extract(self, answer: str) -> list[Claim]:
         """Claims in answer order, with offsets into `answer` and unchecked facts.
@@ -47,6 +54,7 @@ class ClaimExtractor:
             facts = [self._fact(text, m, start, mentions) for m in mentions]
             skip = [(m.start, m.end) for m in mentions if m.kind in _OPAQUE] + self._titles(text)
             facts += [self._fact(text, m, start, mentions) for m in self.methods.extract(text, skip)]
+            facts += [self._fact(text, m, start, mentions) for m in self.categories.extract(text, skip)]
             for s in self.statuses.extract(text, default_concept=last_concept, skip=skip):
                 facts.append(
                     Fact(

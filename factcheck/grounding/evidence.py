@@ -38,7 +38,7 @@ __all__ = ["Blob", "EvidenceIndex", "Leaf", "Located", "StatusEvidence", "ToolRe
 _WHEN = (FactKind.DATE, FactKind.TIME)
 _DIGIT = re.compile(r"\d")
 _METHOD_VALUE_CHARS = 80
-"""Longest value of a method field read for payment methods (longer text is a note, not a method)."""
+"""Longest value of a method or category field read for its value (longer text is a note, not a value)."""
 _DERIVED_OPERANDS = 40
 """How many numbers of one tool call arithmetic may combine."""
 
@@ -106,6 +106,7 @@ class EvidenceIndex:
         self._leaf_cache: dict[int, Leaf] = {}
         self._sorted: dict[tuple[int, str], tuple[list[float], list[tuple[Any, Ref]]]] = {}
         self._status_cache: dict[str | None, list[StatusEvidence]] = {}
+        self._category_cache: dict[str, list[tuple[str, Leaf]]] = {}
 
     def _walk(self, call: int, root: str, value: Any, depth: int) -> Flat:
         try:
@@ -553,6 +554,34 @@ class EvidenceIndex:
                     out += [(lex.payment_method_of[h.key], self._string_leaf(i)) for h in hits]
         out.sort(key=lambda found: found[1].index)
         return out
+
+    # ---------- category values ----------
+    def category_values(self, category: str) -> list[tuple[str, Leaf]]:
+        """(value, leaf) of each value of `category` (`tier`: gold, silver) the successful calls give.
+
+        A value is read from a short string under a field the category's field words name
+        (`tier`, `member_level`, `会员等级`). Fields named exactly by a field word (`tier`)
+        speak for the category when there are any: then `next_tier` is not read.
+        """
+        found = self._category_cache.get(category)
+        if found is not None:
+            return found
+        lex, strings = self.lex, self._strings
+        fields = lex.category_fields.get(category)
+        named: list[tuple[bool, str, Leaf]] = []
+        for flat, shape, first, end in strings.buckets if fields is not None else ():
+            name = field_name(shape)
+            if self.calls[flat.call].status == "error" or not fields.search(name):
+                continue
+            for i in range(first, end):
+                if len(strings.texts[i]) <= _METHOD_VALUE_CHARS:
+                    for hit in lex.category_values.finditer(strings.texts[i]):
+                        of, value = lex.category_of_value[hit.key]
+                        if of == category:
+                            named.append((name in fields.keys, value, self._string_leaf(i)))
+        exact = any(is_exact for is_exact, _, _ in named)
+        found = self._category_cache[category] = [(v, leaf) for is_exact, v, leaf in named if is_exact or not exact]
+        return found
 
     # ---------- context ----------
     @cached_property

@@ -97,6 +97,8 @@ class Matcher:
             self._method(fact)
         elif fact.kind == FactKind.WEEKDAY:
             self._weekday(fact)
+        elif fact.kind == FactKind.CATEGORY:
+            self._category(fact)
         else:
             self._status(fact)
 
@@ -158,6 +160,22 @@ class Matcher:
             _set(fact, Verdict.CONTRADICTED, "value_mismatch",
                  f"tool gives the payment method {leaf.text!r} ({leaf.path}), not {fact.text!r}",
                  [evidence_of(leaf, self.index) for _, leaf in given[-2:]])
+
+    def _category(self, fact: Fact) -> None:
+        """A category value (a tier, a plan) must be the one a tool gives for that category."""
+        category, _, value = (fact.value or "").partition(":")
+        given = self.index.category_values(category)
+        same = [leaf for v, leaf in given if v == value]
+        if same:
+            _set(fact, Verdict.SUPPORTED, "match", f"tool gives the {category} {same[0].text!r}",
+                 [evidence_of(same[0], self.index)])
+        elif not given:
+            fact.reason = f"no tool output gives a {category}"
+        else:
+            leaf = given[-1][1]
+            _set(fact, Verdict.CONTRADICTED, "value_mismatch",
+                 f"tool gives the {category} {leaf.text!r} ({leaf.path}), not {fact.text!r}",
+                 [evidence_of(leaf, self.index)])
 
     # ---------- numbers ----------
     def _number(self, fact: Fact) -> None:

@@ -349,3 +349,20 @@ def test_a_wrong_currency_shows_where_the_currency_is_given() -> None:
 )
 def test_a_day_of_the_week_is_its_dates(answer: str, tools: list, expected: Verdict) -> None:
     assert verdict(answer, tools) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "output", "expected"),
+    [
+        ("Your membership tier is Gold.", {"tier": "Silver"}, C),
+        ("Your membership tier is Gold.", {"tier": "GOLD"}, S),
+        ("You are a Gold member.", {"member_level": "gold"}, S),
+        ("Your membership tier is Gold.", {"tier": "Silver", "next_tier": "Gold"}, C),  # the field named tier speaks
+        ("您的会员等级是黄金会员。", {"会员等级": "白银"}, C),
+        ("Your Premium plan renews on Dec. 3.", {"plan": "basic", "renews": "2026-12-03"}, C),
+        ("Your Premium plan renews on Dec. 3.", {"sub": {"plan_name": "Premium Annual", "renews": "2026-12-03"}}, S),
+        ("Your membership tier is Gold.", {"points": 300}, Verdict.UNVERIFIABLE),  # no tool gives a tier
+    ],
+)
+def test_a_tier_or_plan_is_the_one_the_tool_gives(answer: str, output, expected: Verdict) -> None:
+    assert verdict(answer, [call("get_member", output)]) == expected
