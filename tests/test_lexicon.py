@@ -168,3 +168,20 @@ def test_split_camel(name: str, expected: str) -> None:
     from factcheck.lexicon import split_camel
 
     assert split_camel(name) == expected
+
+
+def test_a_user_file_adds_a_category_and_extends_one_word_by_word(tmp_path) -> None:
+    from factcheck import CheckerConfig, FactChecker, Verdict
+
+    extra = tmp_path / "categories.json"
+    extra.write_text(
+        '{"categories": {"tier": {"fields": ["club"], "values": {"gold": ["goldstar"]}},'
+        ' "color": {"fields": ["color"], "values": {"red": ["red"], "blue": ["blue"]}}}}',
+        encoding="utf-8",
+    )
+    checker = FactChecker(CheckerConfig(lexicon_paths=[extra]))
+    tier = checker.lexicon.data["categories"]["tier"]
+    assert {"tier", "club"} <= set(tier["fields"]) and {"gold", "goldstar"} <= set(tier["values"]["gold"])
+    call = {"name": "get_item", "args": {}, "output": {"color": "blue"}, "status": "ok"}
+    assert checker.check("Your color is red.", [call]).claims[0].verdict == Verdict.CONTRADICTED
+    assert checker.check("Your color is blue.", [call]).claims[0].verdict == Verdict.SUPPORTED
