@@ -438,6 +438,15 @@ def _merge(into: dict[str, Any], extra: dict[str, Any]) -> None:
             seen.extend(w for w in extra[key] if w not in seen)
     for name, extra_category in extra.get("categories", {}).items():
         # a category's field words and each value's words are lists: they are merged word by word
+        if not (
+            isinstance(extra_category, dict)
+            and isinstance(extra_category.get("fields", []), list)
+            and isinstance(extra_category.get("values", {}), dict)
+            and all(isinstance(words, list) for words in extra_category.get("values", {}).values())
+        ):
+            raise ValueError(
+                f"lexicon categories[{name!r}] must be an object with a list `fields` and an object `values` of lists"
+            )
         category = into.setdefault("categories", {}).setdefault(name, {"fields": [], "values": {}})
         category["fields"] += [w for w in extra_category.get("fields", []) if w not in category["fields"]]
         for value, words in extra_category.get("values", {}).items():

@@ -85,6 +85,8 @@ def test_a_user_file_extends_the_shipped_lexicons(tmp_path) -> None:
         ('["a list"]', "must hold a JSON object"),
         ('{"duration_days": {"fortnight": "14"}}', "duration_days['fortnight'] must be a positive number"),
         ('{"duration_days": {"fortnight": 0}}', "duration_days['fortnight'] must be a positive number"),
+        ('{"categories": {"tier": ["gold"]}}', "categories['tier'] must be an object"),
+        ('{"categories": {"tier": {"values": {"gold": "gold"}}}}', "categories['tier'] must be an object"),
     ],
 )
 def test_a_bad_lexicon_file_is_a_clear_error(tmp_path, content: str, message: str) -> None:
