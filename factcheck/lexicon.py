@@ -438,20 +438,66 @@ def _merge(into: dict[str, Any], extra: dict[str, Any]) -> None:
             seen.extend(w for w in extra[key] if w not in seen)
     for name, extra_category in extra.get("categories", {}).items():
         # a category's field words and each value's words are lists: they are merged word by word
-        if not (
-            isinstance(extra_category, dict)
-            and isinstance(extra_category.get("fields", []), list)
-            and isinstance(extra_category.get("values", {}), dict)
-            and all(isinstance(words, list) for words in extra_category.get("values", {}).values())
-        ):
-            raise ValueError(
-                f"lexicon categories[{name!r}] must be an object with a list `fields` and an object `values` of lists"
-            )
         category = into.setdefault("categories", {}).setdefault(name, {"fields": [], "values": {}})
         category["fields"] += [w for w in extra_category.get("fields", []) if w not in category["fields"]]
         for value, words in extra_category.get("values", {}).items():
             known = category["values"].setdefault(value, [])
             known += [w for w in words if w not in known]
+
+
+_WORD_LIST_MAPS = ("concepts", "action_tools", "fields", "payment_methods", "currency_symbols")
+"""Keys whose entries are lists of words (`concepts`: concept -> words)."""
+_NUMBER_MAPS = ("number_words", "numerals", "numeral_units", "months", "negation_window", "weekdays", "duration_days")
+"""Keys whose entries are numbers (`months`: word -> month)."""
+_POLARITIES = (None, "positive", "negative", "pending")
+
+
+def _check_lexicon_file(data: Any, where: str) -> None:
+    """Raise ValueError naming the first entry of a lexicon file that has the wrong shape."""
+
+    def words(value: Any) -> bool:
+        return isinstance(value, list) and all(isinstance(w, str) for w in value)
+
+    if not isinstance(data, dict):
+        raise ValueError(f"lexicon file {where} must hold a JSON object")
+    known = {*_MERGED_DICTS, *_MERGED_LISTS, "categories"}
+    for key, value in data.items():
+        problem = None
+        if key.startswith("_"):
+            continue  # comments (`_doc`)
+        if key not in known:
+            problem = "is not a lexicon key"
+        elif key in _MERGED_LISTS and not words(value):
+            problem = "must be a list of words"
+        elif not isinstance(value, dict) and key not in _MERGED_LISTS:
+            problem = "must be an object"
+        elif key in _WORD_LIST_MAPS:
+            problem = next((f"[{k!r}] must be a list of words" for k, v in value.items() if not words(v)), None)
+        elif key in _NUMBER_MAPS:
+            bad = (k for k, v in value.items() if isinstance(v, bool) or not isinstance(v, (int, float)))
+            problem = next((f"[{k!r}] must be a number" for k in bad), None)
+        elif key == "currencies":
+            bad = (k for k, v in value.items() if not isinstance(v, str))
+            problem = next((f"[{k!r}] must be a currency code" for k in bad), None)
+        elif key == "status_terms":
+            for term, spec in value.items():
+                if not isinstance(spec, dict) or spec.get("polarity") not in _POLARITIES or spec.get(
+                    "field_polarity"
+                ) not in _POLARITIES or not isinstance(spec.get("concept", ""), (str, type(None))):
+                    problem = f"[{term!r}] must be an object with a polarity of {_POLARITIES[1:]} or null"
+                    break
+        elif key == "categories":
+            for name, category in value.items():
+                if not (
+                    isinstance(category, dict)
+                    and words(category.get("fields", []))
+                    and isinstance(category.get("values", {}), dict)
+                    and all(words(w) for w in category.get("values", {}).values())
+                ):
+                    problem = f"[{name!r}] must be an object with a list `fields` and an object `values` of lists"
+                    break
+        if problem:
+            raise ValueError(f"lexicon file {where}: {key} {problem}")
 
 
 def load_lexicon(extra_paths: Iterable[Path | str] = ()) -> Lexicon:
@@ -465,18 +511,20 @@ def load_lexicon(extra_paths: Iterable[Path | str] = ()) -> Lexicon:
         The merged, compiled lexicon.
 
     Raises:
-        ValueError: when a user file is not valid JSON or not an object.
+        ValueError: when a user file is not valid JSON, not an object, or has an
+            unknown key or an entry of the wrong shape (named in the message).
     """
     data: dict[str, Any] = {}
     for lang in SHIPPED:
         text = resources.files("factcheck.data").joinpath(f"{lang}.json").read_text("utf-8")
-        _merge(data, json.loads(text))
+        shipped = json.loads(text)
+        _check_lexicon_file(shipped, f"{lang}.json")
+        _merge(data, shipped)
     for path in extra_paths:
         try:
             extra = json.loads(Path(path).read_text("utf-8"))
         except (OSError, json.JSONDecodeError) as exc:
             raise ValueError(f"cannot read lexicon file {path}: {exc}") from exc
-        if not isinstance(extra, dict):
-            raise ValueError(f"lexicon file {path} must hold a JSON object")
+        _check_lexicon_file(extra, str(path))
         _merge(data, extra)
     return Lexicon(data)

@@ -86,6 +86,13 @@ def test_a_user_file_extends_the_shipped_lexicons(tmp_path) -> None:
         ('{"duration_days": {"fortnight": "14"}}', "duration_days['fortnight'] must be a positive number"),
         ('{"duration_days": {"fortnight": 0}}', "duration_days['fortnight'] must be a positive number"),
         ('{"categories": {"tier": ["gold"]}}', "categories['tier'] must be an object"),
+        ('{"status_terms": {"voided": "negative"}}', "status_terms['voided'] must be an object with a polarity"),
+        ('{"status_terms": {"voided": {"polarity": "bad"}}}', "status_terms['voided'] must be an object with"),
+        ('{"negators": "not"}', "negators must be a list of words"),  # not three negators n, o, t
+        ('{"fields": {"refund": "退款"}}', "fields['refund'] must be a list of words"),
+        ('{"weekdays": {"lundi": "x"}}', "weekdays['lundi'] must be a number"),
+        ('{"currencies": {"usd": 1}}', "currencies['usd'] must be a currency code"),
+        ('{"negator": ["nie"]}', "negator is not a lexicon key"),  # a typo is not ignored
         ('{"categories": {"tier": {"values": {"gold": "gold"}}}}', "categories['tier'] must be an object"),
     ],
 )
