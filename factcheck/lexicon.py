@@ -466,11 +466,11 @@ def _check_lexicon_file(data: Any, where: str) -> None:
         if key.startswith("_"):
             continue  # comments (`_doc`)
         if key not in known:
-            problem = "is not a lexicon key"
+            problem = " is not a lexicon key"
         elif key in _MERGED_LISTS and not words(value):
-            problem = "must be a list of words"
+            problem = " must be a list of words"
         elif not isinstance(value, dict) and key not in _MERGED_LISTS:
-            problem = "must be an object"
+            problem = " must be an object"
         elif key in _WORD_LIST_MAPS:
             problem = next((f"[{k!r}] must be a list of words" for k, v in value.items() if not words(v)), None)
         elif key in _NUMBER_MAPS:
@@ -497,7 +497,7 @@ def _check_lexicon_file(data: Any, where: str) -> None:
                     problem = f"[{name!r}] must be an object with a list `fields` and an object `values` of lists"
                     break
         if problem:
-            raise ValueError(f"lexicon file {where}: {key} {problem}")
+            raise ValueError(f"lexicon file {where}: {key}{problem}")
 
 
 def load_lexicon(extra_paths: Iterable[Path | str] = ()) -> Lexicon:

@@ -83,7 +83,7 @@ def test_a_user_file_extends_the_shipped_lexicons(tmp_path) -> None:
     [
         ("{not json", "cannot read lexicon file"),
         ('["a list"]', "must hold a JSON object"),
-        ('{"duration_days": {"fortnight": "14"}}', "duration_days['fortnight'] must be a positive number"),
+        ('{"duration_days": {"fortnight": "14"}}', "duration_days['fortnight'] must be a number"),
         ('{"duration_days": {"fortnight": 0}}', "duration_days['fortnight'] must be a positive number"),
         ('{"categories": {"tier": ["gold"]}}', "categories['tier'] must be an object"),
         ('{"status_terms": {"voided": "negative"}}', "status_terms['voided'] must be an object with a polarity"),
