@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 import string
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from importlib import resources
@@ -454,50 +454,63 @@ _POLARITIES = (None, "positive", "negative", "pending")
 
 def _check_lexicon_file(data: Any, where: str) -> None:
     """Raise ValueError naming the first entry of a lexicon file that has the wrong shape."""
-
-    def words(value: Any) -> bool:
-        return isinstance(value, list) and all(isinstance(w, str) for w in value)
-
     if not isinstance(data, dict):
         raise ValueError(f"lexicon file {where} must hold a JSON object")
     known = {*_MERGED_DICTS, *_MERGED_LISTS, "categories"}
     for key, value in data.items():
-        problem = None
         if key.startswith("_"):
             continue  # comments (`_doc`)
+        problem = None
         if key not in known:
             problem = " is not a lexicon key"
-        elif key in _MERGED_LISTS and not words(value):
-            problem = " must be a list of words"
-        elif not isinstance(value, dict) and key not in _MERGED_LISTS:
+        elif key in _MERGED_LISTS:
+            problem = None if _words(value) else " must be a list of words"
+        elif not isinstance(value, dict):
             problem = " must be an object"
         elif key in _WORD_LIST_MAPS:
-            problem = next((f"[{k!r}] must be a list of words" for k, v in value.items() if not words(v)), None)
+            problem = _first_bad(value, _words, "must be a list of words")
         elif key in _NUMBER_MAPS:
-            bad = (k for k, v in value.items() if isinstance(v, bool) or not isinstance(v, (int, float)))
-            problem = next((f"[{k!r}] must be a number" for k in bad), None)
+            problem = _first_bad(value, _is_number, "must be a number")
         elif key == "currencies":
-            bad = (k for k, v in value.items() if not isinstance(v, str))
-            problem = next((f"[{k!r}] must be a currency code" for k in bad), None)
+            problem = _first_bad(value, lambda v: isinstance(v, str), "must be a currency code")
         elif key == "status_terms":
-            for term, spec in value.items():
-                if not isinstance(spec, dict) or spec.get("polarity") not in _POLARITIES or spec.get(
-                    "field_polarity"
-                ) not in _POLARITIES or not isinstance(spec.get("concept", ""), (str, type(None))):
-                    problem = f"[{term!r}] must be an object with a polarity of {_POLARITIES[1:]} or null"
-                    break
+            must = f"must be an object with a polarity of {_POLARITIES[1:]} or null"
+            problem = _first_bad(value, _is_status_spec, must)
         elif key == "categories":
-            for name, category in value.items():
-                if not (
-                    isinstance(category, dict)
-                    and words(category.get("fields", []))
-                    and isinstance(category.get("values", {}), dict)
-                    and all(words(w) for w in category.get("values", {}).values())
-                ):
-                    problem = f"[{name!r}] must be an object with a list `fields` and an object `values` of lists"
-                    break
+            must = "must be an object with a list `fields` and an object `values` of lists"
+            problem = _first_bad(value, _is_category, must)
         if problem:
             raise ValueError(f"lexicon file {where}: {key}{problem}")
+
+
+def _first_bad(entries: dict[str, Any], ok: Callable[[Any], bool], must: str) -> str | None:
+    return next((f"[{name!r}] {must}" for name, value in entries.items() if not ok(value)), None)
+
+
+def _words(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(w, str) for w in value)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _is_status_spec(spec: Any) -> bool:
+    return (
+        isinstance(spec, dict)
+        and spec.get("polarity") in _POLARITIES
+        and spec.get("field_polarity") in _POLARITIES
+        and isinstance(spec.get("concept"), (str, type(None)))
+    )
+
+
+def _is_category(category: Any) -> bool:
+    return (
+        isinstance(category, dict)
+        and _words(category.get("fields", []))
+        and isinstance(category.get("values", {}), dict)
+        and all(_words(words) for words in category.get("values", {}).values())
+    )
 
 
 def load_lexicon(extra_paths: Iterable[Path | str] = ()) -> Lexicon:

@@ -48,6 +48,7 @@ class CategoryExtractor:
         return out
 
     def _said_of_field(self, text: str, hit: Hit, category: str) -> bool:
+        """Whether a value is said of the user's own field ("your tier is Gold"), not of a goal or another."""
         fields = self.lex.category_fields[category]
         after = [f for f in fields.finditer(text, hit.end, min(len(text), hit.end + _REACH)) if f.start >= hit.end]
         if after and _BEFORE_FIELD.fullmatch(text, hit.end, after[0].start):
