@@ -30,14 +30,14 @@ from factcheck.grounding.search import (
     time_literals,
     windows,
 )
-from factcheck.lexicon import Lexicon, field_name, remember, split_camel
+from factcheck.lexicon import Lexicon, Phrases, field_name, remember, split_camel
 from factcheck.report import FactKind
 
 __all__ = ["Blob", "EvidenceIndex", "Leaf", "Located", "StatusEvidence", "ToolRecord"]
 
 _WHEN = (FactKind.DATE, FactKind.TIME)
 _DIGIT = re.compile(r"\d")
-_METHOD_VALUE_CHARS = 80
+_VALUE_CHARS = 80
 """Longest value of a method or category field read for its value (longer text is a note, not a value)."""
 _DERIVED_OPERANDS = 40
 """How many numbers of one tool call arithmetic may combine."""
@@ -533,7 +533,7 @@ class EvidenceIndex:
             found = remember(cache, (text, default), self._statuses.extract(text, default, claims=False))
         return found
 
-    # ---------- payment methods ----------
+    # ---------- named values: payment methods, tiers, plans ----------
     @cached_property
     def payment_methods(self) -> list[tuple[str, Leaf]]:
         """(category, leaf) of each payment method the successful calls give, in call order.
@@ -541,21 +541,10 @@ class EvidenceIndex:
         A method is read from the value of a method field (`destination`, `refund_method`,
         `退款方式`) of an output or the arguments.
         """
-        lex, strings = self.lex, self._strings
-        out = []
-        for flat, shape, first, end in strings.buckets:
-            field = field_name(shape)
-            if self.calls[flat.call].status == "error" or not lex.payment_method_fields.search(field):
-                continue
-            for i in range(first, end):
-                text = strings.texts[i]
-                if len(text) <= _METHOD_VALUE_CHARS:
-                    hits = lex.payment_methods.finditer(text)
-                    out += [(lex.payment_method_of[h.key], self._string_leaf(i)) for h in hits]
-        out.sort(key=lambda found: found[1].index)
-        return out
+        lex = self.lex
+        found = self._field_values(lex.payment_method_fields, lex.payment_methods)
+        return sorted(((lex.payment_method_of[key], leaf) for _, key, leaf in found), key=lambda f: f[1].index)
 
-    # ---------- category values ----------
     def category_values(self, category: str) -> list[tuple[str, Leaf]]:
         """(value, leaf) of each value of `category` (`tier`: gold, silver) the successful calls give.
 
@@ -564,24 +553,32 @@ class EvidenceIndex:
         speak for the category when there are any: then `next_tier` is not read.
         """
         found = self._category_cache.get(category)
-        if found is not None:
-            return found
-        lex, strings = self.lex, self._strings
-        fields = lex.category_fields.get(category)
-        named: list[tuple[bool, str, Leaf]] = []
-        for flat, shape, first, end in strings.buckets if fields is not None else ():
+        if found is None:
+            lex, fields = self.lex, self.lex.category_fields.get(category)
+            named = [
+                (exact, lex.category_of_value[key][1], leaf)
+                for exact, key, leaf in (self._field_values(fields, lex.category_values) if fields else ())
+                if lex.category_of_value[key][0] == category
+            ]
+            any_exact = any(exact for exact, _, _ in named)
+            found = self._category_cache[category] = [(v, leaf) for exact, v, leaf in named if exact or not any_exact]
+        return found
+
+    def _field_values(self, fields: Phrases, values: Phrases) -> list[tuple[bool, str, Leaf]]:
+        """(named exactly, value key, leaf) of each of `values` in a short string under a field `fields` name.
+
+        Only successful calls are read; "named exactly" is a field whose whole name is one of `fields`.
+        """
+        strings, out = self._strings, []
+        for flat, shape, first, end in strings.buckets:
             name = field_name(shape)
             if self.calls[flat.call].status == "error" or not fields.search(name):
                 continue
+            exact = name in fields.keys
             for i in range(first, end):
-                if len(strings.texts[i]) <= _METHOD_VALUE_CHARS:
-                    for hit in lex.category_values.finditer(strings.texts[i]):
-                        of, value = lex.category_of_value[hit.key]
-                        if of == category:
-                            named.append((name in fields.keys, value, self._string_leaf(i)))
-        exact = any(is_exact for is_exact, _, _ in named)
-        found = self._category_cache[category] = [(v, leaf) for is_exact, v, leaf in named if is_exact or not exact]
-        return found
+                if len(strings.texts[i]) <= _VALUE_CHARS:
+                    out += [(exact, hit.key, self._string_leaf(i)) for hit in values.finditer(strings.texts[i])]
+        return out
 
     # ---------- context ----------
     @cached_property
