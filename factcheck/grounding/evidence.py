@@ -339,11 +339,12 @@ class EvidenceIndex:
         for word in field_name(field).split():
             if lex.currency_of(word):
                 return lex.currency_of(word), loc.leaf
-        for name in lex.list("currency_fields"):
-            path = f"{parent}.{name}" if parent else name
-            value = self.value_at(loc.leaf.index, path)
+        record = self.value_at(loc.leaf.index, parent)  # the object holding the number
+        for name in lex.list("currency_fields") if isinstance(record, dict) else ():
+            value = record.get(name)
             code = lex.currency_of(value) if isinstance(value, str) else None
             if code:
+                path = f"{parent}.{name}" if parent else name
                 return code, self.leaf(loc.leaf.index, path, shape_of(path), value)
         return None
 
