@@ -53,12 +53,13 @@ def operations(a: Decimal, b: Decimal) -> Iterator[str]:
     """The simple arithmetic an answer may do with two numbers, in the order it is tried (see `apply_operation`)."""
     yield "+"
     yield "-"
-    if is_count(a) or is_count(b):  # price × quantity, never rate × amount
+    if is_count(a) or is_count(b):  # price × quantity
         yield "*"
     for base, rate, swap in ((a, b, ""), (b, a, "~")):
-        if 0 < rate < 1 <= base:  # a discount or a tax rate applied to an amount
+        if 0 < rate < 1 <= base:  # a rate applied to an amount: the rest, the total with it, the share
             yield swap + "discount"
             yield swap + "tax"
+            yield swap + "share"
 
 
 def apply_operation(op: str, a: T, b: T) -> T:
@@ -69,7 +70,7 @@ def apply_operation(op: str, a: T, b: T) -> T:
         return a + b
     if op == "-":
         return abs(a - b)
-    if op == "*":
+    if op in ("*", "share"):
         return a * b
     return a * (1 - b) if op == "discount" else a * (1 + b)
 
@@ -82,9 +83,18 @@ def describe_operation(op: str, a: Decimal, b: Decimal) -> str:
         return f"{a} + {b}"
     if op == "-":
         return f"{max(a, b)} − {min(a, b)}"
-    if op == "*":
+    if op in ("*", "share"):
         return f"{a} × {b}"
     return f"{a} × (1 − {b})" if op == "discount" else f"{a} × (1 + {b})"
+
+
+def operand_value(value: Decimal, unit: str | None) -> Decimal:
+    """A backed number of the answer as arithmetic uses it: 15% is 0.15, 9 折 is 0.9."""
+    if unit == "%":
+        return value / 100
+    if unit == "折":
+        return value / 10 if value < 10 else value / 100
+    return value
 
 
 def claim_targets(

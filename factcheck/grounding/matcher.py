@@ -7,7 +7,7 @@ from datetime import date
 from decimal import Decimal
 from itertools import combinations
 
-from factcheck.grounding.arithmetic import claim_targets, days_between, find_operation, line_item_total
+from factcheck.grounding.arithmetic import claim_targets, days_between, find_operation, line_item_total, operand_value
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located, StatusEvidence, ToolRecord, equal_at
 from factcheck.grounding.flat import shape_of
 from factcheck.grounding.locate import locate
@@ -182,7 +182,7 @@ class Matcher:
         self._number_verdict(fact)
         if fact.verdict == Verdict.SUPPORTED and fact.value:
             value = Decimal(fact.value)
-            self.verified.append(value / 100 if fact.unit == "%" else value)
+            self.verified.append(operand_value(value, fact.unit))
 
     def _number_verdict(self, fact: Fact) -> None:
         claimed = Decimal(fact.value or "0")

@@ -5,7 +5,14 @@ from decimal import Decimal
 import pytest
 
 from factcheck.extractors.mentions import Mention
-from factcheck.grounding.arithmetic import days_between, describe_operation, find_operation, line_item_total, operations
+from factcheck.grounding.arithmetic import (
+    days_between,
+    describe_operation,
+    find_operation,
+    line_item_total,
+    operand_value,
+    operations,
+)
 from factcheck.grounding.evidence import Located
 from factcheck.grounding.flat import Leaf
 from factcheck.report import FactKind
@@ -18,8 +25,8 @@ D = Decimal
     [
         (D("12.5"), D("180"), ["+", "-"]),  # no count: no product
         (D("12.5"), D("3"), ["+", "-", "*"]),  # price × quantity
-        (D("120"), D("0.15"), ["+", "-", "discount", "tax"]),  # a rate applied to an amount
-        (D("0.15"), D("120"), ["+", "-", "~discount", "~tax"]),
+        (D("120"), D("0.15"), ["+", "-", "discount", "tax", "share"]),  # a rate applied to an amount
+        (D("0.15"), D("120"), ["+", "-", "~discount", "~tax", "~share"]),
         (D("0.5"), D("0.2"), ["+", "-"]),  # two rates: no base
         (D("101"), D("1"), ["+", "-"]),  # 1 and 101 are not counts
     ],
@@ -34,6 +41,7 @@ def test_operations(a: Decimal, b: Decimal, expected: list[str]) -> None:
         ([D("19.99"), D("3")], D("59.97"), -2, (0, 1, "19.99 × 3")),
         ([D("120"), D("0.15")], D("102"), 0, (0, 1, "120 × (1 − 0.15)")),
         ([D("0.15"), D("120")], D("138"), 0, (0, 1, "120 × (1 + 0.15)")),
+        ([D("300"), D("0.9")], D("270"), 0, (0, 1, "300 × 0.9")),  # 9 折 of 300
         ([D("45"), D("30")], D("15"), 0, (0, 1, "45 − 30")),
         ([D("45"), D("30"), D("7.5")], D("37.5"), -1, (0, 2, "45 − 7.5")),  # pairs in order: (0, 2) before (1, 2)
         ([D("45"), D("30")], D("15.1"), -1, None),  # at the precision written: 15.1 is not 15
@@ -80,3 +88,11 @@ def test_line_item_total(numbers, total) -> None:
 def test_describe_operation_says_the_operands_in_their_roles() -> None:
     assert describe_operation("~discount", D("0.15"), D("120")) == "120 × (1 − 0.15)"
     assert describe_operation("-", D("30"), D("45")) == "45 − 30"
+
+
+@pytest.mark.parametrize(
+    ("value", "unit", "operand"),
+    [(D("15"), "%", D("0.15")), (D("9"), "折", D("0.9")), (D("85"), "折", D("0.85")), (D("45"), "USD", D("45"))],
+)
+def test_operand_value(value: Decimal, unit: str, operand: Decimal) -> None:
+    assert operand_value(value, unit) == operand

@@ -55,6 +55,8 @@ S, C, U = Verdict.SUPPORTED, Verdict.CONTRADICTED, Verdict.UNSUPPORTED
         ("已发布。", [call("publish_article", {"url": "https://x.example/a/1"})], S),
         ("发布尚未完成。", [], S),
         ("Total $43.00.", [call("order", {"items": [{"price": 12.5, "qty": 2}, {"price": 18.0, "qty": 1}]})], S),
+        ("本单可享 9 折，折后 270 元。", [call("get_member", {"discount": 0.9}), call("get_cart", {"total": 300})], S),
+        ("本单可享 9 折，折后 280 元。", [call("get_member", {"discount": 0.9}), call("get_cart", {"total": 300})], U),
         ("地址是 3 栋。", [call("address", {"address": "幸福小区5栋302室"})], C),
         ("Shipped on Dec. 3.", [call("ship", {"status": "shipped", "shipped_at": "2026-12-03T10:00:00Z"})], S),
         ("Send it to li@example.com.", [call("ship", {"status": "ok"})], U),
@@ -277,6 +279,7 @@ def _reference_arithmetic(values: list[Decimal], claimed: Decimal, exponent: int
             if 0 < rate < 1 <= base:
                 results.append((base * (1 - rate), f"{base} × (1 − {rate})"))
                 results.append((base * (1 + rate), f"{base} × (1 + {rate})"))
+                results.append((base * rate, f"{base} × {rate}"))
         for total, how in results:
             if total and equal_at(total, claimed, exponent):
                 return how
