@@ -238,18 +238,20 @@ class Matcher:
         it that `flights[0]` lacks) and `flights[0]` has a fare of its own, the answer took
         the value from the wrong record. Returns whether the fact was contradicted.
         """
-        named = self._named_records()
-        if not named:
-            return False
         places = []
         for loc in matches:
             item = _LIST_ITEM.match(loc.leaf.path) if loc.leaf.source == "tool" else None
-            if item is None or self.index.is_record_key(loc.leaf.path) or any(
-                call == loc.leaf.index and loc.leaf.path.startswith(f"{items}[{i}].") for call, items, i in named
-            ):
-                return False  # not in a list item, a record's key (it names that record), or in a named record
+            if item is None or self.index.is_record_key(loc.leaf.path):
+                return False  # not in a list item, or a record's key: it names that record
             places.append((loc, item[1], item[2], loc.leaf.path[item.end() :]))
         claim = self._claim_text.lower()
+        # the records the claim names by an identifier or a name; else by a word only one record has ("| Mug | $18 |")
+        named = self._named_records() or self._records_named_by_words(claim, places)
+        if any(
+            call == loc.leaf.index and loc.leaf.path.startswith(f"{items}[{i}].") for loc, *_ in places
+            for call, items, i in named
+        ):
+            return False  # a match is in a record the claim names
         for loc, items, other, field in places:
             call, shape = loc.leaf.index, shape_of(items)
             other_record = self.index.value_at(call, f"{items}[{other}]")
@@ -296,6 +298,28 @@ class Matcher:
         _set(fact, Verdict.CONTRADICTED, "value_mismatch",
              f"tool gives {loc.mention.value} {currency} ({loc.leaf.path or 'text'}), not {fact.text}", evidence)
         return True
+
+    def _records_named_by_words(
+        self, claim: str, places: list[tuple[Located, str, str, str]]
+    ) -> set[tuple[int, str, str]]:
+        """(call, list path, item index) of the one item of each list a word of the claim names.
+
+        A word names an item when no other item of its list has it (see `_names_record` for what
+        a word is); a list two or more items of which are named this way gives none.
+        """
+        named = set()
+        for call, items in {(loc.leaf.index, items) for loc, items, _, _ in places}:
+            records = self.index.value_at(call, items)
+            if not isinstance(records, list):
+                continue
+            words = [_record_words(r) if isinstance(r, dict) else set() for r in records]
+            hit = [
+                i for i, own in enumerate(words)
+                if any(w in claim for w in own - set().union(*(o for j, o in enumerate(words) if j != i)))
+            ]
+            if len(hit) == 1:
+                named.add((call, items, str(hit[0])))
+        return named
 
     def _named_records(self) -> set[tuple[int, str, str]]:
         """(call, list path, item index) of the list items holding an identifier or name the claim names."""
@@ -503,6 +527,11 @@ class Matcher:
             if (concept in c.concepts or any(n in (c.name or "").lower() for n in names))
             and not (action and concept != "search" and self.read_only.match(c.name or ""))
         ]
+
+
+def _record_words(record: dict) -> set[str]:
+    """The words of a record's strings that can name it (see `_names_record`)."""
+    return {w for v in record.values() if isinstance(v, str) for w in _NAME_WORD.findall(v.lower())}
 
 
 def _names_record(claim: str, other: dict, own: dict, field: str) -> bool:

@@ -159,6 +159,7 @@ REFUNDED = call("get_refund", {"items_refunded": [
 PAPER_AND_PENS = call("get_order_items", {"items": [
     {"name": "A4 打印纸", "qty": 5, "unit_price": 32.5}, {"name": "中性笔 (12支装)", "qty": 2, "unit_price": 18.0},
 ]})
+MUG_AND_TEA = call("get_order", {"items": [{"name": "Mug", "price": 12.5}, {"name": "Tea", "price": 18.0}]})
 ORDERS = call("list_orders", [{"order_id": "80112", "status": "DELIVERED"}, {"order_id": "80345", "status": "SHIPPED"}])
 NESTED = call("get_orders", {"orders": [
     {"order_id": "A-1001", "items": [{"sku": "SKU-1", "price": 5}]},
@@ -186,6 +187,12 @@ NESTED = call("get_orders", {"orders": [
         # the claim names the second item by a word of its name ("中性笔" of "中性笔 (12支装)")
         ("A4 打印纸 5 包，每包 32.5 元；中性笔两盒，每盒 18 元。", [PAPER_AND_PENS], S),
         ("A4 打印纸 5 包，每包 18 元。", [PAPER_AND_PENS], C),
+        # with no identifier or name, a word only one item has names it (a table row)
+        ("| Mug | $18.00 |", [MUG_AND_TEA], C),
+        ("| Mug | $12.50 |", [MUG_AND_TEA], S),
+        ("The mug is $18.00.", [MUG_AND_TEA], C),
+        ("Mug and Tea cost $12.50 and $18.00.", [MUG_AND_TEA], S),  # both named
+        ("Prices: $12.50 and $18.00.", [MUG_AND_TEA], S),  # none named
         ("MU5401 08:30 起飞。", [FLIGHTS], C),  # a time of the other flight
         ("MU5401 07:05 起飞。", [FLIGHTS], S),
         ("MU5401 和 CA4508 分别 07:05 和 08:30 起飞。", [FLIGHTS], S),
