@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from datetime import date
 from decimal import Decimal
 from itertools import combinations
@@ -15,6 +16,8 @@ from factcheck.report import Evidence, Fact, FactKind, Verdict
 
 _SHOW = 120
 _NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
+_WORD_NAMED_RECORDS = 20
+"""Longest list whose items a claim's words may name (the rows an answer lists; reading words is per item)."""
 _ORIGINAL = "original"
 """The payment-method category of "the original payment method" (原路)."""
 _ISO_DATE = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
@@ -62,6 +65,7 @@ class Matcher:
         self.read_only = index.lex.read_only_tools
         self._claim_facts: list[Fact] = []
         self._claim_text = ""
+        self._list_words: dict[tuple[int, str], list[set[str]]] = {}
         self.action_tools = action_tools
         self.derive = derive
         self.duration_days = index.lex.duration_days
@@ -305,21 +309,30 @@ class Matcher:
         """(call, list path, item index) of the one item of each list a word of the claim names.
 
         A word names an item when no other item of its list has it (see `_names_record` for what
-        a word is); a list two or more items of which are named this way gives none.
+        a word is); a list two or more items of which are named this way gives none, and so does
+        a list of more than `_WORD_NAMED_RECORDS` items.
         """
         named = set()
         for call, items in {(loc.leaf.index, items) for loc, items, _, _ in places}:
-            records = self.index.value_at(call, items)
-            if not isinstance(records, list):
-                continue
-            words = [_record_words(r) if isinstance(r, dict) else set() for r in records]
-            hit = [
-                i for i, own in enumerate(words)
-                if any(w in claim for w in own - set().union(*(o for j, o in enumerate(words) if j != i)))
-            ]
+            distinct = self._distinct_words(call, items)
+            hit = [i for i, own in enumerate(distinct) if any(w in claim for w in own)]
             if len(hit) == 1:
                 named.add((call, items, str(hit[0])))
         return named
+
+    def _distinct_words(self, call: int, items: str) -> list[set[str]]:
+        """For each item of a list, the words no other item has (none for a long list; cached per check)."""
+        found = self._list_words.get((call, items))
+        if found is None:
+            records = self.index.value_at(call, items)
+            if not isinstance(records, list) or len(records) > _WORD_NAMED_RECORDS:
+                found = []  # an answer names rows of a short list, not of a long output
+            else:
+                words = [_record_words(r) if isinstance(r, dict) else set() for r in records]
+                counts = Counter(w for own in words for w in own)
+                found = [{w for w in own if counts[w] == 1} for own in words]
+            self._list_words[(call, items)] = found
+        return found
 
     def _named_records(self) -> set[tuple[int, str, str]]:
         """(call, list path, item index) of the list items holding an identifier or name the claim names."""
