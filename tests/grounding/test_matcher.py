@@ -160,6 +160,8 @@ PAPER_AND_PENS = call("get_order_items", {"items": [
     {"name": "A4 打印纸", "qty": 5, "unit_price": 32.5}, {"name": "中性笔 (12支装)", "qty": 2, "unit_price": 18.0},
 ]})
 MUG_AND_TEA = call("get_order", {"items": [{"name": "Mug", "price": 12.5}, {"name": "Tea", "price": 18.0}]})
+LONG_LIST = call("get_order", {"items": [{"name": "Mug", "price": 12.5}, {"name": "Tea", "price": 18.0}]
+                                + [{"name": f"Item {i}", "price": 100 + i} for i in range(19)]})
 ORDERS = call("list_orders", [{"order_id": "80112", "status": "DELIVERED"}, {"order_id": "80345", "status": "SHIPPED"}])
 NESTED = call("get_orders", {"orders": [
     {"order_id": "A-1001", "items": [{"sku": "SKU-1", "price": 5}]},
@@ -193,6 +195,7 @@ NESTED = call("get_orders", {"orders": [
         ("The mug is $18.00.", [MUG_AND_TEA], C),
         ("Mug and Tea cost $12.50 and $18.00.", [MUG_AND_TEA], S),  # both named
         ("Prices: $12.50 and $18.00.", [MUG_AND_TEA], S),  # none named
+        ("The mug is $18.00.", [LONG_LIST], S),  # rows of a long list are not named by words
         ("MU5401 08:30 起飞。", [FLIGHTS], C),  # a time of the other flight
         ("MU5401 07:05 起飞。", [FLIGHTS], S),
         ("MU5401 和 CA4508 分别 07:05 和 08:30 起飞。", [FLIGHTS], S),
