@@ -25,7 +25,7 @@ _MERGED_LISTS = (
     "completion_markers", "completion_markers_far", "minor_unit_fields", "name_stopwords",
     "read_only_tool_prefixes", "count_adjectives", "payment_method_cues", "payment_method_cues_after",
     "payment_method_fields", "not_count_prefixes", "currency_fields", "record_key_fields", "categories_links",
-    "categories_owners",
+    "categories_owners", "generic_field_labels",
 )
 
 
@@ -266,6 +266,9 @@ class Lexicon:
     """Words that may join a field word to its value (is, 是, 为)."""
     category_owners: Phrases = field(init=False)
     """Words one of which stands just before a value said before its field word (you are a Gold member)."""
+    generic_field_labels: frozenset[str] = field(init=False)
+    """Field labels that name no particular thing (`amount`: cost, paid): a claim with only these is
+    not contradicted by a field that names more (`refund_amount`)."""
     currency_codes: frozenset[str] = field(init=False)
     """The currency codes the lexicons' currency words stand for (`USD`, `CNY`, ...)."""
     duration_days: dict[str, Decimal] = field(init=False)
@@ -333,6 +336,7 @@ class Lexicon:
         self.category_fields = {name: Phrases(category["fields"]) for name, category in categories.items()}
         self.category_links = Phrases(self.data["categories_links"])
         self.category_owners = Phrases(self.data["categories_owners"])
+        self.generic_field_labels = frozenset(self.data["generic_field_labels"])
         currencies = self.data["currencies"]
         self.currency_codes = frozenset(currencies.values()) | {
             code for codes in self.data["currency_symbols"].values() for code in codes

@@ -194,6 +194,10 @@ class Matcher:
         labels = frozenset((fact.concept or "").split("+")) - {""}
         targets = claim_targets(fact, claimed, exponent, self.duration_days)
         same_field = self._same_field(labels)
+        generic = self.index.lex.generic_field_labels
+        if labels <= generic and all(loc.mention.labels - labels - generic for loc in same_field):
+            # "it costs $248" (amount) says nothing of a refund amount: only fields as plain as the claim speak for it
+            same_field = []
         if same_field:
             agree = [
                 loc for loc in same_field

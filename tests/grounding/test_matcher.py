@@ -40,6 +40,10 @@ S, C, U = Verdict.SUPPORTED, Verdict.CONTRADICTED, Verdict.UNSUPPORTED
         ("Refunded ¥1,299.", [call("refund", {"refund_status": "success", "amount": 1299.0})], S),
         ("退款 1,299 元。", [call("refund", {"refund_amount": 1299})], S),
         ("Refund of $45.", [call("refund", {"refund_amount": 30, "order_amount": 45})], C),
+        # "costs" is a plain amount: a refund amount does not speak for it, an item's price may
+        ("It costs $12.50.", [call("order", {"refund_amount": 45, "items": [{"price": 12.5}]})], S),
+        ("It costs $13.50.", [call("order", {"refund_amount": 45, "items": [{"price": 12.5}]})], U),
+        ("The shipping costs $5.", [call("order", {"shipping_fee": 7})], C),
         ("A 15% discount.", [call("quote", {"discount_rate": 0.15})], S),
         ("优惠 9.1 元。", [call("quote", {"discount": 2.1})], C),
         ("订单号 88321。", [call("order", {"order_id": 88231})], U),
