@@ -88,6 +88,18 @@ def describe_operation(op: str, a: Decimal, b: Decimal) -> str:
     return f"{a} × (1 − {b})" if op == "discount" else f"{a} × (1 + {b})"
 
 
+_SHOWN_TERMS = 6
+"""How many terms of a long sum a reason shows."""
+
+
+def sum_text(terms: list[str]) -> str:
+    """How a sum was worked out: `the sum of 2 + 4 + 1`, shortened for many terms (`… (7205 values)`)."""
+    if len(terms) <= _SHOWN_TERMS:
+        return "the sum of " + " + ".join(terms)
+    shown = terms[: _SHOWN_TERMS - 1]
+    return "the sum of " + " + ".join(shown) + f" + … + {terms[-1]} ({len(terms)} values)"
+
+
 def operand_value(value: Decimal, unit: str | None) -> Decimal:
     """A backed number of the answer as arithmetic uses it: 15% is 0.15, 9 折 is 0.9."""
     if unit == "%":

@@ -8,7 +8,14 @@ from datetime import date
 from decimal import Decimal
 from itertools import combinations
 
-from factcheck.grounding.arithmetic import claim_targets, days_between, find_operation, line_item_total, operand_value
+from factcheck.grounding.arithmetic import (
+    claim_targets,
+    days_between,
+    find_operation,
+    line_item_total,
+    operand_value,
+    sum_text,
+)
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located, StatusEvidence, ToolRecord, equal_at
 from factcheck.grounding.flat import shape_of
 from factcheck.grounding.locate import locate
@@ -380,7 +387,7 @@ class Matcher:
             by_key.setdefault(shape_of(loc.leaf.path), []).append(loc)
         for group in by_key.values():
             if len(group) > 1 and equal_at(sum(Decimal(loc.mention.value) for loc in group), claimed, exponent):
-                how = "the sum of " + " + ".join(loc.mention.value for loc in group)
+                how = sum_text([loc.mention.value for loc in group])
                 return "derived", f"number equals {how}", [evidence_of(group[0].leaf, self.index, how)]
         return None
 
@@ -420,7 +427,7 @@ class Matcher:
         """A sum of all operands, or one simple operation on two, equal to the claim."""
         values = [v for v, _ in operands]
         if len(values) > 1 and equal_at(sum(values), claimed, exponent):
-            how = "the sum of " + " + ".join(map(str, values))
+            how = sum_text([str(v) for v in values])
             leaf = next((lf for _, lf in operands if lf is not None), None)
             return "derived", f"number equals {how}", [evidence_of(leaf, self.index, how)] if leaf else []
         found = find_operation(values, claimed, exponent)

@@ -12,6 +12,7 @@ from factcheck.grounding.arithmetic import (
     line_item_total,
     operand_value,
     operations,
+    sum_text,
 )
 from factcheck.grounding.evidence import Located
 from factcheck.grounding.flat import Leaf
@@ -96,3 +97,8 @@ def test_describe_operation_says_the_operands_in_their_roles() -> None:
 )
 def test_operand_value(value: Decimal, unit: str, operand: Decimal) -> None:
     assert operand_value(value, unit) == operand
+
+
+def test_a_long_sum_is_shortened_in_reasons() -> None:
+    assert sum_text(["2", "4", "1"]) == "the sum of 2 + 4 + 1"
+    assert sum_text([str(i) for i in range(1, 101)]) == "the sum of 1 + 2 + 3 + 4 + 5 + … + 100 (100 values)"

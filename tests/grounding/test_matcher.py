@@ -281,10 +281,11 @@ def test_payment_methods(answer: str, tools: list, expected: Verdict) -> None:
 
 def _reference_arithmetic(values: list[Decimal], claimed: Decimal, exponent: int) -> str | None:
     """The arithmetic backing, worked out in Decimals only: sum of all, then each pair's operations in order."""
+    from factcheck.grounding.arithmetic import sum_text
     from factcheck.grounding.evidence import equal_at
 
     if len(values) > 1 and equal_at(sum(values), claimed, exponent):
-        return "the sum of " + " + ".join(map(str, values))
+        return sum_text([str(v) for v in values])  # shortened past six terms
     for a, b in combinations(values, 2):
         results = [(a + b, f"{a} + {b}"), (abs(a - b), f"{max(a, b)} − {min(a, b)}")]
         if any(v == int(v) and 2 <= v <= 100 for v in (a, b)):
