@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from datetime import date
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from itertools import combinations
 from typing import TYPE_CHECKING, TypeVar
 
-from factcheck.grounding.evidence import Located, equal_at
-
 if TYPE_CHECKING:
+    from factcheck.grounding.evidence import Located
     from factcheck.report import Fact
 
 T = TypeVar("T", float, Decimal)
+
+
+def equal_at(evidence: Decimal, claimed: Decimal, exponent: int) -> bool:
+    """Equal at the precision written in the answer (¥1,299 == 1299.00; 1.2万 == 12000)."""
+    if evidence == claimed:
+        return True
+    quantum = Decimal(1).scaleb(exponent)
+    try:
+        return evidence.quantize(quantum, rounding=ROUND_HALF_UP) == claimed.quantize(quantum, rounding=ROUND_HALF_UP)
+    except ArithmeticError:
+        return False
 
 
 def find_operation(values: list[Decimal], claimed: Decimal, exponent: int) -> tuple[int, int, str] | None:
@@ -86,6 +97,24 @@ def describe_operation(op: str, a: Decimal, b: Decimal) -> str:
     if op in ("*", "share"):
         return f"{a} × {b}"
     return f"{a} × (1 − {b})" if op == "discount" else f"{a} × (1 + {b})"
+
+
+# A stated conversion: "100 points = $1", "1 point per $1" is not one (no "=" or "worth"), "每 100 积分可抵 1 元".
+_RATE = re.compile(
+    r"(?P<a>\d[\d,]*(?:\.\d+)?)\s*(?P<unit>[A-Za-z]+|积分|分|点)\s*"
+    r"(?:=|＝|equals?|(?:is|are) worth|可抵扣?|抵扣?|兑换|换|等于)\s*"
+    r"(?P<cur>[$¥€£￥])?\s*(?P<b>\d[\d,]*(?:\.\d+)?)"
+)
+
+
+def conversion_rates(text: str) -> list[tuple[Decimal, str]]:
+    """The conversions a text states ("100 points = $1"): (factor, how it was said) with factor b / a."""
+    out = []
+    for m in _RATE.finditer(text):
+        a, b = Decimal(m["a"].replace(",", "")), Decimal(m["b"].replace(",", ""))
+        if a and b:
+            out.append((b / a, m.group().strip()))
+    return out
 
 
 _SHOWN_TERMS = 6

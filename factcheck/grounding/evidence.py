@@ -7,7 +7,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from functools import cached_property
 from itertools import accumulate, repeat
 from operator import add
@@ -16,6 +16,7 @@ from typing import Any
 from factcheck.config import CheckerConfig
 from factcheck.extractors.mentions import Mention, MentionExtractor
 from factcheck.extractors.status import StatusExtractor, StatusMention
+from factcheck.grounding.arithmetic import conversion_rates, equal_at
 from factcheck.grounding.flat import Flat, Leaf, Ref, number_text, shape_of
 from factcheck.grounding.records import ToolRecord, as_text, output_value, tool_record
 from factcheck.grounding.search import (
@@ -583,6 +584,11 @@ class EvidenceIndex:
 
     # ---------- context ----------
     @cached_property
+    def context_rates(self) -> list[tuple[Decimal, str, Leaf]]:
+        """The conversions the context states ("100 points = $1"): (factor, the statement, its leaf)."""
+        return [(factor, said, leaf) for leaf in self.context.leaves for factor, said in conversion_rates(leaf.text)]
+
+    @cached_property
     def context_mentions(self) -> list[Located]:
         """Numbers, dates and times in the context (number words too: "三晚")."""
         out: list[Located] = []
@@ -607,17 +613,6 @@ def _add_number(out: list[Located], mention: Mention, leaf: Leaf) -> None:
     if leaf.minor_unit:
         whole = format(Decimal(mention.value).scaleb(-2).normalize(), "f")
         out.append(Located(mention._replace(value=whole, exponent=mention.exponent - 2), leaf))
-
-
-def equal_at(evidence: Decimal, claimed: Decimal, exponent: int) -> bool:
-    """Equal at the precision written in the answer (¥1,299 == 1299.00; 1.2万 == 12000)."""
-    if evidence == claimed:
-        return True
-    quantum = Decimal(1).scaleb(exponent)
-    try:
-        return evidence.quantize(quantum, rounding=ROUND_HALF_UP) == claimed.quantize(quantum, rounding=ROUND_HALF_UP)
-    except ArithmeticError:
-        return False
 
 
 def _negate(polarity: str) -> str:

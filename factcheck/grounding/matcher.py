@@ -11,12 +11,13 @@ from itertools import combinations
 from factcheck.grounding.arithmetic import (
     claim_targets,
     days_between,
+    equal_at,
     find_operation,
     line_item_total,
     operand_value,
     sum_text,
 )
-from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located, StatusEvidence, ToolRecord, equal_at
+from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located, StatusEvidence, ToolRecord
 from factcheck.grounding.flat import shape_of
 from factcheck.grounding.locate import locate
 from factcheck.report import Evidence, Fact, FactKind, Verdict
@@ -419,6 +420,20 @@ class Matcher:
             if total is not None and equal_at(total, claimed, exponent):
                 how = "the sum of price × quantity over the line items"
                 return "derived", f"number equals {how}", [evidence_of(locs[0].leaf, self.index, how)]
+        return self._converted(claimed, exponent)
+
+    def _converted(self, claimed: Decimal, exponent: int) -> Backing | None:
+        """A tool's number or a backed one of the answer, converted at a rate the context states."""
+        rates = self.index.context_rates
+        if not rates:
+            return None
+        operands = [(Decimal(loc.mention.value), loc.leaf) for locs in self.index.call_numbers() for loc in locs]
+        for value, leaf in operands + [(v, None) for v in self.verified[-8:]]:
+            for factor, said, where in rates:
+                if equal_at(value * factor, claimed, exponent):
+                    how = f"{value} converted at {said!r} (context)"
+                    evidence = [evidence_of(leaf, self.index, how)] if leaf else []
+                    return "derived", f"number equals {how}", evidence + [evidence_of(where, self.index, how)]
         return None
 
     def _arithmetic(

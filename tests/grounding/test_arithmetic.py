@@ -6,6 +6,7 @@ import pytest
 
 from factcheck.extractors.mentions import Mention
 from factcheck.grounding.arithmetic import (
+    conversion_rates,
     days_between,
     describe_operation,
     find_operation,
@@ -102,3 +103,18 @@ def test_operand_value(value: Decimal, unit: str, operand: Decimal) -> None:
 def test_a_long_sum_is_shortened_in_reasons() -> None:
     assert sum_text(["2", "4", "1"]) == "the sum of 2 + 4 + 1"
     assert sum_text([str(i) for i in range(1, 101)]) == "the sum of 1 + 2 + 3 + 4 + 5 + … + 100 (100 values)"
+
+
+@pytest.mark.parametrize(
+    ("text", "rates"),
+    [
+        ("Members earn 1 point per $1 spent. 100 points = $1 in reward credit.", [(D("0.01"), "100 points = $1")]),
+        ("1,000 points are worth $10", [(D("0.01"), "1,000 points are worth $10")]),
+        ("每 100 积分可抵 1 元", [(D("0.01"), "100 积分可抵 1")]),
+        ("100积分=1元", [(D("0.01"), "100积分=1")]),
+        ("2 for 1 deal", []),  # no conversion stated
+        ("0 points = $5", []),  # no factor from zero
+    ],
+)
+def test_conversion_rates(text: str, rates: list) -> None:
+    assert conversion_rates(text) == rates

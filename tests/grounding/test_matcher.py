@@ -281,8 +281,7 @@ def test_payment_methods(answer: str, tools: list, expected: Verdict) -> None:
 
 def _reference_arithmetic(values: list[Decimal], claimed: Decimal, exponent: int) -> str | None:
     """The arithmetic backing, worked out in Decimals only: sum of all, then each pair's operations in order."""
-    from factcheck.grounding.arithmetic import sum_text
-    from factcheck.grounding.evidence import equal_at
+    from factcheck.grounding.arithmetic import equal_at, sum_text
 
     if len(values) > 1 and equal_at(sum(values), claimed, exponent):
         return sum_text([str(v) for v in values])  # shortened past six terms
@@ -384,3 +383,20 @@ def test_a_day_of_the_week_is_its_dates(answer: str, tools: list, expected: Verd
 )
 def test_a_tier_or_plan_is_the_one_the_tool_gives(answer: str, output, expected: Verdict) -> None:
     assert verdict(answer, [call("get_member", output)]) == expected
+
+
+POINTS = call("get_loyalty_balance", {"points": 3400})
+RULES = ["Program rules: members earn 1 point per $1 spent. 100 points = $1 in reward credit."]
+
+
+@pytest.mark.parametrize(
+    ("answer", "context", "expected"),
+    [
+        ("You have 3,400 points, worth $34 in reward credit.", RULES, S),
+        ("You have 3,400 points, worth $340 in reward credit.", RULES, U),
+        ("You have 3,400 points, worth $34 in reward credit.", [], U),  # no conversion stated
+        ("您有 3,400 积分，可抵 34 元。", ["规则：每 100 积分可抵 1 元。"], S),
+    ],
+)
+def test_a_conversion_the_context_states_backs_a_number(answer: str, context: list, expected: Verdict) -> None:
+    assert verdict(answer, [POINTS], context) == expected
