@@ -107,7 +107,9 @@ def test_never_raises_and_offsets_hold(answer: str, outputs: list) -> None:
 
 
 PIECES = ["已退款", "订单号 88231", "$42.50", "5.2%", "Dec. 3", "Mr. Smith", "。", ". ", "，", "\n",
-          "refund failed", "https://x.example/a"]
+          "refund failed", "https://x.example/a", "Monday, Dec. 7", "9月26日 周六", "Gold member", "您目前是铂金会员",
+          "¥45", "100 points = $1", "| Mug | $18.00 |", '"refund failed"', "「支付成功」", "didn’t", "0 in stock",
+          "two weeks", "back to your card", "原路退回"]
 
 
 @settings(max_examples=60, deadline=None)
