@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections import Counter
 from datetime import date
 from decimal import Decimal
 from itertools import combinations
@@ -20,20 +19,15 @@ from factcheck.grounding.arithmetic import (
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located, StatusEvidence, ToolRecord
 from factcheck.grounding.flat import shape_of
 from factcheck.grounding.locate import locate
+from factcheck.grounding.naming import LIST_ITEM, distinct_words, names_record
 from factcheck.report import Evidence, Fact, FactKind, Verdict
 
 _SHOW = 120
 _NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
-_WORD_NAMED_RECORDS = 20
-"""Longest list whose items a claim's words may name (the rows an answer lists; reading words is per item)."""
 _ORIGINAL = "original"
 """The payment-method category of "the original payment method" (原路)."""
 _ISO_DATE = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-# A word that names a record: Latin letters and digits with a letter, three or more; a CJK run of two or more.
-_NAME_WORD = re.compile(r"(?=[a-z0-9]*[a-z])[a-z0-9]{3,}|[\u3400-\u9fff]{2,}")
-# The innermost list item a field sits in: `orders[1].items[0].sku` -> (`orders[1].items`, `0`).
-_LIST_ITEM = re.compile(r"(.*)\[(\d+)\]\.")
 # Which evidence polarities agree with a claimed one ("not shipped" is true of "pending").
 _AGREES = {
     "positive": {"positive"},
@@ -256,7 +250,7 @@ class Matcher:
         """
         places = []
         for loc in matches:
-            item = _LIST_ITEM.match(loc.leaf.path) if loc.leaf.source == "tool" else None
+            item = LIST_ITEM.match(loc.leaf.path) if loc.leaf.source == "tool" else None
             if item is None or self.index.is_record_key(loc.leaf.path):
                 return False  # not in a list item, or a record's key: it names that record
             places.append((loc, item[1], item[2], loc.leaf.path[item.end() :]))
@@ -277,7 +271,7 @@ class Matcher:
                 own_record = self.index.value_at(call, f"{named_items}[{i}]")
                 if not isinstance(own_record, dict) or not isinstance(other_record, dict):
                     continue
-                if _names_record(claim, other_record, own_record, field.split(".")[0]):
+                if names_record(claim, other_record, own_record, field.split(".")[0]):
                     return False  # the claim names the other record too ("… $9.99 for the USB-C Cable")
                 own = self.index.leaf_at(call, f"{named_items}[{i}].{field}")
                 if own is not None:
@@ -320,9 +314,8 @@ class Matcher:
     ) -> set[tuple[int, str, str]]:
         """(call, list path, item index) of the one item of each list a word of the claim names.
 
-        A word names an item when no other item of its list has it (see `_names_record` for what
-        a word is); a list two or more items of which are named this way gives none, and so does
-        a list of more than `_WORD_NAMED_RECORDS` items.
+        A word names an item when no other item of its list has it (see `naming.distinct_words`);
+        a list two or more items of which are named this way gives none.
         """
         named = set()
         for call, items in {(loc.leaf.index, items) for loc, items, _, _ in places}:
@@ -336,14 +329,7 @@ class Matcher:
         """For each item of a list, the words no other item has (none for a long list; cached per check)."""
         found = self._list_words.get((call, items))
         if found is None:
-            records = self.index.value_at(call, items)
-            if not isinstance(records, list) or len(records) > _WORD_NAMED_RECORDS:
-                found = []  # an answer names rows of a short list, not of a long output
-            else:
-                words = [_record_words(r) if isinstance(r, dict) else set() for r in records]
-                counts = Counter(w for own in words for w in own)
-                found = [{w for w in own if counts[w] == 1} for own in words]
-            self._list_words[(call, items)] = found
+            found = self._list_words[(call, items)] = distinct_words(self.index.value_at(call, items))
         return found
 
     def _named_records(self) -> set[tuple[int, str, str]]:
@@ -352,7 +338,7 @@ class Matcher:
         for f in self._claim_facts:
             if f.kind in _NAMING and f.verdict == Verdict.SUPPORTED and f.evidence:
                 ev = f.evidence[0]
-                item = _LIST_ITEM.match(ev.path) if ev.source == "tool" else None
+                item = LIST_ITEM.match(ev.path) if ev.source == "tool" else None
                 if item is not None:
                     named.add((ev.index, item[1], item[2]))
         return named
@@ -566,26 +552,6 @@ class Matcher:
             if (concept in c.concepts or any(n in (c.name or "").lower() for n in names))
             and not (action and concept != "search" and self.read_only.match(c.name or ""))
         ]
-
-
-def _record_words(record: dict) -> set[str]:
-    """The words of a record's strings that can name it (see `_names_record`)."""
-    return {w for v in record.values() if isinstance(v, str) for w in _NAME_WORD.findall(v.lower())}
-
-
-def _names_record(claim: str, other: dict, own: dict, field: str) -> bool:
-    """Whether a claim (lower case) names a record by a word of one of its strings.
-
-    The word is a Latin word of three letters or more, or a CJK run of two characters or
-    more ("中性笔" of "中性笔 (12支装)"), of a field other than `field`, and not also in
-    the record it is told apart from.
-    """
-    own_words = {w for k, v in own.items() if isinstance(v, str) for w in _NAME_WORD.findall(v.lower())}
-    return any(
-        word in claim
-        for k, v in other.items() if k != field and isinstance(v, str)
-        for word in _NAME_WORD.findall(v.lower()) if word not in own_words
-    )
 
 
 def _year_of(day: Fact) -> int | None:

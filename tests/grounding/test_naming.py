@@ -1,0 +1,40 @@
+"""Which item of a list a claim names: distinct words of its strings."""
+
+import pytest
+
+from factcheck.grounding.naming import LIST_ITEM, WORD_NAMED_RECORDS, distinct_words, names_record
+
+MUG, TEA = {"name": "Mug", "sku": "MUG-01", "price": 12.5}, {"name": "Tea Sampler", "sku": "TEA-02", "price": 18.0}
+
+
+@pytest.mark.parametrize(
+    ("records", "expected"),
+    [
+        ([MUG, TEA], [{"mug"}, {"tea", "sampler"}]),  # "MUG-01" gives "mug" again; "01" is no word
+        ([{"name": "中性笔 (12支装)"}, {"name": "A4 打印纸"}], [{"中性笔", "支装"}, {"打印纸"}]),
+        ([{"status": "open"}, {"status": "open"}], [set(), set()]),  # shared words name neither
+        ([MUG] * (WORD_NAMED_RECORDS + 1), []),  # a long list: not read
+        ({"not": "a list"}, []),
+        ([MUG, "not a record"], [{"mug"}, set()]),
+    ],
+)
+def test_distinct_words(records, expected) -> None:
+    assert distinct_words(records) == expected
+
+
+@pytest.mark.parametrize(
+    ("claim", "field", "expected"),
+    [
+        ("$9.99 for the tea sampler", "price", True),
+        ("the mug is $18", "price", False),
+        ("tea-02 costs $18", "price", True),  # "tea" is a word of TEA's strings only
+        ("the sampler costs $18", "name", False),  # the matched field itself does not count
+    ],
+)
+def test_names_record(claim: str, field: str, expected: bool) -> None:
+    assert names_record(claim, TEA, MUG, field) is expected
+
+
+def test_list_item_is_the_innermost():
+    assert LIST_ITEM.match("orders[1].items[0].sku").groups() == ("orders[1].items", "0")
+    assert LIST_ITEM.match("flights[0]") is None
