@@ -38,6 +38,8 @@ __all__ = ["Blob", "EvidenceIndex", "Leaf", "Located", "StatusEvidence", "ToolRe
 
 _WHEN = (FactKind.DATE, FactKind.TIME)
 _DIGIT = re.compile(r"\d")
+_LIST_LABELS = frozenset({"quantity", "count"})
+"""Field labels a list's own name gives ("items", "results"): they speak of the list's length, not of each item."""
 _VALUE_CHARS = 80
 """Longest value of a method or category field read for its value (longer text is a note, not a value)."""
 _DERIVED_OPERANDS = 40
@@ -127,8 +129,13 @@ class EvidenceIndex:
             return info
         key = split_camel(" ".join(shape.replace("[]", "").split(".")[-2:]))
         concepts = self.lex.concepts_in(split_camel(shape.replace("[]", " ")))
+        labels = set(self.lex.fields_in(key))
+        parent, _, name = shape.rpartition(".")
+        if parent.endswith("[]") and labels & _LIST_LABELS:
+            # a list's name ("items[]") counts its items; it does not make each item's field a count
+            labels = (labels - _LIST_LABELS) | (set(self.lex.fields_in(split_camel(name))) & _LIST_LABELS)
         info = (
-            frozenset(self.lex.fields_in(key)),
+            frozenset(labels),
             concepts[-1] if concepts else None,
             self.lex.minor_units.search(key),
         )

@@ -151,3 +151,20 @@ def test_value_and_number_at_a_path(path: str, value, number: str | None, as_tex
     assert (found.mention.value if found else None) == number
     if found is not None:
         assert (found.leaf.path, found.leaf.index) == (path, 0)
+
+
+@pytest.mark.parametrize(
+    ("shape", "labels"),
+    [
+        ("refund.amount", {"refund", "amount"}),
+        ("items[].qty", {"quantity"}),
+        ("items[].sku", set()),  # the list's name counts items: it makes no field of an item a quantity
+        ("items_refunded[].amount", {"refund", "amount"}),  # other labels of a list's name stay
+        ("cases[].title", set()),
+        ("orders[].items[].qty", {"quantity"}),
+        ("items", {"quantity"}),  # the list itself (its length)
+    ],
+)
+def test_field_labels_of_a_path_shape(shape: str, labels: set[str]) -> None:
+    index = EvidenceIndex([], [], CHECKER.config, CHECKER.lexicon, CHECKER._mentions, CHECKER._statuses)
+    assert set(index._path_info(shape)[0]) == labels
