@@ -152,36 +152,38 @@ class Matcher:
     # ---------- payment methods ----------
     def _method(self, fact: Fact) -> None:
         """A payment method must be one a tool gives; "the original payment method" never contradicts a specific one."""
-        given = self.index.payment_methods
-        same = [leaf for category, leaf in given if category == fact.value]
-        if same:
-            _set(fact, Verdict.SUPPORTED, "match", f"tool gives the payment method {same[0].text!r}",
-                 [evidence_of(same[0], self.index)])
-        elif not given:
-            fact.reason = "no tool output gives a payment method"
-        elif fact.value == _ORIGINAL or any(category == _ORIGINAL for category, _ in given):
-            fact.reason = "the original payment method is not compared with a specific one"
-        else:
-            leaf = given[-1][1]
-            _set(fact, Verdict.CONTRADICTED, "value_mismatch",
-                 f"tool gives the payment method {leaf.text!r} ({leaf.path}), not {fact.text!r}",
-                 [evidence_of(leaf, self.index) for _, leaf in given[-2:]])
+        self._named_value(fact, fact.value or "", self.index.payment_methods, "payment method", _ORIGINAL)
 
     def _category(self, fact: Fact) -> None:
         """A category value (a tier, a plan) must be the one a tool gives for that category."""
         category, _, value = (fact.value or "").partition(":")
-        given = self.index.category_values(category)
+        self._named_value(fact, value, self.index.category_values(category), category)
+
+    def _named_value(
+        self, fact: Fact, value: str, given: list[tuple[str, Leaf]], what: str, vague: str | None = None
+    ) -> None:
+        """Compare a named value (a payment method, a tier) with those the tools give for it.
+
+        Args:
+            fact: The fact.
+            value: Its value key (`card`, `gold`).
+            given: (value key, leaf) of each value the tools give, in call order.
+            what: What the value is, for reasons ("payment method", "tier").
+            vague: A value key that never contradicts another, on either side (`original`).
+        """
         same = [leaf for v, leaf in given if v == value]
         if same:
-            _set(fact, Verdict.SUPPORTED, "match", f"tool gives the {category} {same[0].text!r}",
+            _set(fact, Verdict.SUPPORTED, "match", f"tool gives the {what} {same[0].text!r}",
                  [evidence_of(same[0], self.index)])
         elif not given:
-            fact.reason = f"no tool output gives a {category}"
+            fact.reason = f"no tool output gives a {what}"
+        elif vague is not None and (value == vague or any(v == vague for v, _ in given)):
+            fact.reason = f"the {what} {vague!r} is not compared with a specific one"
         else:
             leaf = given[-1][1]
             _set(fact, Verdict.CONTRADICTED, "value_mismatch",
-                 f"tool gives the {category} {leaf.text!r} ({leaf.path}), not {fact.text!r}",
-                 [evidence_of(leaf, self.index)])
+                 f"tool gives the {what} {leaf.text!r} ({leaf.path}), not {fact.text!r}",
+                 [evidence_of(leaf, self.index) for _, leaf in given[-2:]])
 
     # ---------- numbers ----------
     def _number(self, fact: Fact) -> None:
