@@ -96,6 +96,20 @@ class Hit(NamedTuple):
     key: str
     """The lexicon key it matched (plural `s`/`es` folded)."""
 
+    def overlaps(self, spans: Iterable[tuple[int, int]]) -> bool:
+        """Whether the hit overlaps any of `spans` (start, end): a link's or a quoted title's words."""
+        return any(a < self.end and self.start < b for a, b in spans)
+
+
+def window_before(prefix: str, words: int, chars: int) -> str:
+    """The end of `prefix` a word standing just before something is looked for in.
+
+    Its last `words` words when it ends in Latin text or white space, else (CJK) its last `chars` characters.
+    """
+    if prefix[-1:].isascii():
+        return " ".join(prefix.split()[-words:])
+    return prefix[-chars:]
+
 
 class Phrases:
     """Words and phrases of one lexicon list: Latin ones by tokens and dict look-ups, CJK ones by a regex.

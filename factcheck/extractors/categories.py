@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 
 from factcheck.extractors.mentions import Mention
-from factcheck.lexicon import Hit, Lexicon
+from factcheck.lexicon import Hit, Lexicon, window_before
 from factcheck.report import FactKind
 
 # What may stand between a value and its field word after it: white space or a hyphen ("Gold member", "黄金会员").
@@ -40,7 +40,7 @@ class CategoryExtractor:
         lex = self.lex
         out = []
         for hit in lex.category_values.finditer(text):
-            if any(a < hit.end and hit.start < b for a, b in skip):
+            if hit.overlaps(skip):
                 continue
             category, value = lex.category_of_value[hit.key]
             if self._said_of_field(text, hit, category):
@@ -53,11 +53,7 @@ class CategoryExtractor:
         after = [f for f in fields.finditer(text, hit.end, min(len(text), hit.end + _REACH)) if f.start >= hit.end]
         if after and _BEFORE_FIELD.fullmatch(text, hit.end, after[0].start):
             # "you are a Gold member", "您目前是黄金会员"; not "to reach Gold tier", "升级铂金会员", "not a Gold member"
-            prefix = text[max(0, hit.start - 40) : hit.start]
-            if prefix[-1:].isascii():
-                window = " ".join(prefix.split()[-_OWNER_WORDS:])
-            else:
-                window = prefix[-_OWNER_CHARS:]
+            window = window_before(text[max(0, hit.start - 40) : hit.start], _OWNER_WORDS, _OWNER_CHARS)
             return self.lex.category_owners.search(window) and not self.lex.negators.search(window)
         before = [f for f in fields.finditer(text, max(0, hit.start - _REACH), hit.start) if f.end <= hit.start]
         if not before:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from factcheck.extractors.mentions import Mention
-from factcheck.lexicon import Hit, Lexicon
+from factcheck.lexicon import Hit, Lexicon, window_before
 from factcheck.report import FactKind
 
 _CUE_WORDS = 3
@@ -33,7 +33,7 @@ class MethodExtractor:
         lex = self.lex
         out = []
         for hit in lex.payment_methods.finditer(text):
-            if any(a < hit.end and hit.start < b for a, b in skip) or not self._cued(text, hit):
+            if hit.overlaps(skip) or not self._cued(text, hit):
                 continue
             out.append(Mention(FactKind.METHOD, hit.start, hit.end, lex.payment_method_of[hit.key]))
         return out
@@ -42,9 +42,5 @@ class MethodExtractor:
         """Whether the method word is said as a destination or a means, not just named."""
         if self.lex.payment_method_cues_after.match_at(text, hit.end):
             return True
-        prefix = text[max(0, hit.start - 40) : hit.start]
-        if prefix[-1:].isascii():
-            window = " ".join(prefix.split()[-_CUE_WORDS:])
-        else:
-            window = prefix[-_CUE_CHARS:]
+        window = window_before(text[max(0, hit.start - 40) : hit.start], _CUE_WORDS, _CUE_CHARS)
         return bool(window) and self.lex.payment_method_cues.search(window)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from factcheck.lexicon import Hit, Lexicon, Term
+from factcheck.lexicon import Hit, Lexicon, Term, window_before
 
 # Clause boundaries: a status word pairs with a concept word only inside one clause. A full stop
 # counts before white space or the end only; the pattern opens with a class the regex engine skips to.
@@ -59,7 +59,7 @@ class StatusExtractor:
         for m, term in self.lex.term_hits(text):
             if claims and term.evidence_only:
                 continue
-            if skip and any(a < m.end and m.start < b for a, b in skip):
+            if skip and m.overlaps(skip):
                 continue
             by_clause.setdefault(_clause_start(text, m.start), []).append((m, term))
         out: list[StatusMention] = []
@@ -132,13 +132,9 @@ class StatusExtractor:
         """Whether a negator stands just before a term (a few characters or words), or the number 0 right before it."""
         if not prefix:
             return False
-        if prefix[-1:].isascii() or prefix.endswith(" "):
-            words = prefix.split()[-self.en_window :]
-            if words and words[-1] == "0":  # "0 in stock", "0 items shipped"
-                return True
-            window = " ".join(words)
-        else:
-            window = prefix[-self.zh_window :]
+        window = window_before(prefix, self.en_window, self.zh_window)
+        if prefix[-1:].isascii() and window.split()[-1:] == ["0"]:  # "0 in stock"
+            return True
         return self.lex.negators.search(window)
 
 
