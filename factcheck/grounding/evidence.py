@@ -320,9 +320,8 @@ class EvidenceIndex:
         value = self.value_at(call, path)
         if isinstance(value, str):
             return self.leaf(call, path, shape_of(path), value)
-        if type(value) in (int, float) and math.isfinite(value):
-            return self.leaf(call, path, shape_of(path), number_text(value), numeric=True)
-        return None
+        number = self.number_at(call, path)
+        return None if number is None else number.leaf
 
     def number_at(self, call: int, path: str) -> Located | None:
         """The JSON number at `path` (`flights[0].fare`) of one call's output, if there is one."""
@@ -345,8 +344,9 @@ class EvidenceIndex:
             return None
         parent, _, field = loc.leaf.path.rpartition(".")
         for word in field_name(field).split():
-            if lex.currency_of(word):
-                return lex.currency_of(word), loc.leaf
+            code = lex.currency_of(word)
+            if code:
+                return code, loc.leaf
         record = self.value_at(loc.leaf.index, parent)  # the object holding the number
         for name in lex.list("currency_fields") if isinstance(record, dict) else ():
             value = record.get(name)
