@@ -16,7 +16,7 @@ from factcheck.extractors.status import StatusExtractor
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.locate import locate
 from factcheck.grounding.matcher import Matcher, evidence_of
-from factcheck.lexicon import load_lexicon
+from factcheck.lexicon import forget_words, load_lexicon
 from factcheck.report import Claim, Report, worst
 
 _LANGS = ("zh", "en", "mixed")
@@ -79,6 +79,7 @@ class FactChecker:
         context = _as_list(context, "context")
         if lang is not None and lang not in _LANGS:
             raise ValueError(f"lang must be one of {_LANGS} or None, not {lang!r}")
+        forget_words()
         index = EvidenceIndex(tool_calls, context, self.config, self.lexicon, self._mentions, self._statuses)
         matcher = Matcher(index, self.action_tools, self.config.derive_arithmetic, self.config.name_cutoff)
         claims = self._claims.extract(answer)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import string
@@ -88,6 +89,38 @@ def _with_plurals(words: frozenset[str]) -> frozenset[str]:
     return frozenset(w + e for w in words for e in endings)
 
 
+def _latin_lows(window: str) -> tuple[str, ...]:
+    """The Latin words of `window`, lower-cased, with `’` read as `'`.
+
+    A short window's words are remembered until `forget_words` (each check calls it
+    first): every lexicon list looks through the same sentence, each with its own `Phrases`.
+    """
+    if len(window) <= _REMEMBERED_WINDOW:
+        return _remembered_latin_lows(window)
+    return _read_latin_lows(window)
+
+
+_REMEMBERED_WINDOW = 512
+"""Longest text whose words `_latin_lows` remembers: a sentence, not a whole tool output."""
+
+
+@functools.lru_cache(maxsize=256)
+def _remembered_latin_lows(window: str) -> tuple[str, ...]:
+    return _read_latin_lows(window)
+
+
+def forget_words() -> None:
+    """Drop the remembered words of short texts: a check remembers only its own."""
+    _remembered_latin_lows.cache_clear()
+
+
+def _read_latin_lows(window: str) -> tuple[str, ...]:
+    # ASCII text lower-cases letter for letter, so it can be tokenized lower-cased
+    if window.isascii():
+        return tuple(_LATIN_TOKEN.findall(window.lower()))
+    return tuple(w.lower().replace("’", "'") for w in _LATIN_TOKEN.findall(window))
+
+
 class Hit(NamedTuple):
     """A lexicon phrase found in text."""
 
@@ -168,12 +201,7 @@ class Phrases:
 
     def _latin_hits(self, text: str, pos: int, end: int) -> list[Hit]:
         """The phrases of Latin words in `text[pos:end]`, in order."""
-        window = text[pos:end]
-        # ASCII text lower-cases letter for letter, so it can be tokenized lower-cased
-        if window.isascii():
-            lows = _LATIN_TOKEN.findall(window.lower())
-        else:
-            lows = [w.lower().replace("’", "'") for w in _LATIN_TOKEN.findall(window)]
+        lows = _latin_lows(text[pos:end])
         starts = self._starts
         if starts.isdisjoint(lows):
             return []
@@ -218,7 +246,7 @@ class Phrases:
         hits = self._latin_hits(text, pos, len(text))
         return bool(hits) and hits[0].start == pos
 
-    def _latin_hit(self, text: str, tokens: list[re.Match[str]], lows: list[str], i: int, hits: list[Hit]) -> int:
+    def _latin_hit(self, text: str, tokens: list[re.Match[str]], lows: tuple[str, ...], i: int, hits: list[Hit]) -> int:
         """Longest phrase starting at token `i`; returns how many tokens it spans (0: none).
 
         `lows` holds the tokens lower-cased, with `’` read as `'`.
