@@ -25,8 +25,8 @@ _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
     "completion_markers", "completion_markers_far", "minor_unit_fields", "name_stopwords",
     "read_only_tool_prefixes", "count_adjectives", "payment_method_cues", "payment_method_cues_after",
-    "payment_method_fields", "not_count_prefixes", "currency_fields", "record_key_fields", "categories_links",
-    "categories_owners", "generic_field_labels",
+    "payment_method_fields", "not_count_prefixes", "numeral_idioms", "currency_fields", "record_key_fields",
+    "categories_links", "categories_owners", "generic_field_labels",
 )
 
 

@@ -165,6 +165,7 @@ class MentionExtractor:
         self._weekday_words = Phrases(lex.map("weekdays"))
         self._weekday_of = {term_key(w): day for w, day in lex.map("weekdays").items()}
         self._not_count_prefixes = tuple(lex.list("not_count_prefixes"))
+        self._numeral_idioms = Phrases(lex.list("numeral_idioms"))
 
     def links(self, text: str, taken: _Taken) -> list[Mention]:
         """URLs and e-mail addresses."""
@@ -293,6 +294,8 @@ class MentionExtractor:
                 continue
             if text.endswith(self._not_count_prefixes, 0, m.start()):  # 第三, 周六: an ordinal or a weekday
                 continue
+            if self._in_idiom(text, m.start(), noun.end()):  # 二次销售, 十分抱歉 (but 十分钟 counts)
+                continue
             value = parse_zh_numeral(m.group(), self.lex)
             if value is None:
                 continue
@@ -305,6 +308,10 @@ class MentionExtractor:
                 value = str(self._number_word_values[hit.key])
                 out.append(Mention(FactKind.NUMBER, hit.start, hit.end, value, noun.group(1).lower()))
         return out
+
+    def _in_idiom(self, text: str, start: int, end: int) -> bool:
+        """Whether a numeral idiom covers `text[start:end]`, a numeral and its count noun."""
+        return any(h.start <= start and end <= h.end for h in self._numeral_idioms.finditer(text, 0, len(text)))
 
     def noun_after(self, text: str, pos: int) -> re.Match[str] | None:
         """The count noun or unit word right after `pos` (`件`, `days`), if any."""

@@ -31,6 +31,9 @@ def mentions(text: str) -> list[tuple[str, str, str | None]]:
         ("第一次", []),
         ("第三个包裹", []),  # an ordinal
         ("周六晚上", []),  # a weekday, not six nights
+        ("商品不影响二次销售", []),  # a numeral idiom: resale, not two times
+        ("十分抱歉", []),  # very sorry, not ten points
+        ("等了十分钟", [("number", "10", "分钟")]),  # the count noun runs past the idiom 十分
         ("星期六晚上到店", []),
         ("礼拜三下午", []),
         ("住三晚", [("number", "3", "晚")]),
