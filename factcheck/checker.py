@@ -95,7 +95,7 @@ class FactChecker:
         )
 
     def _ground_claim(self, claim: Claim, matcher: Matcher, index: EvidenceIndex) -> None:
-        matcher.ground_claim(claim.facts, claim.text)
+        matcher.ground_claim(claim.facts, claim.text, claim.start)
         claim.verdict = worst([f.verdict for f in claim.facts])
         if not claim.facts:
             claim.reason = "no checkable fact"

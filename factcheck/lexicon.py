@@ -298,6 +298,8 @@ class Lexicon:
     payment_method_cues: Phrases = field(init=False)
     payment_method_cues_after: Phrases = field(init=False)
     payment_method_fields: Phrases = field(init=False)
+    status_words: frozenset[str] = field(init=False)
+    """Every word of a status term, lower case ("progress" of "in progress"): such a word names no record."""
     category_values: Phrases = field(init=False)
     """The words of every category value (gold, 黄金, premium)."""
     category_of_value: dict[str, tuple[str, str]] = field(init=False)
@@ -344,6 +346,10 @@ class Lexicon:
             )
         self.terms = terms
         self.term_phrases = Phrases(terms)
+        self.status_words = frozenset(
+            w for word, spec in self.data["status_terms"].items() if spec.get("polarity")
+            for w in re.split(r"[\s_-]+", term_key(word)) if w
+        )
         words: dict[str, set[str]] = {}
         for term in terms.values():
             if term.concept:

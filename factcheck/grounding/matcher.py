@@ -19,7 +19,7 @@ from factcheck.grounding.arithmetic import (
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located, StatusEvidence, ToolRecord
 from factcheck.grounding.flat import shape_of
 from factcheck.grounding.locate import locate
-from factcheck.grounding.naming import LIST_ITEM, distinct_words, names_record
+from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, names_record, other_item
 from factcheck.report import Evidence, Fact, FactKind, Verdict
 
 _SHOW = 120
@@ -67,14 +67,15 @@ class Matcher:
         self.read_only = index.lex.read_only_tools
         self._claim_facts: list[Fact] = []
         self._claim_text = ""
-        self._list_words: dict[tuple[int, str], list[set[str]]] = {}
+        self._records = ClaimRecords(index, {})
+        """The list items the claim in hand names."""
         self.action_tools = action_tools
         self.derive = derive
         self.duration_days = index.lex.duration_days
         self.verified: list[Decimal] = []
         """Numbers of this answer already backed, usable as operands ("3 晚共 4,740 元")."""
 
-    def ground_claim(self, facts: list[Fact], text: str = "") -> None:
+    def ground_claim(self, facts: list[Fact], text: str = "", start: int = 0) -> None:
         """Ground the facts of one claim.
 
         Identifiers and names go first: they name the records the claim's numbers must
@@ -84,10 +85,15 @@ class Matcher:
         Args:
             facts: The claim's facts.
             text: The claim's text.
+            start: Where the claim's text starts in the answer (the facts' offsets are the answer's).
         """
         self._claim_facts, self._claim_text = facts, text
-        for fact in sorted(facts, key=_grounding_order):
+        self._records.reset(facts, text, start)
+        ordered = sorted(facts, key=_grounding_order)
+        for i, fact in enumerate(ordered):
             self.ground(fact)
+            if fact.kind in _NAMING and (i + 1 == len(ordered) or ordered[i + 1].kind not in _NAMING):
+                self._foreign_names([f for f in ordered if f.kind in _NAMING])
 
     def ground(self, fact: Fact) -> None:
         """Set the fact's verdict, code, reason and evidence."""
@@ -256,9 +262,8 @@ class Matcher:
             if item is None or self.index.is_record_key(loc.leaf.path):
                 return False  # not in a list item, or a record's key: it names that record
             places.append((loc, item[1], item[2], loc.leaf.path[item.end() :]))
-        claim = self._claim_text.lower()
         # the records the claim names by an identifier or a name; else by a word only one record has ("| Mug | $18 |")
-        named = self._named_records() or self._records_named_by_words(claim, places)
+        named, claim = self._records.records_for(fact, {(loc.leaf.index, items) for loc, items, _, _ in places})
         if any(
             call == loc.leaf.index and loc.leaf.path.startswith(f"{items}[{i}].") for loc, *_ in places
             for call, items, i in named
@@ -283,6 +288,38 @@ class Matcher:
                          [evidence_of(own, self.index), evidence_of(loc.leaf, self.index)])
                     return True
         return False
+
+    def _foreign_names(self, facts: list[Fact]) -> None:
+        """Contradict an identifier or name that another item holds than the one its clause names by key.
+
+        In "O-6603 已经发货了，运单号 SF1420993817265", O-6603 is `[1].order_id`; the tracking
+        number is `[0].tracking`, another order's.
+        """
+        for fact in facts:
+            if fact.verdict != Verdict.SUPPORTED or not fact.evidence or fact.evidence[0].source != "tool":
+                continue
+            ev = fact.evidence[0]
+            if self.index.is_record_key(ev.path):
+                continue
+            named = self._records.keyed(fact)
+            if not other_item(ev.path, named, ev.index):
+                continue
+            value = (fact.value or fact.text).lower()
+            own = [r for r in named if r[0] == ev.index and _holds(self.index.value_at(r[0], f"{r[1]}[{r[2]}]"), value)]
+            if own:
+                continue  # the named record holds it too
+            call, items, i = sorted(named)[0]
+            _set(fact, Verdict.CONTRADICTED, "wrong_record",
+                 f"{fact.text} is {ev.path}, not of {items}[{i}], the record the answer names",
+                 [ev, *(evidence_of(k, self.index) for k in self._record_keys(call, f"{items}[{i}]"))])
+
+    def _record_keys(self, call: int, record: str) -> list[Leaf]:
+        """The leaves of a record's key fields."""
+        value = self.index.value_at(call, record)
+        if not isinstance(value, dict):
+            return []
+        leaves = (self.index.leaf_at(call, f"{record}.{k}") for k in value if self.index.is_record_key(f"{record}.{k}"))
+        return [leaf for leaf in leaves if leaf is not None][:1]
 
     def _wrong_currency(self, fact: Fact, matches: list[Located]) -> bool:
         """Contradict an amount whose every match the tool gives in another currency (¥45 vs 45 USD).
@@ -310,40 +347,6 @@ class Matcher:
         _set(fact, Verdict.CONTRADICTED, "value_mismatch",
              f"tool gives {loc.mention.value} {currency} ({loc.leaf.path or 'text'}), not {fact.text}", evidence)
         return True
-
-    def _records_named_by_words(
-        self, claim: str, places: list[tuple[Located, str, str, str]]
-    ) -> set[tuple[int, str, str]]:
-        """(call, list path, item index) of the one item of each list a word of the claim names.
-
-        A word names an item when no other item of its list has it (see `naming.distinct_words`);
-        a list two or more items of which are named this way gives none.
-        """
-        named = set()
-        for call, items in {(loc.leaf.index, items) for loc, items, _, _ in places}:
-            distinct = self._distinct_words(call, items)
-            hit = [i for i, own in enumerate(distinct) if any(w in claim for w in own)]
-            if len(hit) == 1:
-                named.add((call, items, str(hit[0])))
-        return named
-
-    def _distinct_words(self, call: int, items: str) -> list[set[str]]:
-        """For each item of a list, the words no other item has (none for a long list; cached per check)."""
-        found = self._list_words.get((call, items))
-        if found is None:
-            found = self._list_words[(call, items)] = distinct_words(self.index.value_at(call, items))
-        return found
-
-    def _named_records(self) -> set[tuple[int, str, str]]:
-        """(call, list path, item index) of the list items holding an identifier or name the claim names."""
-        named = set()
-        for f in self._claim_facts:
-            if f.kind in _NAMING and f.verdict == Verdict.SUPPORTED and f.evidence:
-                ev = f.evidence[0]
-                item = LIST_ITEM.match(ev.path) if ev.source == "tool" else None
-                if item is not None:
-                    named.add((ev.index, item[1], item[2]))
-        return named
 
     def _same_field(self, labels: frozenset[str]) -> list[Located]:
         """Evidence numbers sharing the most field labels with the claim (none without labels)."""
@@ -493,6 +496,9 @@ class Matcher:
         if pool:
             latest = max(s.call for s in pool)
             pool = [s for s in pool if s.call == latest]
+            pool = self._of_named_records(fact, pool)
+            if not pool:
+                return
             agree = [s for s in pool if s.polarity in _AGREES[polarity]]
             if agree:
                 _set(fact, Verdict.SUPPORTED, "match", f"tool says {_say(agree[0])}",
@@ -526,6 +532,25 @@ class Matcher:
         _set(fact, Verdict.UNSUPPORTED, "no_tool_call",
              f"no tool call or output backs {concept} ({fact.text!r})", [])
 
+    def _of_named_records(self, fact: Fact, pool: list[StatusEvidence]) -> list[StatusEvidence]:
+        """The statuses of the list items the claim names, and those outside such lists.
+
+        "O-6603 已经发货了" is not backed by O-6601's status in the same list. When only other
+        items of the list state the concept, the fact is unsupported and nothing is returned.
+        """
+        items = [LIST_ITEM.match(s.leaf.path) if s.leaf.source == "tool" else None for s in pool]
+        lists = {(s.leaf.index, item[1]) for s, item in zip(pool, items, strict=True) if item is not None}
+        named = self._records.records_for(fact, lists)[0] if lists else set()
+        if not named:
+            return pool
+        kept = [s for s in pool if s.leaf.source != "tool" or not other_item(s.leaf.path, named, s.leaf.index)]
+        if not kept:
+            other = pool[0]
+            _set(fact, Verdict.UNSUPPORTED, "wrong_record",
+                 f"tool states {_say(other)} of another record than the one the answer names",
+                 [evidence_of(other.leaf, self.index)])
+        return kept
+
     def _generic_status(self, fact: Fact, polarity: str, pool: list[StatusEvidence]) -> None:
         """A status that names no concept ("操作成功", "generated"): checked only loosely."""
         agree = [s for s in pool if s.polarity in _AGREES[polarity]]
@@ -554,6 +579,11 @@ class Matcher:
             if (concept in c.concepts or any(n in (c.name or "").lower() for n in names))
             and not (action and concept != "search" and self.read_only.match(c.name or ""))
         ]
+
+
+def _holds(record: object, value: str) -> bool:
+    """Whether a string of `record` (lower case) holds `value`."""
+    return isinstance(record, dict) and any(isinstance(v, str) and value in v.lower() for v in record.values())
 
 
 def _year_of(day: Fact) -> int | None:

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from factcheck.grounding.flat import shape_of
+from factcheck.report import Fact, FactKind, Verdict
+
+if TYPE_CHECKING:
+    from factcheck.grounding.evidence import EvidenceIndex
 
 LIST_ITEM = re.compile(r"(.*)\[(\d+)\]\.")
 """The innermost list item a field sits in: `orders[1].items[0].sku` -> (`orders[1].items`, `0`)."""
@@ -44,4 +50,120 @@ def names_record(claim: str, other: dict, own: dict, field: str) -> bool:
         word in claim
         for k, v in other.items() if k != field and isinstance(v, str)
         for word in _NAME_WORD.findall(v.lower()) if word not in own_words
+    )
+
+
+Record = tuple[int, str, str]
+"""A list item: (call, list path, item index as written in paths)."""
+# Clause marks, brackets among them (a parenthesis speaks of what stands before it); a number's
+# thousands comma ("1,820") is not one.
+_CLAUSE_MARK = re.compile(r"[，；;、\n—（）()]|,(?!\d)")
+_NAMING_KINDS = (FactKind.IDENTIFIER, FactKind.NAME, FactKind.NUMBER)
+
+
+class ClaimRecords:
+    """The list items one claim names, clause by clause.
+
+    In "武汉仓还剩 120 件，北京仓只有 8 件" each clause names its own warehouse: a fact
+    belongs to the records its clause names, or, when the clause names none, to those
+    the whole claim names.
+    """
+
+    def __init__(self, index: EvidenceIndex, list_words: dict[tuple[int, str], list[set[str]]]) -> None:
+        self.index = index
+        self._list_words = list_words
+        """(call, list path) -> each item's distinct words; shared by every claim of a check."""
+        self.facts: list[Fact] = []
+        self.text = ""
+        self.start = 0
+
+    def reset(self, facts: list[Fact], text: str, start: int) -> None:
+        """Start on a new claim: its facts, its text, and where its text starts in the answer."""
+        self.facts, self.text, self.start = facts, text, start
+
+    def clause(self, fact: Fact) -> tuple[int, int]:
+        """Where the clause around the fact starts and ends in the answer: between clause marks of the claim."""
+        at = min(max(fact.start - self.start, 0), len(self.text))
+        begin = max((m.end() for m in _CLAUSE_MARK.finditer(self.text, 0, at)), default=0)
+        end = _CLAUSE_MARK.search(self.text, at)
+        return self.start + begin, self.start + (end.start() if end else len(self.text))
+
+    def named(self, fact: Fact, clause: tuple[int, int] | None = None, keys_only: bool = False) -> set[Record]:
+        """The list items the claim (or the span `clause` of it) names by a backed identifier or name.
+
+        A record's key (`order_id`, `flight_no`) names its record before any other field does,
+        and a backed number names a record only from its key ("80345" of `[1].order_id`).
+        """
+        places = []
+        for f in self.facts:
+            if f is fact or f.verdict != Verdict.SUPPORTED or not f.evidence or f.kind not in _NAMING_KINDS:
+                continue
+            if clause is not None and not clause[0] <= f.start < clause[1]:
+                continue
+            ev = f.evidence[0]
+            item = LIST_ITEM.match(ev.path) if ev.source == "tool" else None
+            if item is None:
+                continue
+            key = self.index.is_record_key(ev.path)
+            if key or f.kind != FactKind.NUMBER:
+                places.append(((ev.index, item[1], item[2]), key))
+        if keys_only or any(key for _, key in places):
+            places = [p for p in places if p[1]]
+        return {record for record, _ in places}
+
+    def named_by_words(self, text: str, lists: set[tuple[int, str]]) -> set[Record]:
+        """The one item of each list that a word of `text` (lower case) names.
+
+        A word names an item when no other item of its list has it (see `distinct_words`);
+        a list two or more items of which are named this way gives none.
+        """
+        named = set()
+        for call, items in lists:
+            distinct = self.distinct_words(call, items)
+            hit = [i for i, own in enumerate(distinct) if any(w in text for w in own)]
+            if len(hit) == 1:
+                named.add((call, items, str(hit[0])))
+        return named
+
+    def records_for(self, fact: Fact, lists: set[tuple[int, str]]) -> tuple[set[Record], str]:
+        """The records a fact is about, and the text (lower case) that names them.
+
+        Those its clause names, else those the whole claim names; each by a backed identifier
+        or name first, else by a word one item alone has.
+        """
+        text = self.text.lower()
+        begin, end = self.clause(fact)
+        clause = text[begin - self.start : end - self.start]
+        named = self.named(fact, (begin, end)) or self.named_by_words(clause, lists)
+        if named:
+            return named, clause
+        return self.named(fact) or self.named_by_words(text, lists), text
+
+    def keyed(self, fact: Fact) -> set[Record]:
+        """The records a fact's clause names by a key field, else those the claim names so."""
+        return self.named(fact, self.clause(fact), keys_only=True) or self.named(fact, keys_only=True)
+
+    def distinct_words(self, call: int, items: str) -> list[set[str]]:
+        """For each item of a list, the words no other item has, status words aside (cached per check).
+
+        None for a long list; a status value ("delivered") never names its record.
+        """
+        found = self._list_words.get((call, items))
+        if found is None:
+            status_words = self.index.lex.status_words
+            found = self._list_words[(call, items)] = [
+                {w for w in own if w not in status_words}
+                for own in distinct_words(self.index.value_at(call, items))
+            ]
+        return found
+
+
+def other_item(path: str, records: set[Record], call: int) -> bool:
+    """Whether `path` of `call` lies in an item of a list one of `records` is in, but not in that record."""
+    item = LIST_ITEM.match(path)
+    if item is None:
+        return False
+    same_list = [i for c, items, i in records if c == call and shape_of(items) == shape_of(item[1])]
+    return bool(same_list) and not any(
+        path.startswith(f"{items}[{i}].") for c, items, i in records if c == call
     )

@@ -211,6 +211,62 @@ def test_a_number_comes_from_the_record_the_claim_names(answer: str, tools: list
     assert verdict(answer, tools) == expected
 
 
+STOCK = call("check_stock", {"sku": "MUG-0450", "stock": [{"wh": "北京仓", "qty": 120}, {"wh": "武汉仓", "qty": 8}]})
+SHIPMENTS = call("list_orders", [
+    {"order_id": "O-6601", "status": "已发货", "carrier": "顺丰", "tracking": "SF1420993817265"},
+    {"order_id": "O-6603", "status": "待发货", "carrier": None, "tracking": None},
+])
+TICKETS = call("list_tickets", [
+    {"id": "INC-2291", "title": "Webhook 推送延迟", "status": "in_progress", "owner": "Kevin Zhao"},
+    {"id": "INC-2305", "title": "Dashboard 导出 CSV 失败", "status": "resolved", "owner": "Lily Wang"},
+])
+PAYOUTS = call("list_payouts", [
+    {"payout_id": "po_5602", "amount": "1,106.40", "status": "in_transit"},
+    {"payout_id": "po_5531", "amount": "842.17", "status": "paid"},
+])
+ITEMS = call("get_order_items", {"items": [
+    {"sku": "KB-210", "name": "Mechanical Keyboard K2", "status": "shipped", "shipped_at": "2026-05-02"},
+    {"sku": "MS-88", "name": "Wireless Mouse M3", "status": "backordered", "restock_eta": "2026-05-27"},
+]})
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        # each clause names its own record
+        ("武汉仓还剩 120 件，北京仓只有 8 件。", [STOCK], C),
+        ("北京仓还剩 120 件，武汉仓只有 8 件。", [STOCK], S),
+        # a status is the named record's, not a neighbour's
+        ("O-6603 已经发货了。", [SHIPMENTS], C),
+        ("O-6601 已经发货了。", [SHIPMENTS], S),
+        ("O-6601 已经发货了，O-6603 还没有发货。", [SHIPMENTS], S),
+        ("INC-2291 has been resolved.", [TICKETS], C),
+        ("INC-2305 has been resolved.", [TICKETS], S),
+        ("Your payout po_5531 was deposited.", [PAYOUTS], S),
+        ("Your payout po_5602 was deposited.", [PAYOUTS], U),  # only the other payout states it
+        ("Your Wireless Mouse M3 shipped on May 2.", [ITEMS], U),
+        ("Your Mechanical Keyboard K2 shipped on May 2.", [ITEMS], S),
+        # a status value never names its own record ("resolved" is INC-2305's status)
+        ("Two tickets: one is resolved, one is in progress.", [TICKETS], S),
+        # a parenthesis speaks of what stands before it
+        ("INC-2305（Dashboard 导出 CSV 失败，已解决）和 INC-2291（还在处理中）。", [TICKETS], S),
+        # an identifier or name of another record than the one the clause names by its key
+        ("O-6603 的运单号是 SF1420993817265。", [SHIPMENTS], C),
+        ("O-6601 的运单号是 SF1420993817265。", [SHIPMENTS], S),
+        ("INC-2291 的负责人是 Lily Wang。", [TICKETS], C),
+        ("INC-2305 的负责人是 Lily Wang。", [TICKETS], S),
+    ],
+)
+def test_facts_come_from_the_record_the_clause_names(answer: str, tools: list, expected: Verdict) -> None:
+    assert verdict(answer, tools) == expected
+
+
+def test_an_identifier_of_another_record_shows_the_named_records_key() -> None:
+    fact = CHECKER.check("O-6603 的运单号是 SF1420993817265。", [SHIPMENTS]).claims[0].facts[-1]
+    assert (fact.text, fact.verdict, fact.code) == ("SF1420993817265", C, "wrong_record")
+    assert [e.path for e in fact.evidence] == ["[0].tracking", "[1].order_id"]
+
+
 def test_a_wrong_record_names_both_values() -> None:
     fact = CHECKER.check("MU5401，票价 980 元。", [FLIGHTS]).claims[0].facts[-1]
     assert (fact.verdict, fact.code) == (C, "wrong_record")
