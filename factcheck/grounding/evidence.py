@@ -521,6 +521,13 @@ class EvidenceIndex:
                         pol = s.polarity if value else _negate(s.polarity)
                         leaf = self.leaf(flat.call, flat.path(node, key), shape, "true" if value else "false")
                         out.append(StatusEvidence(s.concept, pol, leaf, call.index))
+            for field, (shape, node, key, text) in flat.present_fields().items():
+                # a filled field named by a status states it ({"sent_to": "a@b.cn"}, {"in_transit": {"qty": 200}})
+                default = self._path_info(field)[1] or call.default_concept
+                for s in self._read_statuses(field_name(field), default):
+                    if (concept is None or s.concept == concept) and s.polarity == "positive":
+                        leaf = self.leaf(flat.call, flat.path(node, key), shape, text)
+                        out.append(StatusEvidence(s.concept, s.polarity, leaf, call.index))
         out.sort(key=lambda s: s.call)
         if concept in (None, "search"):
             for count, leaf in self.list_counts:

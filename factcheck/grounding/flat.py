@@ -280,6 +280,29 @@ class Flat:
                 return None
         return value
 
+    def present_fields(self) -> dict[str, tuple[str, int, Any, str]]:
+        """Field shape -> (shape, node, key, text) of a value that fills it, for each field holding one.
+
+        A field is filled by a non-empty string or a non-zero number, itself or under it
+        (`in_transit` by `in_transit.qty` = 200); the value given is the first such.
+        """
+        found: dict[str, tuple[str, int, Any, str]] = {}
+        for shape, bucket in self.strings.items():
+            filled = next(((x, ref) for x, ref in bucket.items() if x.strip()), None)
+            if filled is not None:
+                text, (node, key) = filled
+                found.setdefault(shape, (shape, node, key, text))
+        for shape, (values, nodes, keys) in self.numbers.items():
+            first = next((i for i, v in enumerate(values) if v), None)
+            if first is not None:
+                found.setdefault(shape, (shape, nodes[first], keys[first], str(values[first])))
+        for shape, filled in list(found.items()):
+            parent = shape.rsplit(".", 1)[0] if "." in shape else ""
+            while parent and parent not in found:
+                found[parent] = filled
+                parent = parent.rsplit(".", 1)[0] if "." in parent else ""
+        return found
+
     def scalars(self) -> Iterator[tuple[str, str, Any, bool]]:
         """(path, shape, value, is_count) of every value in document order.
 

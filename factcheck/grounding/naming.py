@@ -128,15 +128,15 @@ class ClaimRecords:
     def records_for(self, fact: Fact, lists: set[tuple[int, str]]) -> tuple[set[Record], str]:
         """The records a fact is about, and the text (lower case) that names them.
 
-        Those its clause names, else those the whole claim names; each by a backed identifier
-        or name first, else by a word one item alone has.
+        Those its clause names, else (unless the clause speaks of the other records) those the
+        whole claim names; each by a backed identifier or name first, else by a word one item alone has.
         """
         text = self.text.lower()
         begin, end = self.clause(fact)
         clause = text[begin - self.start : end - self.start]
         named = self.named(fact, (begin, end)) or self.named_by_words(clause, lists)
-        if named:
-            return named, clause
+        if named or self.index.lex.other_record_words.search(clause):
+            return named, clause  # "另外 O-5512 已取消，其余订单已发货": the clause is about other records
         return self.named(fact) or self.named_by_words(text, lists), text
 
     def keyed(self, fact: Fact) -> set[Record]:

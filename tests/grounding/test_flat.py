@@ -165,3 +165,14 @@ _VALUES = st.one_of(_SCALARS, st.dictionaries(st.sampled_from("vw"), _SCALARS, m
 def test_any_list_of_dicts_walks_as_item_by_item(records: list) -> None:
     output = {"items": records, "again": records[:2]}
     assert state(Flat(0, "", output, 64)) == state(_ItemByItem(0, "", output, 64))
+
+
+def test_present_fields_are_those_a_non_empty_value_fills() -> None:
+    flat = Flat(0, "", {"sent_to": "", "in_transit": {"qty": 200}, "items": [{"n": 0}, {"n": 3}], "a": None}, 50)
+    found = {f: (shape, flat.path(node, key), text) for f, (shape, node, key, text) in flat.present_fields().items()}
+    assert found == {
+        "in_transit.qty": ("in_transit.qty", "in_transit.qty", "200"),
+        "in_transit": ("in_transit.qty", "in_transit.qty", "200"),
+        "items[].n": ("items[].n", "items[1].n", "3"),
+        "items[]": ("items[].n", "items[1].n", "3"),
+    }

@@ -246,6 +246,8 @@ ITEMS = call("get_order_items", {"items": [
         ("Your payout po_5602 was deposited.", [PAYOUTS], U),  # only the other payout states it
         ("Your Wireless Mouse M3 shipped on May 2.", [ITEMS], U),
         ("Your Mechanical Keyboard K2 shipped on May 2.", [ITEMS], S),
+        ("O-6601 已经发货了，其余订单还没有发货。", [SHIPMENTS], S),  # the clause speaks of the other records
+        ("Order O-6603 is pending; the other orders have shipped.", [SHIPMENTS], S),
         # a status value never names its own record ("resolved" is INC-2305's status)
         ("Two tickets: one is resolved, one is in progress.", [TICKETS], S),
         # a parenthesis speaks of what stands before it
@@ -259,6 +261,23 @@ ITEMS = call("get_order_items", {"items": [
 )
 def test_facts_come_from_the_record_the_clause_names(answer: str, tools: list, expected: Verdict) -> None:
     assert verdict(answer, tools) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "output", "expected"),
+    [
+        ("电子版已发送至 caiwu@muhe.cn。", {"invoice_no": "INV-1", "sent_to": "caiwu@muhe.cn"}, S),
+        ("电子版已发送。", {"invoice_no": "INV-1", "sent_to": ""}, U),  # an empty field states nothing
+        ("The invoice was sent.", {"invoice_no": "INV-1", "sentAt": "2026-05-20T10:04:00Z"}, S),
+        ("货物目前在途。", {"sku": "TSH-1", "in_transit": {"qty": 200, "eta": "2026-12-09"}}, S),
+        ("货物目前在途。", {"sku": "TSH-1", "in_transit": {"qty": 0}}, U),  # zero fills nothing
+        ("The total charged was $168.30.", {"recordLocator": "QJ8T5W", "totalCharged": {"amount": "168.30"}}, S),
+        ("Two units are already reserved.", {"sku": "MON-27Q", "on_hand": 6, "reserved": 2}, S),
+        ("Some units are already reserved.", {"sku": "MON-27Q", "on_hand": 6, "reserved": 0}, U),
+    ],
+)
+def test_a_filled_field_named_by_a_status_states_it(answer: str, output: dict, expected: Verdict) -> None:
+    assert verdict(answer, [call("get_record", output)]) == expected
 
 
 def test_an_identifier_of_another_record_shows_the_named_records_key() -> None:
