@@ -76,12 +76,12 @@ class StatusExtractor:
         used_concepts: set[int] = set()
         previous_end = clause_start
         for m, term in hits:
+            if term.polarity is None:
+                continue  # a concept word: a negator before it still governs its status word
             # a negator governs the next status word only, never one further on
             scope, previous_end = max(clause_start, previous_end), m.end
-            if term.polarity is None or claims and self._hedged(text, clause_start, m):
+            if claims and self._hedged(text, clause_start, m):
                 continue
-            negated = self._negated(text[scope : m.start])
-            polarity = _FLIP[term.polarity] if negated else term.polarity
             concept, start, end = term.concept, m.start, m.end
             if concept is None:
                 nearest = _nearest(m, concepts, text)
@@ -91,6 +91,9 @@ class StatusExtractor:
                     start, end = min(start, nearest[0].start), max(end, nearest[0].end)
                 else:
                     concept = default_concept
+            # "没有派送成功": the negator stands before the concept word the status word follows
+            negated = self._negated(text[scope : m.start]) or start < m.start and self._negated(text[scope:start])
+            polarity = _FLIP[term.polarity] if negated else term.polarity
             key = (concept, polarity)
             if any(c == concept for c, _ in found):
                 continue  # "no matching cases were found": the first word decides

@@ -17,6 +17,8 @@ def statuses(text: str) -> list[tuple[str | None, str]]:
         ("已为您成功退款", [("refund", "positive")]),
         ("退款未成功", [("refund", "negative")]),
         ("未退款", [("refund", "negative")]),
+        ("所以这次没有派送成功", [("delivery", "negative")]),  # the negator stands before the concept word
+        ("未发货的订单退款成功", [("shipping", "negative"), ("refund", "positive")]),
         ("没有退款", [("refund", "negative")]),
         ("退款失败", [("refund", "negative")]),
         ("订单已经发货", [("shipping", "positive")]),
