@@ -117,6 +117,27 @@ def normalise_url(text: str) -> str:
     return url.rstrip("/")
 
 
+_WORD_AFTER_NUMBER = re.compile(r"[A-Z]|(?:st|nd|rd|th)\b")
+
+
+def _letter_follows(text: str, end: int) -> bool:
+    """Whether the number ending at `end` is part of a word: capitals ("2FA", "12A") or an ordinal ending ("3rd").
+
+    Lower-case unit letters ("24h", "5kg") leave it a number.
+    """
+    return _WORD_AFTER_NUMBER.match(text, end) is not None
+
+
+def _is_list_marker(text: str, start: int, end: int) -> bool:
+    """Whether the digits at `text[start:end]` number a list item: first on their line, then `.` or `)`
+    and a space, or `、` and no digit ("1、2、3 号楼" lists numbers)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    mark, after = text[end : end + 1], text[end + 1 : end + 2]
+    if text[line_start:start].strip(" \t*#>-"):
+        return False
+    return mark in (".", ")") and after in ("", " ", "\t", "\n") or mark == "、" and not after.isdigit()
+
+
 def parse_zh_numeral(text: str, lex: Lexicon) -> int | None:
     """Value of a Chinese numeral such as 三, 十五, 两百零三, 一万二千."""
     digits, units = lex.map("numerals"), lex.map("numeral_units")
@@ -280,6 +301,8 @@ class MentionExtractor:
             noun = self._noun_after.match(text, end)
             if unit is None and noun:
                 unit = noun.group(1).lower()
+            elif unit is None and not cur and (_is_list_marker(text, start, end) or _letter_follows(text, end)):
+                continue  # "1. **T-40112**", "2FA", "3rd": a list marker or part of a word
             taken.take(start, end)
             out.append(Mention(FactKind.NUMBER, start, end, _fmt(value), unit, exponent))
         if words:

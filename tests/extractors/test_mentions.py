@@ -31,6 +31,14 @@ def mentions(text: str) -> list[tuple[str, str, str | None]]:
         ("第一次", []),
         ("第三个包裹", []),  # an ordinal
         ("周六晚上", []),  # a weekday, not six nights
+        ("1. **T-40112** was opened", [("identifier", "t-40112", None)]),  # a list marker
+        ("2) the second step", []),
+        ("1、退款已完成", []),
+        ("1、2、3 号楼", [("number", "1", None), ("number", "2", None), ("number", "3", "号楼")]),  # a list of numbers
+        ("共 3. 件", [("number", "3", None)]),  # not first on its line
+        ("you'll need your 2FA code", []),  # part of a word
+        ("the 3rd item", []),
+        ("05车 12A", [("number", "5", None)]),  # a CJK character after a number is no letter
         ("商品不影响二次销售", []),  # a numeral idiom: resale, not two times
         ("十分抱歉", []),  # very sorry, not ten points
         ("等了十分钟", [("number", "10", "分钟")]),  # the count noun runs past the idiom 十分
