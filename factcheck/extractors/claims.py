@@ -50,9 +50,12 @@ class ClaimExtractor:
         last_concept: str | None = None
         for start, end in self.segmenter.sentences(answer):
             text = answer[start:end]
+            titles = self._titles(text)
             mentions = self.mentions.extract(text)
+            if titles:  # a title's numbers name it (《远程办公的五个误区》), they count nothing
+                mentions = [m for m in mentions if m.kind != FactKind.NUMBER or not _in_title(text, m, titles)]
             facts = [self._fact(text, m, start, mentions) for m in mentions]
-            skip = [(m.start, m.end) for m in mentions if m.kind in _OPAQUE] + self._titles(text)
+            skip = [(m.start, m.end) for m in mentions if m.kind in _OPAQUE] + titles
             facts += [self._fact(text, m, start, mentions) for m in self.methods.extract(text, skip)]
             facts += [self._fact(text, m, start, mentions) for m in self.categories.extract(text, skip)]
             for s in self.statuses.extract(text, default_concept=last_concept, skip=skip):
@@ -100,3 +103,11 @@ class ClaimExtractor:
             precision=-m.exponent if m.kind == FactKind.NUMBER else None,
             concept="+".join(sorted(labels)) or None,
         )
+
+
+def _in_title(text: str, m: Mention, titles: list[tuple[int, int]]) -> bool:
+    """Whether a mention stands in a quoted title with words besides it (not in a quoted "$45")."""
+    return any(
+        a <= m.start and m.end <= b and any(ch.isalpha() for ch in text[a + 1 : m.start] + text[m.end : b - 1])
+        for a, b in titles
+    )

@@ -1,0 +1,29 @@
+"""Claims and their facts, through the checker's claim extractor."""
+
+import pytest
+
+from factcheck import FactChecker
+
+EXTRACTOR = FactChecker()._claims
+
+
+def facts(answer: str) -> list[tuple[str, str]]:
+    return [(f.kind.value, f.text) for claim in EXTRACTOR.extract(answer) for f in claim.facts]
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # a title's numbers name it, they count nothing
+        ("文章《远程办公的五个误区》已发布。", [("action", "已发布")]),
+        ('The draft "5 Ways to Cut Your Cloud Bill" has 1,140 words.',
+         [("name", "Cut Your Cloud Bill"), ("number", "1,140")]),
+        ("《在家做咖啡的 5 个误区》共 1860 字。", [("number", "1860")]),
+        # outside a title they count
+        ("文章列出了五个误区。", [("number", "五")]),
+        # a quote of a number alone is no title
+        ('The total is "$45".', [("number", "$45")]),
+    ],
+)
+def test_numbers_in_quoted_titles_are_not_facts(answer: str, expected: list) -> None:
+    assert facts(answer) == expected
