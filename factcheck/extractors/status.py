@@ -83,16 +83,18 @@ class StatusExtractor:
             if claims and self._hedged(text, clause_start, m):
                 continue
             concept, start, end = term.concept, m.start, m.end
+            negated = self._negated(text[scope : m.start])
             if concept is None:
                 nearest = _nearest(m, concepts, text)
                 if nearest is not None:
                     concept = nearest[1].concept
                     used_concepts.add(nearest[0].start)
                     start, end = min(start, nearest[0].start), max(end, nearest[0].end)
+                    if not negated and not text[nearest[0].end : m.start].strip():
+                        # "没有派送成功": the negator stands before the concept word right before the status word
+                        negated = self._negated(text[scope : nearest[0].start])
                 else:
                     concept = default_concept
-            # "没有派送成功": the negator stands before the concept word the status word follows
-            negated = self._negated(text[scope : m.start]) or start < m.start and self._negated(text[scope:start])
             polarity = _FLIP[term.polarity] if negated else term.polarity
             key = (concept, polarity)
             if any(c == concept for c, _ in found):
