@@ -80,7 +80,7 @@ class StatusExtractor:
                 continue  # a concept word: a negator before it still governs its status word
             # a negator governs the next status word only, never one further on
             scope, previous_end = max(clause_start, previous_end), m.end
-            if claims and self._hedged(text, clause_start, m):
+            if self._hedged(text, clause_start, m):
                 continue
             concept, start, end = term.concept, m.start, m.end
             negated = self._negated(text[scope : m.start])

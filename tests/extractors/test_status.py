@@ -62,6 +62,11 @@ def test_statuses(text, expected) -> None:
         ("not cancelled", "booking", [("cancel", "negative")]),  # not cancelled is not booked either
         ("confirmed", "booking", [("booking", "positive")]),
         ("shipped", "order", [("shipping", "positive")]),  # no field polarity: speaks of shipping only
+        # a hedged status in a tool's text is no fact either (a remark about what comes next)
+        ("质检通过后 1-3 个工作日内原路退回", None, []),
+        ("跨行转账，预计 2 小时内到账", None, []),
+        ("The refund is expected to arrive in 3 days", None, []),
+        ("退款已原路退回", None, [("refund", "positive")]),
     ],
 )
 def test_tool_values_speak_of_their_field(value: str, field_concept: str | None, expected: list) -> None:
