@@ -541,6 +541,10 @@ class EvidenceIndex:
                         out.append(StatusEvidence(c, "negative", leaf, call.index))
         return out
 
+    def statuses_of(self, text: str) -> list[StatusMention]:
+        """The statuses a tool-output value states by itself (no field or tool concept)."""
+        return self._read_statuses(text, None)
+
     def _read_statuses(self, text: str, default: str | None) -> list[StatusMention]:
         """Statuses a tool-output value states (cached per lexicon: values repeat across runs)."""
         cache = self.lex.status_cache

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from datetime import date
 from decimal import Decimal
 from itertools import combinations
@@ -16,6 +17,7 @@ from factcheck.grounding.arithmetic import (
     operand_value,
     sum_text,
 )
+from factcheck.grounding.counting import AGREES, filtered_count
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located, StatusEvidence, ToolRecord
 from factcheck.grounding.flat import shape_of
 from factcheck.grounding.locate import locate
@@ -24,16 +26,12 @@ from factcheck.report import Evidence, Fact, FactKind, Verdict
 
 _SHOW = 120
 _NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
+_LISTED = (FactKind.DATE, FactKind.TIME, FactKind.IDENTIFIER, FactKind.URL, FactKind.EMAIL)
+"""Kinds of fact a claim may list and count ("14:00 和 15:30 两个时段")."""
 _ORIGINAL = "original"
 """The payment-method category of "the original payment method" (原路)."""
 _ISO_DATE = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-# Which evidence polarities agree with a claimed one ("not shipped" is true of "pending").
-_AGREES = {
-    "positive": {"positive"},
-    "negative": {"negative", "pending"},
-    "pending": {"pending"},
-}
 
 
 def evidence_of(leaf: Leaf, index: EvidenceIndex, note: str | None = None) -> Evidence:
@@ -72,6 +70,8 @@ class Matcher:
         self.action_tools = action_tools
         self.derive = derive
         self.duration_days = index.lex.duration_days
+        self.counts: set[tuple[Decimal, str | None]] = set()
+        """Counts (value, unit) this answer stated and a list backed: a later claim may repeat them ("两笔合计")."""
         self.verified: list[Decimal] = []
         """Numbers of this answer already backed, usable as operands ("3 晚共 4,740 元")."""
 
@@ -369,7 +369,22 @@ class Matcher:
         for count, leaf in self.index.list_counts:
             if count and Decimal(count) == claimed and not leaf.path.startswith("args"):
                 where = leaf.path or "the result list"
+                self.counts.add((claimed, fact.unit))
                 return "derived", f"count of {where}", [evidence_of(leaf, self.index, f"{count} items in {where}")]
+        found = filtered_count(self.index, claimed, self._claim_text, self._claim_facts)
+        if found is not None:
+            leaf, key, value = found
+            said = f"{claimed} items of {leaf.path} with {key} {value!r}"
+            self.counts.add((claimed, fact.unit))
+            return "derived", f"count of {said}", [evidence_of(leaf, self.index, said)]
+        if (claimed, fact.unit) in self.counts:
+            return "derived", f"the count of {claimed} {fact.unit} the answer gave before", []
+        if fact.unit in self.duration_days:
+            return None  # "two weeks, from Nov. 1 through Nov. 15" counts days, not the dates listed
+        listed = Counter(f.kind for f in self._claim_facts if f.kind in _LISTED)
+        kind = next((k for k, n in listed.items() if n == claimed > 1), None)
+        if kind is not None:
+            return "derived", f"the claim lists {claimed} {kind.value}s", []
         return None
 
     def _field_total(self, same_field: list[Located], claimed: Decimal, exponent: int) -> Backing | None:
@@ -499,7 +514,7 @@ class Matcher:
             pool = self._of_named_records(fact, pool)
             if not pool:
                 return
-            agree = [s for s in pool if s.polarity in _AGREES[polarity]]
+            agree = [s for s in pool if s.polarity in AGREES[polarity]]
             if agree:
                 _set(fact, Verdict.SUPPORTED, "match", f"tool says {_say(agree[0])}",
                      [evidence_of(agree[0].leaf, self.index)])
@@ -553,7 +568,7 @@ class Matcher:
 
     def _generic_status(self, fact: Fact, polarity: str, pool: list[StatusEvidence]) -> None:
         """A status that names no concept ("操作成功", "generated"): checked only loosely."""
-        agree = [s for s in pool if s.polarity in _AGREES[polarity]]
+        agree = [s for s in pool if s.polarity in AGREES[polarity]]
         if agree:
             _set(fact, Verdict.SUPPORTED, "match", f"tool says {_say(agree[-1])}",
                  [evidence_of(agree[-1].leaf, self.index)])

@@ -1,0 +1,70 @@
+"""Counts an answer states: list lengths, and the items of a list that share a value the claim names."""
+
+from __future__ import annotations
+
+from collections import Counter
+from decimal import Decimal
+
+from factcheck.grounding.evidence import EvidenceIndex, Leaf
+from factcheck.lexicon import term_key
+from factcheck.report import Fact, FactKind
+
+AGREES = {
+    "positive": {"positive"},
+    "negative": {"negative", "pending"},
+    "pending": {"pending"},
+}
+"""Which evidence polarities agree with a claimed one ("not shipped" is true of "pending")."""
+FILTERED_LIST_ITEMS = 50
+"""Longest list whose items are counted by a shared value (the rows an answer summarises)."""
+
+
+def filtered_count(
+    index: EvidenceIndex, claimed: Decimal, claim: str, facts: list[Fact]
+) -> tuple[Leaf, str, str] | None:
+    """A list whose items sharing one field value number `claimed`, where the claim names that value.
+
+    "有两笔还没发货" counts the orders whose `status` is 待发货 (shipping pending, which "not
+    shipped" agrees with); "两张可用的优惠券" counts the coupons whose `status` is 可用 (the
+    claim holds the value itself).
+
+    Args:
+        index: The run's evidence.
+        claimed: The count the claim states.
+        claim: The claim's text.
+        facts: The claim's facts (its statuses are compared with the values' statuses).
+
+    Returns:
+        (leaf of the list, field, value) of the first such list, or None.
+    """
+    if claimed != claimed.to_integral_value() or claimed < 1:
+        return None
+    said = {
+        (f.concept, f.polarity) for f in facts
+        if f.kind in (FactKind.STATUS, FactKind.ACTION) and f.concept and f.polarity
+    }
+    lowered = term_key(claim)
+    for length, leaf in index.list_counts:
+        if leaf.path.startswith("args") or not claimed < length <= FILTERED_LIST_ITEMS:
+            continue
+        records = index.value_at(leaf.index, "" if leaf.path == "$" else leaf.path)
+        if not isinstance(records, list):
+            continue
+        shared = Counter(
+            (key, value) for r in records if isinstance(r, dict)
+            for key, value in r.items() if isinstance(value, str) and value.strip()
+        )
+        for (key, value), count in shared.items():
+            if count == claimed and _names_value(index, value, lowered, said):
+                return leaf, key, value
+    return None
+
+
+def _names_value(index: EvidenceIndex, value: str, claim: str, said: set[tuple[str | None, str | None]]) -> bool:
+    """Whether the claim names a field value: holds it, or states a status it agrees with."""
+    if term_key(value) in claim:
+        return True
+    return any(
+        s.concept == concept and s.polarity in AGREES[polarity]
+        for s in index.statuses_of(value) for concept, polarity in said
+    )

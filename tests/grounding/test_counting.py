@@ -1,0 +1,54 @@
+"""Counts: list lengths, items sharing a value the claim names, repeated and listed counts."""
+
+import pytest
+
+from factcheck import FactChecker, Verdict
+
+CHECKER = FactChecker()
+S, U = Verdict.SUPPORTED, Verdict.UNSUPPORTED
+
+ORDERS = [
+    {"order_id": "O-5501", "status": "已签收", "amount": 89.0},
+    {"order_id": "O-5502", "status": "待发货", "amount": 1299.0},
+    {"order_id": "O-5507", "status": "已发货", "amount": 45.5},
+    {"order_id": "O-5510", "status": "待发货", "amount": 268.0},
+]
+COUPONS = [
+    {"name": "满300减40", "status": "可用"},
+    {"name": "运费券", "status": "已过期"},
+    {"name": "满199减20", "status": "可用"},
+]
+SLOTS = {"slots": [{"time": "09:00", "available": False}, {"time": "14:00", "available": True},
+                   {"time": "15:30", "available": True}]}
+
+
+def count_verdict(answer: str, output) -> Verdict:
+    report = CHECKER.check(answer, [{"name": "lookup", "args": {}, "output": output, "status": "ok"}])
+    return next(f.verdict for c in report.claims for f in c.facts if f.kind.value == "number")
+
+
+@pytest.mark.parametrize(
+    ("answer", "output", "expected"),
+    [
+        ("共有 4 笔订单。", ORDERS, S),  # the list's length
+        ("有两笔还没发货。", ORDERS, S),  # 待发货 (shipping pending) agrees with "not shipped"
+        ("有两笔已经发货。", ORDERS, U),  # one order has shipped
+        ("有三笔还没发货。", ORDERS, U),
+        ("您有两张可用的优惠券。", COUPONS, S),  # the claim holds the shared value itself
+        ("您有 1 张优惠券已过期。", COUPONS, S),
+        ("您有两张优惠券已过期。", COUPONS, U),
+        ("您共有 3 张优惠券。", COUPONS, S),
+        ("下午还有 14:00 和 15:30 两个时段。", SLOTS, S),  # the claim lists two times
+        ("下午还有 14:00 一个时段，共三个时段。", SLOTS, S),  # the slots list has three items
+        ("下午还有 14:00 两个时段。", SLOTS, U),
+    ],
+)
+def test_counts(answer: str, output, expected: Verdict) -> None:
+    assert count_verdict(answer, output) == expected
+
+
+def test_a_later_claim_may_repeat_a_backed_count() -> None:
+    report = CHECKER.check("有两笔还没发货。两笔合计 ¥1,567.00。", [{"name": "lookup", "args": {}, "output": ORDERS,
+                                                               "status": "ok"}])
+    assert report.ok, report
+    assert "gave before" in report.claims[1].facts[0].reason
