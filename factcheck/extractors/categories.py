@@ -13,6 +13,7 @@ from factcheck.report import FactKind
 _BEFORE_FIELD = re.compile(r"[\s\-]*")
 # What may be left between a field word and its value once the link words are out ("tier is now: Gold").
 _LINK_REST = re.compile(r"[\s:：]*")
+_CLAUSE_MARK = re.compile(r"[，,;；。.!?！？]")
 _REACH = 24
 """How many characters before a value its field word may stand (`membership tier is now Gold`)."""
 _OWNER_WORDS = 3
@@ -40,12 +41,17 @@ class CategoryExtractor:
         lex = self.lex
         out = []
         for hit in lex.category_values.finditer(text):
-            if hit.overlaps(skip):
+            if hit.overlaps(skip) or self._hedged(text, hit):
                 continue
             category, value = lex.category_of_value[hit.key]
             if self._said_of_field(text, hit, category):
                 out.append(Mention(FactKind.CATEGORY, hit.start, hit.end, f"{category}:{value}"))
         return out
+
+    def _hedged(self, text: str, hit: Hit) -> bool:
+        """Whether a hedge stands before the value in its clause ("就可以升级为铂金会员", "if you reach Gold")."""
+        clause_start = max((m.end() for m in _CLAUSE_MARK.finditer(text, 0, hit.start)), default=0)
+        return bool(self.lex.hedges.search(text, clause_start, hit.start))
 
     def _said_of_field(self, text: str, hit: Hit, category: str) -> bool:
         """Whether a value is said of the user's own field ("your tier is Gold"), not of a goal or another."""

@@ -26,6 +26,9 @@ CHECKER = FactChecker()
         ("Your plan includes free shipping.", []),
         ("还差 500 积分升级到铂金会员。", []),
         ("这次升级铂金会员的申请未能通过。", []),
+        ("再累积 7520 分就可以升级为铂金会员啦。", []),  # a hedge before the value: a goal
+        ("If your tier is Gold, shipping is free.", []),
+        ("您已升级为铂金会员。", [("铂金", "tier:platinum")]),
         ("The gold necklace ships today.", []),
     ],
 )
