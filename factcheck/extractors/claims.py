@@ -48,8 +48,12 @@ class ClaimExtractor:
         """
         claims = []
         last_concept: str | None = None
+        previous_end = 0
         for start, end in self.segmenter.sentences(answer):
             text = answer[start:end]
+            if "\n" in answer[previous_end:start]:
+                last_concept = None  # a new line (a list item) names its own concept
+            previous_end = end
             titles = self._titles(text)
             mentions = self.mentions.extract(text)
             if titles:  # a title's numbers name it (《远程办公的五个误区》), they count nothing

@@ -27,3 +27,17 @@ def facts(answer: str) -> list[tuple[str, str]]:
 )
 def test_numbers_in_quoted_titles_are_not_facts(answer: str, expected: list) -> None:
     assert facts(answer) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # a bare status word speaks of the concept of the sentence before it
+        ("The refund was submitted. It failed.", [("refund", "pending"), ("refund", "negative")]),
+        # but a new line (a list item) names its own
+        ("Your post is live.\n- Draft generated.", [("publish", "positive"), (None, "positive")]),
+    ],
+)
+def test_a_bare_status_word_takes_the_concept_before_it_on_its_line(answer: str, expected: list) -> None:
+    found = [(f.concept, f.polarity) for c in EXTRACTOR.extract(answer) for f in c.facts]
+    assert found == expected
