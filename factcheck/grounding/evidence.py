@@ -38,6 +38,7 @@ __all__ = ["Blob", "EvidenceIndex", "Leaf", "Located", "StatusEvidence", "ToolRe
 
 _WHEN = (FactKind.DATE, FactKind.TIME)
 _DIGIT = re.compile(r"\d")
+_LATIN_WORD = re.compile(r"[A-Za-z]{3}")
 _LIST_LABELS = frozenset({"quantity", "count"})
 """Field labels a list's own name gives ("items", "results"): they speak of the list's length, not of each item."""
 _VALUE_CHARS = 80
@@ -198,6 +199,15 @@ class EvidenceIndex:
     def text_leaves(self) -> list[Leaf]:
         """A leaf for each distinct string of the tool outputs (for fuzzy location)."""
         return [self._string_leaf(i) for i in range(len(self._strings.texts))]
+
+    @cached_property
+    def in_other_script(self) -> bool:
+        """Whether the tool outputs hold text, none of it a Latin word of three letters or more.
+
+        A Latin name in the answer is then a translation ("Shenzhen Bao'an" of 深圳宝安), not checkable.
+        """
+        texts = self._strings.texts
+        return bool(texts) and not any(_LATIN_WORD.search(text) for text in texts)
 
     def first_leaf(self, call: int) -> Leaf | None:
         """The first value of a call's output, for showing where a status came from."""

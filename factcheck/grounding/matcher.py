@@ -151,6 +151,9 @@ class Matcher:
             ev = evidence_of(leaf, self.index, f"spelled {leaf.text[start:end]!r}, score {score:.0f}")
             _set(fact, Verdict.SUPPORTED, "match", "name found with a different spelling", [ev])
             return
+        if self.index.in_other_script:
+            fact.reason = f"the tool outputs hold no Latin words to find {fact.text!r} in (a translated name?)"
+            return
         nearest = locate(fact.text, self.index.text_leaves, 60.0)
         shown = f" (closest: {nearest[0].text[nearest[1]:nearest[2]]!r})" if nearest else ""
         _set(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output names {fact.text!r}{shown}", [])

@@ -24,7 +24,7 @@ def call(name: str, output, status: str = "ok") -> dict:
     return {"name": name, "args": {}, "output": output, "status": status}
 
 
-S, C, U = Verdict.SUPPORTED, Verdict.CONTRADICTED, Verdict.UNSUPPORTED
+S, C, U, V = Verdict.SUPPORTED, Verdict.CONTRADICTED, Verdict.UNSUPPORTED, Verdict.UNVERIFIABLE
 
 
 @pytest.mark.parametrize(
@@ -112,6 +112,10 @@ def test_tool_messages_are_evidence() -> None:
         ("The booking is under the name Emily Carter.", [call("booking", {"guest_name": "Emily Carter"})], S),
         ("You stay at Hotel Lumière tonight.", [call("booking", {"hotel": "Hotel Lumiere"})], S),
         ("Your order has two Ceramic Mugs.", [call("order", {"items": [{"name": "Ceramic Mug", "qty": 2}]})], S),
+        # outputs with no Latin word: a Latin name is a translation, not checked
+        ("It arrived at the Shenzhen Bao'an hub.", [call("track", {"最新动态": "快件已到达 深圳宝安转运中心"})], V),
+        ("It arrived at the Shenzhen Bao'an hub.", [call("track", {"latest": "Arrived at Guangzhou hub"})], U),
+        ("The booking is under the name Emily Carson.", [], U),  # no output at all: nothing excuses it
     ],
 )
 def test_names_are_matched_with_spelling_tolerance_only(answer: str, tools: list, expected: Verdict) -> None:
@@ -326,7 +330,6 @@ def test_durations_are_arithmetic_and_can_be_switched_off() -> None:
     assert (fact.code, [e.path for e in fact.evidence]) == ("derived", ["paused_from", "paused_until"])
 
 
-V = Verdict.UNVERIFIABLE
 STORE_CREDIT = call("get_refund", {"refund_status": "completed", "amount": 22.0, "destination": "store_credit"})
 WECHAT = call("get_refund", {"refund_status": "PROCESSING", "channel": "wechat_pay"})
 ORIGINAL = call("get_refund", {"refund_status": "completed", "refund_method": "ORIGINAL_PAYMENT"})
