@@ -27,6 +27,8 @@ ID_RE = re.compile(
 # The patterns run on every sentence open with the character class of their first character,
 # with any look-behind just after it (`(\d{4})(?<!\d{5})`: four digits, no digit before): the
 # regex engine then skips ahead to such characters instead of trying the pattern everywhere.
+# Dimensions written with a multiplication sign or a spaced x ("1024×1024", "1920 x 1080"): one identifier.
+_DIMENSIONS = re.compile(r"\d(?<![\w.]\d)\d{1,4}(?:\s?×\s?|\s[xX]\s)\d{2,5}(?![\w.])")
 _ID_SHORT_DIGITS = re.compile(r"\d(?<![\w.,#-]\d)\d{4,5}(?![\w.,%])", re.ASCII)
 ISO_DATE = re.compile(r"(\d{4})(?<!\d{5})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)")
 ZH_DATE = re.compile(r"(?:(\d{4})\s?年\s?)?(\d{1,2})\s?月\s?(\d{1,2})\s?[日号]")
@@ -205,6 +207,10 @@ class MentionExtractor:
     def identifiers(self, text: str, taken: _Taken) -> list[Mention]:
         """Order, tracking and registration numbers; short digit runs only after a keyword."""
         out = []
+        for m in _DIMENSIONS.finditer(text) if "×" in text or " x " in text.lower() else ():
+            taken.take(m.start(), m.end())
+            value = re.sub(r"\s*(?:×|x|X)\s*", "x", m.group())
+            out.append(Mention(FactKind.IDENTIFIER, m.start(), m.end(), value))
         for m in ID_RE.finditer(text):
             if not taken.free(m.start(), m.end()) or _looks_like_quantity(m.group()):
                 continue
