@@ -96,6 +96,9 @@ def test_weekdays_beside_dates(text, expected) -> None:
         # short codes are exact identifiers, not numbers inside words
         ("机械键盘 K87", [("identifier", "k87", None)]),
         ("gate C17", [("identifier", "c17", None)]),
+        ("images (1024×1024)", [("identifier", "1024x1024", None)]),  # dimensions, as a tool writes them
+        ("1920 x 1080 px", [("identifier", "1920x1080", None)]),
+        ("3 x 4", [("number", "3", None), ("number", "4", None)]),
         ("I found your order A1.", [("identifier", "a1", None)]),
         ("5kg and 24h", [("number", "5", "kg"), ("number", "24", None)]),  # quantities stay numbers
         ("链接 https://domain/item/fake-id，", [("url", "domain/item/fake-id", None)]),
