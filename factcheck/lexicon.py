@@ -25,7 +25,8 @@ _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
     "completion_markers", "completion_markers_far", "minor_unit_fields", "name_stopwords",
     "read_only_tool_prefixes", "count_adjectives", "payment_method_cues", "payment_method_cues_after",
-    "payment_method_fields", "not_count_prefixes", "numeral_idioms", "other_record_words", "currency_fields",
+    "payment_method_fields", "not_count_prefixes", "numeral_idioms", "other_record_words", "suffix_cues",
+    "currency_fields",
     "record_key_fields", "categories_links", "categories_owners", "generic_field_labels",
 )
 
@@ -298,6 +299,8 @@ class Lexicon:
     payment_method_cues: Phrases = field(init=False)
     payment_method_cues_after: Phrases = field(init=False)
     payment_method_fields: Phrases = field(init=False)
+    suffix_cues: Phrases = field(init=False)
+    """Words that make the number after them the end of an identifier (ending in 4471, 尾号 4471)."""
     other_record_words: Phrases = field(init=False)
     """Words that make a clause speak of other records than the one its claim names (其余, the rest)."""
     status_words: frozenset[str] = field(init=False)
@@ -387,6 +390,7 @@ class Lexicon:
         self.category_links = Phrases(self.data["categories_links"])
         self.category_owners = Phrases(self.data["categories_owners"])
         self.other_record_words = Phrases(self.data["other_record_words"])
+        self.suffix_cues = Phrases(self.data["suffix_cues"])
         self.generic_field_labels = frozenset(self.data["generic_field_labels"])
         currencies = self.data["currencies"]
         self.currency_codes = frozenset(currencies.values()) | {

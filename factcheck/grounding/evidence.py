@@ -200,6 +200,14 @@ class EvidenceIndex:
         """A leaf for each distinct string of the tool outputs (for fuzzy location)."""
         return [self._string_leaf(i) for i in range(len(self._strings.texts))]
 
+    def string_ending_with(self, digits: str) -> Leaf | None:
+        """The first tool-output string holding a token that ends with `digits` (`ba_1PzQ0921`, `••••0921`)."""
+        ending = re.compile(r"[\w*•·-]" + re.escape(digits) + r"(?!\d)")
+        for entry in sorted(self._strings.hits([digits])):
+            if ending.search(self._strings.texts[entry]):
+                return self._string_leaf(entry)
+        return None
+
     @cached_property
     def in_other_script(self) -> bool:
         """Whether the tool outputs hold text, none of it a Latin word of three letters or more.

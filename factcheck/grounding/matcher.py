@@ -245,11 +245,23 @@ class Matcher:
                 or self._duration(fact, claimed)
                 or self._derived(claimed, exponent)
                 or self._context(claimed, exponent)
+                or self._suffix(fact)
             )
         if backing is None:
             _set(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives {fact.text}", [])
         else:
             _set(fact, Verdict.SUPPORTED, *backing)
+
+    def _suffix(self, fact: Fact) -> Backing | None:
+        """Digits after a suffix cue ("ending in 0921", "尾号 4471") backed by a tool string ending with them."""
+        prefix = self._claim_text[: max(0, fact.start - self._records.start)].rstrip()
+        cue = self.index.lex.suffix_cues.finditer(prefix[-20:])
+        if not cue or cue[-1].end != len(prefix[-20:]) or not fact.text.isdigit():
+            return None
+        leaf = self.index.string_ending_with(fact.text)
+        if leaf is None:
+            return None
+        return "derived", f"{leaf.text!r} ends with {fact.text}", [evidence_of(leaf, self.index)]
 
     def _wrong_record(self, fact: Fact, matches: list[Located]) -> bool:
         """Contradict a number, date or time that only another record holds than the one the claim names.

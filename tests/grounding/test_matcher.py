@@ -478,3 +478,19 @@ RULES = ["Program rules: members earn 1 point per $1 spent. 100 points = $1 in r
 )
 def test_a_conversion_the_context_states_backs_a_number(answer: str, context: list, expected: Verdict) -> None:
     assert verdict(answer, [POINTS], context) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "output", "expected"),
+    [
+        ("The transfer to your account ending in 0921 failed.", {"account": "ba_1PzQ0921"}, S),
+        ("The transfer to your account ending in 0922 failed.", {"account": "ba_1PzQ0921"}, U),
+        ("退款退回尾号 4471 的银行卡。", {"card": "Chase ••••4471"}, S),
+        ("Your account 0921 is active.", {"account": "ba_1PzQ0921"}, U),  # no cue: the whole number
+        ("The card ending in 921 is on file.", {"account": "ba_1PzQ0921"}, S),
+        ("The card ending in 9210 is on file.", {"account": "ba_1PzQ0921"}, U),
+    ],
+)
+def test_digits_after_a_suffix_cue_end_an_identifier(answer: str, output: dict, expected: Verdict) -> None:
+    report = CHECKER.check(answer, [call("lookup", output)])
+    assert next(f.verdict for f in report.claims[0].facts if f.kind.value == "number") == expected
