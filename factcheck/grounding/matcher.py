@@ -80,7 +80,8 @@ class Matcher:
 
         Identifiers and names go first: they name the records the claim's numbers must
         come from. Dates and times next: a duration may be the days between two of them.
-        The rest follow in order: later numbers may use earlier backed ones.
+        The rest follow in order: later numbers may use earlier backed ones, and a number
+        found nowhere is tried once more with the numbers backed after it.
 
         Args:
             facts: The claim's facts.
@@ -94,6 +95,11 @@ class Matcher:
             self.ground(fact)
             if fact.kind in _NAMING and (i + 1 == len(ordered) or ordered[i + 1].kind not in _NAMING):
                 self._foreign_names([f for f in ordered if f.kind in _NAMING])
+        if self.derive:
+            # a total said before its parts ("$185.76 in total: 3 days at $54 ($162.00) plus $23.76")
+            for fact in ordered:
+                if fact.kind == FactKind.NUMBER and fact.code == "not_found" and len(self.verified) > 1:
+                    self._number(fact)
 
     def ground(self, fact: Fact) -> None:
         """Set the fact's verdict, code, reason and evidence."""

@@ -494,3 +494,19 @@ def test_a_conversion_the_context_states_backs_a_number(answer: str, context: li
 def test_digits_after_a_suffix_cue_end_an_identifier(answer: str, output: dict, expected: Verdict) -> None:
     report = CHECKER.check(answer, [call("lookup", output)])
     assert next(f.verdict for f in report.claims[0].facts if f.kind.value == "number") == expected
+
+
+RENTAL = {"quote": {"days": 3, "dailyRate": 54.0, "taxesAndFees": 23.76, "currency": "USD"}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # the total is said before the parts it is the sum of
+        ("You're looking at $185.76 in total: 3 days at $54/day ($162.00) plus $23.76 in taxes.", S),
+        ("You're looking at $195.76 in total: 3 days at $54/day ($162.00) plus $23.76 in taxes.", U),
+        ("You're looking at $185.76 in total.", U),  # no parts said: two steps of arithmetic are not tried
+    ],
+)
+def test_a_total_may_come_before_its_parts(answer: str, expected: Verdict) -> None:
+    assert verdict(answer, [call("quote_rental", RENTAL)]) == expected
