@@ -90,7 +90,7 @@ class StatusExtractor:
                     concept = nearest[1].concept
                     used_concepts.add(nearest[0].start)
                     start, end = min(start, nearest[0].start), max(end, nearest[0].end)
-                    if not negated and not text[nearest[0].end : m.start].strip():
+                    if not negated and nearest[0].end <= m.start and not text[nearest[0].end : m.start].strip():
                         # "没有派送成功": the negator stands before the concept word right before the status word
                         negated = self._negated(text[scope : nearest[0].start])
                 else:

@@ -21,6 +21,7 @@ def statuses(text: str) -> list[tuple[str | None, str]]:
         ("未发货的订单退款成功", [("shipping", "negative"), ("refund", "positive")]),
         # only a concept word right before the status word carries a negator before it to it
         ("Not run: the publish step already ran successfully", [("publish", "positive")]),
+        ("The bank rejected it because it couldn't locate that account", [("account", "negative")]),
         ("没有退款", [("refund", "negative")]),
         ("退款失败", [("refund", "negative")]),
         ("订单已经发货", [("shipping", "positive")]),
