@@ -108,6 +108,7 @@ class EvidenceIndex:
             self.context.add(Leaf("context", i, "", text[: config.max_output_chars]))
         self._mention_cache: dict[tuple[int, int, int, bool], list[Located]] = {}
         self._leaf_cache: dict[int, Leaf] = {}
+        self._record_keys: dict[str, bool] = {}
         self._sorted: dict[tuple[int, str], tuple[list[float], list[tuple[Any, Ref]]]] = {}
         self._status_cache: dict[str | None, list[StatusEvidence]] = {}
         self._category_cache: dict[str, list[tuple[str, Leaf]]] = {}
@@ -331,7 +332,11 @@ class EvidenceIndex:
 
     def is_record_key(self, path: str) -> bool:
         """Whether the field at `path` holds its record's key (`orders[1].order_id`, `flights[0].flight_no`)."""
-        return self.lex.is_record_key(field_name(path))
+        field = path.rsplit(".", 1)[-1]
+        key = self._record_keys.get(field)
+        if key is None:
+            key = self._record_keys[field] = self.lex.is_record_key(field_name(field))
+        return key
 
     def leaf_at(self, call: int, path: str) -> Leaf | None:
         """The leaf of the string or finite number at `path` of one call's output, if there is one."""

@@ -73,20 +73,47 @@ class ClaimRecords:
         self.index = index
         self._list_words = list_words
         """(call, list path) -> each item's distinct words; shared by every claim of a check."""
-        self.facts: list[Fact] = []
-        self.text = ""
-        self.start = 0
+        self.reset([], "", 0)
 
     def reset(self, facts: list[Fact], text: str, start: int) -> None:
         """Start on a new claim: its facts, its text, and where its text starts in the answer."""
         self.facts, self.text, self.start = facts, text, start
+        self._places: tuple[tuple[Verdict | None, ...], list[tuple[Fact, Record, bool]]] | None = None
+        self._clauses: dict[int, tuple[int, int]] = {}
 
     def clause(self, fact: Fact) -> tuple[int, int]:
         """Where the clause around the fact starts and ends in the answer: between clause marks of the claim."""
-        at = min(max(fact.start - self.start, 0), len(self.text))
-        begin = max((m.end() for m in _CLAUSE_MARK.finditer(self.text, 0, at)), default=0)
-        end = _CLAUSE_MARK.search(self.text, at)
-        return self.start + begin, self.start + (end.start() if end else len(self.text))
+        bounds = self._clauses.get(fact.start)
+        if bounds is None:
+            at = min(max(fact.start - self.start, 0), len(self.text))
+            begin = max((m.end() for m in _CLAUSE_MARK.finditer(self.text, 0, at)), default=0)
+            end = _CLAUSE_MARK.search(self.text, at)
+            stop = end.start() if end else len(self.text)
+            bounds = self._clauses[fact.start] = (self.start + begin, self.start + stop)
+        return bounds
+
+    def _naming_places(self) -> list[tuple[Fact, Record, bool]]:
+        """(fact, record, whether by its key) of each backed fact that names a list item.
+
+        Worked out again only when a naming fact's verdict changed since (`_foreign_names` may contradict one).
+        """
+        naming = [f for f in self.facts if f.kind in _NAMING_KINDS]
+        state = tuple(f.verdict for f in naming)
+        if self._places is not None and self._places[0] == state:
+            return self._places[1]
+        places = []
+        for f in naming:
+            if f.verdict != Verdict.SUPPORTED or not f.evidence or f.evidence[0].source != "tool":
+                continue
+            ev = f.evidence[0]
+            item = LIST_ITEM.match(ev.path)
+            if item is None:
+                continue
+            key = self.index.is_record_key(ev.path)
+            if key or f.kind != FactKind.NUMBER:
+                places.append((f, (ev.index, item[1], item[2]), key))
+        self._places = (state, places)
+        return places
 
     def named(self, fact: Fact, clause: tuple[int, int] | None = None, keys_only: bool = False) -> set[Record]:
         """The list items the claim (or the span `clause` of it) names by a backed identifier or name.
@@ -94,19 +121,10 @@ class ClaimRecords:
         A record's key (`order_id`, `flight_no`) names its record before any other field does,
         and a backed number names a record only from its key ("80345" of `[1].order_id`).
         """
-        places = []
-        for f in self.facts:
-            if f is fact or f.verdict != Verdict.SUPPORTED or not f.evidence or f.kind not in _NAMING_KINDS:
-                continue
-            if clause is not None and not clause[0] <= f.start < clause[1]:
-                continue
-            ev = f.evidence[0]
-            item = LIST_ITEM.match(ev.path) if ev.source == "tool" else None
-            if item is None:
-                continue
-            key = self.index.is_record_key(ev.path)
-            if key or f.kind != FactKind.NUMBER:
-                places.append(((ev.index, item[1], item[2]), key))
+        places = [
+            (record, key) for f, record, key in self._naming_places()
+            if f is not fact and (clause is None or clause[0] <= f.start < clause[1])
+        ]
         if keys_only or any(key for _, key in places):
             places = [p for p in places if p[1]]
         return {record for record, _ in places}
