@@ -108,7 +108,6 @@ class EvidenceIndex:
             self.context.add(Leaf("context", i, "", text[: config.max_output_chars]))
         self._mention_cache: dict[tuple[int, int, int, bool], list[Located]] = {}
         self._leaf_cache: dict[int, Leaf] = {}
-        self._record_keys: dict[str, bool] = {}
         self._sorted: dict[tuple[int, str], tuple[list[float], list[tuple[Any, Ref]]]] = {}
         self._status_cache: dict[str | None, list[StatusEvidence]] = {}
         self._category_cache: dict[str, list[tuple[str, Leaf]]] = {}
@@ -333,9 +332,9 @@ class EvidenceIndex:
     def is_record_key(self, path: str) -> bool:
         """Whether the field at `path` holds its record's key (`orders[1].order_id`, `flights[0].flight_no`)."""
         field = path.rsplit(".", 1)[-1]
-        key = self._record_keys.get(field)
+        key = self.lex.record_key_cache.get(field)
         if key is None:
-            key = self._record_keys[field] = self.lex.is_record_key(field_name(field))
+            key = remember(self.lex.record_key_cache, field, self.lex.is_record_key(field_name(field)))
         return key
 
     def leaf_at(self, call: int, path: str) -> Leaf | None:
@@ -544,13 +543,7 @@ class EvidenceIndex:
                         pol = s.polarity if value else _negate(s.polarity)
                         leaf = self.leaf(flat.call, flat.path(node, key), shape, "true" if value else "false")
                         out.append(StatusEvidence(s.concept, pol, leaf, call.index))
-            for field, (shape, node, key, text) in flat.present_fields().items():
-                # a filled field named by a status states it ({"sent_to": "a@b.cn"}, {"in_transit": {"qty": 200}})
-                default = self._path_info(field)[1] or call.default_concept
-                for s in self._read_statuses(field_name(field), default):
-                    if (concept is None or s.concept == concept) and s.polarity == "positive":
-                        leaf = self.leaf(flat.call, flat.path(node, key), shape, text)
-                        out.append(StatusEvidence(s.concept, s.polarity, leaf, call.index))
+        out += [s for s in self._filled_fields if concept is None or s.concept == concept]
         out.sort(key=lambda s: s.call)
         if concept in (None, "search"):
             for count, leaf in self.list_counts:
@@ -567,6 +560,22 @@ class EvidenceIndex:
     def statuses_of(self, text: str) -> list[StatusMention]:
         """The statuses a tool-output value states by itself (no field or tool concept)."""
         return self._read_statuses(text, None)
+
+    @cached_property
+    def _filled_fields(self) -> list[StatusEvidence]:
+        """The positive statuses filled fields state by their names ({"sent_to": "a@b.cn"}, {"in_transit": {...}})."""
+        out = []
+        for flat in self.flats:
+            if flat.root:
+                continue
+            call = self.calls[flat.call]
+            for field, (shape, node, key, text) in flat.present_fields().items():
+                default = self._path_info(field)[1] or call.default_concept
+                for s in self._read_statuses(field_name(field), default):
+                    if s.polarity == "positive":
+                        leaf = self.leaf(flat.call, flat.path(node, key), shape, text)
+                        out.append(StatusEvidence(s.concept, s.polarity, leaf, call.index))
+        return out
 
     def _read_statuses(self, text: str, default: str | None) -> list[StatusMention]:
         """Statuses a tool-output value states (cached per lexicon: values repeat across runs)."""

@@ -316,6 +316,8 @@ class Matcher:
         In "O-6603 已经发货了，运单号 SF1420993817265", O-6603 is `[1].order_id`; the tracking
         number is `[0].tracking`, another order's.
         """
+        if not self._records.names_by_key():
+            return
         for fact in facts:
             if fact.verdict != Verdict.SUPPORTED or not fact.evidence or fact.evidence[0].source != "tool":
                 continue

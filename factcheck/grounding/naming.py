@@ -115,6 +115,10 @@ class ClaimRecords:
         self._places = (state, places)
         return places
 
+    def names_by_key(self) -> bool:
+        """Whether a backed fact of the claim names a list item by its key."""
+        return any(key for _, _, key in self._naming_places())
+
     def named(self, fact: Fact, clause: tuple[int, int] | None = None, keys_only: bool = False) -> set[Record]:
         """The list items the claim (or the span `clause` of it) names by a backed identifier or name.
 
