@@ -198,7 +198,8 @@ def build_parser() -> argparse.ArgumentParser:
     ev = sub.add_parser("eval", help="score the checker on a suite of recorded cases",
                         description="Run the checker over a suite and print its scores.")
     ev.add_argument("--suite", nargs="+", action="extend", metavar="PATH", default=[],
-                    help="suite .jsonl file(s) or directories of them (default: the bundled one)")
+                    help="suite .jsonl file(s) or directories of them, or the name of a shipped suite: "
+                         "bundled, heldout (default: bundled)")
     ev.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     ev.add_argument("--baseline", nargs="+", action="extend", metavar="NAME", default=[],
                     choices=sorted(BASELINES), help="also score these baselines: "

@@ -19,6 +19,10 @@ LANGS: tuple[str, ...] = Lang.__args__
 
 BUNDLED_SUITE = "suite.jsonl"
 """File name of the suite shipped inside `factcheck.eval`."""
+BUNDLED_SUITES = {"bundled": BUNDLED_SUITE, "heldout": "heldout.jsonl"}
+"""Name -> file of each suite shipped inside `factcheck.eval`; a suite path that is no file may name one.
+
+`heldout` was written after the checker by people who had not read its code (see the README)."""
 
 
 class SuiteError(ValueError):
@@ -183,6 +187,8 @@ def parse_case(obj: Any, where: str = "<case>") -> Case:
 
 
 def _suite_files(path: Path) -> list[Path]:
+    if not path.exists() and str(path) in BUNDLED_SUITES:
+        return [bundled_suite_path(str(path))]
     if path.is_dir():
         files = sorted(p for p in path.glob("*.jsonl") if p.is_file())
         if not files:
@@ -251,16 +257,21 @@ def load_suite(paths: Iterable[str | Path] | None = None) -> list[Case]:
     return cases
 
 
-def bundled_suite_path() -> Path:
-    """Path of the suite shipped with the package.
+def bundled_suite_path(name: str = "bundled") -> Path:
+    """Path of a suite shipped with the package.
+
+    Args:
+        name: `bundled` (the 200-case suite) or `heldout` (see `BUNDLED_SUITES`).
 
     Returns:
-        The path of `factcheck/eval/suite.jsonl`.
+        The path of `factcheck/eval/suite.jsonl` or `heldout.jsonl`.
 
     Raises:
-        SuiteError: when the package was built without its suite.
+        SuiteError: for an unknown name, or when the package was built without that suite.
     """
-    path = Path(str(resources.files("factcheck.eval").joinpath(BUNDLED_SUITE)))
+    if name not in BUNDLED_SUITES:
+        raise SuiteError(f"no bundled suite {name!r}; known: {', '.join(BUNDLED_SUITES)}")
+    path = Path(str(resources.files("factcheck.eval").joinpath(BUNDLED_SUITES[name])))
     if not path.is_file():
         raise SuiteError(f"the bundled suite {path} is missing; pass --suite PATH")
     return path

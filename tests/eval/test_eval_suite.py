@@ -13,6 +13,7 @@ from factcheck.eval.suite import (
     BUNDLED_SUITE,
     KINDS,
     SuiteError,
+    bundled_suite_path,
     load_suite,
     load_suite_file,
     parse_case,
@@ -166,3 +167,28 @@ def test_bundled_suite_follows_the_format_and_the_brief():
     for c in retried:
         for span in c.retry_hallucinated_spans or []:
             assert span in c.retry_answer, c.id
+
+
+def test_heldout_suite_follows_the_format_and_is_named_by_its_name():
+    cases = load_suite(["heldout"])
+    assert cases == load_suite([bundled_suite_path("heldout")])
+    _assert_suite_valid(cases)
+    assert len(cases) == 90 and Counter(c.lang for c in cases) == {"zh": 40, "en": 40, "mixed": 10}
+    assert sum(bool(c.hallucinated_spans) for c in cases) == 28
+    assert not {c.id for c in cases} & {c.id for c in load_suite()}  # both suites load together
+    assert len(load_suite(["bundled", "heldout"])) == 290
+
+
+def test_an_unknown_suite_name_is_a_clear_error():
+    with pytest.raises(SuiteError, match="no such suite file"):
+        load_suite(["helddout"])
+    with pytest.raises(SuiteError, match="no bundled suite 'nope'; known: bundled, heldout"):
+        bundled_suite_path("nope")
+
+
+def test_cli_runs_the_heldout_suite_by_name(capsys):
+    from factcheck.cli import main
+
+    assert main(["eval", "--suite", "heldout", "--json", "--quiet"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["cases"] == 90 and out["suite"] == ["heldout"]
