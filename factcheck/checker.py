@@ -15,7 +15,8 @@ from factcheck.extractors.segment import Segmenter, detect_lang
 from factcheck.extractors.status import StatusExtractor
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.locate import locate
-from factcheck.grounding.matcher import Matcher, evidence_of
+from factcheck.grounding.matcher import Matcher
+from factcheck.grounding.verdicts import evidence_of
 from factcheck.lexicon import forget_words, load_lexicon
 from factcheck.report import Claim, Report, worst
 

@@ -17,14 +17,15 @@ from factcheck.grounding.arithmetic import (
     operand_value,
     sum_text,
 )
-from factcheck.grounding.counting import AGREES, filtered_count
-from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located, StatusEvidence, ToolRecord
+from factcheck.grounding.counting import filtered_count
+from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located
 from factcheck.grounding.flat import shape_of
 from factcheck.grounding.locate import locate
 from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, names_record, other_item
-from factcheck.report import Evidence, Fact, FactKind, Verdict
+from factcheck.grounding.statuses import StatusMatcher
+from factcheck.grounding.verdicts import Backing, evidence_of, set_verdict
+from factcheck.report import Fact, FactKind, Verdict
 
-_SHOW = 120
 _NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
 _LISTED = (FactKind.DATE, FactKind.TIME, FactKind.IDENTIFIER, FactKind.URL, FactKind.EMAIL)
 """Kinds of fact a claim may list and count ("14:00 和 15:30 两个时段")."""
@@ -32,26 +33,6 @@ _ORIGINAL = "original"
 """The payment-method category of "the original payment method" (原路)."""
 _ISO_DATE = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-
-
-def evidence_of(leaf: Leaf, index: EvidenceIndex, note: str | None = None) -> Evidence:
-    """The report's view of a leaf."""
-    text = leaf.text if len(leaf.text) <= _SHOW else leaf.text[: _SHOW - 1] + "…"
-    if leaf.source == "context":
-        return Evidence(source="context", index=leaf.index, path=leaf.path, text=text, note=note)
-    call = index.calls[leaf.index]
-    return Evidence(
-        source="tool", index=leaf.index, tool_name=call.name, tool_status=call.status,  # type: ignore[arg-type]
-        path=leaf.path, text=text, note=note,
-    )
-
-
-Backing = tuple[str, str, list[Evidence]]
-"""(code, reason, evidence) of a supported number."""
-
-
-def _set(fact: Fact, verdict: Verdict, code: str, reason: str, evidence: list[Evidence]) -> None:
-    fact.verdict, fact.code, fact.reason, fact.evidence = verdict, code, reason, evidence
 
 
 class Matcher:
@@ -62,12 +43,11 @@ class Matcher:
     ) -> None:
         self.index = index
         self.name_cutoff = name_cutoff
-        self.read_only = index.lex.read_only_tools
         self._claim_facts: list[Fact] = []
         self._claim_text = ""
         self._records = ClaimRecords(index, {})
         """The list items the claim in hand names."""
-        self.action_tools = action_tools
+        self._statuses = StatusMatcher(index, action_tools, self._records)
         self.derive = derive
         self.duration_days = index.lex.duration_days
         self.counts: set[tuple[Decimal, str | None]] = set()
@@ -118,7 +98,7 @@ class Matcher:
         elif fact.kind == FactKind.CATEGORY:
             self._category(fact)
         else:
-            self._status(fact)
+            self._statuses.ground(fact, self._claim_facts)
 
     # ---------- exact tokens ----------
     def _token(self, fact: Fact) -> None:
@@ -126,17 +106,17 @@ class Matcher:
         url = fact.kind == FactKind.URL
         leaf = self.index.find_token(value, url=url)
         if leaf is not None:
-            _set(fact, Verdict.SUPPORTED, "match", f"{fact.kind.value} found in a tool output",
-                 [evidence_of(leaf, self.index)])
+            set_verdict(fact, Verdict.SUPPORTED, "match", f"{fact.kind.value} found in a tool output",
+                        [evidence_of(leaf, self.index)])
             return
         leaf = self.index.context.find_token(value, url=url)
         if leaf is not None:
-            _set(fact, Verdict.SUPPORTED, "context", f"{fact.kind.value} found in the context, not a tool",
-                 [evidence_of(leaf, self.index)])
+            set_verdict(fact, Verdict.SUPPORTED, "context", f"{fact.kind.value} found in the context, not a tool",
+                        [evidence_of(leaf, self.index)])
             return
         what = {"url": "link", "email": "e-mail address", "identifier": "identifier"}[fact.kind.value]
-        _set(fact, Verdict.UNSUPPORTED, "not_found",
-             f"no tool output holds the {what} {fact.text!r}", [])
+        set_verdict(fact, Verdict.UNSUPPORTED, "not_found",
+                    f"no tool output holds the {what} {fact.text!r}", [])
 
     # ---------- names ----------
     def _name(self, fact: Fact) -> None:
@@ -144,25 +124,26 @@ class Matcher:
         value = fact.value or ""
         found = self.index.find_text(value)
         if found is not None:
-            _set(fact, Verdict.SUPPORTED, "match", "name found in a tool output", [evidence_of(found, self.index)])
+            evidence = [evidence_of(found, self.index)]
+            set_verdict(fact, Verdict.SUPPORTED, "match", "name found in a tool output", evidence)
             return
         pos = self.index.context.lower.find(value)
         if pos >= 0:
             evidence = [evidence_of(self.index.context.leaf_at(pos), self.index)]
-            _set(fact, Verdict.SUPPORTED, "context", "name found in the context, not a tool", evidence)
+            set_verdict(fact, Verdict.SUPPORTED, "context", "name found in the context, not a tool", evidence)
             return
         close = locate(fact.text, self.index.text_leaves + self.index.context.leaves, self.name_cutoff)
         if close is not None:
             leaf, start, end, score = close
             ev = evidence_of(leaf, self.index, f"spelled {leaf.text[start:end]!r}, score {score:.0f}")
-            _set(fact, Verdict.SUPPORTED, "match", "name found with a different spelling", [ev])
+            set_verdict(fact, Verdict.SUPPORTED, "match", "name found with a different spelling", [ev])
             return
         if self.index.in_other_script:
             fact.reason = f"the tool outputs hold no Latin words to find {fact.text!r} in (a translated name?)"
             return
         nearest = locate(fact.text, self.index.text_leaves, 60.0)
         shown = f" (closest: {nearest[0].text[nearest[1]:nearest[2]]!r})" if nearest else ""
-        _set(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output names {fact.text!r}{shown}", [])
+        set_verdict(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output names {fact.text!r}{shown}", [])
 
     # ---------- payment methods ----------
     def _method(self, fact: Fact) -> None:
@@ -188,17 +169,17 @@ class Matcher:
         """
         same = [leaf for v, leaf in given if v == value]
         if same:
-            _set(fact, Verdict.SUPPORTED, "match", f"tool gives the {what} {same[0].text!r}",
-                 [evidence_of(same[0], self.index)])
+            set_verdict(fact, Verdict.SUPPORTED, "match", f"tool gives the {what} {same[0].text!r}",
+                        [evidence_of(same[0], self.index)])
         elif not given:
             fact.reason = f"no tool output gives a {what}"
         elif vague is not None and (value == vague or any(v == vague for v, _ in given)):
             fact.reason = f"the {what} {vague!r} is not compared with a specific one"
         else:
             leaf = given[-1][1]
-            _set(fact, Verdict.CONTRADICTED, "value_mismatch",
-                 f"tool gives the {what} {leaf.text!r} ({leaf.path}), not {fact.text!r}",
-                 [evidence_of(leaf, self.index) for _, leaf in given[-2:]])
+            set_verdict(fact, Verdict.CONTRADICTED, "value_mismatch",
+                        f"tool gives the {what} {leaf.text!r} ({leaf.path}), not {fact.text!r}",
+                        [evidence_of(leaf, self.index) for _, leaf in given[-2:]])
 
     # ---------- numbers ----------
     def _number(self, fact: Fact) -> None:
@@ -224,8 +205,8 @@ class Matcher:
             ]
             if agree:
                 if not self._wrong_record(fact, agree) and not self._wrong_currency(fact, agree):
-                    _set(fact, Verdict.SUPPORTED, "match", "number matches the same field",
-                         [evidence_of(agree[0].leaf, self.index)])
+                    set_verdict(fact, Verdict.SUPPORTED, "match", "number matches the same field",
+                                [evidence_of(agree[0].leaf, self.index)])
                 return
             # the tool states this field's value: only a count, the field's own total or
             # arithmetic on the answer's backed numbers may explain another value
@@ -236,14 +217,14 @@ class Matcher:
             )
             if backing is None:
                 shown = ", ".join(sorted({loc.mention.value for loc in same_field})[:3])
-                _set(fact, Verdict.CONTRADICTED, "value_mismatch",
-                     f"tool gives {shown} for {'/'.join(sorted(labels))}, not {fact.text}",
-                     [evidence_of(loc.leaf, self.index) for loc in same_field[:2]])
+                set_verdict(fact, Verdict.CONTRADICTED, "value_mismatch",
+                            f"tool gives {shown} for {'/'.join(sorted(labels))}, not {fact.text}",
+                            [evidence_of(loc.leaf, self.index) for loc in same_field[:2]])
                 return
         elif matches := self.index.equal_numbers(targets):
             if not self._wrong_record(fact, matches) and not self._wrong_currency(fact, matches):
-                _set(fact, Verdict.SUPPORTED, "match", "number found in a tool output",
-                     [evidence_of(matches[0].leaf, self.index)])
+                set_verdict(fact, Verdict.SUPPORTED, "match", "number found in a tool output",
+                            [evidence_of(matches[0].leaf, self.index)])
             return
         else:
             backing = (
@@ -254,9 +235,9 @@ class Matcher:
                 or self._suffix(fact)
             )
         if backing is None:
-            _set(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives {fact.text}", [])
+            set_verdict(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives {fact.text}", [])
         else:
-            _set(fact, Verdict.SUPPORTED, *backing)
+            set_verdict(fact, Verdict.SUPPORTED, *backing)
 
     def _suffix(self, fact: Fact) -> Backing | None:
         """Digits after a suffix cue ("ending in 0921", "尾号 4471") backed by a tool string ending with them."""
@@ -303,10 +284,10 @@ class Matcher:
                     return False  # the claim names the other record too ("… $9.99 for the USB-C Cable")
                 own = self.index.leaf_at(call, f"{named_items}[{i}].{field}")
                 if own is not None:
-                    _set(fact, Verdict.CONTRADICTED, "wrong_record",
-                         f"tool gives {own.text} for {own.path}, the record the answer names, "
-                         f"not {fact.text} ({loc.leaf.path})",
-                         [evidence_of(own, self.index), evidence_of(loc.leaf, self.index)])
+                    set_verdict(fact, Verdict.CONTRADICTED, "wrong_record",
+                                f"tool gives {own.text} for {own.path}, the record the answer names, "
+                                f"not {fact.text} ({loc.leaf.path})",
+                                [evidence_of(own, self.index), evidence_of(loc.leaf, self.index)])
                     return True
         return False
 
@@ -332,9 +313,9 @@ class Matcher:
             if own:
                 continue  # the named record holds it too
             call, items, i = sorted(named)[0]
-            _set(fact, Verdict.CONTRADICTED, "wrong_record",
-                 f"{fact.text} is {ev.path}, not of {items}[{i}], the record the answer names",
-                 [ev, *(evidence_of(k, self.index) for k in self._record_keys(call, f"{items}[{i}]"))])
+            set_verdict(fact, Verdict.CONTRADICTED, "wrong_record",
+                        f"{fact.text} is {ev.path}, not of {items}[{i}], the record the answer names",
+                        [ev, *(evidence_of(k, self.index) for k in self._record_keys(call, f"{items}[{i}]"))])
 
     def _record_keys(self, call: int, record: str) -> list[Leaf]:
         """The leaves of a record's key fields."""
@@ -367,8 +348,8 @@ class Matcher:
         evidence = [evidence_of(where, self.index)]  # where the currency is given, then the amount
         if where is not loc.leaf:
             evidence.append(evidence_of(loc.leaf, self.index))
-        _set(fact, Verdict.CONTRADICTED, "value_mismatch",
-             f"tool gives {loc.mention.value} {currency} ({loc.leaf.path or 'text'}), not {fact.text}", evidence)
+        set_verdict(fact, Verdict.CONTRADICTED, "value_mismatch",
+                    f"tool gives {loc.mention.value} {currency} ({loc.leaf.path or 'text'}), not {fact.text}", evidence)
         return True
 
     def _same_field(self, labels: frozenset[str]) -> list[Located]:
@@ -496,10 +477,11 @@ class Matcher:
             matches = [loc for loc in pool if loc.mention.kind == fact.kind and _same_date(value, loc.mention.value)]
             if matches:
                 if not self._wrong_record(fact, matches):
-                    _set(fact, Verdict.SUPPORTED, code, f"{fact.kind.value} found in {where}",
-                         [evidence_of(matches[0].leaf, self.index)])
+                    set_verdict(fact, Verdict.SUPPORTED, code, f"{fact.kind.value} found in {where}",
+                                [evidence_of(matches[0].leaf, self.index)])
                 return
-        _set(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives the {fact.kind.value} {fact.text}", [])
+        reason = f"no tool output gives the {fact.kind.value} {fact.text}"
+        set_verdict(fact, Verdict.UNSUPPORTED, "not_found", reason, [])
 
     def _weekday(self, fact: Fact) -> None:
         """A day of the week must be its date's, in the year the answer or the tool gives that date."""
@@ -520,103 +502,9 @@ class Matcher:
         said = f"{day.text}{'' if str(year) in day.text else f' ({year})'} is a {_WEEKDAYS[weekday]}"
         evidence = [ev.model_copy(update={"note": said}) for ev in day.evidence[:1]]
         if str(weekday) == fact.value:
-            _set(fact, Verdict.SUPPORTED, "derived", said, evidence)
+            set_verdict(fact, Verdict.SUPPORTED, "derived", said, evidence)
         else:
-            _set(fact, Verdict.CONTRADICTED, "value_mismatch", f"{said}, not {fact.text}", evidence)
-
-    # ---------- statuses and actions ----------
-    def _status(self, fact: Fact) -> None:
-        concept, polarity = fact.concept, fact.polarity or "positive"
-        pool = self.index.statuses(concept)
-        if concept is None:
-            self._generic_status(fact, polarity, pool)
-            return
-        if pool:
-            latest = max(s.call for s in pool)
-            pool = [s for s in pool if s.call == latest]
-            pool = self._of_named_records(fact, pool)
-            if not pool:
-                return
-            agree = [s for s in pool if s.polarity in AGREES[polarity]]
-            if agree:
-                _set(fact, Verdict.SUPPORTED, "match", f"tool says {_say(agree[0])}",
-                     [evidence_of(agree[0].leaf, self.index)])
-                return
-            first = pool[0]
-            code = "tool_error" if self.index.calls[first.call].status == "error" else "polarity_mismatch"
-            _set(fact, Verdict.CONTRADICTED, code, f"tool says {_say(first)}, answer says {polarity}",
-                 [evidence_of(s.leaf, self.index) for s in pool[:2]])
-            return
-        ran = self._calls_for(concept, action=fact.kind == FactKind.ACTION)
-        ok = [c for c in ran if c.status == "ok"]
-        if concept == "search" and polarity == "positive":
-            ok = ok or [c for c in self.index.calls if c.status == "ok" and c.output not in (None, "", [], {})]
-        if ok:
-            leaf = self.index.first_leaf(ok[-1].index)
-            if polarity == "positive":
-                _set(fact, Verdict.SUPPORTED, "match", f"tool {ok[-1].name} ran successfully",
-                     [evidence_of(leaf, self.index)] if leaf else [])
-            else:
-                fact.reason = f"tool {ok[-1].name} ran; its output states no {concept} status"
-            return
-        if ran:
-            verdict = Verdict.CONTRADICTED if polarity == "positive" else Verdict.SUPPORTED
-            _set(fact, verdict, "tool_error", f"tool {ran[-1].name} failed with an error", [])
-            return
-        if polarity == "negative":
-            _set(fact, Verdict.SUPPORTED, "no_tool_call",
-                 f"no {concept} tool ran, consistent with not done", [])
-            return
-        _set(fact, Verdict.UNSUPPORTED, "no_tool_call",
-             f"no tool call or output backs {concept} ({fact.text!r})", [])
-
-    def _of_named_records(self, fact: Fact, pool: list[StatusEvidence]) -> list[StatusEvidence]:
-        """The statuses of the list items the claim names, and those outside such lists.
-
-        "O-6603 已经发货了" is not backed by O-6601's status in the same list. When only other
-        items of the list state the concept, the fact is unsupported and nothing is returned.
-        """
-        items = [LIST_ITEM.match(s.leaf.path) if s.leaf.source == "tool" else None for s in pool]
-        lists = {(s.leaf.index, item[1]) for s, item in zip(pool, items, strict=True) if item is not None}
-        named = self._records.records_for(fact, lists)[0] if lists else set()
-        if not named:
-            return pool
-        kept = [s for s in pool if s.leaf.source != "tool" or not other_item(s.leaf.path, named, s.leaf.index)]
-        if not kept:
-            other = pool[0]
-            _set(fact, Verdict.UNSUPPORTED, "wrong_record",
-                 f"tool states {_say(other)} of another record than the one the answer names",
-                 [evidence_of(other.leaf, self.index)])
-        return kept
-
-    def _generic_status(self, fact: Fact, polarity: str, pool: list[StatusEvidence]) -> None:
-        """A status that names no concept ("操作成功", "generated"): checked only loosely."""
-        agree = [s for s in pool if s.polarity in AGREES[polarity]]
-        if agree:
-            _set(fact, Verdict.SUPPORTED, "match", f"tool says {_say(agree[-1])}",
-                 [evidence_of(agree[-1].leaf, self.index)])
-        elif (
-            fact.kind == FactKind.ACTION
-            and not any(c.status == "ok" for c in self.index.calls)
-            and any(f is not fact for f in self._claim_facts)
-        ):
-            # results narrated with nothing run ("here are two new variations: <links>");
-            # a bare "here are some tips" is advice, not a claim
-            _set(fact, Verdict.UNSUPPORTED, "no_tool_call",
-                 f"the answer claims an action ({fact.text!r}) but no tool call succeeded", [])
-        else:
-            fact.reason = "status names no concept; not compared"
-
-    def _calls_for(self, concept: str | None, action: bool = False) -> list[ToolRecord]:
-        """Tool calls that perform `concept`; for an action, a read-only tool (get_refund_status) never does."""
-        if concept is None:
-            return []
-        names = self.action_tools.get(concept, ())
-        return [
-            c for c in self.index.calls
-            if (concept in c.concepts or any(n in (c.name or "").lower() for n in names))
-            and not (action and concept != "search" and self.read_only.match(c.name or ""))
-        ]
+            set_verdict(fact, Verdict.CONTRADICTED, "value_mismatch", f"{said}, not {fact.text}", evidence)
 
 
 def _holds(record: object, value: str) -> bool:
@@ -641,10 +529,6 @@ def _year_of(day: Fact) -> int | None:
 def _grounding_order(fact: Fact) -> int:
     """Identifiers and names first, then dates and times, then the rest, weekdays among them (see `ground_claim`)."""
     return 0 if fact.kind in _NAMING else 1 if fact.kind in (FactKind.DATE, FactKind.TIME) else 2
-
-
-def _say(s: StatusEvidence) -> str:
-    return f"{s.concept or 'status'} {s.polarity} ({s.leaf.path or 'text'}: {s.leaf.text[:40]!r})"
 
 
 def _same_date(claimed: str, evidence: str) -> bool:

@@ -1,0 +1,125 @@
+"""Ground statuses and claimed actions: by concept and polarity, in the records the claim names."""
+
+from __future__ import annotations
+
+from factcheck.grounding.counting import AGREES
+from factcheck.grounding.evidence import EvidenceIndex, StatusEvidence, ToolRecord
+from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, other_item
+from factcheck.grounding.verdicts import evidence_of, set_verdict
+from factcheck.report import Fact, FactKind, Verdict
+
+
+class StatusMatcher:
+    """Statuses against what the latest call stating their concept says; actions against the calls that ran."""
+
+    def __init__(self, index: EvidenceIndex, action_tools: dict[str, tuple[str, ...]], records: ClaimRecords) -> None:
+        self.index = index
+        self.action_tools = action_tools
+        self.read_only = index.lex.read_only_tools
+        self.records = records
+        """The list items the claim in hand names (shared with the matcher)."""
+
+    def ground(self, fact: Fact, claim_facts: list[Fact]) -> None:
+        """Set the verdict of a status or action fact.
+
+        Args:
+            fact: The fact.
+            claim_facts: Every fact of its claim (an action narrated beside other facts with nothing run is flagged).
+        """
+        concept, polarity = fact.concept, fact.polarity or "positive"
+        pool = self.index.statuses(concept)
+        if concept is None:
+            self._generic_status(fact, polarity, pool, claim_facts)
+            return
+        if pool:
+            latest = max(s.call for s in pool)
+            pool = [s for s in pool if s.call == latest]
+            pool = self._of_named_records(fact, pool)
+            if not pool:
+                return
+            agree = [s for s in pool if s.polarity in AGREES[polarity]]
+            if agree:
+                set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {say(agree[0])}",
+                            [evidence_of(agree[0].leaf, self.index)])
+                return
+            first = pool[0]
+            code = "tool_error" if self.index.calls[first.call].status == "error" else "polarity_mismatch"
+            set_verdict(fact, Verdict.CONTRADICTED, code, f"tool says {say(first)}, answer says {polarity}",
+                        [evidence_of(s.leaf, self.index) for s in pool[:2]])
+            return
+        ran = self.calls_for(concept, action=fact.kind == FactKind.ACTION)
+        ok = [c for c in ran if c.status == "ok"]
+        if concept == "search" and polarity == "positive":
+            ok = ok or [c for c in self.index.calls if c.status == "ok" and c.output not in (None, "", [], {})]
+        if ok:
+            leaf = self.index.first_leaf(ok[-1].index)
+            if polarity == "positive":
+                set_verdict(fact, Verdict.SUPPORTED, "match", f"tool {ok[-1].name} ran successfully",
+                            [evidence_of(leaf, self.index)] if leaf else [])
+            else:
+                fact.reason = f"tool {ok[-1].name} ran; its output states no {concept} status"
+            return
+        if ran:
+            verdict = Verdict.CONTRADICTED if polarity == "positive" else Verdict.SUPPORTED
+            set_verdict(fact, verdict, "tool_error", f"tool {ran[-1].name} failed with an error", [])
+            return
+        if polarity == "negative":
+            set_verdict(fact, Verdict.SUPPORTED, "no_tool_call",
+                        f"no {concept} tool ran, consistent with not done", [])
+            return
+        set_verdict(fact, Verdict.UNSUPPORTED, "no_tool_call",
+                    f"no tool call or output backs {concept} ({fact.text!r})", [])
+
+    def _of_named_records(self, fact: Fact, pool: list[StatusEvidence]) -> list[StatusEvidence]:
+        """The statuses of the list items the claim names, and those outside such lists.
+
+        "O-6603 已经发货了" is not backed by O-6601's status in the same list. When only other
+        items of the list state the concept, the fact is unsupported and nothing is returned.
+        """
+        items = [LIST_ITEM.match(s.leaf.path) if s.leaf.source == "tool" else None for s in pool]
+        lists = {(s.leaf.index, item[1]) for s, item in zip(pool, items, strict=True) if item is not None}
+        named = self.records.records_for(fact, lists)[0] if lists else set()
+        if not named:
+            return pool
+        kept = [s for s in pool if s.leaf.source != "tool" or not other_item(s.leaf.path, named, s.leaf.index)]
+        if not kept:
+            other = pool[0]
+            set_verdict(fact, Verdict.UNSUPPORTED, "wrong_record",
+                        f"tool states {say(other)} of another record than the one the answer names",
+                        [evidence_of(other.leaf, self.index)])
+        return kept
+
+    def _generic_status(self, fact: Fact, polarity: str, pool: list[StatusEvidence], claim_facts: list[Fact]) -> None:
+        """A status that names no concept ("操作成功", "generated"): checked only loosely."""
+        agree = [s for s in pool if s.polarity in AGREES[polarity]]
+        if agree:
+            set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {say(agree[-1])}",
+                        [evidence_of(agree[-1].leaf, self.index)])
+        elif (
+            fact.kind == FactKind.ACTION
+            and not any(c.status == "ok" for c in self.index.calls)
+            and any(f is not fact for f in claim_facts)
+        ):
+            # results narrated with nothing run ("here are two new variations: <links>");
+            # a bare "here are some tips" is advice, not a claim
+            set_verdict(fact, Verdict.UNSUPPORTED, "no_tool_call",
+                        f"the answer claims an action ({fact.text!r}) but no tool call succeeded", [])
+        else:
+            fact.reason = "status names no concept; not compared"
+
+    def calls_for(self, concept: str | None, action: bool = False) -> list[ToolRecord]:
+        """Tool calls that perform `concept`; for an action, a read-only tool (get_refund_status) never does."""
+        if concept is None:
+            return []
+        names = self.action_tools.get(concept, ())
+        return [
+            c for c in self.index.calls
+            if (concept in c.concepts or any(n in (c.name or "").lower() for n in names))
+            and not (action and concept != "search" and self.read_only.match(c.name or ""))
+        ]
+
+
+
+def say(s: StatusEvidence) -> str:
+    """A status as a reason shows it: concept, polarity, and where the tool says it."""
+    return f"{s.concept or 'status'} {s.polarity} ({s.leaf.path or 'text'}: {s.leaf.text[:40]!r})"
