@@ -31,6 +31,7 @@ from factcheck.grounding.search import (
     time_literals,
     windows,
 )
+from factcheck.grounding.status_evidence import StatusEvidence, StatusReader
 from factcheck.lexicon import Lexicon, Phrases, field_name, remember, split_camel
 from factcheck.report import FactKind
 
@@ -55,16 +56,6 @@ class Located:
     leaf: Leaf
 
 
-@dataclass(slots=True, eq=False)
-class StatusEvidence:
-    """A status that a tool output states, and the leaf that states it."""
-
-    concept: str | None
-    polarity: str
-    leaf: Leaf
-    call: int
-
-
 class EvidenceIndex:
     """Everything one run's tool outputs and context say.
 
@@ -87,7 +78,6 @@ class EvidenceIndex:
         self.config = config
         self.lex = lex
         self._mentions = mentions
-        self._statuses = statuses
         self.notes: list[str] = []
         self.calls: list[ToolRecord] = []
         self.flats: list[Flat] = []
@@ -110,6 +100,7 @@ class EvidenceIndex:
         self._leaf_cache: dict[int, Leaf] = {}
         self._sorted: dict[tuple[int, str], tuple[list[float], list[tuple[Any, Ref]]]] = {}
         self._status_cache: dict[str | None, list[StatusEvidence]] = {}
+        self._status_reader = StatusReader(self, statuses)
         self._category_cache: dict[str, list[tuple[str, Leaf]]] = {}
 
     def _walk(self, call: int, root: str, value: Any, depth: int) -> Flat:
@@ -122,7 +113,7 @@ class EvidenceIndex:
             self.notes.append(f"tool call {call}: JSON deeper than {depth} levels not read below that depth")
         return flat
 
-    def _path_info(self, shape: str) -> tuple[frozenset[str], str | None, bool]:
+    def path_info(self, shape: str) -> tuple[frozenset[str], str | None, bool]:
         """Field labels, status concept and minor-unit flag named by a path shape (cached per lexicon)."""
         cache = self.lex.path_cache
         info = cache.get(shape)
@@ -146,12 +137,12 @@ class EvidenceIndex:
         """Whether a path shape names one of the field `labels` (a new shape's words are checked first)."""
         info = self.lex.path_cache.get(shape)
         if info is None:
-            if not any(self._shape_holds(shape, "field", label) for label in labels):
+            if not any(self.shape_holds(shape, "field", label) for label in labels):
                 return False
-            info = self._path_info(shape)
+            info = self.path_info(shape)
         return not info[0].isdisjoint(labels)
 
-    def _shape_holds(self, shape: str, kind: str, name: str) -> bool:
+    def shape_holds(self, shape: str, kind: str, name: str) -> bool:
         """Whether a path shape holds a word of a field label (`kind` "field") or a concept ("concept").
 
         Checking this first spares working out what a shape names (`_path_info`) for the many
@@ -167,23 +158,23 @@ class EvidenceIndex:
     # ---------- leaves ----------
     def leaf(self, call: int, path: str, shape: str, text: str, numeric: bool = False, count: bool = False) -> Leaf:
         """The leaf of a tool output's value at `path` (`shape` is the path without list indexes)."""
-        labels, concept, minor = self._path_info(shape)
+        labels, concept, minor = self.path_info(shape)
         if count:
             labels = labels | {"count"}
         return Leaf("tool", call, path, text, labels=labels, concept=concept,
                     minor_unit=minor, numeric=numeric or count, count=count)
 
-    def _string_leaf(self, entry: int) -> Leaf:
+    def string_leaf(self, entry: int) -> Leaf:
         leaf = self._leaf_cache.get(entry)
         if leaf is None:
-            flat, shape, _, _ = self._strings.bucket(entry)
-            text = self._strings.texts[entry]
+            flat, shape, _, _ = self.strings.bucket(entry)
+            text = self.strings.texts[entry]
             ref = flat.strings[shape][text]
             leaf = self._leaf_cache[entry] = self.leaf(flat.call, flat.path(*ref), shape, text)
         return leaf
 
     @cached_property
-    def _strings(self) -> Strings:
+    def strings(self) -> Strings:
         texts: list[str] = []
         buckets = []
         for flat in self.flats:
@@ -198,14 +189,14 @@ class EvidenceIndex:
     @cached_property
     def text_leaves(self) -> list[Leaf]:
         """A leaf for each distinct string of the tool outputs (for fuzzy location)."""
-        return [self._string_leaf(i) for i in range(len(self._strings.texts))]
+        return [self.string_leaf(i) for i in range(len(self.strings.texts))]
 
     def string_ending_with(self, digits: str) -> Leaf | None:
         """The first tool-output string holding a token that ends with `digits` (`ba_1PzQ0921`, `••••0921`)."""
         ending = re.compile(r"[\w*•·-]" + re.escape(digits) + r"(?!\d)")
-        for entry in sorted(self._strings.hits([digits])):
-            if ending.search(self._strings.texts[entry]):
-                return self._string_leaf(entry)
+        for entry in sorted(self.strings.hits([digits])):
+            if ending.search(self.strings.texts[entry]):
+                return self.string_leaf(entry)
         return None
 
     @cached_property
@@ -214,7 +205,7 @@ class EvidenceIndex:
 
         A Latin name in the answer is then a translation ("Shenzhen Bao'an" of 深圳宝安), not checkable.
         """
-        texts = self._strings.texts
+        texts = self.strings.texts
         return bool(texts) and not any(_LATIN_WORD.search(text) for text in texts)
 
     def first_leaf(self, call: int) -> Leaf | None:
@@ -237,14 +228,14 @@ class EvidenceIndex:
                         j = values.index(number)
                         if number_text(values[j]) == value:
                             return self.leaf(flat.call, flat.path(nodes[j], keys[j]), shape, value, numeric=True)
-        strings = self._strings
+        strings = self.strings
         pos = find_token(strings.lower, value, url)
-        return None if pos < 0 else self._string_leaf(strings.at(pos))
+        return None if pos < 0 else self.string_leaf(strings.at(pos))
 
     def find_text(self, value: str) -> Leaf | None:
         """The first tool-output string holding `value` (lower case) anywhere."""
-        pos = self._strings.lower.find(value)
-        return None if pos < 0 else self._string_leaf(self._strings.at(pos))
+        pos = self.strings.lower.find(value)
+        return None if pos < 0 else self.string_leaf(self.strings.at(pos))
 
     # ---------- numbers ----------
     def equal_numbers(self, targets: list[tuple[Decimal, int]]) -> list[Located]:
@@ -259,7 +250,7 @@ class EvidenceIndex:
                 out.append(_count_number(leaf))
         hits: dict[int, list[int] | None] = {}
         for target, exponent in targets:
-            merge_hits(hits, self._strings.number_entries(target, exponent))
+            merge_hits(hits, self.strings.number_entries(target, exponent))
         for entry in sorted(hits):
             for loc in self._mentions_near(entry, hits[entry]):
                 if loc.mention.kind == FactKind.NUMBER and any(
@@ -272,7 +263,7 @@ class EvidenceIndex:
         out = []
         for i, flat in enumerate(self.flats):
             for shape in flat.numbers:
-                minor = self._path_info(shape)[2]
+                minor = self.path_info(shape)[2]
                 values, items = self._sorted_numbers(i, flat, shape)
                 for target, exponent in targets:
                     half = float(Decimal(5).scaleb(exponent - 1)) * 1.000001
@@ -418,14 +409,14 @@ class EvidenceIndex:
         """Dates (`YYYY-MM-DD`, `--MM-DD`) or times (`HH:MM`) in tool-output text that may equal `value`."""
         literals = date_literals(value, self.lex) if kind == FactKind.DATE else time_literals(value)
         out = []
-        for entry, near in sorted(self._strings.hits(literals).items()):
+        for entry, near in sorted(self.strings.hits(literals).items()):
             out += [loc for loc in self._mentions_near(entry, near, numbers=False) if loc.mention.kind == kind]
         return out
 
     # ---------- text values ----------
     def _entry_mentions(self, entry: int, numbers: bool = True) -> list[Located]:
         """Numbers, dates and times in one distinct string, numbers with the labels of their field."""
-        return self._window_mentions(entry, 0, len(self._strings.texts[entry]), numbers)
+        return self._window_mentions(entry, 0, len(self.strings.texts[entry]), numbers)
 
     def _window_mentions(self, entry: int, start: int, end: int, numbers: bool = True) -> list[Located]:
         """Numbers, dates and times in `text[start:end]` of one distinct string (cached per window).
@@ -442,7 +433,7 @@ class EvidenceIndex:
             found = self._mention_cache[key] = [loc for loc in full if loc.mention.kind in _WHEN]
             return found
         found = self._mention_cache[key] = []
-        leaf = self._string_leaf(entry)
+        leaf = self.string_leaf(entry)
         text = leaf.text[start:end]
         ex = self._mentions
         for mention in ex.extract(text, words=False, numbers=numbers) if _DIGIT.search(text) else ():
@@ -455,15 +446,15 @@ class EvidenceIndex:
 
     @cached_property
     def _entry_index(self) -> dict[tuple[int, str, str], int]:
-        strings = self._strings
+        strings = self.strings
         return {
             (id(flat), shape, strings.texts[i]): i for flat, shape, first, end in strings.buckets
             for i in range(first, end)
         }
 
-    def _entries_with(self, literals: Iterable[str]) -> set[int]:
+    def entries_with(self, literals: Iterable[str]) -> set[int]:
         """Entries holding any of `literals` (lower case)."""
-        return set(self._strings.hits(literals))
+        return set(self.strings.hits(literals))
 
     def _mentions_near(self, entry: int, near: list[int] | None, numbers: bool = True) -> list[Located]:
         """Mentions of a string: all of them, or for a long string those holding an offset in `near`.
@@ -475,7 +466,7 @@ class EvidenceIndex:
         `SKU-45123` stays an identifier); only mentions over an offset are kept, so what a
         window's edge cuts is never used.
         """
-        text = self._strings.texts[entry]
+        text = self.strings.texts[entry]
         if near is None or len(text) <= 4 * NEAR:
             return self._entry_mentions(entry, numbers)
         out: list[Located] = []
@@ -489,10 +480,10 @@ class EvidenceIndex:
     def _labelled_entries(self, labels: frozenset[str]) -> list[int]:
         """Entries under a field with one of `labels`, or naming one of its field words."""
         found = {
-            i for _, shape, first, end in self._strings.buckets if self._names_field(shape, labels)
+            i for _, shape, first, end in self.strings.buckets if self._names_field(shape, labels)
             for i in range(first, end)
         }
-        found |= self._entries_with(word for label in sorted(labels) for word in self.lex.field_words.get(label, ()))
+        found |= self.entries_with(word for label in sorted(labels) for word in self.lex.field_words.get(label, ()))
         return sorted(found)
 
     # ---------- statuses ----------
@@ -500,90 +491,12 @@ class EvidenceIndex:
         """The statuses tool outputs state about `concept` (every status for None), in call order."""
         found = self._status_cache.get(concept)
         if found is None:
-            found = self._status_cache[concept] = self._find_statuses(concept)
+            found = self._status_cache[concept] = self._status_reader.find(concept)
         return found
-
-    def _find_statuses(self, concept: str | None) -> list[StatusEvidence]:
-        """Statuses about `concept`: read from the strings that name it, or whose field or tool does."""
-        strings = self._strings
-        concept_words = self.lex.concept_words.get(concept, ()) if concept else ()
-        hits = sorted(self._entries_with(concept_words)) if concept else []
-        out: list[StatusEvidence] = []
-        for flat, shape, first, end in strings.buckets:
-            if flat.root:
-                continue
-            call = self.calls[flat.call]
-            info = self.lex.path_cache.get(shape)
-            if (
-                info is not None
-                or concept is None
-                or call.default_concept == concept
-                or self._shape_holds(shape, "concept", concept)
-            ):
-                default = (info or self._path_info(shape))[1] or call.default_concept
-            else:  # the shape names no word of the concept: its default is another concept or none
-                default = None
-            if concept is None or default == concept:
-                entries: Iterable[int] = range(first, end)
-            else:
-                entries = hits[bisect_left(hits, first) : bisect_left(hits, end)]
-            for i in entries:
-                for s in self._read_statuses(strings.texts[i], default):
-                    if concept is None or s.concept == concept:
-                        out.append(StatusEvidence(s.concept, s.polarity, self._string_leaf(i), call.index))
-        for flat in self.flats:
-            if flat.root:
-                continue
-            call = self.calls[flat.call]
-            for value, node, key, shape in flat.bools:
-                name = field_name(shape)
-                default = self._path_info(shape)[1] or call.default_concept
-                for s in self._read_statuses(name, default):
-                    if concept is None or s.concept == concept:
-                        pol = s.polarity if value else _negate(s.polarity)
-                        leaf = self.leaf(flat.call, flat.path(node, key), shape, "true" if value else "false")
-                        out.append(StatusEvidence(s.concept, pol, leaf, call.index))
-        out += [s for s in self._filled_fields if concept is None or s.concept == concept]
-        out.sort(key=lambda s: s.call)
-        if concept in (None, "search"):
-            for count, leaf in self.list_counts:
-                if not leaf.path.startswith("args"):
-                    out.append(StatusEvidence("search", "positive" if count else "negative", leaf, leaf.index))
-        for call in self.calls:
-            if call.status == "error":
-                leaf = self.first_leaf(call.index) or Leaf("tool", call.index, "", "")
-                for c in sorted(call.concepts) or [None]:
-                    if concept is None or c == concept:
-                        out.append(StatusEvidence(c, "negative", leaf, call.index))
-        return out
 
     def statuses_of(self, text: str) -> list[StatusMention]:
         """The statuses a tool-output value states by itself (no field or tool concept)."""
-        return self._read_statuses(text, None)
-
-    @cached_property
-    def _filled_fields(self) -> list[StatusEvidence]:
-        """The positive statuses filled fields state by their names ({"sent_to": "a@b.cn"}, {"in_transit": {...}})."""
-        out = []
-        for flat in self.flats:
-            if flat.root:
-                continue
-            call = self.calls[flat.call]
-            for field, (shape, node, key, text) in flat.present_fields().items():
-                default = self._path_info(field)[1] or call.default_concept
-                for s in self._read_statuses(field_name(field), default):
-                    if s.polarity == "positive":
-                        leaf = self.leaf(flat.call, flat.path(node, key), shape, text)
-                        out.append(StatusEvidence(s.concept, s.polarity, leaf, call.index))
-        return out
-
-    def _read_statuses(self, text: str, default: str | None) -> list[StatusMention]:
-        """Statuses a tool-output value states (cached per lexicon: values repeat across runs)."""
-        cache = self.lex.status_cache
-        found = cache.get((text, default))
-        if found is None:
-            found = remember(cache, (text, default), self._statuses.extract(text, default, claims=False))
-        return found
+        return self._status_reader.read(text, None)
 
     # ---------- named values: payment methods, tiers, plans ----------
     @cached_property
@@ -621,7 +534,7 @@ class EvidenceIndex:
 
         Only successful calls are read; "named exactly" is a field whose whole name is one of `fields`.
         """
-        strings, out = self._strings, []
+        strings, out = self.strings, []
         for flat, shape, first, end in strings.buckets:
             name = field_name(shape)
             if self.calls[flat.call].status == "error" or not fields.search(name):
@@ -629,7 +542,7 @@ class EvidenceIndex:
             exact = name in fields.keys
             for i in range(first, end):
                 if len(strings.texts[i]) <= _VALUE_CHARS:
-                    out += [(exact, hit.key, self._string_leaf(i)) for hit in values.finditer(strings.texts[i])]
+                    out += [(exact, hit.key, self.string_leaf(i)) for hit in values.finditer(strings.texts[i])]
         return out
 
     # ---------- context ----------
@@ -665,5 +578,3 @@ def _add_number(out: list[Located], mention: Mention, leaf: Leaf) -> None:
         out.append(Located(mention._replace(value=whole, exponent=mention.exponent - 2), leaf))
 
 
-def _negate(polarity: str) -> str:
-    return "negative" if polarity == "positive" else "positive"

@@ -167,4 +167,4 @@ def test_value_and_number_at_a_path(path: str, value, number: str | None, as_tex
 )
 def test_field_labels_of_a_path_shape(shape: str, labels: set[str]) -> None:
     index = EvidenceIndex([], [], CHECKER.config, CHECKER.lexicon, CHECKER._mentions, CHECKER._statuses)
-    assert set(index._path_info(shape)[0]) == labels
+    assert set(index.path_info(shape)[0]) == labels

@@ -1,0 +1,121 @@
+"""What the tool outputs of a run say about statuses: read from values, field names, list lengths and errors."""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from factcheck.extractors.status import StatusExtractor, StatusMention
+from factcheck.grounding.flat import Leaf
+from factcheck.lexicon import field_name, remember
+
+if TYPE_CHECKING:
+    from factcheck.grounding.evidence import EvidenceIndex
+
+
+@dataclass(slots=True, eq=False)
+class StatusEvidence:
+    """A status that a tool output states, and the leaf that states it."""
+
+    concept: str | None
+    polarity: str
+    leaf: Leaf
+    call: int
+
+
+class StatusReader:
+    """Reads the statuses of one run's tool outputs, on demand and per concept."""
+
+    def __init__(self, index: EvidenceIndex, extractor: StatusExtractor) -> None:
+        self.index = index
+        self.extractor = extractor
+
+    def find(self, concept: str | None) -> list[StatusEvidence]:
+        """Statuses about `concept` (every status for None), in call order.
+
+        Read from the strings that name it, or whose field or tool does; from booleans and filled
+        fields by their names; from list lengths (search results); and from calls that failed.
+        """
+        index = self.index
+        strings = index.strings
+        concept_words = index.lex.concept_words.get(concept, ()) if concept else ()
+        hits = sorted(index.entries_with(concept_words)) if concept else []
+        out: list[StatusEvidence] = []
+        for flat, shape, first, end in strings.buckets:
+            if flat.root:
+                continue
+            call = index.calls[flat.call]
+            info = index.lex.path_cache.get(shape)
+            if (
+                info is not None
+                or concept is None
+                or call.default_concept == concept
+                or index.shape_holds(shape, "concept", concept)
+            ):
+                default = (info or index.path_info(shape))[1] or call.default_concept
+            else:  # the shape names no word of the concept: its default is another concept or none
+                default = None
+            if concept is None or default == concept:
+                entries: Iterable[int] = range(first, end)
+            else:
+                entries = hits[bisect_left(hits, first) : bisect_left(hits, end)]
+            for i in entries:
+                for s in self.read(strings.texts[i], default):
+                    if concept is None or s.concept == concept:
+                        out.append(StatusEvidence(s.concept, s.polarity, index.string_leaf(i), call.index))
+        for flat in index.flats:
+            if flat.root:
+                continue
+            call = index.calls[flat.call]
+            for value, node, key, shape in flat.bools:
+                name = field_name(shape)
+                default = index.path_info(shape)[1] or call.default_concept
+                for s in self.read(name, default):
+                    if concept is None or s.concept == concept:
+                        pol = s.polarity if value else _negate(s.polarity)
+                        leaf = index.leaf(flat.call, flat.path(node, key), shape, "true" if value else "false")
+                        out.append(StatusEvidence(s.concept, pol, leaf, call.index))
+        out += [s for s in self._filled_fields if concept is None or s.concept == concept]
+        out.sort(key=lambda s: s.call)
+        if concept in (None, "search"):
+            for count, leaf in index.list_counts:
+                if not leaf.path.startswith("args"):
+                    out.append(StatusEvidence("search", "positive" if count else "negative", leaf, leaf.index))
+        for call in index.calls:
+            if call.status == "error":
+                leaf = index.first_leaf(call.index) or Leaf("tool", call.index, "", "")
+                for c in sorted(call.concepts) or [None]:
+                    if concept is None or c == concept:
+                        out.append(StatusEvidence(c, "negative", leaf, call.index))
+        return out
+
+    @cached_property
+    def _filled_fields(self) -> list[StatusEvidence]:
+        """The positive statuses filled fields state by their names ({"sent_to": "a@b.cn"}, {"in_transit": {...}})."""
+        out = []
+        for flat in self.index.flats:
+            if flat.root:
+                continue
+            call = self.index.calls[flat.call]
+            for field, (shape, node, key, text) in flat.present_fields().items():
+                default = self.index.path_info(field)[1] or call.default_concept
+                for s in self.read(field_name(field), default):
+                    if s.polarity == "positive":
+                        leaf = self.index.leaf(flat.call, flat.path(node, key), shape, text)
+                        out.append(StatusEvidence(s.concept, s.polarity, leaf, call.index))
+        return out
+
+    def read(self, text: str, default: str | None) -> list[StatusMention]:
+        """Statuses a tool-output value states, `default` the concept of its field or tool (cached per lexicon)."""
+        cache = self.index.lex.status_cache
+        found = cache.get((text, default))
+        if found is None:
+            found = remember(cache, (text, default), self.extractor.extract(text, default, claims=False))
+        return found
+
+
+def _negate(polarity: str) -> str:
+    return "negative" if polarity == "positive" else "positive"
