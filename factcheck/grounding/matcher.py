@@ -253,10 +253,13 @@ class Matcher:
     def _wrong_record(self, fact: Fact, matches: list[Located]) -> bool:
         """Contradict a number, date or time that only another record holds than the one the claim names.
 
+        Returns whether the fact got its verdict here: contradicted, or supported by the named
+        record when it holds the same text as the match.
+
         In "MU5401 ... 票价 980 元", MU5401 is `flights[0].flight_no`. When 980 is only
         `flights[1].fare`, the claim names nothing else of `flights[1]` (no other string of
         it that `flights[0]` lacks) and `flights[0]` has a fare of its own, the answer took
-        the value from the wrong record. Returns whether the fact was contradicted.
+        the value from the wrong record.
         """
         places = []
         for loc in matches:
@@ -283,6 +286,11 @@ class Matcher:
                 if names_record(claim, other_record, own_record, field.split(".")[0]):
                     return False  # the claim names the other record too ("… $9.99 for the USB-C Cable")
                 own = self.index.leaf_at(call, f"{named_items}[{i}].{field}")
+                if own is not None and own.text == loc.leaf.text:
+                    # the named record holds the same text (a string is indexed at its first place only)
+                    set_verdict(fact, Verdict.SUPPORTED, "match", "number matches the record the answer names",
+                                [evidence_of(own, self.index)])
+                    return True
                 if own is not None:
                     set_verdict(fact, Verdict.CONTRADICTED, "wrong_record",
                                 f"tool gives {own.text} for {own.path}, the record the answer names, "

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from factcheck.grounding.counting import AGREES
-from factcheck.grounding.evidence import EvidenceIndex, StatusEvidence, ToolRecord
+from factcheck.grounding.evidence import EvidenceIndex, Leaf, StatusEvidence, ToolRecord
+from factcheck.grounding.flat import shape_of
 from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, other_item
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.report import Fact, FactKind, Verdict
@@ -81,13 +82,35 @@ class StatusMatcher:
         named = self.records.records_for(fact, lists)[0] if lists else set()
         if not named:
             return pool
-        kept = [s for s in pool if s.leaf.source != "tool" or not other_item(s.leaf.path, named, s.leaf.index)]
+        kept = []
+        for s in pool:
+            if s.leaf.source != "tool" or not other_item(s.leaf.path, named, s.leaf.index):
+                kept.append(s)
+            elif (own := self._same_in_named(s, named)) is not None:
+                kept.append(StatusEvidence(s.concept, s.polarity, own, s.call))
         if not kept:
             other = pool[0]
             set_verdict(fact, Verdict.UNSUPPORTED, "wrong_record",
                         f"tool states {say(other)} of another record than the one the answer names",
                         [evidence_of(other.leaf, self.index)])
         return kept
+
+    def _same_in_named(self, s: StatusEvidence, named: set[tuple[int, str, str]]) -> Leaf | None:
+        """The named record's own leaf for the field `s` was read from, when it holds the same text.
+
+        A string is indexed at its first place only: "DELIVERED" of `orders[0]` stands for
+        `orders[2].status` as well.
+        """
+        item = LIST_ITEM.match(s.leaf.path)
+        if item is None:
+            return None
+        field = s.leaf.path[item.end() :]
+        for call, items, i in sorted(named):
+            if call == s.leaf.index and shape_of(items) == shape_of(item[1]):
+                own = self.index.leaf_at(call, f"{items}[{i}].{field}")
+                if own is not None and own.text == s.leaf.text:
+                    return own
+        return None
 
     def _generic_status(self, fact: Fact, polarity: str, pool: list[StatusEvidence], claim_facts: list[Fact]) -> None:
         """A status that names no concept ("操作成功", "generated"): checked only loosely."""

@@ -234,6 +234,18 @@ ITEMS = call("get_order_items", {"items": [
 ]})
 
 
+DELIVERIES = call("list_orders", {"orders": [
+    {"order_id": "FD-1", "restaurant": "Pho Saigon", "status": "DELIVERED"},
+    {"order_id": "FD-2", "restaurant": "Thai Garden", "status": "OUT_FOR_DELIVERY"},
+    {"order_id": "FD-3", "restaurant": "Sweet Tooth", "status": "DELIVERED"},
+]})
+INVOICES = call("list_invoices", [
+    {"invoice_no": "KL-1187", "amount": "EUR 1,200.00", "status": "paid"},
+    {"invoice_no": "KL-1203", "amount": "EUR 1,200.00", "status": "open"},
+    {"invoice_no": "KL-1219", "amount": "EUR 1,950.00", "status": "open"},
+])
+
+
 @pytest.mark.parametrize(
     ("answer", "tools", "expected"),
     [
@@ -252,6 +264,11 @@ ITEMS = call("get_order_items", {"items": [
         ("Your Mechanical Keyboard K2 shipped on May 2.", [ITEMS], S),
         ("O-6601 已经发货了，其余订单还没有发货。", [SHIPMENTS], S),  # the clause speaks of the other records
         ("Order O-6603 is pending; the other orders have shipped.", [SHIPMENTS], S),
+        # the named record holds the same string as an earlier one (strings are indexed once)
+        ("FD-3 was delivered.", [DELIVERIES], S),
+        ("FD-2 was delivered.", [DELIVERIES], C),
+        ("KL-1203 comes to €1,200.00.", [INVOICES], S),
+        ("KL-1203 comes to €1,950.00.", [INVOICES], C),
         # a status value never names its own record ("resolved" is INC-2305's status)
         ("Two tickets: one is resolved, one is in progress.", [TICKETS], S),
         # a parenthesis speaks of what stands before it
