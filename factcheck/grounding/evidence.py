@@ -39,7 +39,6 @@ __all__ = ["Blob", "EvidenceIndex", "Leaf", "Located", "StatusEvidence", "ToolRe
 
 _WHEN = (FactKind.DATE, FactKind.TIME)
 _DIGIT = re.compile(r"\d")
-_LATIN_WORD = re.compile(r"[A-Za-z]{3}")
 _LIST_LABELS = frozenset({"quantity", "count"})
 """Field labels a list's own name gives ("items", "results"): they speak of the list's length, not of each item."""
 _VALUE_CHARS = 80
@@ -198,15 +197,6 @@ class EvidenceIndex:
             if ending.search(self.strings.texts[entry]):
                 return self.string_leaf(entry)
         return None
-
-    @cached_property
-    def in_other_script(self) -> bool:
-        """Whether the tool outputs hold text, none of it a Latin word of three letters or more.
-
-        A Latin name in the answer is then a translation ("Shenzhen Bao'an" of 深圳宝安), not checkable.
-        """
-        texts = self.strings.texts
-        return bool(texts) and not any(_LATIN_WORD.search(text) for text in texts)
 
     def first_leaf(self, call: int) -> Leaf | None:
         """The first value of a call's output, for showing where a status came from."""

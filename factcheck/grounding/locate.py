@@ -17,13 +17,17 @@ def normalise(text: str) -> str:
     return "".join(low if len(low := ch.lower()) == 1 else ch for ch in folded)
 
 
-def locate(claim: str, leaves: list[Leaf], cutoff: float) -> tuple[Leaf, int, int, float] | None:
+def locate(
+    claim: str, leaves: list[Leaf], cutoff: float, min_cover: float = 0.0
+) -> tuple[Leaf, int, int, float] | None:
     """The leaf and the character span inside it that best match `claim`.
 
     Args:
         claim: The claim's text.
         leaves: Candidate evidence leaves (only the first few thousand are scanned).
         cutoff: rapidfuzz score (0-100) below which nothing is returned.
+        min_cover: Share of `claim` the aligned span must cover: a name is not found in a
+            shorter string inside it ("CA" in "Latin America" scores 100).
 
     Returns:
         (leaf, start, end, score) with offsets into `leaf.text`, or None.
@@ -36,6 +40,8 @@ def locate(claim: str, leaves: list[Leaf], cutoff: float) -> tuple[Leaf, int, in
             continue
         floor = best[3] if best else cutoff
         found = fuzz.partial_ratio_alignment(query, text, processor=normalise, score_cutoff=floor)
+        if found is not None and found.src_end - found.src_start < min_cover * len(query):
+            continue
         if found is not None and (best is None or found.score > best[3]):
             best = (leaf, found.dest_start, found.dest_end, found.score)
     return best

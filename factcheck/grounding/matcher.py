@@ -29,6 +29,10 @@ from factcheck.report import Fact, FactKind, Verdict
 _NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
 _LISTED = (FactKind.DATE, FactKind.TIME, FactKind.IDENTIFIER, FactKind.URL, FactKind.EMAIL)
 """Kinds of fact a claim may list and count ("14:00 和 15:30 两个时段")."""
+_NAME_COVER = 0.8
+"""Share of a name a fuzzy match must cover ("CA" inside "Latin America" is no match)."""
+_NAME_NEAR = 60.0
+"""Score at which a tool's string is like a name the answer gives: a name unlike every string is not compared."""
 _ORIGINAL = "original"
 """The payment-method category of "the original payment method" (原路)."""
 _ISO_DATE = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
@@ -120,7 +124,11 @@ class Matcher:
 
     # ---------- names ----------
     def _name(self, fact: Fact) -> None:
-        """A name must appear in a tool output; rapidfuzz tolerates spelling (Lumière, Mugs)."""
+        """A name must appear in a tool output; rapidfuzz tolerates spelling (Lumière, Mugs).
+
+        A name close to a tool's string but not close enough (Emily Carson for Emily Carter) is
+        unsupported; one like no string at all is left unverifiable when tools gave text.
+        """
         value = fact.value or ""
         found = self.index.find_text(value)
         if found is not None:
@@ -132,16 +140,17 @@ class Matcher:
             evidence = [evidence_of(self.index.context.leaf_at(pos), self.index)]
             set_verdict(fact, Verdict.SUPPORTED, "context", "name found in the context, not a tool", evidence)
             return
-        close = locate(fact.text, self.index.text_leaves + self.index.context.leaves, self.name_cutoff)
+        close = locate(fact.text, self.index.text_leaves + self.index.context.leaves, self.name_cutoff, _NAME_COVER)
         if close is not None:
             leaf, start, end, score = close
             ev = evidence_of(leaf, self.index, f"spelled {leaf.text[start:end]!r}, score {score:.0f}")
             set_verdict(fact, Verdict.SUPPORTED, "match", "name found with a different spelling", [ev])
             return
-        if self.index.in_other_script:
-            fact.reason = f"the tool outputs hold no Latin words to find {fact.text!r} in (a translated name?)"
+        nearest = locate(fact.text, self.index.text_leaves, _NAME_NEAR, _NAME_COVER)
+        if nearest is None and self.index.text_leaves:
+            # nothing like it: a translation ("Shenzhen Bao'an" of 深圳宝安) or an expansion ("London Heathrow" of LHR)
+            fact.reason = f"no tool output names anything like {fact.text!r}; not compared"
             return
-        nearest = locate(fact.text, self.index.text_leaves, 60.0)
         shown = f" (closest: {nearest[0].text[nearest[1]:nearest[2]]!r})" if nearest else ""
         set_verdict(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output names {fact.text!r}{shown}", [])
 
@@ -311,8 +320,8 @@ class Matcher:
             if fact.verdict != Verdict.SUPPORTED or not fact.evidence or fact.evidence[0].source != "tool":
                 continue
             ev = fact.evidence[0]
-            if self.index.is_record_key(ev.path):
-                continue
+            if ev.note is not None or self.index.is_record_key(ev.path):
+                continue  # a name found by its likeness only, or a record's key
             named = self._records.keyed(fact)
             if not other_item(ev.path, named, ev.index):
                 continue
