@@ -19,15 +19,15 @@ SHIPPED = ("zh", "en")
 _MERGED_DICTS = (
     "concepts", "status_terms", "action_tools", "currencies", "number_words", "numerals",
     "numeral_units", "fields", "months", "negation_window", "duration_days", "payment_methods",
-    "currency_symbols", "weekdays",
+    "currency_symbols", "weekdays", "status_implies",
 )
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
     "completion_markers", "completion_markers_far", "minor_unit_fields", "name_stopwords",
     "read_only_tool_prefixes", "count_adjectives", "payment_method_cues", "payment_method_cues_after",
     "payment_method_fields", "not_count_prefixes", "numeral_idioms", "other_record_words", "suffix_cues",
-    "currency_fields",
-    "record_key_fields", "categories_links", "categories_owners", "generic_field_labels",
+    "generic_concepts", "currency_fields", "record_key_fields", "categories_links", "categories_owners",
+    "generic_field_labels",
 )
 
 
@@ -299,6 +299,11 @@ class Lexicon:
     payment_method_cues: Phrases = field(init=False)
     payment_method_cues_after: Phrases = field(init=False)
     payment_method_fields: Phrases = field(init=False)
+    generic_concepts: frozenset[str] = field(init=False)
+    """Concepts that stand for whatever the run's records are (order, ticket): with no status of their
+    own in the outputs, they are compared with every status the outputs state (a search's aside)."""
+    status_implies: dict[tuple[str, ...], list[tuple[str, ...]]] = field(init=False)
+    """(concept, polarity) of a tool's status -> the (concept, polarity) it also states (out for delivery: shipped)."""
     suffix_cues: Phrases = field(init=False)
     """Words that make the number after them the end of an identifier (ending in 4471, 尾号 4471)."""
     other_record_words: Phrases = field(init=False)
@@ -393,6 +398,11 @@ class Lexicon:
         self.category_owners = Phrases(self.data["categories_owners"])
         self.other_record_words = Phrases(self.data["other_record_words"])
         self.suffix_cues = Phrases(self.data["suffix_cues"])
+        self.generic_concepts = frozenset(self.data["generic_concepts"])
+        self.status_implies = {
+            tuple(src.split(":", 1)): [tuple(dst.split(":", 1)) for dst in dsts]
+            for src, dsts in self.data["status_implies"].items()
+        }
         self.generic_field_labels = frozenset(self.data["generic_field_labels"])
         currencies = self.data["currencies"]
         self.currency_codes = frozenset(currencies.values()) | {
@@ -506,7 +516,7 @@ def _merge(into: dict[str, Any], extra: dict[str, Any]) -> None:
             known += [w for w in words if w not in known]
 
 
-_WORD_LIST_MAPS = ("concepts", "action_tools", "fields", "payment_methods", "currency_symbols")
+_WORD_LIST_MAPS = ("concepts", "action_tools", "fields", "payment_methods", "currency_symbols", "status_implies")
 """Keys whose entries are lists of words (`concepts`: concept -> words)."""
 _NUMBER_MAPS = ("number_words", "numerals", "numeral_units", "months", "negation_window", "weekdays", "duration_days")
 """Keys whose entries are numbers (`months`: word -> month)."""

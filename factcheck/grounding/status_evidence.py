@@ -79,6 +79,8 @@ class StatusReader:
                         leaf = index.leaf(flat.call, flat.path(node, key), shape, "true" if value else "false")
                         out.append(StatusEvidence(s.concept, pol, leaf, call.index))
         out += [s for s in self._filled_fields if concept is None or s.concept == concept]
+        if concept is not None:
+            out += self._implied(concept)
         out.sort(key=lambda s: s.call)
         if concept in (None, "search"):
             for count, leaf in index.list_counts:
@@ -90,6 +92,18 @@ class StatusReader:
                 for c in sorted(call.concepts) or [None]:
                     if concept is None or c == concept:
                         out.append(StatusEvidence(c, "negative", leaf, call.index))
+        return out
+
+    def _implied(self, concept: str) -> list[StatusEvidence]:
+        """The statuses of `concept` that statuses of other concepts imply (out for delivery: it has shipped)."""
+        out = []
+        for (source, polarity), implied in self.index.lex.status_implies.items():
+            targets = [p for c, p in implied if c == concept]
+            if targets and source != concept:
+                out += [
+                    StatusEvidence(concept, targets[0], s.leaf, s.call)
+                    for s in self.index.statuses(source) if s.polarity == polarity
+                ]
         return out
 
     @cached_property

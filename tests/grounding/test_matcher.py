@@ -113,7 +113,7 @@ def test_tool_messages_are_evidence() -> None:
         ("You stay at Hotel Lumière tonight.", [call("booking", {"hotel": "Hotel Lumiere"})], S),
         ("Your order has two Ceramic Mugs.", [call("order", {"items": [{"name": "Ceramic Mug", "qty": 2}]})], S),
         # a name like no tool string at all is a translation or an expansion: not compared
-        ("It arrived at the Shenzhen Bao'an hub.", [call("track", {"最新动态": "快件已到达 深圳宝安转运中心"})], V),
+        ("It is at the Shenzhen Bao'an hub.", [call("track", {"最新动态": "快件已到达 深圳宝安转运中心"})], V),
         ("You fly from London Heathrow.", [call("flight", {"from": "LHR", "to": "MAD"})], V),
         ("The Latin America pass covers Brazil.", [call("offers", {"countries": ["US", "CA"]})], V),  # not "CA"
         ("The booking is under the name Emily Carson.", [], U),  # no output at all: nothing excuses it
@@ -528,3 +528,26 @@ RENTAL = {"quote": {"days": 3, "dailyRate": 54.0, "taxesAndFees": 23.76, "curren
 )
 def test_a_total_may_come_before_its_parts(answer: str, expected: Verdict) -> None:
     assert verdict(answer, [call("quote_rental", RENTAL)]) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        # what a tool's status of one concept says of another (out for delivery: it has shipped)
+        ("Your order is on its way.", [call("get_order", {"status": "OUT_FOR_DELIVERY"})], S),
+        ("喜茶那单正在配送中。", [call("list_orders", {"status": "DELIVERING"})], S),
+        ("Your order is on its way.", [call("get_order", {"status": "CANCELLED"})], U),
+        # a generic concept (an order, a ticket) with no status of its own takes the run's plain statuses
+        ("已为您修改成功，订单已确认。", [call("modify_hotel_booking", {"status": "CONFIRMED"})], S),
+        ("订单已确认。", [call("modify_hotel_booking", {"status": "FAILED"})], C),
+        ("Ticket WO-88120 was marked completed.", [call("get_workorder_log", "WO-88120 状态: 已完成")], S),
+        # a redirect that errored was not done; one that ran was
+        ("我已为您成功提交拦截申请。", [call("intercept_parcel", "UpstreamTimeout", status="error")], C),
+        ("I've redirected parcel GX4471029833.",
+         [call("redirect_parcel", "503 Service Unavailable for GX4471029833", status="error")], C),
+        ("The parcel was redirected.", [call("redirect_parcel", {"ok": True})], S),
+        ("两张海报已生成。", [call("poster_generate", {"images": ["https://a.cn/1.png", "https://a.cn/2.png"]})], S),
+    ],
+)
+def test_statuses_across_concepts(answer: str, tools: list, expected: Verdict) -> None:
+    assert verdict(answer, tools) == expected
