@@ -52,6 +52,8 @@ _MD_LABEL = re.compile(r"!?\[[^\]\n]{0,60}\]\(")
 SLASH_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?:/(\d{4}))?(?![\d/])")
 CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::\d{2})?(?:\s*([ap])\.?m\.?)?(?![\d:])", re.IGNORECASE)
 AMPM = re.compile(r"(\d(?<![\d:.]\d)\d?)\s*([ap])\.?m\.?(?![a-z])", re.IGNORECASE)
+_ZH_PM = ("下午", "晚上")
+"""Chinese words before a clock time that make it p.m."""
 ZH_CLOCK = re.compile(r"(上午|早上|中午|下午|晚上|凌晨)?\s?(\d{1,2})\s?[点时](?:\s?(\d{1,2})\s?分|(半))?")
 NUMBER = re.compile(
     r"(?=[U$¥￥€£RCEG\d])"  # where a number can start: the alternations are tried only there
@@ -255,13 +257,16 @@ class MentionExtractor:
         out = []
         found: list[tuple[int, int, int, int]] = []
         for m in CLOCK.finditer(text) if ":" in text else ():
-            found.append((m.start(), m.end(), _to24(int(m.group(1)), m.group(3)), int(m.group(2))))
+            hour = _to24(int(m.group(1)), m.group(3))
+            if hour < 12 and text[max(0, m.start() - 4) : m.start()].rstrip().endswith(_ZH_PM):
+                hour += 12  # "下午 3:22"
+            found.append((m.start(), m.end(), hour, int(m.group(2))))
         lower = text.lower()
         for m in AMPM.finditer(text) if "m" in lower else ():
             found.append((m.start(), m.end(), _to24(int(m.group(1)), m.group(2)), 0))
         for m in ZH_CLOCK.finditer(text) if "点" in text or "时" in text else ():
             hour = int(m.group(2))
-            if m.group(1) in ("下午", "晚上") and hour < 12:
+            if m.group(1) in _ZH_PM and hour < 12:
                 hour += 12
             minute = 30 if m.group(4) else int(m.group(3) or 0)
             found.append((m.start(), m.end(), hour, minute))

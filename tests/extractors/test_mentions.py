@@ -62,6 +62,8 @@ def test_numbers(text, expected) -> None:
         ("Dec. 10–12.", [("date", "--12-10", None), ("date", "--12-12", None)]),
         ("at 7:30 PM", [("time", "19:30", None)]),
         ("下午3点", [("time", "15:00", None)]),
+        ("11月26日下午 3:22 签收", [("date", "--11-26", None), ("time", "15:22", None)]),
+        ("上午 9:40 派件", [("time", "09:40", None)]),
         ("30\ndeclined", [("number", "30", None)]),
     ],
 )
