@@ -41,7 +41,7 @@ def fact_verdicts(answer: str, tool_calls: list) -> list[tuple[str, Verdict]]:
         ("I see 3 items.", [call("log", "shipped Dec. 3 " + "x " * 60 + "then SKU-30003 and 13 more")], U),
         ("I see 3 items.", [call("log", "shipped Dec. 3 " + "x " * 60 + "then 3 more")], S),
         ("Refund of $45.", [call("log", "x " * 80 + "refund amount: 30 USD, order amount 45 USD")], C),
-        ("Rate 0.15.", [call("quote", "rate 0.16 applied to 10.15")], U),
+        ("Rate 0.15.", [call("quote", "rate 0.16 applied to 10.15")], C),  # the rate is 0.16; 10.15 is no 0.15
         # numbers in JSON fields
         ("Refund of $45.00.", [call("refund", {"refund_amount_cents": 4500})], S),
         ("Refund of $45.00.", [call("refund", {"refund_amount_cents": 4000})], C),

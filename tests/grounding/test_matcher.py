@@ -551,3 +551,20 @@ def test_a_total_may_come_before_its_parts(answer: str, expected: Verdict) -> No
 )
 def test_statuses_across_concepts(answer: str, tools: list, expected: Verdict) -> None:
     assert verdict(answer, tools) == expected
+
+
+CBEC = {"declaredValue": 1299.0, "comprehensiveRate": 0.091, "tax": 118.21}
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # a rate and a declared value are fields of their own, not the tax
+        ("按综合税计算：申报价值 ¥1,299.00，综合税率 9.1%，预估税费约 118.21 元，一共约 1,417.21 元。", S),
+        ("按综合税计算：申报价值 ¥1,299.00，综合税率 9.1%，预估税费约 128.21 元。", C),
+        ("The tax rate is 9.1% and the declared value $1,299.", S),
+        ("The tax rate is 9.5%.", C),
+    ],
+)
+def test_rates_and_values_are_their_own_fields(answer: str, expected: Verdict) -> None:
+    assert verdict(answer, [call("estimate_tax", CBEC)]) == expected
