@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from decimal import Decimal
 
@@ -39,10 +40,7 @@ def filtered_count(
     """
     if claimed != claimed.to_integral_value() or claimed < 1:
         return None
-    said = {
-        (f.concept, f.polarity) for f in facts
-        if f.kind in (FactKind.STATUS, FactKind.ACTION) and f.concept and f.polarity
-    }
+    said = {(f.concept, f.polarity) for f in facts if f.kind in (FactKind.STATUS, FactKind.ACTION) and f.polarity}
     lowered = term_key(claim)
     for length, leaf in index.list_counts:
         if leaf.path.startswith("args") or not claimed < length <= FILTERED_LIST_ITEMS:
@@ -60,11 +58,15 @@ def filtered_count(
     return None
 
 
-def _names_value(index: EvidenceIndex, value: str, claim: str, said: set[tuple[str | None, str | None]]) -> bool:
-    """Whether the claim names a field value: holds it, or states a status it agrees with."""
-    if term_key(value) in claim:
-        return True
+def _names_value(index: EvidenceIndex, value: str, claim: str, said: set[tuple[str | None, str]]) -> bool:
+    """Whether the claim names a field value: holds it, or states a status it agrees with.
+
+    A status of no concept on either side ("went through", `open`) agrees by its polarity alone.
+    """
+    key = term_key(value)
+    if len(key) > 1 and re.search(r"(?<![a-z0-9])" + re.escape(key) + r"(?![a-z0-9])", claim):
+        return True  # the value itself, as a word of its own ("可用", not the "a" inside "payouts")
     return any(
-        s.concept == concept and s.polarity in AGREES[polarity]
+        (s.concept == concept or s.concept is None or concept is None) and s.polarity in AGREES[polarity]
         for s in index.statuses_of(value) for concept, polarity in said
     )

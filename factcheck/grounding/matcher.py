@@ -33,6 +33,8 @@ _NAME_COVER = 0.8
 """Share of a name a fuzzy match must cover ("CA" inside "Latin America" is no match)."""
 _NAME_NEAR = 60.0
 """Score at which a tool's string is like a name the answer gives: a name unlike every string is not compared."""
+_OF_MANY = re.compile(r"\s+(?:of|out of)\s+(?:the\s+|your\s+)?\d", re.IGNORECASE)
+"""What follows a count of some of a list's items: "2 of the 3 payouts"."""
 _ORIGINAL = "original"
 """The payment-method category of "the original payment method" (原路)."""
 _ISO_DATE = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
@@ -382,8 +384,9 @@ class Matcher:
 
     def _count(self, fact: Fact, claimed: Decimal) -> Backing | None:
         """A count backed by the length of a list in a tool output, or by the calls that ran."""
-        if fact.unit in (None, "%"):
-            return None
+        of_many = _OF_MANY.match(self._claim_text, fact.end - self._records.start)
+        if fact.unit == "%" or fact.unit is None and not of_many:
+            return None  # a count has a count noun, or is "2 of the 3 payouts"
         ok_calls = [c for c in self.index.calls if c.status == "ok"]
         if 1 < len(ok_calls) == claimed and len({c.name for c in ok_calls}) == 1:
             return "derived", f"{len(ok_calls)} successful {ok_calls[0].name} calls", []

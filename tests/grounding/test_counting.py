@@ -52,3 +52,25 @@ def test_a_later_claim_may_repeat_a_backed_count() -> None:
                                                                "status": "ok"}])
     assert report.ok, report
     assert "gave before" in report.claims[1].facts[0].reason
+
+
+PAYOUTS = {"payouts": [{"payee": "A", "status": "paid"}, {"payee": "B", "status": "failed"},
+                       {"payee": "C", "status": "paid"}]}
+INVOICES = [
+    {"no": "KL-1187", "status": "paid"}, {"no": "KL-1203", "status": "open"}, {"no": "KL-1219", "status": "open"},
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "output", "expected"),
+    [
+        ("2 of the 3 payouts went through.", PAYOUTS, S),  # "went through" (no concept) agrees with "paid"
+        ("1 of the 3 payouts went through.", PAYOUTS, U),
+        ("2 of the payouts failed.", PAYOUTS, U),
+        ("There are two unpaid invoices.", INVOICES, S),  # unpaid agrees with open (pending)
+        ("2 of the invoices are paid.", INVOICES, U),
+        ("I see 2 payouts here.", PAYOUTS, U),  # no count noun and no "of": not a count
+    ],
+)
+def test_counts_of_some_items(answer: str, output, expected: Verdict) -> None:
+    assert count_verdict(answer, output) == expected
