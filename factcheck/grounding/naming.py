@@ -58,6 +58,7 @@ Record = tuple[int, str, str]
 # Clause marks, brackets among them (a parenthesis speaks of what stands before it); a number's
 # thousands comma ("1,820") is not one.
 _CLAUSE_MARK = re.compile(r"[，；;、\n—（）()]|,(?!\d)")
+_CAPITALISED = re.compile(r"(?<![\w'’])[A-Z][a-z]{2,}")
 _NAMING_KINDS = (FactKind.IDENTIFIER, FactKind.NAME, FactKind.NUMBER)
 
 
@@ -73,6 +74,8 @@ class ClaimRecords:
         self.index = index
         self._list_words = list_words
         """(call, list path) -> each item's distinct words; shared by every claim of a check."""
+        self._stopwords = frozenset(index.lex.list("name_stopwords"))
+        """Capitalised words that name nothing (sentence starts: The, Your)."""
         self.reset([], "", 0)
 
     def reset(self, facts: list[Fact], text: str, start: int) -> None:
@@ -159,7 +162,21 @@ class ClaimRecords:
         named = self.named(fact, (begin, end)) or self.named_by_words(clause, lists)
         if named or self.index.lex.other_record_words.search(clause):
             return named, clause  # "另外 O-5512 已取消，其余订单已发货": the clause is about other records
+        if self._names_unknown(self.text[begin - self.start : end - self.start], lists):
+            return set(), clause  # "(Pudong has 7": it names a record in words the tools do not use
         return self.named(fact) or self.named_by_words(text, lists), text
+
+    def _names_unknown(self, clause: str, lists: set[tuple[int, str]]) -> bool:
+        """Whether the clause holds a capitalised word that no record of `lists` has (a translated name)."""
+        words = {w for w in _CAPITALISED.findall(clause) if w not in self._stopwords}
+        if not words:
+            return False
+        known: set[str] = set()
+        for call, items in lists:
+            records = self.index.value_at(call, items)
+            for r in records if isinstance(records, list) else ():
+                known |= record_words(r) if isinstance(r, dict) else set()
+        return any(w.lower() not in known for w in words)
 
     def keyed(self, fact: Fact) -> set[Record]:
         """The records a fact's clause names by a key field, else those the claim names so."""

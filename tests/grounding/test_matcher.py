@@ -235,6 +235,15 @@ ITEMS = call("get_order_items", {"items": [
 ]})
 
 
+STORES = call("check_stock", [
+    {"门店": "上海徐汇店", "门店编号": "SH-XH-03", "库存": 12},
+    {"门店": "上海静安店", "门店编号": "SH-JA-01", "库存": 1},
+    {"门店": "上海浦东店", "门店编号": "SH-PD-07", "库存": 7},
+])
+PAYOUTS_BANK = call("list_payouts", [
+    {"payout_id": "po_5602", "status": "in_transit", "bank": "Chase 4471"},
+    {"payout_id": "po_5531", "status": "paid", "bank": "Chase 4471"},
+])
 DELIVERIES = call("list_orders", {"orders": [
     {"order_id": "FD-1", "restaurant": "Pho Saigon", "status": "DELIVERED"},
     {"order_id": "FD-2", "restaurant": "Thai Garden", "status": "OUT_FOR_DELIVERY"},
@@ -270,6 +279,10 @@ INVOICES = call("list_invoices", [
         ("FD-2 was delivered.", [DELIVERIES], C),
         ("KL-1203 comes to €1,200.00.", [INVOICES], S),
         ("KL-1203 comes to €1,950.00.", [INVOICES], C),
+        # a clause that names a record in words no tool uses (a translation) is not tied to the claim's record
+        ("The Xuhui store (上海徐汇店) has 12 in stock (Pudong has 7, Jing'an just 1).", [STORES], S),
+        ("The Xuhui store (上海徐汇店) has 7 in stock.", [STORES], C),
+        ("Your payout (po_5602) was deposited to your Chase account.", [PAYOUTS_BANK], U),  # Chase is the tools' word
         # a status value never names its own record ("resolved" is INC-2305's status)
         ("Two tickets: one is resolved, one is in progress.", [TICKETS], S),
         # a parenthesis speaks of what stands before it
