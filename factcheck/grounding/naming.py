@@ -162,9 +162,18 @@ class ClaimRecords:
         named = self.named(fact, (begin, end)) or self.named_by_words(clause, lists)
         if named or self.index.lex.other_record_words.search(clause):
             return named, clause  # "另外 O-5512 已取消，其余订单已发货": the clause is about other records
-        if self._names_unknown(self.text[begin - self.start : end - self.start], lists):
+        if self._names_unknown(self._unexplained(begin, end), lists):
             return set(), clause  # "(Pudong has 7": it names a record in words the tools do not use
         return self.named(fact) or self.named_by_words(text, lists), text
+
+    def _unexplained(self, begin: int, end: int) -> str:
+        """The clause `begin:end` with its dates, times, weekdays and backed facts blanked out ("May 22")."""
+        chars = list(self.text[begin - self.start : end - self.start])
+        for f in self.facts:
+            if f.verdict == Verdict.SUPPORTED or f.kind in (FactKind.DATE, FactKind.TIME, FactKind.WEEKDAY):
+                for i in range(max(f.start, begin) - begin, min(f.end, end) - begin):
+                    chars[i] = " "
+        return "".join(chars)
 
     def _names_unknown(self, clause: str, lists: set[tuple[int, str]]) -> bool:
         """Whether the clause holds a capitalised word that no record of `lists` has (a translated name)."""

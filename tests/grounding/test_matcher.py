@@ -283,6 +283,7 @@ INVOICES = call("list_invoices", [
         ("The Xuhui store (上海徐汇店) has 12 in stock (Pudong has 7, Jing'an just 1).", [STORES], S),
         ("The Xuhui store (上海徐汇店) has 7 in stock.", [STORES], C),
         ("Your payout (po_5602) was deposited to your Chase account.", [PAYOUTS_BANK], U),  # Chase is the tools' word
+        ("Your payout (po_5602) was deposited on May 22.", [PAYOUTS_BANK], U),  # a month name names no record
         # a status value never names its own record ("resolved" is INC-2305's status)
         ("Two tickets: one is resolved, one is in progress.", [TICKETS], S),
         # a parenthesis speaks of what stands before it
