@@ -20,6 +20,10 @@ _QUOTED = re.compile(
 )
 
 
+_CLAUSE_MARK = re.compile(r"[，,;；：:\n]")
+_LEAD = re.compile(r"[\s\-*#>•]*")
+
+
 class ClaimExtractor:
     """Sentences from spaCy, facts from the lexicon-driven extractors."""
 
@@ -36,6 +40,9 @@ class ClaimExtractor:
         self.statuses = statuses
         self.methods = methods
         self.categories = categories
+        lex = statuses.lex
+        self.advice = lex.advice_markers
+        self.currency_codes = lex.currency_codes
 
     def extract(self, answer: str) -> list[Claim]:
         """Claims in answer order, with offsets into `answer` and unchecked facts.
@@ -58,6 +65,7 @@ class ClaimExtractor:
             mentions = self.mentions.extract(text)
             if titles:  # a title's numbers name it (《远程办公的五个误区》), they count nothing
                 mentions = [m for m in mentions if m.kind != FactKind.NUMBER or not _in_title(text, m, titles)]
+            mentions = [m for m in mentions if not self._advice(text, m)]
             facts = [self._fact(text, m, start, mentions) for m in mentions]
             skip = [(m.start, m.end) for m in mentions if m.kind in _OPAQUE] + titles
             facts += [self._fact(text, m, start, mentions) for m in self.methods.extract(text, skip)]
@@ -77,6 +85,14 @@ class ClaimExtractor:
             facts.sort(key=lambda f: f.start)
             claims.append(Claim(text=text, start=start, end=end, facts=facts))
         return claims
+
+    def _advice(self, text: str, m: Mention) -> bool:
+        """Whether a number other than money stands in a clause of advice ("Please arrive about 10 minutes early")."""
+        if m.kind != FactKind.NUMBER or m.unit in self.currency_codes:
+            return False
+        clause_start = max((c.end() for c in _CLAUSE_MARK.finditer(text, 0, m.start)), default=0)
+        opening = _LEAD.match(text, clause_start).end()
+        return self.advice.match_at(text, opening)
 
     def _titles(self, text: str) -> list[tuple[int, int]]:
         """Quoted titles (「打印机无法连接 Wi-Fi」): their words name a thing, they state no status.

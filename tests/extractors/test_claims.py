@@ -41,3 +41,19 @@ def test_numbers_in_quoted_titles_are_not_facts(answer: str, expected: list) -> 
 def test_a_bare_status_word_takes_the_concept_before_it_on_its_line(answer: str, expected: list) -> None:
     found = [(f.concept, f.polarity) for c in EXTRACTOR.extract(answer) for f in c.facts]
     assert found == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # a clause of advice: its counts and durations are advice, not facts
+        ("Please arrive about 10 minutes early.", []),
+        ("请提前 15 分钟到店。", []),
+        ("- Please keep 2 receipts.", []),
+        # money in advice is still a fact, and so is a count outside the advice clause
+        ("Please note the refund of $45 is on its way.", [("number", "$45")]),
+        ("You have 10 minutes left, please hurry.", [("number", "10")]),
+    ],
+)
+def test_advice_numbers_are_not_facts(answer: str, expected: list) -> None:
+    assert [f for f in facts(answer) if f[0] == "number"] == expected
