@@ -7,6 +7,7 @@ from factcheck.grounding.evidence import EvidenceIndex, Leaf, StatusEvidence, To
 from factcheck.grounding.flat import shape_of
 from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, other_item
 from factcheck.grounding.verdicts import evidence_of, set_verdict
+from factcheck.lexicon import window_before
 from factcheck.report import Fact, FactKind, Verdict
 
 
@@ -20,12 +21,13 @@ class StatusMatcher:
         self.records = records
         """The list items the claim in hand names (shared with the matcher)."""
 
-    def ground(self, fact: Fact, claim_facts: list[Fact]) -> None:
+    def ground(self, fact: Fact, claim_facts: list[Fact], before: str = "") -> None:
         """Set the verdict of a status or action fact.
 
         Args:
             fact: The fact.
             claim_facts: Every fact of its claim (an action narrated beside other facts with nothing run is flagged).
+            before: The claim's text before the fact ("今日任务全部" of "今日任务全部完成").
         """
         concept, polarity = fact.concept, fact.polarity or "positive"
         pool = self.index.statuses(concept)
@@ -33,7 +35,7 @@ class StatusMatcher:
             # "订单已确认" where the outputs state CONFIRMED of the booking the order is
             pool = [s for s in self.index.statuses(None) if s.concept != "search"]
         if concept is None:
-            self._generic_status(fact, polarity, pool, claim_facts)
+            self._generic_status(fact, polarity, pool, claim_facts, before)
             return
         if pool:
             latest = max(s.call for s in pool)
@@ -115,8 +117,18 @@ class StatusMatcher:
                     return own
         return None
 
-    def _generic_status(self, fact: Fact, polarity: str, pool: list[StatusEvidence], claim_facts: list[Fact]) -> None:
-        """A status that names no concept ("操作成功", "generated"): checked only loosely."""
+    def _generic_status(
+        self, fact: Fact, polarity: str, pool: list[StatusEvidence], claim_facts: list[Fact], before: str
+    ) -> None:
+        """A status that names no concept ("操作成功", "generated"): checked only loosely.
+
+        Said of everything the run did ("今日任务全部完成", "all done"), any failed call contradicts it.
+        """
+        failed = [c for c in self.index.calls if c.status == "error"]
+        if polarity == "positive" and failed and self.index.lex.all_words.search(window_before(before, 3, 6)):
+            set_verdict(fact, Verdict.CONTRADICTED, "tool_error", f"tool {failed[0].name} failed, so not all is done",
+                        [evidence_of(leaf, self.index)] if (leaf := self.index.first_leaf(failed[0].index)) else [])
+            return
         agree = [s for s in pool if s.polarity in AGREES[polarity]]
         if agree:
             set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {say(agree[-1])}",

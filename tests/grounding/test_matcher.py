@@ -582,3 +582,26 @@ CBEC = {"declaredValue": 1299.0, "comprehensiveRate": 0.091, "tax": 118.21}
 )
 def test_rates_and_values_are_their_own_fields(answer: str, expected: Verdict) -> None:
     assert verdict(answer, [call("estimate_tax", CBEC)]) == expected
+
+
+PIPELINE = [
+    call("humanize_rewrite", {"ok": True, "score": 76}),
+    call("publish_article", "PublishError: 平台登录态失效 (HTTP 401)", status="error"),
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        # said of everything the run did, a failed call contradicts it
+        ("今日任务全部完成。", PIPELINE, C),
+        ("All steps completed.", PIPELINE, C),
+        ("润色完成。", PIPELINE[:1], S),
+        ("今日任务全部完成。", PIPELINE[:1], S),
+        # 拿回 names the refund: another field's number is not it
+        ("扣除后您可以拿回 ¥1,680.00。", [call("refund_quote", {"ticketPrice": 1680, "refundAmount": 1394})], C),
+        ("扣除后您可以拿回 ¥1,394.00。", [call("refund_quote", {"ticketPrice": 1680, "refundAmount": 1394})], S),
+    ],
+)
+def test_all_done_and_refund_words(answer: str, tools: list, expected: Verdict) -> None:
+    assert verdict(answer, tools) == expected
