@@ -341,6 +341,8 @@ class Lexicon:
     """Concepts named by each tool name seen so far (the same tools run in every turn)."""
     shape_word_cache: dict[tuple[str, str, str], bool] = field(init=False, default_factory=dict)
     """Whether a tool-output path shape holds a word of a field label or a concept (shapes repeat across runs)."""
+    field_status_cache: dict[tuple[str, str | None], Any] = field(init=False, default_factory=dict)
+    """Statuses each field shape's name states, per default concept (shapes repeat across runs)."""
     record_key_cache: dict[str, bool] = field(init=False, default_factory=dict)
     """Whether each field name seen so far names its record's key (field names repeat across runs)."""
     status_cache: dict[tuple[str, str | None], Any] = field(init=False, default_factory=dict)

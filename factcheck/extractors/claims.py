@@ -65,7 +65,8 @@ class ClaimExtractor:
             mentions = self.mentions.extract(text)
             if titles:  # a title's numbers name it (《远程办公的五个误区》), they count nothing
                 mentions = [m for m in mentions if m.kind != FactKind.NUMBER or not _in_title(text, m, titles)]
-            mentions = [m for m in mentions if not self._advice(text, m)]
+            if self.advice.search(text):
+                mentions = [m for m in mentions if not self._advice(text, m)]
             facts = [self._fact(text, m, start, mentions) for m in mentions]
             skip = [(m.start, m.end) for m in mentions if m.kind in _OPAQUE] + titles
             facts += [self._fact(text, m, start, mentions) for m in self.methods.extract(text, skip)]

@@ -116,11 +116,19 @@ class StatusReader:
             call = self.index.calls[flat.call]
             for field, (shape, node, key, text) in flat.present_fields().items():
                 default = self.index.path_info(field)[1] or call.default_concept
-                for s in self.read(field_name(field), default):
+                for s in self._field_statuses(field, default):
                     if s.polarity == "positive":
                         leaf = self.index.leaf(flat.call, flat.path(node, key), shape, text)
                         out.append(StatusEvidence(s.concept, s.polarity, leaf, call.index))
         return out
+
+    def _field_statuses(self, field: str, default: str | None) -> list[StatusMention]:
+        """The statuses a field's name states (`sent_to`: sent), cached per lexicon: fields repeat across runs."""
+        cache = self.index.lex.field_status_cache
+        found = cache.get((field, default))
+        if found is None:
+            found = remember(cache, (field, default), self.read(field_name(field), default))
+        return found
 
     def read(self, text: str, default: str | None) -> list[StatusMention]:
         """Statuses a tool-output value states, `default` the concept of its field or tool (cached per lexicon)."""
