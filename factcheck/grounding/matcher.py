@@ -244,11 +244,22 @@ class Matcher:
                 or self._derived(claimed, exponent)
                 or self._context(claimed, exponent)
                 or self._suffix(fact)
+                or self._ratio(fact, claimed, exponent)
             )
         if backing is None:
             set_verdict(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives {fact.text}", [])
         else:
             set_verdict(fact, Verdict.SUPPORTED, *backing)
+
+    def _ratio(self, fact: Fact, claimed: Decimal, exponent: int) -> Backing | None:
+        """A percentage one backed number of the answer is of a larger one ("36 节（占 75%）" of 48)."""
+        if fact.unit != "%" or not self.derive:
+            return None
+        values = self.verified[-8:]
+        for part, whole in ((a, b) for a in values for b in values if 0 < a < b):
+            if equal_at(part / whole * 100, claimed, exponent):
+                return "derived", f"number equals {part} / {whole} as a percentage", []
+        return None
 
     def _suffix(self, fact: Fact) -> Backing | None:
         """Digits after a suffix cue ("ending in 0921", "尾号 4471") backed by a tool string ending with them."""

@@ -605,3 +605,16 @@ PIPELINE = [
 )
 def test_all_done_and_refund_words(answer: str, tools: list, expected: Verdict) -> None:
     assert verdict(answer, tools) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ("课程总共 48 节，您已上 12 节，还剩 36 节（占 75%）。", S),  # 36 of 48
+        ("课程总共 48 节，您已上 12 节，还剩 36 节（占 70%）。", U),
+        ("还剩 75% 的课程。", U),  # no two backed numbers in the claim to divide
+    ],
+)
+def test_a_percentage_of_two_backed_numbers(answer: str, expected: Verdict) -> None:
+    output = {"lessonsTotal": 48, "lessonsUsed": 12, "lessonsLeft": 36}
+    assert verdict(answer, [call("calc_refund", output)]) == expected
