@@ -152,3 +152,23 @@ def test_never_raises_on_records_dates_and_methods(pieces: list[str], outputs: l
         assert answer[claim.start : claim.end] == claim.text
         for fact in claim.facts:
             assert answer[fact.start : fact.end] == fact.text
+
+
+def test_a_check_leaves_no_cycle_behind() -> None:
+    """The evidence of a check is freed when it ends, without waiting for the cyclic collector.
+
+    A reference cycle through the index keeps a large tool output alive until a full collection,
+    which made 1 MB checks about 20% slower.
+    """
+    import gc
+
+    from factcheck.grounding.evidence import EvidenceIndex
+
+    calls = [{"name": "list_orders", "args": {}, "output": [{"order_id": "O-1", "status": "shipped"}], "status": "ok"}]
+    gc.collect()
+    gc.disable()
+    try:
+        CHECKER.check("Order O-1 has shipped, and 1 of the 1 orders is on its way.", calls)
+        assert not [o for o in gc.get_objects() if isinstance(o, EvidenceIndex)]
+    finally:
+        gc.enable()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+import weakref
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -99,7 +100,8 @@ class EvidenceIndex:
         self._leaf_cache: dict[int, Leaf] = {}
         self._sorted: dict[tuple[int, str], tuple[list[float], list[tuple[Any, Ref]]]] = {}
         self._status_cache: dict[str | None, list[StatusEvidence]] = {}
-        self._status_reader = StatusReader(self, statuses)
+        # a proxy, not the index itself: a cycle would leave the walked outputs to the cyclic collector
+        self._status_reader = StatusReader(weakref.proxy(self), statuses)
         self._category_cache: dict[str, list[tuple[str, Leaf]]] = {}
 
     def _walk(self, call: int, root: str, value: Any, depth: int) -> Flat:
