@@ -162,7 +162,7 @@ class ClaimRecords:
         named = self.named(fact, (begin, end)) or self.named_by_words(clause, lists)
         if named or self.index.lex.other_record_words.search(clause):
             return named, clause  # "另外 O-5512 已取消，其余订单已发货": the clause is about other records
-        if self._names_unknown(self._unexplained(begin, end), lists):
+        if self._names_unknown(self._unexplained(begin, end)):
             return set(), clause  # "(Pudong has 7": it names a record in words the tools do not use
         return self.named(fact) or self.named_by_words(text, lists), text
 
@@ -175,17 +175,10 @@ class ClaimRecords:
                     chars[i] = " "
         return "".join(chars)
 
-    def _names_unknown(self, clause: str, lists: set[tuple[int, str]]) -> bool:
-        """Whether the clause holds a capitalised word that no record of `lists` has (a translated name)."""
+    def _names_unknown(self, clause: str) -> bool:
+        """Whether the clause holds a capitalised word no tool output holds (a translated name: Pudong)."""
         words = {w for w in _CAPITALISED.findall(clause) if w not in self._stopwords}
-        if not words:
-            return False
-        known: set[str] = set()
-        for call, items in lists:
-            records = self.index.value_at(call, items)
-            for r in records if isinstance(records, list) else ():
-                known |= record_words(r) if isinstance(r, dict) else set()
-        return any(w.lower() not in known for w in words)
+        return any(self.index.find_text(w.lower()) is None for w in words)
 
     def keyed(self, fact: Fact) -> set[Record]:
         """The records a fact's clause names by a key field, else those the claim names so."""
