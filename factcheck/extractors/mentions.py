@@ -52,9 +52,11 @@ _MD_LABEL = re.compile(r"!?\[[^\]\n]{0,60}\]\(")
 SLASH_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?:/(\d{4}))?(?![\d/])")
 CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::\d{2})?(?:\s*([ap])\.?m\.?)?(?![\d:])", re.IGNORECASE)
 AMPM = re.compile(r"(\d(?<![\d:.]\d)\d?)\s*([ap])\.?m\.?(?![a-z])", re.IGNORECASE)
-_ZH_PM = ("下午", "晚上")
+_ZH_PM = ("下午", "晚上", "傍晚")
+_RANGE_JOIN = re.compile(r"\s*(?:到|至|-|–|—|~|～|to)\s*")
+"""What joins the two ends of a time range."""
 """Chinese words before a clock time that make it p.m."""
-ZH_CLOCK = re.compile(r"(上午|早上|中午|下午|晚上|凌晨)?\s?(\d{1,2})\s?[点时](?:\s?(\d{1,2})\s?分|(半))?")
+ZH_CLOCK = re.compile(r"(上午|早上|中午|下午|晚上|傍晚|凌晨)?\s?(\d{1,2})\s?[点时](?:\s?(\d{1,2})\s?分|(半))?")
 NUMBER = re.compile(
     r"(?=[U$¥￥€£RCEG\d])"  # where a number can start: the alternations are tried only there
     r"(?P<cur>US\$|\$|¥|￥|€|£|USD|RMB|CNY|EUR|GBP)?\s?"
@@ -122,6 +124,11 @@ def normalise_url(text: str) -> str:
 
 
 _WORD_AFTER_NUMBER = re.compile(r"[A-Z]|(?:st|nd|rd|th)\b")
+
+
+def _not_a_number(text: str, start: int, end: int) -> bool:
+    """Whether the digits at `text[start:end]` are a list marker or part of a word (see below)."""
+    return _is_list_marker(text, start, end) or _letter_follows(text, end)
 
 
 def _letter_follows(text: str, end: int) -> bool:
@@ -270,11 +277,15 @@ class MentionExtractor:
                 hour += 12
             minute = 30 if m.group(4) else int(m.group(3) or 0)
             found.append((m.start(), m.end(), hour, minute))
+        previous: tuple[int, int] | None = None  # (end, hour) of the last time read
         for start, end, hour, minute in sorted(found):
             if hour > 24 or minute > 59 or not taken.free(start, end):
                 continue
+            if previous and previous[1] >= 12 > hour and _RANGE_JOIN.fullmatch(text, previous[0], start):
+                hour += 12  # "下午 3 点到 4 点", "4:00–4:45 PM": the end of a range keeps its start's half of the day
             taken.take(start, end)
             out.append(Mention(FactKind.TIME, start, end, f"{hour:02d}:{minute:02d}"))
+            previous = (end, hour)
         return out
 
     def numbers(self, text: str, taken: _Taken, words: bool = True) -> list[Mention]:
@@ -283,7 +294,8 @@ class MentionExtractor:
         Args:
             text: Text to read.
             taken: Spans already claimed by other mentions.
-            words: Also read number words ("three items", "两个"); answers use them, tool outputs rarely.
+            words: Read as an answer: number words ("three items", "两个") count, and list markers and
+                numbers inside words ("2FA") do not. A tool's "7F" is still floor 7.
         """
         out = []
         currencies = self.lex.map("currencies")
@@ -312,8 +324,8 @@ class MentionExtractor:
             noun = self._noun_after.match(text, end)
             if unit is None and noun:
                 unit = noun.group(1).lower()
-            elif unit is None and not cur and (_is_list_marker(text, start, end) or _letter_follows(text, end)):
-                continue  # "1. **T-40112**", "2FA", "3rd": a list marker or part of a word
+            elif words and unit is None and not cur and _not_a_number(text, start, end):
+                continue  # in an answer, "1. **T-40112**", "2FA", "3rd": a list marker or part of a word
             taken.take(start, end)
             out.append(Mention(FactKind.NUMBER, start, end, _fmt(value), unit, exponent))
         if words:

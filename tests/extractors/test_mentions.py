@@ -64,6 +64,10 @@ def test_numbers(text, expected) -> None:
         ("下午3点", [("time", "15:00", None)]),
         ("11月26日下午 3:22 签收", [("date", "--11-26", None), ("time", "15:22", None)]),
         ("上午 9:40 派件", [("time", "09:40", None)]),
+        ("傍晚6:40", [("time", "18:40", None)]),
+        ("下午 3 点到 4 点", [("time", "15:00", None), ("time", "16:00", None)]),  # a range keeps its half of the day
+        ("下午 4:00–4:45", [("time", "16:00", None), ("time", "16:45", None)]),
+        ("上午 9:00-11:30", [("time", "09:00", None), ("time", "11:30", None)]),
         ("30\ndeclined", [("number", "30", None)]),
     ],
 )
