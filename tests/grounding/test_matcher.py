@@ -621,5 +621,6 @@ def test_a_percentage_of_two_backed_numbers(answer: str, expected: Verdict) -> N
 
 
 def test_a_tools_floor_code_is_a_number_while_an_answers_code_is_not() -> None:
-    assert verdict("两场面试都在 7 楼海棠会议室。", [call("list_interviews", [{"room": "7F-海棠"}, {"room": "7F-海棠"}])]) == S
+    rooms = [call("list_interviews", [{"room": "7F-海棠"}, {"room": "7F-海棠"}])]
+    assert verdict("两场面试都在 7 楼海棠会议室。", rooms) == S
     assert verdict("You'll need your 2FA code.", [call("find_account", {"mfa_enabled": True})]) == V
