@@ -26,8 +26,8 @@ _MERGED_LISTS = (
     "completion_markers", "completion_markers_far", "minor_unit_fields", "name_stopwords",
     "read_only_tool_prefixes", "count_adjectives", "payment_method_cues", "payment_method_cues_after",
     "payment_method_fields", "not_count_prefixes", "numeral_idioms", "other_record_words", "suffix_cues",
-    "generic_concepts", "advice_markers", "all_words", "currency_fields", "record_key_fields", "categories_links",
-    "categories_owners", "generic_field_labels",
+    "generic_concepts", "advice_markers", "all_words", "approximators", "currency_fields", "record_key_fields",
+    "categories_links", "categories_owners", "generic_field_labels",
 )
 
 
@@ -299,6 +299,8 @@ class Lexicon:
     payment_method_cues: Phrases = field(init=False)
     payment_method_cues_after: Phrases = field(init=False)
     payment_method_fields: Phrases = field(init=False)
+    approximators: Phrases = field(init=False)
+    """Words right before a round number that make it approximate (about 1,860, 约 1860)."""
     all_words: Phrases = field(init=False)
     """Words that make a status speak of everything the run did (all done, 全部完成)."""
     advice_markers: Phrases = field(init=False)
@@ -407,6 +409,7 @@ class Lexicon:
         self.generic_concepts = frozenset(self.data["generic_concepts"])
         self.advice_markers = Phrases(self.data["advice_markers"])
         self.all_words = Phrases(self.data["all_words"])
+        self.approximators = Phrases(self.data["approximators"])
         self.status_implies = {
             tuple(src.split(":", 1)): [tuple(dst.split(":", 1)) for dst in dsts]
             for src, dsts in self.data["status_implies"].items()

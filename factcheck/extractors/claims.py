@@ -21,6 +21,7 @@ _QUOTED = re.compile(
 
 
 _CLAUSE_MARK = re.compile(r"[，,;；：:\n]")
+_LAST_LATIN_WORD = re.compile(r"[A-Za-z]+$")
 _LEAD = re.compile(r"[\s\-*#>•]*")
 
 
@@ -42,6 +43,7 @@ class ClaimExtractor:
         self.categories = categories
         lex = statuses.lex
         self.advice = lex.advice_markers
+        self.approximators = lex.approximators
         self.currency_codes = lex.currency_codes
 
     def extract(self, answer: str) -> list[Claim]:
@@ -87,6 +89,20 @@ class ClaimExtractor:
             claims.append(Claim(text=text, start=start, end=end, facts=facts))
         return claims
 
+    def _exponent(self, text: str, m: Mention) -> int:
+        """A number's written precision; an approximate round one ("约 1860") at its last non-zero digit.
+
+        At most two significant digits are read loosely: "about 2,000" is 1,950 to 2,049, not 1,600.
+        """
+        if m.exponent != 0 or not (places := _round_places(m.value or "")):
+            return m.exponent
+        before = text[: m.start].rstrip()
+        word = _LAST_LATIN_WORD.search(before)
+        starts = {len(before) - 1, len(before) - 2, word.start() if word else -1} - {-1, -2}
+        if any(self.approximators.match_at(before, at) for at in starts):
+            return places
+        return m.exponent
+
     def _advice(self, text: str, m: Mention) -> bool:
         """Whether a number other than money stands in a clause of advice ("Please arrive about 10 minutes early")."""
         if m.kind != FactKind.NUMBER or m.unit in self.currency_codes:
@@ -121,9 +137,19 @@ class ClaimExtractor:
             end=offset + m.end,
             value=m.value,
             unit=m.unit,
-            precision=-m.exponent if m.kind == FactKind.NUMBER else None,
+            precision=-self._exponent(text, m) if m.kind == FactKind.NUMBER else None,
             concept="+".join(sorted(labels)) or None,
         )
+
+
+def _round_places(value: str) -> int:
+    """The trailing zeros of a whole number an approximator may loosen, two significant digits kept.
+
+    1860 -> 1, 2000 -> 2, 300 -> 1, 45 -> 0.
+    """
+    whole = value.split(".")[0].lstrip("-")
+    zeros = len(whole) - len(whole.rstrip("0")) if whole.strip("0") else 0
+    return min(zeros, max(1, len(whole) - 2))
 
 
 def _in_title(text: str, m: Mention, titles: list[tuple[int, int]]) -> bool:

@@ -87,7 +87,8 @@ class StatusReader:
                 if not leaf.path.startswith("args"):
                     out.append(StatusEvidence("search", "positive" if count else "negative", leaf, leaf.index))
         for call in index.calls:
-            if call.status == "error":
+            retried = any(c.name == call.name and c.status == "ok" for c in index.calls[call.index + 1 :])
+            if call.status == "error" and not retried:  # a failed call run again with success is superseded
                 leaf = index.first_leaf(call.index) or Leaf("tool", call.index, "", "")
                 for c in sorted(call.concepts) or [None]:
                     if concept is None or c == concept:

@@ -624,3 +624,24 @@ def test_a_tools_floor_code_is_a_number_while_an_answers_code_is_not() -> None:
     rooms = [call("list_interviews", [{"room": "7F-海棠"}, {"room": "7F-海棠"}])]
     assert verdict("两场面试都在 7 楼海棠会议室。", rooms) == S
     assert verdict("You'll need your 2FA code.", [call("find_account", {"mfa_enabled": True})]) == V
+
+
+@pytest.mark.parametrize(
+    ("answer", "output", "expected"),
+    [
+        # an approximate round number is compared at its last non-zero digit, two significant digits kept
+        ("全文约 1860 字。", {"word_count": 1862}, S),
+        ("全文 1860 字。", {"word_count": 1862}, U),  # not said to be approximate
+        ("全文约 1800 字。", {"word_count": 1862}, U),
+        ("About 2,000 points are left.", {"points": 1980}, S),
+        ("About 2,000 points are left.", {"points": 1600}, C),
+        # a failed call run again with success is superseded
+        ("第一次提交超时，重新提交后已经预约成功。", None, S),
+    ],
+)
+def test_approximate_numbers_and_retried_calls(answer: str, output: dict | None, expected: Verdict) -> None:
+    tools = [call("lookup", output)] if output is not None else [
+        call("book_installation", "TimeoutError: upstream did not respond", status="error"),
+        call("book_installation", {"booking_id": "AZ20260516-0342", "time_window": "09:00-12:00"}),
+    ]
+    assert verdict(answer, tools) == expected
