@@ -26,8 +26,8 @@ _MERGED_LISTS = (
     "completion_markers", "completion_markers_far", "minor_unit_fields", "name_stopwords",
     "read_only_tool_prefixes", "count_adjectives", "payment_method_cues", "payment_method_cues_after",
     "payment_method_fields", "not_count_prefixes", "numeral_idioms", "other_record_words", "suffix_cues",
-    "generic_concepts", "advice_markers", "all_words", "approximators", "currency_fields", "record_key_fields",
-    "categories_links", "categories_owners", "generic_field_labels",
+    "generic_concepts", "advice_markers", "all_words", "approximators", "hedge_exceptions", "currency_fields",
+    "record_key_fields", "categories_links", "categories_owners", "generic_field_labels",
 )
 
 
@@ -279,6 +279,8 @@ class Lexicon:
     """Status terms and concept words by key."""
     term_phrases: Phrases = field(init=False)
     negators: Phrases = field(init=False)
+    hedge_exceptions: Phrases = field(init=False)
+    """Words holding a hedge that are no hedge (申请 holds 请)."""
     hedges: Phrases = field(init=False)
     hedges_after: Phrases = field(init=False)
     completion: Phrases = field(init=False)
@@ -377,6 +379,7 @@ class Lexicon:
         self.concept_words = {c: _covering(ws) for c, ws in words.items()}
         self.negators = Phrases(self.data["negators"])
         self.hedges = Phrases(self.data["hedges"])
+        self.hedge_exceptions = Phrases(self.data["hedge_exceptions"])
         self.hedges_after = Phrases(self.data["hedges_after"])
         self.completion = Phrases(self.data["completion_markers"])
         self.completion_far = Phrases(self.data["completion_markers_far"])
@@ -443,6 +446,14 @@ class Lexicon:
         if code is None and text.upper() in self.currency_codes:
             code = text.upper()
         return code
+
+    def hedged(self, text: str, start: int, end: int) -> bool:
+        """Whether a hedge stands in `text[start:end]`, not inside a word that only holds one (申请)."""
+        hits = self.hedges.finditer(text, start, end)
+        if not hits:
+            return False
+        words = self.hedge_exceptions.finditer(text, max(0, start - 2), min(len(text), end + 2))
+        return any(not h.overlaps([(w.start, w.end) for w in words]) for h in hits)
 
     def is_record_key(self, field: str) -> bool:
         """Whether a field name (lexicon words) names its record's key: `order id`, `flight no`, `订单编号`."""

@@ -51,7 +51,7 @@ class CategoryExtractor:
     def _hedged(self, text: str, hit: Hit) -> bool:
         """Whether a hedge stands before the value in its clause ("就可以升级为铂金会员", "if you reach Gold")."""
         clause_start = max((m.end() for m in _CLAUSE_MARK.finditer(text, 0, hit.start)), default=0)
-        return bool(self.lex.hedges.search(text, clause_start, hit.start))
+        return self.lex.hedged(text, clause_start, hit.start)
 
     def _said_of_field(self, text: str, hit: Hit, category: str) -> bool:
         """Whether a value is said of the user's own field ("your tier is Gold"), not of a goal or another."""

@@ -68,7 +68,7 @@ class StatusExtractor:
         return out
 
     def _hedged(self, text: str, clause_start: int, m: Hit) -> bool:
-        return self.lex.hedges.search(text, clause_start, m.start) or self.lex.hedges_after.match_at(text, m.end)
+        return self.lex.hedged(text, clause_start, m.start) or self.lex.hedges_after.match_at(text, m.end)
 
     def _clause(self, text, clause_start, hits, default_concept, claims) -> list[StatusMention]:
         concepts = [(m, t) for m, t in hits if t.polarity is None]

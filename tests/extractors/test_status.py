@@ -19,6 +19,8 @@ def statuses(text: str) -> list[tuple[str | None, str]]:
         ("未退款", [("refund", "negative")]),
         ("所以这次没有派送成功", [("delivery", "negative")]),  # the negator stands before the concept word
         ("未发货的订单退款成功", [("shipping", "negative"), ("refund", "positive")]),
+        ("您的退款申请已通过审核", [("refund", "positive")]),  # 申请 holds 请 but is no hedge
+        ("请您稍后确认退款成功", []),
         # only a concept word right before the status word carries a negator before it to it
         ("Not run: the publish step already ran successfully", [("publish", "positive")]),
         ("The bank rejected it because it couldn't locate that account", [("account", "negative")]),

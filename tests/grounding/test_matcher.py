@@ -645,3 +645,20 @@ def test_approximate_numbers_and_retried_calls(answer: str, output: dict | None,
         call("book_installation", {"booking_id": "AZ20260516-0342", "time_window": "09:00-12:00"}),
     ]
     assert verdict(answer, tools) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        # an average is its own field: the p95 is not it
+        ("CPU average 是 78.9%。", [call("metrics", {"avg": "41.3%", "p95": "78.9%"})], C),
+        ("CPU 平均 41.3%。", [call("metrics", {"avg": "41.3%", "p95": "78.9%"})], S),
+        # "每天" is a rate per day, not a number of days
+        ("您的 30 天畅骑卡每天有 2 次免费骑行。", [call("card", "类型: 30天畅骑卡 | 每日免费次数: 2")], S),
+        # an approval status of its own
+        ("您的提取申请已审核通过。", [call("get_withdraw_application", {"审核状态": "退回补件"})], C),
+        ("您的提取申请已审核通过。", [call("get_withdraw_application", {"审核状态": "审核通过"})], S),
+    ],
+)
+def test_averages_rates_per_day_and_approvals(answer: str, tools: list, expected: Verdict) -> None:
+    assert verdict(answer, tools) == expected
