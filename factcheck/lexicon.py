@@ -545,6 +545,16 @@ _NUMBER_MAPS = ("number_words", "numerals", "numeral_units", "months", "negation
 _POLARITIES = (None, "positive", "negative", "pending")
 
 
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's pairs as a dict; a key given twice (the later silently winning) is an error."""
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise ValueError(f"key {key!r} is given twice in one object")
+        seen[key] = value
+    return seen
+
+
 def _check_lexicon_file(data: Any, where: str) -> None:
     """Raise ValueError naming the first entry of a lexicon file that has the wrong shape."""
     if not isinstance(data, dict):
@@ -617,19 +627,20 @@ def load_lexicon(extra_paths: Iterable[Path | str] = ()) -> Lexicon:
         The merged, compiled lexicon.
 
     Raises:
-        ValueError: when a user file is not valid JSON, not an object, or has an
-            unknown key or an entry of the wrong shape (named in the message).
+        ValueError: when a user file is not valid JSON, not an object, gives a key twice
+            in one object, or has an unknown key or an entry of the wrong shape (named in
+            the message).
     """
     data: dict[str, Any] = {}
     for lang in SHIPPED:
         text = resources.files("factcheck.data").joinpath(f"{lang}.json").read_text("utf-8")
-        shipped = json.loads(text)
+        shipped = json.loads(text, object_pairs_hook=_no_duplicate_keys)
         _check_lexicon_file(shipped, f"{lang}.json")
         _merge(data, shipped)
     for path in extra_paths:
         try:
-            extra = json.loads(Path(path).read_text("utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
+            extra = json.loads(Path(path).read_text("utf-8"), object_pairs_hook=_no_duplicate_keys)
+        except (OSError, ValueError) as exc:  # JSONDecodeError is a ValueError, as is a key given twice
             raise ValueError(f"cannot read lexicon file {path}: {exc}") from exc
         _check_lexicon_file(extra, str(path))
         _merge(data, extra)
