@@ -53,6 +53,8 @@ SLASH_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?:/(\d{4}))?(?![\d/])")
 CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::\d{2})?(?:\s*([ap])\.?m\.?)?(?![\d:])", re.IGNORECASE)
 AMPM = re.compile(r"(\d(?<![\d:.]\d)\d?)\s*([ap])\.?m\.?(?![a-z])", re.IGNORECASE)
 _ZH_PM = ("下午", "晚上", "傍晚")
+_AM = re.compile(r"a\.?m\b|上午|早上|凌晨")
+"""A morning marker: the start of a range said with one keeps it."""
 _RANGE_JOIN = re.compile(r"\s*(?:到|至|-|–|—|~|～|to)\s*")
 """What joins the two ends of a time range."""
 """Chinese words before a clock time that make it p.m."""
@@ -286,6 +288,12 @@ class MentionExtractor:
             taken.take(start, end)
             out.append(Mention(FactKind.TIME, start, end, f"{hour:02d}:{minute:02d}"))
             previous = (end, hour)
+        for i in range(len(out) - 1):
+            first, then = out[i], out[i + 1]
+            h1, h2 = int(first.value[:2]), int(then.value[:2])
+            said = text[max(0, first.start - 4) : first.end].lower()
+            if h1 + 12 <= h2 and _RANGE_JOIN.fullmatch(text, first.end, then.start) and not _AM.search(said):
+                out[i] = first._replace(value=f"{h1 + 12:02d}{first.value[2:]}")  # "from 1:30 to 3 PM"
         return out
 
     def numbers(self, text: str, taken: _Taken, words: bool = True) -> list[Mention]:

@@ -205,6 +205,8 @@ class Matcher:
         labels = frozenset((fact.concept or "").split("+")) - {""}
         targets = claim_targets(fact, claimed, exponent, self.duration_days)
         same_field = self._same_field(labels)
+        if fact.unit == "%":  # a share of a fee is no fee: only percentages and rates of the field speak for it
+            same_field = [loc for loc in same_field if loc.mention.unit == "%" or abs(Decimal(loc.mention.value)) <= 1]
         generic = self.index.lex.generic_field_labels
         if labels <= generic and all(loc.mention.labels - labels - generic for loc in same_field):
             # "it costs $248" (amount) says nothing of a refund amount: only fields as plain as the claim speak for it

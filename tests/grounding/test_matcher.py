@@ -662,3 +662,10 @@ def test_approximate_numbers_and_retried_calls(answer: str, output: dict | None,
 )
 def test_averages_rates_per_day_and_approvals(answer: str, tools: list, expected: Verdict) -> None:
     assert verdict(answer, tools) == expected
+
+
+def test_a_percentage_is_compared_with_percentages_of_its_field() -> None:
+    fees = [call("charging_bill", {"energy_fee": 72.92, "idle_fee": 6.0, "total": 78.92})]
+    answer = "The total was $78.92 and idle fees were $6.00, about 7.6% of the total."
+    assert verdict(answer, fees) == S  # 6.00 / 78.92, not a fee of 7.6
+    assert verdict("Idle fees were about 9.6% of the $78.92 total.", fees) == U
