@@ -18,7 +18,8 @@ T = TypeVar("T")
 SHIPPED = ("zh", "en")
 _MERGED_DICTS = (
     "concepts", "status_terms", "action_tools", "currencies", "number_words", "numerals",
-    "numeral_units", "fields", "months", "negation_window", "duration_days", "payment_methods",
+    "numeral_units", "fields", "months", "negation_window", "duration_days", "duration_minutes",
+    "payment_methods",
     "currency_symbols", "weekdays", "status_implies",
 )
 _MERGED_LISTS = (
@@ -333,6 +334,8 @@ class Lexicon:
     not contradicted by a field that names more (`refund_amount`)."""
     currency_codes: frozenset[str] = field(init=False)
     """The currency codes the lexicons' currency words stand for (`USD`, `CNY`, ...)."""
+    duration_minutes: dict[str, Decimal] = field(init=False)
+    """Unit word of a short duration (lower case) -> minutes in one unit (`hours` -> 60)."""
     duration_days: dict[str, Decimal] = field(init=False)
     """Unit word of a duration (lower case) -> days in one unit (`weeks` -> 7)."""
     read_only_tools: re.Pattern[str] = field(init=False)
@@ -423,6 +426,9 @@ class Lexicon:
             code for codes in self.data["currency_symbols"].values() for code in codes
         }
         self.duration_days = {k.lower(): _days(k, v) for k, v in self.data["duration_days"].items()}
+        self.duration_minutes = {
+            k.lower(): _days(k, v, "duration_minutes") for k, v in self.data["duration_minutes"].items()
+        }
         self.negation_window = {k: int(v) for k, v in self.data["negation_window"].items()}
         prefixes = "|".join(re.escape(p) for p in sorted(self.data["read_only_tool_prefixes"], key=len, reverse=True))
         self.read_only_tools = re.compile(rf"(?:{prefixes})(?:[_\-.\s]|(?=[A-Z])|$)", re.IGNORECASE)
@@ -483,10 +489,11 @@ def remember(cache: dict[Any, T], key: Any, value: T) -> T:
     return value
 
 
-def _days(unit: str, value: Any) -> Decimal:
-    """A `duration_days` entry as a number of days; a clear error for anything else."""
+def _days(unit: str, value: Any, key: str = "duration_days") -> Decimal:
+    """A `duration_days` (or `duration_minutes`) entry as a positive number; a clear error for anything else."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
-        raise ValueError(f"lexicon duration_days[{unit!r}] must be a positive number of days, not {value!r}")
+        what = "days" if key == "duration_days" else "minutes"
+        raise ValueError(f"lexicon {key}[{unit!r}] must be a positive number of {what}, not {value!r}")
     return Decimal(str(value))
 
 
@@ -540,7 +547,10 @@ def _merge(into: dict[str, Any], extra: dict[str, Any]) -> None:
 
 _WORD_LIST_MAPS = ("concepts", "action_tools", "fields", "payment_methods", "currency_symbols", "status_implies")
 """Keys whose entries are lists of words (`concepts`: concept -> words)."""
-_NUMBER_MAPS = ("number_words", "numerals", "numeral_units", "months", "negation_window", "weekdays", "duration_days")
+_NUMBER_MAPS = (
+    "number_words", "numerals", "numeral_units", "months", "negation_window", "weekdays", "duration_days",
+    "duration_minutes",
+)
 """Keys whose entries are numbers (`months`: word -> month)."""
 _POLARITIES = (None, "positive", "negative", "pending")
 

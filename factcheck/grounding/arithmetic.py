@@ -154,6 +154,12 @@ def claim_targets(
     return out
 
 
+def minutes_between(first: str, last: str) -> int:
+    """Minutes from one clock time (`HH:MM`) to a later one, across midnight if need be."""
+    (h1, m1), (h2, m2) = (map(int, t.split(":")[:2]) for t in (first, last))
+    return (h2 * 60 + m2 - h1 * 60 - m1) % (24 * 60)
+
+
 def days_between(first: str, last: str) -> int | None:
     """Days between two dates (`2026-11-01`, or `--11-01` without a year: then the other's year is used).
 

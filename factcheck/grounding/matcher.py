@@ -14,6 +14,7 @@ from factcheck.grounding.arithmetic import (
     equal_at,
     find_operation,
     line_item_total,
+    minutes_between,
     operand_value,
     sum_text,
 )
@@ -436,7 +437,17 @@ class Matcher:
         return None
 
     def _duration(self, fact: Fact, claimed: Decimal) -> Backing | None:
-        """A duration (`two weeks`, `3 晚`) equal to the days between two backed dates of the claim, if enabled."""
+        """A duration (`two weeks`, `3 晚`, `48 分钟`) equal to the days between two backed dates of the
+        claim, or the minutes between two backed times of it, if enabled."""
+        minutes_per_unit = self.index.lex.duration_minutes.get((fact.unit or "").lower())
+        if self.derive and minutes_per_unit is not None:
+            times = [f for f in self._claim_facts if f.kind == FactKind.TIME and f.verdict == Verdict.SUPPORTED]
+            for first, last in zip(times, times[1:], strict=False):  # consecutive times
+                minutes = minutes_between(first.value or "", last.value or "")
+                if claimed * minutes_per_unit == minutes:
+                    how = f"the {minutes} minutes from {first.text} to {last.text}"
+                    evidence = [ev.model_copy(update={"note": how}) for ev in first.evidence[:1] + last.evidence[:1]]
+                    return "derived", f"number equals {how}", evidence
         days_per_unit = self.duration_days.get((fact.unit or "").lower())
         if not self.derive or days_per_unit is None:
             return None

@@ -669,3 +669,17 @@ def test_a_percentage_is_compared_with_percentages_of_its_field() -> None:
     answer = "The total was $78.92 and idle fees were $6.00, about 7.6% of the total."
     assert verdict(answer, fees) == S  # 6.00 / 78.92, not a fee of 7.6
     assert verdict("Idle fees were about 9.6% of the $78.92 total.", fees) == U
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ("昨晚 18:33 到 19:21 充电，共用时 48 分钟。", S),  # the minutes between two backed times
+        ("昨晚 18:33 到 19:21 充电，共用时 58 分钟。", U),
+        ("It ran from 18:33 to 19:21, 48 minutes in all.", S),
+        ("Charging took 48 minutes.", U),  # no times in the claim to count between
+    ],
+)
+def test_a_short_duration_may_be_the_minutes_between_backed_times(answer: str, expected: Verdict) -> None:
+    order = call("query_charging_order", {"start": "2026-05-07 18:33", "end": "2026-05-07 19:21"})
+    assert verdict(answer, [order]) == expected
