@@ -455,10 +455,12 @@ class Lexicon:
 
     def hedged(self, text: str, start: int, end: int) -> bool:
         """Whether a hedge stands in `text[start:end]`, not inside a word that only holds one (申请)."""
-        hits = self.hedges.finditer(text, start, end)
-        if not hits:
+        if not self.hedges.search(text, start, end):
             return False
         words = self.hedge_exceptions.finditer(text, max(0, start - 2), min(len(text), end + 2))
+        if not words:
+            return True
+        hits = self.hedges.finditer(text, start, end)
         return any(not h.overlaps([(w.start, w.end) for w in words]) for h in hits)
 
     def is_record_key(self, field: str) -> bool:
