@@ -27,8 +27,8 @@ _MERGED_LISTS = (
     "completion_markers", "completion_markers_far", "minor_unit_fields", "name_stopwords",
     "read_only_tool_prefixes", "count_adjectives", "payment_method_cues", "payment_method_cues_after",
     "payment_method_fields", "not_count_prefixes", "numeral_idioms", "other_record_words", "suffix_cues",
-    "generic_concepts", "advice_markers", "all_words", "approximators", "hedge_exceptions", "currency_fields",
-    "record_key_fields", "categories_links", "categories_owners", "generic_field_labels",
+    "generic_concepts", "status_fields", "advice_markers", "all_words", "approximators", "hedge_exceptions",
+    "currency_fields", "record_key_fields", "categories_links", "categories_owners", "generic_field_labels",
 )
 
 
@@ -308,9 +308,11 @@ class Lexicon:
     """Words that make a status speak of everything the run did (all done, 全部完成)."""
     advice_markers: Phrases = field(init=False)
     """Words that open a clause of advice ("please arrive about 10 minutes early", 请提前): its counts are not facts."""
+    status_fields: Phrases = field(init=False)
+    """Field names whose values are a record's status (status, state, 状态)."""
     generic_concepts: frozenset[str] = field(init=False)
     """Concepts that stand for whatever the run's records are (order, ticket): with no status of their
-    own in the outputs, they are compared with every status the outputs state (a search's aside)."""
+    own in the outputs, they are compared with the statuses of the outputs' status fields."""
     status_implies: dict[tuple[str, ...], list[tuple[str, ...]]] = field(init=False)
     """(concept, polarity) of a tool's status -> the (concept, polarity) it also states (out for delivery: shipped)."""
     suffix_cues: Phrases = field(init=False)
@@ -413,6 +415,7 @@ class Lexicon:
         self.other_record_words = Phrases(self.data["other_record_words"])
         self.suffix_cues = Phrases(self.data["suffix_cues"])
         self.generic_concepts = frozenset(self.data["generic_concepts"])
+        self.status_fields = Phrases(self.data["status_fields"])
         self.advice_markers = Phrases(self.data["advice_markers"])
         self.all_words = Phrases(self.data["all_words"])
         self.approximators = Phrases(self.data["approximators"])

@@ -486,6 +486,10 @@ class EvidenceIndex:
             found = self._status_cache[concept] = self._status_reader.find(concept)
         return found
 
+    def record_statuses(self) -> list[StatusEvidence]:
+        """The statuses of the outputs' status fields (`status`, `state`): what an order or ticket is."""
+        return self._status_reader.record_statuses
+
     def statuses_of(self, text: str) -> list[StatusMention]:
         """The statuses a tool-output value states by itself (no field or tool concept)."""
         return self._status_reader.read(text, None)

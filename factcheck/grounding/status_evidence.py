@@ -16,6 +16,10 @@ if TYPE_CHECKING:
     from factcheck.grounding.evidence import EvidenceIndex
 
 
+_RECORD_TEXT = 2000
+"""Longest plain text read whole for what an order or ticket is (a long log is searched per concept only)."""
+
+
 @dataclass(slots=True, eq=False)
 class StatusEvidence:
     """A status that a tool output states, and the leaf that states it."""
@@ -93,6 +97,29 @@ class StatusReader:
                 for c in sorted(call.concepts) or [None]:
                     if concept is None or c == concept:
                         out.append(StatusEvidence(c, "negative", leaf, call.index))
+        return out
+
+    @cached_property
+    def record_statuses(self) -> list[StatusEvidence]:
+        """The statuses of the outputs' status fields (`status`, `状态`) and short plain texts, in call order.
+
+        What an order or a ticket is, when no output states a status of that concept itself
+        (lexicon `generic_concepts`): reading only these fields keeps it cheap on a large output.
+        """
+        index, out = self.index, []
+        status_fields = index.lex.status_fields
+        for flat, shape, first, end in index.strings.buckets:
+            if flat.root or not (shape == "" or status_fields.search(field_name(shape))):
+                continue  # a status field, or a tool's plain text ("WO-88120 状态: 已完成")
+            call = index.calls[flat.call]
+            default = index.path_info(shape)[1] or call.default_concept
+            for i in range(first, end):
+                if len(index.strings.texts[i]) <= _RECORD_TEXT:
+                    out += [
+                        StatusEvidence(s.concept, s.polarity, index.string_leaf(i), call.index)
+                        for s in self.read(index.strings.texts[i], default)
+                    ]
+        out.sort(key=lambda s: s.call)
         return out
 
     def _implied(self, concept: str) -> list[StatusEvidence]:

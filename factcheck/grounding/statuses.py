@@ -33,7 +33,7 @@ class StatusMatcher:
         pool = self.index.statuses(concept)
         if not pool and concept in self.index.lex.generic_concepts:
             # "订单已确认" where the outputs state CONFIRMED of the booking the order is
-            pool = [s for s in self.index.statuses(None) if s.concept != "search"]
+            pool = self.index.record_statuses()
         if concept is None:
             self._generic_status(fact, polarity, pool, claim_facts, before)
             return
