@@ -178,9 +178,9 @@ class MentionExtractor:
         self.lex = lex
         nouns = sorted(lex.list("count_nouns"), key=len, reverse=True)
         adjectives = _alternation(lex.list("count_adjectives"))
-        self._noun_after = re.compile(
-            _first_letter_check([*nouns, *lex.list("count_adjectives")])
-            + rf"\s?(?:(?:{adjectives})\s+)?("
+        self._noun_after = re.compile(  # "3 items", "三件", "30-day"
+            _first_letter_check([*nouns, *lex.list("count_adjectives")], gap="[\\s-]?")
+            + rf"[\s-]?(?:(?:{adjectives})\s+)?("
             + _alternation(nouns)
             + r")(?![A-Za-z])",
             re.IGNORECASE,
@@ -453,15 +453,15 @@ class MentionExtractor:
         return found
 
 
-def _first_letter_check(words: list[str]) -> str:
-    """A look-ahead for `\\s?` then the first letter of one of `words`, if none is empty.
+def _first_letter_check(words: list[str], gap: str = "\\s?") -> str:
+    """A look-ahead for `gap` (`\\s?`) then the first letter of one of `words`, if none is empty.
 
     Put before an alternation of the words, it spares the regex engine trying each
     of them where none can match.
     """
     if not all(words):
         return ""
-    return "(?=\\s?[" + "".join(sorted({re.escape(w[0]) for w in words})) + "])"
+    return "(?=" + gap + "[" + "".join(sorted({re.escape(w[0]) for w in words})) + "])"
 
 
 def _alternation(words: list[str]) -> str:

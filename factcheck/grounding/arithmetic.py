@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from datetime import date
+from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from itertools import combinations
 from typing import TYPE_CHECKING, TypeVar
@@ -158,6 +158,23 @@ def minutes_between(first: str, last: str) -> int:
     """Minutes from one clock time (`HH:MM`) to a later one, across midnight if need be."""
     (h1, m1), (h2, m2) = (map(int, t.split(":")[:2]) for t in (first, last))
     return (h2 * 60 + m2 - h1 * 60 - m1) % (24 * 60)
+
+
+def shifted_date(value: str, days: int) -> str | None:
+    """A date (`YYYY-MM-DD` or `--MM-DD`) moved by `days`, in the same form; None for no date."""
+    try:
+        year, month, day = _date_parts(value)
+        moved = date(year or 2000, month, day) + timedelta(days=days)  # as `days_between` reads a yearless date
+    except ValueError:
+        return None
+    return f"{moved.year:04d}-{moved.month:02d}-{moved.day:02d}" if year else f"--{moved.month:02d}-{moved.day:02d}"
+
+
+def shifted_time(value: str, minutes: int) -> str:
+    """A clock time (`HH:MM`) moved by `minutes`, across midnight if need be."""
+    h, m = map(int, value.split(":")[:2])
+    total = (h * 60 + m + minutes) % (24 * 60)
+    return f"{total // 60:02d}:{total % 60:02d}"
 
 
 def days_between(first: str, last: str) -> int | None:

@@ -16,6 +16,8 @@ from factcheck.grounding.arithmetic import (
     line_item_total,
     minutes_between,
     operand_value,
+    shifted_date,
+    shifted_time,
     sum_text,
 )
 from factcheck.grounding.counting import filtered_count
@@ -28,6 +30,7 @@ from factcheck.grounding.verdicts import Backing, evidence_of, set_verdict
 from factcheck.report import Fact, FactKind, Verdict
 
 _NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
+_WHEN = (FactKind.DATE, FactKind.TIME)
 _LISTED = (FactKind.DATE, FactKind.TIME, FactKind.IDENTIFIER, FactKind.URL, FactKind.EMAIL)
 """Kinds of fact a claim may list and count ("14:00 和 15:30 两个时段")."""
 _NAME_COVER = 0.8
@@ -59,6 +62,8 @@ class Matcher:
         self.duration_days = index.lex.duration_days
         self.counts: set[tuple[Decimal, str | None]] = set()
         """Counts (value, unit) this answer stated and a list backed: a later claim may repeat them ("两笔合计")."""
+        self.moments: list[Fact] = []
+        """Dates and times of this answer's earlier claims already backed: a later one may be a duration away."""
         self.verified: list[Decimal] = []
         """Numbers of this answer already backed, usable as operands ("3 晚共 4,740 元")."""
 
@@ -87,6 +92,11 @@ class Matcher:
             for fact in ordered:
                 if fact.kind == FactKind.NUMBER and fact.code == "not_found" and len(self.verified) > 1:
                     self._number(fact)
+            # a date or time a backed duration away from a backed one ("30-day window: through June 1")
+            for fact in ordered:
+                if fact.kind in (FactKind.DATE, FactKind.TIME) and fact.code == "not_found":
+                    self._shifted(fact)
+        self.moments += [f for f in facts if f.kind in _WHEN and f.verdict == Verdict.SUPPORTED]
 
     def ground(self, fact: Fact) -> None:
         """Set the fact's verdict, code, reason and evidence."""
@@ -526,6 +536,43 @@ class Matcher:
                 return
         reason = f"no tool output gives the {fact.kind.value} {fact.text}"
         set_verdict(fact, Verdict.UNSUPPORTED, "not_found", reason, [])
+
+    def _shifted(self, fact: Fact) -> None:
+        """Back a date or time that is a backed duration of the claim away from a backed date or time.
+
+        "Delivered on May 2, so the 30-day window runs through June 1"; "arrive 15 minutes before
+        your 2:00 PM slot, at 1:45 PM". The duration must be a number of the same claim with a unit
+        of `duration_days` (dates) or `duration_minutes` (times), backed by a tool or the context.
+        """
+        lex = self.index.lex
+        per_unit = lex.duration_days if fact.kind == FactKind.DATE else lex.duration_minutes
+        spans = [
+            (int(Decimal(f.value or "0") * per_unit[(f.unit or "").lower()]), f) for f in self._claim_facts
+            if f.kind == FactKind.NUMBER and f.verdict == Verdict.SUPPORTED and (f.unit or "").lower() in per_unit
+        ]
+        said = [f for f in self.moments + self._claim_facts if f.kind == fact.kind and f.verdict == Verdict.SUPPORTED]
+        for amount, span in spans:
+            for step in (amount, -amount):
+                # the date or time it is a duration away from: one the answer backed, or one a tool gives
+                base = (
+                    shifted_date(fact.value or "", -step) if fact.kind == FactKind.DATE
+                    else shifted_time(fact.value or "", -step)
+                )
+                if base is None:
+                    continue
+                found = next((f for f in said if _same_date(f.value or "", base)), None)
+                if found is not None:
+                    where, leaves = found.text, found.evidence[:1]
+                else:
+                    given = self.index.dates_times(fact.kind, base)
+                    locs = [loc for loc in given if _same_date(base, loc.mention.value)]
+                    if not locs:
+                        continue
+                    where, leaves = locs[0].leaf.text, [evidence_of(locs[0].leaf, self.index)]
+                how = f"{where} {'+' if step > 0 else '−'} {span.text} {span.unit}"
+                evidence = [ev.model_copy(update={"note": how}) for ev in leaves + span.evidence[:1]]
+                set_verdict(fact, Verdict.SUPPORTED, "derived", f"{fact.kind.value} equals {how}", evidence)
+                return
 
     def _weekday(self, fact: Fact) -> None:
         """A day of the week must be its date's, in the year the answer or the tool gives that date."""

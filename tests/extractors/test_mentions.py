@@ -101,7 +101,7 @@ def test_weekdays_beside_dates(text, expected) -> None:
         ("订单号 88231", [("identifier", "88231", None)]),
         ("order #88231", [("identifier", "88231", None)]),
         ("tracking SF1234567890", [("identifier", "sf1234567890", None)]),
-        ("a 30-day window", [("number", "30", None)]),
+        ("a 30-day window", [("number", "30", "day")]),  # a count noun may follow a hyphen
         # short codes are exact identifiers, not numbers inside words
         ("机械键盘 K87", [("identifier", "k87", None)]),
         ("gate C17", [("identifier", "c17", None)]),

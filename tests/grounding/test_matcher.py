@@ -683,3 +683,23 @@ def test_a_percentage_is_compared_with_percentages_of_its_field() -> None:
 def test_a_short_duration_may_be_the_minutes_between_backed_times(answer: str, expected: Verdict) -> None:
     order = call("query_charging_order", {"start": "2026-05-07 18:33", "end": "2026-05-07 19:21"})
     assert verdict(answer, [order]) == expected
+
+
+POLICY = ["Return policy: items can be returned within 30 days of delivery."]
+
+
+@pytest.mark.parametrize(
+    ("answer", "output", "context", "expected"),
+    [
+        # a date or time a backed duration of the claim away from one the answer or a tool gives
+        ("Delivered May 2, so the 30-day return window runs through June 1.", {"delivered": "2026-05-02"}, POLICY, S),
+        ("Delivered May 2, so the 30-day return window runs through June 4.", {"delivered": "2026-05-02"}, POLICY, U),
+        ("The 30-day window runs through June 1.", {"delivered": "2026-05-02"}, POLICY, S),  # the base from the tool
+        ("The window runs through June 1.", {"delivered": "2026-05-02"}, POLICY, U),  # no duration in the claim
+        ("术前需要禁食 8 小时，也就是早上 6 点以后就别喂食了。", {"slot": "14:00", "notes": "术前禁食8小时"}, [], S),
+        ("术前需要禁食 8 小时，也就是早上 7 点以后就别喂食了。", {"slot": "14:00", "notes": "术前禁食8小时"}, [], U),
+        ("术前需要禁食 9 小时，也就是早上 5 点以后就别喂食了。", {"slot": "14:00", "notes": "术前禁食8小时"}, [], U),
+    ],
+)
+def test_a_date_or_time_a_backed_duration_away(answer: str, output: dict, context: list, expected: Verdict) -> None:
+    assert verdict(answer, [call("lookup", output)], context) == expected
