@@ -598,6 +598,7 @@ PIPELINE = [
         ("All steps completed.", PIPELINE, C),
         ("润色完成。", PIPELINE[:1], S),
         ("今日任务全部完成。", PIPELINE[:1], S),
+        ("今日任务全部完成。", [*PIPELINE, call("publish_article", {"ok": True})], S),  # the failed call was retried
         # 拿回 names the refund: another field's number is not it
         ("扣除后您可以拿回 ¥1,680.00。", [call("refund_quote", {"ticketPrice": 1680, "refundAmount": 1394})], C),
         ("扣除后您可以拿回 ¥1,394.00。", [call("refund_quote", {"ticketPrice": 1680, "refundAmount": 1394})], S),
