@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from datetime import date
 from decimal import Decimal
 from itertools import combinations
 
@@ -16,14 +15,13 @@ from factcheck.grounding.arithmetic import (
     line_item_total,
     minutes_between,
     operand_value,
-    shifted_date,
-    shifted_time,
     sum_text,
 )
 from factcheck.grounding.counting import filtered_count
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located
 from factcheck.grounding.flat import shape_of
 from factcheck.grounding.locate import locate
+from factcheck.grounding.moments import same_date, shifted, weekday
 from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, names_record, other_item
 from factcheck.grounding.statuses import StatusMatcher
 from factcheck.grounding.verdicts import Backing, evidence_of, set_verdict
@@ -41,8 +39,6 @@ _OF_MANY = re.compile(r"\s+(?:of|out of)\s+(?:the\s+|your\s+)?\d", re.IGNORECASE
 """What follows a count of some of a list's items: "2 of the 3 payouts"."""
 _ORIGINAL = "original"
 """The payment-method category of "the original payment method" (原路)."""
-_ISO_DATE = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
-_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
 class Matcher:
@@ -94,8 +90,8 @@ class Matcher:
                     self._number(fact)
             # a date or time a backed duration away from a backed one ("30-day window: through June 1")
             for fact in ordered:
-                if fact.kind in (FactKind.DATE, FactKind.TIME) and fact.code == "not_found":
-                    self._shifted(fact)
+                if fact.kind in _WHEN and fact.code == "not_found":
+                    shifted(fact, self._claim_facts, self.moments, self.index)
         self.moments += [f for f in facts if f.kind in _WHEN and f.verdict == Verdict.SUPPORTED]
 
     def ground(self, fact: Fact) -> None:
@@ -111,7 +107,7 @@ class Matcher:
         elif fact.kind == FactKind.METHOD:
             self._method(fact)
         elif fact.kind == FactKind.WEEKDAY:
-            self._weekday(fact)
+            weekday(fact, self._claim_facts)
         elif fact.kind == FactKind.CATEGORY:
             self._category(fact)
         else:
@@ -528,7 +524,7 @@ class Matcher:
         for code, where in (("match", "a tool output"), ("context", "the context, not a tool")):
             # the context is read only when no tool output gives the date
             pool = self.index.dates_times(fact.kind, value) if code == "match" else self.index.context_mentions
-            matches = [loc for loc in pool if loc.mention.kind == fact.kind and _same_date(value, loc.mention.value)]
+            matches = [loc for loc in pool if loc.mention.kind == fact.kind and same_date(value, loc.mention.value)]
             if matches:
                 if not self._wrong_record(fact, matches):
                     set_verdict(fact, Verdict.SUPPORTED, code, f"{fact.kind.value} found in {where}",
@@ -537,96 +533,11 @@ class Matcher:
         reason = f"no tool output gives the {fact.kind.value} {fact.text}"
         set_verdict(fact, Verdict.UNSUPPORTED, "not_found", reason, [])
 
-    def _shifted(self, fact: Fact) -> None:
-        """Back a date or time that is a backed duration of the claim away from a backed date or time.
-
-        "Delivered on May 2, so the 30-day window runs through June 1"; "arrive 15 minutes before
-        your 2:00 PM slot, at 1:45 PM". The duration must be a number of the same claim with a unit
-        of `duration_days` (dates) or `duration_minutes` (times), backed by a tool or the context.
-        """
-        lex = self.index.lex
-        per_unit = lex.duration_days if fact.kind == FactKind.DATE else lex.duration_minutes
-        spans = [
-            (int(Decimal(f.value or "0") * per_unit[(f.unit or "").lower()]), f) for f in self._claim_facts
-            if f.kind == FactKind.NUMBER and f.verdict == Verdict.SUPPORTED and (f.unit or "").lower() in per_unit
-        ]
-        said = [f for f in self.moments + self._claim_facts if f.kind == fact.kind and f.verdict == Verdict.SUPPORTED]
-        for amount, span in spans:
-            for step in (amount, -amount):
-                # the date or time it is a duration away from: one the answer backed, or one a tool gives
-                base = (
-                    shifted_date(fact.value or "", -step) if fact.kind == FactKind.DATE
-                    else shifted_time(fact.value or "", -step)
-                )
-                if base is None:
-                    continue
-                found = next((f for f in said if _same_date(f.value or "", base)), None)
-                if found is not None:
-                    where, leaves = found.text, found.evidence[:1]
-                else:
-                    given = self.index.dates_times(fact.kind, base)
-                    locs = [loc for loc in given if _same_date(base, loc.mention.value)]
-                    if not locs:
-                        continue
-                    where, leaves = locs[0].leaf.text, [evidence_of(locs[0].leaf, self.index)]
-                how = f"{where} {'+' if step > 0 else '−'} {span.text} {span.unit}"
-                evidence = [ev.model_copy(update={"note": how}) for ev in leaves + span.evidence[:1]]
-                set_verdict(fact, Verdict.SUPPORTED, "derived", f"{fact.kind.value} equals {how}", evidence)
-                return
-
-    def _weekday(self, fact: Fact) -> None:
-        """A day of the week must be its date's, in the year the answer or the tool gives that date."""
-        dates = [f for f in self._claim_facts if f.kind == FactKind.DATE]
-        if not dates:
-            fact.reason = "no date beside it"
-            return
-        day = min(dates, key=lambda d: min(abs(d.start - fact.end), abs(fact.start - d.end)))
-        year = _year_of(day)
-        if year is None:
-            fact.reason = f"the year of {day.text} is not known"
-            return
-        try:
-            weekday = date(year, int(day.value[-5:-3]), int(day.value[-2:])).weekday()
-        except ValueError:
-            fact.reason = f"{day.text} is not a date"
-            return
-        said = f"{day.text}{'' if str(year) in day.text else f' ({year})'} is a {_WEEKDAYS[weekday]}"
-        evidence = [ev.model_copy(update={"note": said}) for ev in day.evidence[:1]]
-        if str(weekday) == fact.value:
-            set_verdict(fact, Verdict.SUPPORTED, "derived", said, evidence)
-        else:
-            set_verdict(fact, Verdict.CONTRADICTED, "value_mismatch", f"{said}, not {fact.text}", evidence)
-
-
 def _holds(record: object, value: str) -> bool:
     """Whether a string of `record` (lower case) holds `value`."""
     return isinstance(record, dict) and any(isinstance(v, str) and value in v.lower() for v in record.values())
 
 
-def _year_of(day: Fact) -> int | None:
-    """The year of a date fact: written in the answer, or in the tool's text that backs it."""
-    if day.value and not day.value.startswith("--"):
-        return int(day.value[:4])
-    if day.verdict != Verdict.SUPPORTED or not day.value:
-        return None
-    month, dom = int(day.value[-5:-3]), int(day.value[-2:])
-    for ev in day.evidence[:1]:
-        for m in _ISO_DATE.finditer(ev.text):
-            if (int(m[2]), int(m[3])) == (month, dom):
-                return int(m[1])
-    return None
-
-
 def _grounding_order(fact: Fact) -> int:
     """Identifiers and names first, then dates and times, then the rest, weekdays among them (see `ground_claim`)."""
     return 0 if fact.kind in _NAMING else 1 if fact.kind in (FactKind.DATE, FactKind.TIME) else 2
-
-
-def _same_date(claimed: str, evidence: str) -> bool:
-    if claimed == evidence:
-        return True
-    if ":" in claimed:
-        return False
-    cy, cmd = claimed[:-6].strip("-"), claimed[-5:]
-    ey, emd = evidence[:-6].strip("-"), evidence[-5:]
-    return cmd == emd and (not cy or not ey or cy == ey)

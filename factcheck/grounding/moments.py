@@ -1,0 +1,113 @@
+"""Dates and times worked out from others: a weekday of a date, a date or time a backed duration away."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from decimal import Decimal
+
+from factcheck.grounding.arithmetic import shifted_date, shifted_time
+from factcheck.grounding.evidence import EvidenceIndex
+from factcheck.grounding.verdicts import evidence_of, set_verdict
+from factcheck.report import Fact, FactKind, Verdict
+
+_ISO_DATE = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def shifted(fact: Fact, claim_facts: list[Fact], earlier: list[Fact], index: EvidenceIndex) -> None:
+    """Back a date or time that is a backed duration of the claim away from a backed date or time.
+
+    "Delivered on May 2, so the 30-day window runs through June 1"; "arrive 15 minutes before
+    your 2:00 PM slot, at 1:45 PM". The duration must be a number of the same claim with a unit
+    of `duration_days` (dates) or `duration_minutes` (times), backed by a tool or the context.
+
+    Args:
+        fact: A date or time no tool output gives.
+        claim_facts: Every fact of its claim.
+        earlier: The backed dates and times of the answer's earlier claims.
+        index: The run's evidence.
+    """
+    lex = index.lex
+    per_unit = lex.duration_days if fact.kind == FactKind.DATE else lex.duration_minutes
+    spans = [
+        (int(Decimal(f.value or "0") * per_unit[(f.unit or "").lower()]), f) for f in claim_facts
+        if f.kind == FactKind.NUMBER and f.verdict == Verdict.SUPPORTED and (f.unit or "").lower() in per_unit
+    ]
+    said = [f for f in earlier + claim_facts if f.kind == fact.kind and f.verdict == Verdict.SUPPORTED]
+    for amount, span in spans:
+        for step in (amount, -amount):
+            # the date or time it is a duration away from: one the answer backed, or one a tool gives
+            base = (
+                shifted_date(fact.value or "", -step) if fact.kind == FactKind.DATE
+                else shifted_time(fact.value or "", -step)
+            )
+            if base is None:
+                continue
+            found = next((f for f in said if same_date(f.value or "", base)), None)
+            if found is not None:
+                where, leaves = found.text, found.evidence[:1]
+            else:
+                given = index.dates_times(fact.kind, base)
+                locs = [loc for loc in given if same_date(base, loc.mention.value)]
+                if not locs:
+                    continue
+                where, leaves = locs[0].leaf.text, [evidence_of(locs[0].leaf, index)]
+            how = f"{where} {'+' if step > 0 else '−'} {span.text} {span.unit}"
+            evidence = [ev.model_copy(update={"note": how}) for ev in leaves + span.evidence[:1]]
+            set_verdict(fact, Verdict.SUPPORTED, "derived", f"{fact.kind.value} equals {how}", evidence)
+            return
+
+
+def weekday(fact: Fact, claim_facts: list[Fact]) -> None:
+    """A day of the week must be its date's, in the year the answer or the tool gives that date.
+
+    Args:
+        fact: The weekday.
+        claim_facts: Every fact of its claim (the nearest date is the one it names).
+    """
+    dates = [f for f in claim_facts if f.kind == FactKind.DATE]
+    if not dates:
+        fact.reason = "no date beside it"
+        return
+    day = min(dates, key=lambda d: min(abs(d.start - fact.end), abs(fact.start - d.end)))
+    year = _year_of(day)
+    if year is None:
+        fact.reason = f"the year of {day.text} is not known"
+        return
+    try:
+        day_of_week = date(year, int(day.value[-5:-3]), int(day.value[-2:])).weekday()
+    except ValueError:
+        fact.reason = f"{day.text} is not a date"
+        return
+    said = f"{day.text}{'' if str(year) in day.text else f' ({year})'} is a {_WEEKDAYS[day_of_week]}"
+    evidence = [ev.model_copy(update={"note": said}) for ev in day.evidence[:1]]
+    if str(day_of_week) == fact.value:
+        set_verdict(fact, Verdict.SUPPORTED, "derived", said, evidence)
+    else:
+        set_verdict(fact, Verdict.CONTRADICTED, "value_mismatch", f"{said}, not {fact.text}", evidence)
+
+
+def _year_of(day: Fact) -> int | None:
+    """The year of a date fact: written in the answer, or in the tool's text that backs it."""
+    if day.value and not day.value.startswith("--"):
+        return int(day.value[:4])
+    if day.verdict != Verdict.SUPPORTED or not day.value:
+        return None
+    month, dom = int(day.value[-5:-3]), int(day.value[-2:])
+    for ev in day.evidence[:1]:
+        for m in _ISO_DATE.finditer(ev.text):
+            if (int(m[2]), int(m[3])) == (month, dom):
+                return int(m[1])
+    return None
+
+
+def same_date(claimed: str, evidence: str) -> bool:
+    """Whether two dates (`YYYY-MM-DD`, `--MM-DD`) or times are the same; a missing year matches any."""
+    if claimed == evidence:
+        return True
+    if ":" in claimed:
+        return False
+    cy, cmd = claimed[:-6].strip("-"), claimed[-5:]
+    ey, emd = evidence[:-6].strip("-"), evidence[-5:]
+    return cmd == emd and (not cy or not ey or cy == ey)
