@@ -17,7 +17,8 @@ from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.locate import locate
 from factcheck.grounding.matcher import Matcher
 from factcheck.grounding.verdicts import evidence_of
-from factcheck.lexicon import forget_words, load_lexicon
+from factcheck.lexicon import load_lexicon
+from factcheck.phrases import forget_words
 from factcheck.report import Claim, Report, worst
 
 _LANGS = ("zh", "en", "mixed")

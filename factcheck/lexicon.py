@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import re
-import string
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from importlib import resources
 from pathlib import Path
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, TypeVar
+
+from factcheck.phrases import Hit, Phrases, term_key
 
 T = TypeVar("T")
 
@@ -46,14 +46,8 @@ class Term:
     (`{"booking_status": "cancelled"}`: the booking is off, `negative`); None: nothing."""
 
 
-# A word of Latin letters, with an apostrophe contraction ("didn't").
-_LATIN_TOKEN = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?")
-_ASCII_LETTERS = frozenset(string.ascii_letters)
-# The characters of a CJK run: a CJK phrase made of others never matches.
-_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]+")
 _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
-# What may stand between the words of one phrase ("in transit", "in_transit", "e-mail").
-_GAP = re.compile(r"[\s_\-]+")
+
 
 
 def split_camel(name: str) -> str:
@@ -70,205 +64,6 @@ def _word_break(m: re.Match[str]) -> str:
 def field_name(path: str) -> str:
     """The last field name of a path or shape, as lexicon words (`items[].isRefunded` -> `is refunded`)."""
     return term_key(split_camel(path.rsplit(".", 1)[-1].replace("[]", "")))
-
-
-def term_key(text: str) -> str:
-    """Lookup key of a lexicon word or matched text: lower case, one space between words."""
-    return _GAP.sub(" ", text.lower().replace("’", "'")).strip()
-
-
-def _is_cjk(ch: str) -> bool:
-    return "\u3040" <= ch <= "\u9fff"
-
-
-def _with_plurals(words: frozenset[str]) -> frozenset[str]:
-    """`words` and every lower-cased token that `Phrases.lookup` may fold to one of them.
-
-    A token ending in `s` folds by dropping its last one or two characters, and a
-    lower-cased Latin token holds only `a`-`z` and apostrophes.
-    """
-    endings = ("", "s", *(c + "s" for c in "abcdefghijklmnopqrstuvwxyz'’"))
-    return frozenset(w + e for w in words for e in endings)
-
-
-def _latin_lows(window: str) -> tuple[str, ...]:
-    """The Latin words of `window`, lower-cased, with `’` read as `'`.
-
-    A short window's words are remembered until `forget_words` (each check calls it
-    first): every lexicon list looks through the same sentence, each with its own `Phrases`.
-    """
-    if len(window) <= _REMEMBERED_WINDOW:
-        return _remembered_latin_lows(window)
-    return _read_latin_lows(window)
-
-
-_REMEMBERED_WINDOW = 512
-"""Longest text whose words `_latin_lows` remembers: a sentence, not a whole tool output."""
-
-
-@functools.lru_cache(maxsize=256)
-def _remembered_latin_lows(window: str) -> tuple[str, ...]:
-    return _read_latin_lows(window)
-
-
-def forget_words() -> None:
-    """Drop the remembered words of short texts: a check remembers only its own."""
-    _remembered_latin_lows.cache_clear()
-
-
-def _read_latin_lows(window: str) -> tuple[str, ...]:
-    # ASCII text lower-cases letter for letter, so it can be tokenized lower-cased
-    if window.isascii():
-        return tuple(_LATIN_TOKEN.findall(window.lower()))
-    return tuple(w.lower().replace("’", "'") for w in _LATIN_TOKEN.findall(window))
-
-
-class Hit(NamedTuple):
-    """A lexicon phrase found in text."""
-
-    start: int
-    end: int
-    key: str
-    """The lexicon key it matched (plural `s`/`es` folded)."""
-
-    def overlaps(self, spans: Iterable[tuple[int, int]]) -> bool:
-        """Whether the hit overlaps any of `spans` (start, end): a link's or a quoted title's words."""
-        return any(a < self.end and self.start < b for a, b in spans)
-
-
-def window_before(prefix: str, words: int, chars: int) -> str:
-    """The end of `prefix` a word standing just before something is looked for in.
-
-    Its last `words` words when it ends in Latin text or white space, else (CJK) its last `chars` characters.
-    """
-    if prefix[-1:].isascii():
-        return " ".join(prefix.split()[-words:])
-    return prefix[-chars:]
-
-
-class Phrases:
-    """Words and phrases of one lexicon list: Latin ones by tokens and dict look-ups, CJK ones by a regex.
-
-    Matching is leftmost-longest and case-insensitive, on whole words in Latin text
-    (`ship` never matches inside `shipping`) and anywhere inside CJK runs. A Latin
-    phrase's last word may carry a plural `s`/`es`. A plain regex alternation would be
-    tried branch by branch at every position of a long tool output; the CJK regex
-    branches on first characters, which the regex engine skips ahead to.
-    """
-
-    def __init__(self, phrases: Iterable[str]) -> None:
-        self.keys = frozenset(k for k in map(term_key, phrases) if k)
-        latin = [k for k in self.keys if not _is_cjk(k[0])]
-        cjk = [k for k in self.keys if _is_cjk(k[0])]
-        first_words = frozenset(k.split(" ")[0] for k in latin)
-        self._starts = _with_plurals(first_words)
-        """Lower-cased words that may start a phrase: a first word, or one with a plural ending."""
-        self._word_prefixes = frozenset(
-            " ".join(words[:n]) for words in (k.split(" ") for k in latin) for n in range(1, len(words))
-        )
-        """The first words of each phrase of several words, short of its last word ("in", "let me")."""
-        self._max_words = max((k.count(" ") + 1 for k in latin), default=0)
-        seconds: dict[str, set[str]] = {}
-        for words in (k.split(" ") for k in latin if " " in k):
-            # the second word of a two-word phrase is its last: it may carry a plural ending
-            second = _with_plurals(frozenset(words[1:2])) if len(words) == 2 else words[1:2]
-            seconds.setdefault(words[0], set()).update(second)
-        self._seconds = {first: frozenset(ws) for first, ws in seconds.items()}
-        """First word -> the words that may follow it in a longer phrase: a token is looked at as the
-        start of one only when such a word follows it."""
-        self._cjk_keys = frozenset(cjk)
-        self._cjk_max = max((len(k) for k in cjk), default=0)
-        self._cjk = _cjk_pattern(k for k in cjk if _CJK_RUN.fullmatch(k))
-        """Finds the CJK phrases, longest first at each place; None when there are none."""
-
-    def lookup(self, key: str) -> str | None:
-        """The lexicon key for `key`, folding a plural `s`/`es`; None when absent."""
-        if key in self.keys:
-            return key
-        if key.endswith("s"):
-            for folded in (key[:-1], key[:-2]):
-                if folded in self.keys:
-                    return folded
-        return None
-
-    def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> list[Hit]:
-        """All non-overlapping phrases in `text[pos:endpos]`, in order."""
-        end = len(text) if endpos is None else endpos
-        hits = self._latin_hits(text, pos, end) if self._starts else []
-        if self._cjk is not None and not text.isascii():
-            # CJK phrases hold CJK characters only, so they never overlap a Latin word
-            cjk = [Hit(m.start(), m.end(), m.group()) for m in self._cjk.finditer(text, pos, end)]
-            hits = sorted(hits + cjk) if hits and cjk else hits or cjk
-        return hits
-
-    def _latin_hits(self, text: str, pos: int, end: int) -> list[Hit]:
-        """The phrases of Latin words in `text[pos:end]`, in order."""
-        lows = _latin_lows(text[pos:end])
-        starts = self._starts
-        if starts.isdisjoint(lows):
-            return []
-        seconds = self._seconds
-        tokens: list[re.Match[str]] = []  # the tokens' places, found once a phrase may be here
-        hits: list[Hit] = []
-        after = 0  # the first token not covered by a hit
-        for i in [i for i, low in enumerate(lows) if low in starts]:
-            if i < after:
-                continue
-            low = lows[i]
-            following = lows[i + 1] if i + 1 < len(lows) else None
-            if following is not None and (following == "s" or following in seconds.get(low, ())):
-                # a longer phrase may start here ("order s" folds to "order" too)
-                tokens = tokens or list(_LATIN_TOKEN.finditer(text, pos, end))
-                after = i + (self._latin_hit(text, tokens, lows, i, hits) or 1)
-            else:
-                key = self.lookup(low)
-                if key is not None:
-                    tokens = tokens or list(_LATIN_TOKEN.finditer(text, pos, end))
-                    hits.append(Hit(tokens[i].start(), tokens[i].end(), key))
-                after = i + 1
-        return hits
-
-    def search(self, text: str, pos: int = 0, endpos: int | None = None) -> bool:
-        """Whether any phrase occurs in `text[pos:endpos]`."""
-        end = len(text) if endpos is None else endpos
-        if self._cjk is not None and not text.isascii() and self._cjk.search(text, pos, end):
-            return True
-        return bool(self._starts) and bool(self._latin_hits(text, pos, end))
-
-    def match_at(self, text: str, pos: int) -> bool:
-        """Whether a phrase starts exactly at `pos` (a Latin one only where a word starts)."""
-        for length in range(min(self._cjk_max, len(text) - pos), 0, -1):
-            if text[pos : pos + length] in self._cjk_keys:
-                return True
-        if not self._starts or pos and text[pos - 1] in _ASCII_LETTERS:
-            return False
-        token = _LATIN_TOKEN.match(text, pos)
-        if token is None or token.group().lower().replace("’", "'") not in self._starts:
-            return False
-        hits = self._latin_hits(text, pos, len(text))
-        return bool(hits) and hits[0].start == pos
-
-    def _latin_hit(self, text: str, tokens: list[re.Match[str]], lows: tuple[str, ...], i: int, hits: list[Hit]) -> int:
-        """Longest phrase starting at token `i`; returns how many tokens it spans (0: none).
-
-        `lows` holds the tokens lower-cased, with `’` read as `'`.
-        """
-        n, words = 1, lows[i]
-        while (
-            n < self._max_words
-            and i + n < len(tokens)
-            # a phrase goes on after some phrase's first words, or after a whole one as "order s"
-            and (words in self._word_prefixes or lows[i + n] == "s" and words in self.keys)
-            and _GAP.fullmatch(text, tokens[i + n - 1].end(), tokens[i + n].start())
-        ):
-            words += " " + lows[i + n]
-            n += 1
-        for width in range(n, 0, -1):
-            key = self.lookup(" ".join(lows[i : i + width]))
-            if key is not None:
-                hits.append(Hit(tokens[i].start(), tokens[i + width - 1].end(), key))
-                return width
-        return 0
 
 
 @dataclass
@@ -500,23 +295,6 @@ def _days(unit: str, value: Any, key: str = "duration_days") -> Decimal:
         what = "days" if key == "duration_days" else "minutes"
         raise ValueError(f"lexicon {key}[{unit!r}] must be a positive number of {what}, not {value!r}")
     return Decimal(str(value))
-
-
-def _cjk_pattern(phrases: Iterable[str]) -> re.Pattern[str] | None:
-    """A regex of CJK phrases that tries the longest phrase first at each character.
-
-    It branches on the first character, so the regex engine skips ahead to those.
-    """
-    rests: dict[str, list[str]] = {}
-    for phrase in phrases:
-        rests.setdefault(phrase[0], []).append(phrase[1:])
-    if not rests:
-        return None
-    branches = (
-        re.escape(first) + "(?:" + "|".join(map(re.escape, sorted(ends, key=len, reverse=True))) + ")"
-        for first, ends in sorted(rests.items())
-    )
-    return re.compile("|".join(branches))
 
 
 def _covering(words: Iterable[str]) -> tuple[str, ...]:

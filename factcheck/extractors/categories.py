@@ -6,7 +6,8 @@ import re
 from collections.abc import Sequence
 
 from factcheck.extractors.mentions import Mention
-from factcheck.lexicon import Hit, Lexicon, window_before
+from factcheck.lexicon import Lexicon
+from factcheck.phrases import Hit, window_before
 from factcheck.report import FactKind
 
 # What may stand between a value and its field word after it: white space or a hyphen ("Gold member", "黄金会员").

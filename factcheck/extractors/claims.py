@@ -9,7 +9,7 @@ from factcheck.extractors.mentions import Mention, MentionExtractor
 from factcheck.extractors.methods import MethodExtractor
 from factcheck.extractors.segment import Segmenter
 from factcheck.extractors.status import StatusExtractor
-from factcheck.lexicon import term_key
+from factcheck.phrases import term_key
 from factcheck.report import Claim, Fact, FactKind
 
 _OPAQUE = (FactKind.URL, FactKind.EMAIL, FactKind.IDENTIFIER)

@@ -7,7 +7,8 @@ from bisect import bisect_left
 from decimal import Decimal, InvalidOperation
 from typing import NamedTuple
 
-from factcheck.lexicon import Lexicon, Phrases, term_key
+from factcheck.lexicon import Lexicon
+from factcheck.phrases import Phrases, term_key
 from factcheck.report import FactKind
 
 URL_RE = re.compile(

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from factcheck.extractors.mentions import Mention
-from factcheck.lexicon import Hit, Lexicon, window_before
+from factcheck.lexicon import Lexicon
+from factcheck.phrases import Hit, window_before
 from factcheck.report import FactKind
 
 _CUE_WORDS = 3

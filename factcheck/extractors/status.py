@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from factcheck.lexicon import Hit, Lexicon, Term, window_before
+from factcheck.lexicon import Lexicon, Term
+from factcheck.phrases import Hit, window_before
 
 # Clause boundaries: a status word pairs with a concept word only inside one clause. A full stop
 # counts before white space or the end only; the pattern opens with a class the regex engine skips to.

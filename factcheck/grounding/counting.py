@@ -7,7 +7,7 @@ from collections import Counter
 from decimal import Decimal
 
 from factcheck.grounding.evidence import EvidenceIndex, Leaf
-from factcheck.lexicon import term_key
+from factcheck.phrases import term_key
 from factcheck.report import Fact, FactKind
 
 AGREES = {

@@ -33,7 +33,8 @@ from factcheck.grounding.search import (
     windows,
 )
 from factcheck.grounding.status_evidence import StatusEvidence, StatusReader
-from factcheck.lexicon import Lexicon, Phrases, field_name, remember, split_camel
+from factcheck.lexicon import Lexicon, field_name, remember, split_camel
+from factcheck.phrases import Phrases
 from factcheck.report import FactKind
 
 __all__ = ["Blob", "EvidenceIndex", "Leaf", "Located", "StatusEvidence", "ToolRecord"]

@@ -7,7 +7,7 @@ from factcheck.grounding.evidence import EvidenceIndex, Leaf, StatusEvidence, To
 from factcheck.grounding.flat import shape_of
 from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, other_item
 from factcheck.grounding.verdicts import evidence_of, set_verdict
-from factcheck.lexicon import window_before
+from factcheck.phrases import window_before
 from factcheck.report import Fact, FactKind, Verdict
 
 
