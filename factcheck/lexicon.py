@@ -18,7 +18,7 @@ T = TypeVar("T")
 SHIPPED = ("zh", "en")
 _MERGED_DICTS = (
     "concepts", "status_terms", "action_tools", "currencies", "number_words", "numerals",
-    "numeral_units", "fields", "months", "negation_window", "duration_days", "duration_minutes",
+    "numeral_units", "fields", "months", "negation_window", "duration_days", "duration_minutes", "unit_scales",
     "payment_methods",
     "currency_symbols", "weekdays", "status_implies",
 )
@@ -131,6 +131,8 @@ class Lexicon:
     not contradicted by a field that names more (`refund_amount`)."""
     currency_codes: frozenset[str] = field(init=False)
     """The currency codes the lexicons' currency words stand for (`USD`, `CNY`, ...)."""
+    unit_scales: dict[str, tuple[str, Decimal]] = field(init=False)
+    """Unit word (lower case) -> (dimension, its size in the dimension's smallest unit): `gb` -> (`data`, 1048576)."""
     duration_minutes: dict[str, Decimal] = field(init=False)
     """Unit word of a short duration (lower case) -> minutes in one unit (`hours` -> 60)."""
     duration_days: dict[str, Decimal] = field(init=False)
@@ -224,6 +226,10 @@ class Lexicon:
             code for codes in self.data["currency_symbols"].values() for code in codes
         }
         self.duration_days = {k.lower(): _days(k, v) for k, v in self.data["duration_days"].items()}
+        self.unit_scales = {
+            unit.lower(): (dimension, Decimal(str(size)))
+            for dimension, units in self.data["unit_scales"].items() for unit, size in units.items()
+        }
         self.duration_minutes = {
             k.lower(): _days(k, v, "duration_minutes") for k, v in self.data["duration_minutes"].items()
         }
@@ -313,6 +319,8 @@ def _merge(into: dict[str, Any], extra: dict[str, Any]) -> None:
         for name, value in extra.get(key, {}).items():
             if isinstance(value, list) and isinstance(target.get(name), list):
                 target[name] = target[name] + [v for v in value if v not in target[name]]
+            elif key == "unit_scales" and isinstance(target.get(name), dict):
+                target[name] = {**target[name], **value}  # a dimension's units: merged unit by unit
             else:
                 target[name] = value
     for key in _MERGED_LISTS:
@@ -372,6 +380,8 @@ def _check_lexicon_file(data: Any, where: str) -> None:
         elif key == "status_terms":
             must = f"must be an object with a polarity of {_POLARITIES[1:]} or null"
             problem = _first_bad(value, _is_status_spec, must)
+        elif key == "unit_scales":
+            problem = _first_bad(value, _is_scale_table, "must be an object of positive numbers")
         elif key == "categories":
             must = "must be an object with a list `fields` and an object `values` of lists"
             problem = _first_bad(value, _is_category, must)
@@ -398,6 +408,10 @@ def _is_status_spec(spec: Any) -> bool:
         and spec.get("field_polarity") in _POLARITIES
         and isinstance(spec.get("concept"), (str, type(None)))
     )
+
+
+def _is_scale_table(units: Any) -> bool:
+    return isinstance(units, dict) and all(_is_number(v) and v > 0 for v in units.values())
 
 
 def _is_category(category: Any) -> bool:

@@ -36,6 +36,7 @@ def test_a_user_file_extends_the_shipped_lexicons(tmp_path) -> None:
         ('{"currencies": {"usd": 1}}', "currencies['usd'] must be a currency code"),
         ('{"negator": ["nie"]}', "negator is not a lexicon key"),  # a typo is not ignored
         ('{"categories": {"tier": {"values": {"gold": "gold"}}}}', "categories['tier'] must be an object"),
+        ('{"unit_scales": {"data": {"gb": 0}}}', "unit_scales['data'] must be an object of positive numbers"),
         # a key given twice: the later one would silently win
         ('{"status_terms": {"voided": {"polarity": "negative"}, "voided": {"polarity": "positive"}}}',
          "key 'voided' is given twice in one object"),

@@ -45,6 +45,8 @@ _LIST_LABELS = frozenset({"quantity", "count"})
 """Field labels a list's own name gives ("items", "results"): they speak of the list's length, not of each item."""
 _VALUE_CHARS = 80
 """Longest value of a method or category field read for its value (longer text is a note, not a value)."""
+_UNIT_NUMBERS = 20
+"""How many numbers of one field a unit conversion reads."""
 _DERIVED_OPERANDS = 40
 """How many numbers of one tool call arithmetic may combine."""
 
@@ -290,6 +292,24 @@ class EvidenceIndex:
         exponent = -len(digits.split(".")[1]) if "." in digits else 0
         out: list[Located] = []
         _add_number(out, Mention(FactKind.NUMBER, 0, len(digits), digits, None, exponent, leaf.labels), leaf)
+        return out
+
+    def numbers_in_units(self, units: Iterable[str]) -> list[tuple[str, Decimal, Leaf]]:
+        """(unit, value, leaf) of each JSON number whose field name gives one of `units` (`总量MB`, `distance_m`).
+
+        Only the first few numbers of each field are read: a converted number names one record.
+        """
+        words = {u: re.compile(rf"(?<![a-z]){re.escape(u)}(?![a-z])") for u in units}
+        out = []
+        for flat in self.flats:
+            for shape, (values, nodes, keys) in flat.numbers.items():
+                name = field_name(shape)
+                unit = next((u for u, word in words.items() if word.search(name)), None)
+                if unit is None:
+                    continue
+                for value, node, key in list(zip(values, nodes, keys, strict=True))[:_UNIT_NUMBERS]:
+                    leaf = self.leaf(flat.call, flat.path(node, key), shape, number_text(value), numeric=True)
+                    out.append((unit, Decimal(number_text(value)), leaf))
         return out
 
     def labelled_numbers(self, labels: frozenset[str]) -> list[Located]:

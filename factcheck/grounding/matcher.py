@@ -232,6 +232,7 @@ class Matcher:
             # arithmetic on the answer's backed numbers may explain another value
             backing = (
                 self._count(fact, claimed)
+                or self._in_other_unit(fact, claimed, exponent)
                 or self._field_total(same_field, claimed, exponent)
                 or self._arithmetic([(v, None) for v in self.verified[-8:]], claimed, exponent)
             )
@@ -254,11 +255,30 @@ class Matcher:
                 or self._context(claimed, exponent)
                 or self._suffix(fact)
                 or self._ratio(fact, claimed, exponent)
+                or self._in_other_unit(fact, claimed, exponent)
             )
         if backing is None:
             set_verdict(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives {fact.text}", [])
         else:
             set_verdict(fact, Verdict.SUPPORTED, *backing)
+
+    def _in_other_unit(self, fact: Fact, claimed: Decimal, exponent: int) -> Backing | None:
+        """A tool's number given in another unit of the same dimension ("30 GB" of `总量MB`: 30720).
+
+        The tool's unit is read from its field name (lexicon `unit_scales`).
+        """
+        scales = self.index.lex.unit_scales
+        unit = (fact.unit or "").lower()
+        if unit not in scales:
+            return None
+        dimension, size = scales[unit]
+        others = [u for u, (d, s) in scales.items() if d == dimension and s != size]
+        for other, value, leaf in self.index.numbers_in_units(others):
+            converted = value * scales[other][1] / size
+            if equal_at(converted, claimed, exponent):
+                how = f"{value} {other} in {unit}"
+                return "derived", f"number equals {how}", [evidence_of(leaf, self.index, how)]
+        return None
 
     def _ratio(self, fact: Fact, claimed: Decimal, exponent: int) -> Backing | None:
         """A percentage one backed number of the answer is of a larger one ("36 节（占 75%）" of 48)."""

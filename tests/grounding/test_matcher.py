@@ -704,3 +704,21 @@ POLICY = ["Return policy: items can be returned within 30 days of delivery."]
 )
 def test_a_date_or_time_a_backed_duration_away(answer: str, output: dict, context: list, expected: Verdict) -> None:
     assert verdict(answer, [call("lookup", output)], context) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "output", "expected"),
+    [
+        # a tool's number in another unit of the same dimension, its unit read from the field name
+        ("通用流量：共 30GB，已用约 18.4GB。", {"余量": {"通用流量": {"总量MB": 30720, "已用MB": 18842}}}, S),
+        ("通用流量：共 31GB。", {"余量": {"通用流量": {"总量MB": 30720}}}, U),
+        ("骑手距离您约 1.2 公里。", {"distance_m": 1200}, S),
+        ("骑手距离您约 1.5 公里。", {"distance_m": 1200}, U),
+        ("附带 2 小时的免费停车时长。", {"parking_free_min": 120}, S),
+        ("Your parcel weighs 2.5 kg.", {"weight_g": 2500}, S),
+        ("Your parcel weighs 3.5 kg.", {"weight_g": 2500}, C),  # another value of the field
+        ("Your parcel weighs 2.5 kg.", {"weight": 2500}, C),  # the field gives no unit to convert from
+    ],
+)
+def test_a_number_in_another_unit(answer: str, output: dict, expected: Verdict) -> None:
+    assert verdict(answer, [call("lookup", output)]) == expected
