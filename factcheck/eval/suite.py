@@ -22,7 +22,7 @@ BUNDLED_SUITE = "suite.jsonl"
 BUNDLED_SUITES = {"bundled": BUNDLED_SUITE, "heldout": "heldout.jsonl"}
 """Name -> file of each suite shipped inside `factcheck.eval`; a suite path that is no file may name one.
 
-`heldout` was written after the checker, in five batches (the last two not tuned on), by people who had
+`heldout` was written after the checker, in six batches (the last three not tuned on), by people who had
 not read its code (see the README)."""
 
 
