@@ -203,6 +203,15 @@ class EvidenceIndex:
                 return self.string_leaf(entry)
         return None
 
+    @cached_property
+    def failed_calls(self) -> list[ToolRecord]:
+        """The calls that failed and were not run again with success (a retried call is superseded)."""
+        calls = self.calls
+        return [
+            c for c in calls
+            if c.status == "error" and not any(d.name == c.name and d.status == "ok" for d in calls[c.index + 1 :])
+        ]
+
     def first_leaf(self, call: int) -> Leaf | None:
         """The first value of a call's output, for showing where a status came from."""
         flat = self.flats[call]

@@ -90,13 +90,11 @@ class StatusReader:
             for count, leaf in index.list_counts:
                 if not leaf.path.startswith("args"):
                     out.append(StatusEvidence("search", "positive" if count else "negative", leaf, leaf.index))
-        for call in index.calls:
-            retried = any(c.name == call.name and c.status == "ok" for c in index.calls[call.index + 1 :])
-            if call.status == "error" and not retried:  # a failed call run again with success is superseded
-                leaf = index.first_leaf(call.index) or Leaf("tool", call.index, "", "")
-                for c in sorted(call.concepts) or [None]:
-                    if concept is None or c == concept:
-                        out.append(StatusEvidence(c, "negative", leaf, call.index))
+        for call in index.failed_calls:
+            leaf = index.first_leaf(call.index) or Leaf("tool", call.index, "", "")
+            for c in sorted(call.concepts) or [None]:
+                if concept is None or c == concept:
+                    out.append(StatusEvidence(c, "negative", leaf, call.index))
         return out
 
     @cached_property

@@ -124,11 +124,7 @@ class StatusMatcher:
 
         Said of everything the run did ("今日任务全部完成", "all done"), any failed call contradicts it.
         """
-        calls = self.index.calls
-        failed = [  # a failed call run again with success is superseded
-            c for c in calls if c.status == "error"
-            and not any(d.name == c.name and d.status == "ok" for d in calls[c.index + 1 :])
-        ]
+        failed = self.index.failed_calls
         if polarity == "positive" and failed and self.index.lex.all_words.search(window_before(before, 3, 6)):
             set_verdict(fact, Verdict.CONTRADICTED, "tool_error", f"tool {failed[0].name} failed, so not all is done",
                         [evidence_of(leaf, self.index)] if (leaf := self.index.first_leaf(failed[0].index)) else [])
