@@ -112,6 +112,8 @@ class Lexicon:
     """(concept, polarity) of a tool's status -> the (concept, polarity) it also states (out for delivery: shipped)."""
     suffix_cues: Phrases = field(init=False)
     """Words that make the number after them the end of an identifier (ending in 4471, 尾号 4471)."""
+    name_stopwords: frozenset[str] = field(init=False)
+    """Capitalised words that start a sentence or a date and never name anything (The, Your, May)."""
     other_record_words: Phrases = field(init=False)
     """Words that make a clause speak of other records than the one its claim names (其余, the rest)."""
     status_words: frozenset[str] = field(init=False)
@@ -209,6 +211,7 @@ class Lexicon:
         self.category_fields = {name: Phrases(category["fields"]) for name, category in categories.items()}
         self.category_links = Phrases(self.data["categories_links"])
         self.category_owners = Phrases(self.data["categories_owners"])
+        self.name_stopwords = frozenset(self.data["name_stopwords"])
         self.other_record_words = Phrases(self.data["other_record_words"])
         self.suffix_cues = Phrases(self.data["suffix_cues"])
         self.generic_concepts = frozenset(self.data["generic_concepts"])

@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 
 from factcheck.extractors.mentions import Mention
+from factcheck.extractors.status import clause_start
 from factcheck.lexicon import Lexicon
 from factcheck.phrases import Hit, window_before
 from factcheck.report import FactKind
@@ -14,7 +15,6 @@ from factcheck.report import FactKind
 _BEFORE_FIELD = re.compile(r"[\s\-]*")
 # What may be left between a field word and its value once the link words are out ("tier is now: Gold").
 _LINK_REST = re.compile(r"[\s:：]*")
-_CLAUSE_MARK = re.compile(r"[，,;；。.!?！？]")
 _REACH = 24
 """How many characters before a value its field word may stand (`membership tier is now Gold`)."""
 _OWNER_WORDS = 3
@@ -51,8 +51,7 @@ class CategoryExtractor:
 
     def _hedged(self, text: str, hit: Hit) -> bool:
         """Whether a hedge stands before the value in its clause ("就可以升级为铂金会员", "if you reach Gold")."""
-        clause_start = max((m.end() for m in _CLAUSE_MARK.finditer(text, 0, hit.start)), default=0)
-        return self.lex.hedged(text, clause_start, hit.start)
+        return self.lex.hedged(text, clause_start(text, hit.start), hit.start)
 
     def _said_of_field(self, text: str, hit: Hit, category: str) -> bool:
         """Whether a value is said of the user's own field ("your tier is Gold"), not of a goal or another."""

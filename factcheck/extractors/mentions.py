@@ -188,7 +188,6 @@ class MentionExtractor:
         )
         self._number_words = Phrases(lex.map("number_words"))
         self._number_word_values = {term_key(w): v for w, v in lex.map("number_words").items()}
-        self._name_stopwords = frozenset(lex.list("name_stopwords"))
         keywords = sorted(lex.list("id_keywords"), key=len, reverse=True)
         self._id_keyword = re.compile(
             _first_letter_check(keywords)
@@ -413,7 +412,7 @@ class MentionExtractor:
     def names(self, text: str, taken: _Taken) -> list[Mention]:
         """Proper names in Latin script: two to four capitalised words (`Emily Carson`)."""
         out = []
-        skip = self._name_stopwords
+        skip = self.lex.name_stopwords
         for m in NAME_RE.finditer(text):
             words = [(w.start(), w.group()) for w in _NON_SPACE.finditer(m.group())]
             while words and (words[0][1] in skip or words[0][1].lower() in self._months):

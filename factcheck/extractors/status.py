@@ -62,26 +62,26 @@ class StatusExtractor:
                 continue
             if skip and m.overlaps(skip):
                 continue
-            by_clause.setdefault(_clause_start(text, m.start), []).append((m, term))
+            by_clause.setdefault(clause_start(text, m.start), []).append((m, term))
         out: list[StatusMention] = []
-        for clause_start, hits in by_clause.items():
-            out.extend(self._clause(text, clause_start, hits, default_concept, claims))
+        for start, hits in by_clause.items():
+            out.extend(self._clause(text, start, hits, default_concept, claims))
         return out
 
-    def _hedged(self, text: str, clause_start: int, m: Hit) -> bool:
-        return self.lex.hedged(text, clause_start, m.start) or self.lex.hedges_after.match_at(text, m.end)
+    def _hedged(self, text: str, begin: int, m: Hit) -> bool:
+        return self.lex.hedged(text, begin, m.start) or self.lex.hedges_after.match_at(text, m.end)
 
-    def _clause(self, text, clause_start, hits, default_concept, claims) -> list[StatusMention]:
+    def _clause(self, text, begin, hits, default_concept, claims) -> list[StatusMention]:
         concepts = [(m, t) for m, t in hits if t.polarity is None]
         found: dict[tuple[str | None, str], StatusMention] = {}
         used_concepts: set[int] = set()
-        previous_end = clause_start
+        previous_end = begin
         for m, term in hits:
             if term.polarity is None:
                 continue  # a concept word: a negator before it still governs its status word
             # a negator governs the next status word only, never one further on
-            scope, previous_end = max(clause_start, previous_end), m.end
-            if self._hedged(text, clause_start, m):
+            scope, previous_end = max(begin, previous_end), m.end
+            if self._hedged(text, begin, m):
                 continue
             concept, start, end = term.concept, m.start, m.end
             negated = self._negated(text[scope : m.start])
@@ -112,9 +112,9 @@ class StatusExtractor:
         if claims and found:
             return sorted(found.values(), key=lambda s: s.start)
         for m, term in concepts:
-            if m.start in used_concepts or claims and self._hedged(text, clause_start, m):
+            if m.start in used_concepts or claims and self._hedged(text, begin, m):
                 continue
-            prefix = text[clause_start : m.start]
+            prefix = text[begin : m.start]
             if self._negated(prefix):
                 polarity, action = "negative", False
             elif self._completed(prefix):
@@ -144,7 +144,7 @@ class StatusExtractor:
         return self.lex.negators.search(window)
 
 
-def _clause_start(text: str, pos: int) -> int:
+def clause_start(text: str, pos: int) -> int:
     """Start of the clause holding `pos` (searches back at most a short window)."""
     lo = max(0, pos - _WINDOW)
     last = lo

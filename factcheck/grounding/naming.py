@@ -74,8 +74,6 @@ class ClaimRecords:
         self.index = index
         self._list_words = list_words
         """(call, list path) -> each item's distinct words; shared by every claim of a check."""
-        self._stopwords = frozenset(index.lex.list("name_stopwords"))
-        """Capitalised words that name nothing (sentence starts: The, Your)."""
         self.reset([], "", 0)
 
     def reset(self, facts: list[Fact], text: str, start: int) -> None:
@@ -177,7 +175,7 @@ class ClaimRecords:
 
     def _names_unknown(self, clause: str) -> bool:
         """Whether the clause holds a capitalised word no tool output holds (a translated name: Pudong)."""
-        words = {w for w in _CAPITALISED.findall(clause) if w not in self._stopwords}
+        words = {w for w in _CAPITALISED.findall(clause) if w not in self.index.lex.name_stopwords}
         return any(self.index.find_text(w.lower()) is None for w in words)
 
     def keyed(self, fact: Fact) -> set[Record]:
