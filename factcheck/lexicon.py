@@ -267,8 +267,8 @@ class Lexicon:
         words = self.hedge_exceptions.finditer(text, max(0, start - 2), min(len(text), end + 2))
         if not words:
             return True
-        hits = self.hedges.finditer(text, start, end)
-        return any(not h.overlaps([(w.start, w.end) for w in words]) for h in hits)
+        spans = [(w.start, w.end) for w in words]
+        return any(not h.overlaps(spans) for h in self.hedges.finditer(text, start, end))
 
     def is_record_key(self, field: str) -> bool:
         """Whether a field name (lexicon words) names its record's key: `order id`, `flight no`, `订单编号`."""
