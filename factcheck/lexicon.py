@@ -16,9 +16,12 @@ from factcheck.phrases import Hit, Phrases, term_key
 T = TypeVar("T")
 
 SHIPPED = ("zh", "en")
+_TIME_DIMENSION = "time"
+"""The `unit_scales` dimension whose units are durations, in seconds."""
 _MERGED_DICTS = (
     "concepts", "status_terms", "action_tools", "currencies", "number_words", "numerals",
-    "numeral_units", "fields", "months", "negation_window", "duration_days", "duration_minutes", "unit_scales",
+    "numeral_units", "fields", "months", "negation_window", "duration_days", "duration_compound_units",
+    "unit_scales",
     "payment_methods",
     "currency_symbols", "weekdays", "status_implies",
 )
@@ -29,6 +32,7 @@ _MERGED_LISTS = (
     "payment_method_fields", "not_count_prefixes", "numeral_idioms", "other_record_words", "suffix_cues",
     "generic_concepts", "status_fields", "advice_markers", "all_words", "approximators", "hedge_exceptions",
     "currency_fields", "record_key_fields", "categories_links", "categories_owners", "generic_field_labels",
+    "not_money_labels",
 )
 
 
@@ -131,12 +135,16 @@ class Lexicon:
     generic_field_labels: frozenset[str] = field(init=False)
     """Field labels that name no particular thing (`amount`: cost, paid): a claim with only these is
     not contradicted by a field that names more (`refund_amount`)."""
+    not_money_labels: frozenset[str] = field(init=False)
+    """Field labels of counts and measures (`count`, `days`): an amount of money never takes them."""
     currency_codes: frozenset[str] = field(init=False)
     """The currency codes the lexicons' currency words stand for (`USD`, `CNY`, ...)."""
     unit_scales: dict[str, tuple[str, Decimal]] = field(init=False)
     """Unit word (lower case) -> (dimension, its size in the dimension's smallest unit): `gb` -> (`data`, 1048576)."""
-    duration_minutes: dict[str, Decimal] = field(init=False)
-    """Unit word of a short duration (lower case) -> minutes in one unit (`hours` -> 60)."""
+    duration_seconds: dict[str, Decimal] = field(init=False)
+    """Unit word of a short duration (lower case) -> seconds in one unit (`hours` -> 3600): `unit_scales`' time."""
+    duration_compound_units: dict[str, Decimal] = field(init=False)
+    """Unit word -> seconds, for words that are a duration only after another part of one (4 小时 28 分)."""
     duration_days: dict[str, Decimal] = field(init=False)
     """Unit word of a duration (lower case) -> days in one unit (`weeks` -> 7)."""
     read_only_tools: re.Pattern[str] = field(init=False)
@@ -224,6 +232,7 @@ class Lexicon:
             for src, dsts in self.data["status_implies"].items()
         }
         self.generic_field_labels = frozenset(self.data["generic_field_labels"])
+        self.not_money_labels = frozenset(self.data["not_money_labels"])
         currencies = self.data["currencies"]
         self.currency_codes = frozenset(currencies.values()) | {
             code for codes in self.data["currency_symbols"].values() for code in codes
@@ -233,8 +242,11 @@ class Lexicon:
             unit.lower(): (dimension, Decimal(str(size)))
             for dimension, units in self.data["unit_scales"].items() for unit, size in units.items()
         }
-        self.duration_minutes = {
-            k.lower(): _days(k, v, "duration_minutes") for k, v in self.data["duration_minutes"].items()
+        self.duration_seconds = {
+            unit: size for unit, (dimension, size) in self.unit_scales.items() if dimension == _TIME_DIMENSION
+        }
+        self.duration_compound_units = {
+            k.lower(): _days(k, v, "duration_compound_units") for k, v in self.data["duration_compound_units"].items()
         }
         self.negation_window = {k: int(v) for k, v in self.data["negation_window"].items()}
         prefixes = "|".join(re.escape(p) for p in sorted(self.data["read_only_tool_prefixes"], key=len, reverse=True))
@@ -299,9 +311,9 @@ def remember(cache: dict[Any, T], key: Any, value: T) -> T:
 
 
 def _days(unit: str, value: Any, key: str = "duration_days") -> Decimal:
-    """A `duration_days` (or `duration_minutes`) entry as a positive number; a clear error for anything else."""
+    """A `duration_days` (or `duration_compound_units`) entry as a positive number; a clear error for anything else."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
-        what = "days" if key == "duration_days" else "minutes"
+        what = "days" if key == "duration_days" else "seconds"
         raise ValueError(f"lexicon {key}[{unit!r}] must be a positive number of {what}, not {value!r}")
     return Decimal(str(value))
 
@@ -343,7 +355,7 @@ _WORD_LIST_MAPS = ("concepts", "action_tools", "fields", "payment_methods", "cur
 """Keys whose entries are lists of words (`concepts`: concept -> words)."""
 _NUMBER_MAPS = (
     "number_words", "numerals", "numeral_units", "months", "negation_window", "weekdays", "duration_days",
-    "duration_minutes",
+    "duration_compound_units",
 )
 """Keys whose entries are numbers (`months`: word -> month)."""
 _POLARITIES = (None, "positive", "negative", "pending")

@@ -30,6 +30,8 @@ ID_RE = re.compile(
 # regex engine then skips ahead to such characters instead of trying the pattern everywhere.
 # Dimensions written with a multiplication sign or a spaced x ("1024×1024", "1920 x 1080"): one identifier.
 _DIMENSIONS = re.compile(r"\d(?<![\w.]\d)\d{1,4}(?:\s?×\s?|\s[xX]\s)\d{2,5}(?![\w.])")
+_CARRIER_NUMBER = re.compile(r"(?<![\w.#-])([A-Z]{2}|[A-Z]\d|\d[A-Z]) (\d{1,4})(?![\w.,:%])", re.ASCII)
+"""A flight or train number written with a space (BA 2491, UA 1142): one identifier, not a code and a number."""
 _ID_SHORT_DIGITS = re.compile(r"\d(?<![\w.,#-]\d)\d{4,5}(?![\w.,%])", re.ASCII)
 ISO_DATE = re.compile(r"(\d{4})(?<!\d{5})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)")
 ZH_DATE = re.compile(r"(?:(\d{4})\s?年\s?)?(\d{1,2})\s?月\s?(\d{1,2})\s?[日号]")
@@ -196,6 +198,8 @@ class MentionExtractor:
             re.IGNORECASE,
         )
         self._months = lex.map("months")
+        self._not_carriers = {w.lower() for w in lex.currency_codes | set(lex.list("id_keywords"))} | {"am", "pm"}
+        """Letters before a spaced number that are no carrier code (USD 120, ID 4471, PM 2)."""
         self._weekday_words = Phrases(lex.map("weekdays"))
         self._weekday_of = {term_key(w): day for w, day in lex.map("weekdays").items()}
         self._not_count_prefixes = tuple(lex.list("not_count_prefixes"))
@@ -227,6 +231,10 @@ class MentionExtractor:
                 continue
             taken.take(m.start(), m.end())
             out.append(Mention(FactKind.IDENTIFIER, m.start(), m.end(), normalise_id(m.group())))
+        for m in _CARRIER_NUMBER.finditer(text):
+            if taken.free(m.start(), m.end()) and m[1].lower() not in self._not_carriers:
+                taken.take(m.start(), m.end())
+                out.append(Mention(FactKind.IDENTIFIER, m.start(), m.end(), normalise_id(m.group())))
         for m in _ID_SHORT_DIGITS.finditer(text):
             if taken.free(m.start(), m.end()) and self._id_keyword.search(text[max(0, m.start() - 12) : m.start()]):
                 taken.take(m.start(), m.end())
@@ -247,9 +255,10 @@ class MentionExtractor:
                 mon = self._months.get(m.group("mon").lower().rstrip("."))
                 if mon:
                     found.append((m.start(), m.end(), m.group("year"), mon, int(m.group("day"))))
-                    # a day range: "Dec. 10–12"
+                    # a day range: "Dec. 10–12", not "until Nov. 1 — 12 days from today"
                     tail = _RANGE_END.match(text, m.end())
-                    if mon and tail and rx is EN_DATE:
+                    is_range = tail and int(tail[1]) > int(m["day"]) and not self.noun_after(text, tail.end())
+                    if is_range and rx is EN_DATE:
                         found.append((tail.start(1), tail.end(1), m.group("year"), mon, int(tail.group(1))))
         for m in SLASH_DATE.finditer(text) if "/" in text else ():
             found.append((m.start(), m.end(), m.group(3), int(m.group(1)), int(m.group(2))))
@@ -386,15 +395,19 @@ class MentionExtractor:
         before = text[max(floor, mention.start - window) : mention.start]
         if not before.strip() and not mention.unit:
             return frozenset()
-        if not nearest:
-            cut = max(map(before.rfind, "，,；;。\n"))
-            before = before[cut + 1 :]
+        cut = -1 if nearest else max(map(before.rfind, "，,；;。\n"))
+        opened = max(map(before.rfind, "(（"))
+        if opened > cut and max(map(before.rfind, ")）")) < opened:
+            cut = opened  # a number in brackets: '"5 Ways to Cut Costs" (1,240 words)'
+        before = before[cut + 1 :]
         labels = self.lex.fields_in(before)
         if nearest:
             labels = labels[-1:]
         unit = self.lex.field_phrases.lookup(term_key(mention.unit)) if mention.unit else None
         if unit is not None:
             labels.append(self.lex.field_of[unit])
+        if mention.unit in self.lex.currency_codes:
+            return frozenset(labels) - self.lex.not_money_labels
         return frozenset(labels)
 
     def weekdays(self, text: str, taken: _Taken, dates: list[Mention]) -> list[Mention]:

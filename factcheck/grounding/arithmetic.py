@@ -154,17 +154,14 @@ def claim_targets(
     return out
 
 
-def minutes_between(first: str, last: str) -> int:
-    """Minutes from one clock time (`HH:MM`) to a later one, across midnight if need be."""
-    (h1, m1), (h2, m2) = (map(int, t.split(":")[:2]) for t in (first, last))
-    return (h2 * 60 + m2 - h1 * 60 - m1) % (24 * 60)
+def shifted_date(value: str, days: int, year_if_none: int = 2000) -> str | None:
+    """A date (`YYYY-MM-DD` or `--MM-DD`) moved by `days`, in the same form; None for no date.
 
-
-def shifted_date(value: str, days: int) -> str | None:
-    """A date (`YYYY-MM-DD` or `--MM-DD`) moved by `days`, in the same form; None for no date."""
+    A date without a year is read in `year_if_none` (by default a leap year, as `days_between` does).
+    """
     try:
         year, month, day = _date_parts(value)
-        moved = date(year or 2000, month, day) + timedelta(days=days)  # as `days_between` reads a yearless date
+        moved = date(year or year_if_none, month, day) + timedelta(days=days)
     except ValueError:
         return None
     return f"{moved.year:04d}-{moved.month:02d}-{moved.day:02d}" if year else f"--{moved.month:02d}-{moved.day:02d}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from decimal import Decimal
-from itertools import combinations
+from itertools import chain, combinations, product
 
 from factcheck.grounding.arithmetic import (
     claim_targets,
@@ -13,7 +13,6 @@ from factcheck.grounding.arithmetic import (
     equal_at,
     find_operation,
     line_item_total,
-    minutes_between,
     operand_value,
     sum_text,
 )
@@ -21,7 +20,7 @@ from factcheck.grounding.counting import filtered_count
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located
 from factcheck.grounding.flat import shape_of
 from factcheck.grounding.locate import locate
-from factcheck.grounding.moments import same_date, shifted, weekday
+from factcheck.grounding.moments import duration_seconds, same_date, seconds_between, shifted, weekday
 from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, names_record, other_item
 from factcheck.grounding.statuses import StatusMatcher
 from factcheck.grounding.verdicts import Backing, evidence_of, set_verdict
@@ -89,9 +88,15 @@ class Matcher:
                 if fact.kind == FactKind.NUMBER and fact.code == "not_found" and len(self.verified) > 1:
                     self._number(fact)
             # a date or time a backed duration away from a backed one ("30-day window: through June 1")
+            derived = False
             for fact in ordered:
                 if fact.kind in _WHEN and fact.code == "not_found":
                     shifted(fact, self._claim_facts, self.moments, self.index)
+                    derived = derived or fact.verdict == Verdict.SUPPORTED
+            # a duration from a date derived just now ("runs until November 1 — 12 days from today")
+            for fact in ordered if derived else ():
+                if fact.kind == FactKind.NUMBER and fact.code == "not_found":
+                    self._number(fact)
         self.moments += [f for f in facts if f.kind in _WHEN and f.verdict == Verdict.SUPPORTED]
 
     def ground(self, fact: Fact) -> None:
@@ -118,6 +123,8 @@ class Matcher:
         value = fact.value or ""
         url = fact.kind == FactKind.URL
         leaf = self.index.find_token(value, url=url)
+        if leaf is None and " " in fact.text and fact.kind == FactKind.IDENTIFIER:
+            leaf = self.index.find_token(fact.text.lower())  # a tool writing it spaced too (BA 2491)
         if leaf is not None:
             set_verdict(fact, Verdict.SUPPORTED, "match", f"{fact.kind.value} found in a tool output",
                         [evidence_of(leaf, self.index)])
@@ -443,7 +450,8 @@ class Matcher:
             return "derived", f"count of {said}", [evidence_of(leaf, self.index, said)]
         if (claimed, fact.unit) in self.counts:
             return "derived", f"the count of {claimed} {fact.unit} the answer gave before", []
-        if fact.unit in self.duration_days:
+        lex = self.index.lex
+        if any(fact.unit in units for units in (self.duration_days, lex.duration_seconds, lex.duration_compound_units)):
             return None  # "two weeks, from Nov. 1 through Nov. 15" counts days, not the dates listed
         listed = Counter(f.kind for f in self._claim_facts if f.kind in _LISTED)
         kind = next((k for k, n in listed.items() if n == claimed > 1), None)
@@ -463,26 +471,36 @@ class Matcher:
         return None
 
     def _duration(self, fact: Fact, claimed: Decimal) -> Backing | None:
-        """A duration (`two weeks`, `3 晚`, `48 分钟`) equal to the days between two backed dates of the
-        claim, or the minutes between two backed times of it, if enabled."""
-        minutes_per_unit = self.index.lex.duration_minutes.get((fact.unit or "").lower())
-        if self.derive and minutes_per_unit is not None:
+        """A duration (`two weeks`, `3 晚`, `4 小时 28 分`) equal to the days between two backed dates, or
+        the time between two backed times of the claim, if enabled.
+
+        A date pair is two of the claim, or one of the claim and one an earlier claim or the
+        context gives ("ends on July 11, 10 days from today").
+        """
+        if not self.derive:
+            return None
+        seconds = duration_seconds(fact, self._claim_facts, self._claim_text, self._records.start, self.index.lex)
+        if seconds is not None:
             times = [f for f in self._claim_facts if f.kind == FactKind.TIME and f.verdict == Verdict.SUPPORTED]
             for first, last in zip(times, times[1:], strict=False):  # consecutive times
-                minutes = minutes_between(first.value or "", last.value or "")
-                if claimed * minutes_per_unit == minutes:
-                    how = f"the {minutes} minutes from {first.text} to {last.text}"
+                if seconds_between(first, last) == seconds:
+                    how = f"the time from {first.text} to {last.text}"
                     evidence = [ev.model_copy(update={"note": how}) for ev in first.evidence[:1] + last.evidence[:1]]
-                    return "derived", f"number equals {how}", evidence
+                    return "derived", f"number is part of {how}", evidence
         days_per_unit = self.duration_days.get((fact.unit or "").lower())
-        if not self.derive or days_per_unit is None:
+        if days_per_unit is None:
             return None
-        dates = [f for f in self._claim_facts if f.kind == FactKind.DATE and f.verdict == Verdict.SUPPORTED]
-        for first, last in combinations(dates, 2):
-            days = days_between(first.value or "", last.value or "")
+        dates = [(f.value or "", f.text, f.evidence[:1]) for f in self._claim_facts
+                 if f.kind == FactKind.DATE and f.verdict == Verdict.SUPPORTED]
+        known = [(f.value or "", f.text, f.evidence[:1]) for f in self.moments if f.kind == FactKind.DATE] + [
+            (loc.mention.value, loc.leaf.text[loc.mention.start : loc.mention.end], [evidence_of(loc.leaf, self.index)])
+            for loc in self.index.context_mentions if loc.mention.kind == FactKind.DATE
+        ]
+        for first, last in chain(combinations(dates, 2), product(dates, known)):
+            days = days_between(first[0], last[0])
             if days is not None and claimed * days_per_unit == days:
-                how = f"the {days} days from {first.text} to {last.text}"
-                evidence = [ev.model_copy(update={"note": how}) for ev in first.evidence[:1] + last.evidence[:1]]
+                how = f"the {days} days from {first[1]} to {last[1]}"
+                evidence = [ev.model_copy(update={"note": how}) for ev in first[2] + last[2]]
                 return "derived", f"number equals {how}", evidence
         return None
 

@@ -1,4 +1,4 @@
-"""Dates and times worked out from others: a weekday of a date, a date or time a backed duration away."""
+"""Dates, times and durations worked out from others: a weekday, a date or time a backed duration away."""
 
 from __future__ import annotations
 
@@ -9,9 +9,14 @@ from decimal import Decimal
 from factcheck.grounding.arithmetic import shifted_date, shifted_time
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.verdicts import evidence_of, set_verdict
+from factcheck.lexicon import Lexicon
 from factcheck.report import Fact, FactKind, Verdict
 
 _ISO_DATE = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
+_CLOCK_SECONDS = re.compile(r"\d{1,2}[:：]\d{2}[:：](\d{2})")
+"""The seconds of a clock time written with them (14:09:47): a time's value keeps only hours and minutes."""
+_DURATION_GAP = re.compile(r"\s*(\S+?)\s*(?:,|，|and|和|零)?\s*", re.IGNORECASE)
+"""What stands between two parts of one duration: the first part's unit and a joiner (2 hours and 35 minutes)."""
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
@@ -20,7 +25,7 @@ def shifted(fact: Fact, claim_facts: list[Fact], earlier: list[Fact], index: Evi
 
     "Delivered on May 2, so the 30-day window runs through June 1"; "arrive 15 minutes before
     your 2:00 PM slot, at 1:45 PM". The duration must be a number of the same claim with a unit
-    of `duration_days` (dates) or `duration_minutes` (times), backed by a tool or the context.
+    of `duration_days` (dates) or of the lexicon's time units (times), backed by a tool or the context.
 
     Args:
         fact: A date or time no tool output gives.
@@ -29,17 +34,22 @@ def shifted(fact: Fact, claim_facts: list[Fact], earlier: list[Fact], index: Evi
         index: The run's evidence.
     """
     lex = index.lex
-    per_unit = lex.duration_days if fact.kind == FactKind.DATE else lex.duration_minutes
+    # days for a date, minutes for a time
+    per_unit = lex.duration_days if fact.kind == FactKind.DATE else {
+        unit: seconds / 60 for unit, seconds in lex.duration_seconds.items() if seconds % 60 == 0
+    }
     spans = [
         (int(Decimal(f.value or "0") * per_unit[(f.unit or "").lower()]), f) for f in claim_facts
         if f.kind == FactKind.NUMBER and f.verdict == Verdict.SUPPORTED and (f.unit or "").lower() in per_unit
     ]
     said = [f for f in earlier + claim_facts if f.kind == fact.kind and f.verdict == Verdict.SUPPORTED]
+    # a date written without its year is in the year of the answer's backed dates (Feb. 20 + 30 days)
+    year = next((y for y in map(_year_of, said) if y is not None), 2000) if fact.kind == FactKind.DATE else 2000
     for amount, span in spans:
         for step in (amount, -amount):
             # the date or time it is a duration away from: one the answer backed, or one a tool gives
             base = (
-                shifted_date(fact.value or "", -step) if fact.kind == FactKind.DATE
+                shifted_date(fact.value or "", -step, year) if fact.kind == FactKind.DATE
                 else shifted_time(fact.value or "", -step)
             )
             if base is None:
@@ -57,6 +67,58 @@ def shifted(fact: Fact, claim_facts: list[Fact], earlier: list[Fact], index: Evi
             evidence = [ev.model_copy(update={"note": how}) for ev in leaves + span.evidence[:1]]
             set_verdict(fact, Verdict.SUPPORTED, "derived", f"{fact.kind.value} equals {how}", evidence)
             return
+
+
+def duration_seconds(fact: Fact, claim_facts: list[Fact], text: str, start: int, lex: Lexicon) -> int | None:
+    """The seconds of the duration a number is part of: "48 分钟", "4 小时 28 分", "2 hours and 35 minutes".
+
+    The parts of one duration stand next to each other, each with its unit, larger units first.
+    A unit of `duration_compound_units` (分) is a duration only beside another part.
+
+    Args:
+        fact: A number of the claim.
+        claim_facts: Every fact of its claim.
+        text: The claim's text.
+        start: Where the claim's text starts in the answer (facts' offsets are the answer's).
+        lex: The lexicon giving each unit's seconds.
+
+    Returns:
+        The whole duration in seconds, or None when the number is no duration.
+    """
+    numbers = sorted((f for f in claim_facts if f.kind == FactKind.NUMBER), key=lambda f: f.start)
+    at = next(i for i, f in enumerate(numbers) if f is fact)
+    first = last = at
+    while first > 0 and _next_part(numbers[first - 1], numbers[first], text, start):
+        first -= 1
+    while last + 1 < len(numbers) and _next_part(numbers[last], numbers[last + 1], text, start):
+        last += 1
+    parts = numbers[first : last + 1]
+    sizes = [
+        lex.duration_seconds.get(unit) or (lex.duration_compound_units.get(unit) if len(parts) > 1 else None)
+        for unit in ((f.unit or "").lower() for f in parts)
+    ]
+    if any(size is None for size in sizes) or any(a <= b for a, b in zip(sizes, sizes[1:], strict=False)):
+        return None  # not a duration, or parts out of order (a list of durations, not one)
+    return int(sum(Decimal(f.value or "0") * size for f, size in zip(parts, sizes, strict=True) if size))
+
+
+def _next_part(part: Fact, following: Fact, text: str, start: int) -> bool:
+    """Whether `following` continues the duration `part` begins: only `part`'s unit and a joiner between."""
+    gap = _DURATION_GAP.fullmatch(text, part.end - start, following.start - start)
+    return gap is not None and gap[1].lower() == (part.unit or "").lower()
+
+
+def seconds_between(first: Fact, last: Fact) -> int:
+    """Seconds from one backed clock time to a later one, across midnight if need be."""
+    (h1, m1, s1), (h2, m2, s2) = (_clock(f) for f in (first, last))
+    return (h2 * 3600 + m2 * 60 + s2 - h1 * 3600 - m1 * 60 - s1) % (24 * 3600)
+
+
+def _clock(fact: Fact) -> tuple[int, int, int]:
+    """Hours, minutes and seconds of a time fact (seconds as written, else 0)."""
+    hours, minutes = map(int, (fact.value or "0:0").split(":")[:2])
+    written = _CLOCK_SECONDS.search(fact.text)
+    return hours, minutes, int(written[1]) if written else 0
 
 
 def weekday(fact: Fact, claim_facts: list[Fact]) -> None:

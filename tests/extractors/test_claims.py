@@ -57,3 +57,21 @@ def test_a_bare_status_word_takes_the_concept_before_it_on_its_line(answer: str,
 )
 def test_advice_numbers_are_not_facts(answer: str, expected: list) -> None:
     assert [f for f in facts(answer) if f[0] == "number"] == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "number", "labels"),
+    [
+        ("The refund of $45 went through.", "$45", "refund"),
+        # an amount of money takes no label of counts and measures
+        ("查到您昨天提交了一笔 2 万元的转账。", "2 万元", None),
+        ("I found it: a $86.40 charge.", "$86.40", None),
+        ("I found 3 results.", "3", "count"),
+        # a number in brackets takes no field word from before the bracket
+        ('"5 Ways to Cut Cloud Costs in 2025" (1,240 words)', "1,240", None),
+        ("Refund (USD): 45", "45", "refund"),  # a closed bracket cuts nothing
+    ],
+)
+def test_the_field_labels_of_a_number(answer: str, number: str, labels: str | None) -> None:
+    found = {f.text: f.concept for claim in EXTRACTOR.extract(answer) for f in claim.facts}
+    assert found[number] == labels

@@ -60,6 +60,10 @@ def test_numbers(text, expected) -> None:
         ("Dec. 3", [("date", "--12-03", None)]),
         ("December 3, 2026", [("date", "2026-12-03", None)]),
         ("Dec. 10–12.", [("date", "--12-10", None), ("date", "--12-12", None)]),
+        # a dash before a count is no day range
+        ("until Nov. 1 — 12 days from today", [("date", "--11-01", None), ("number", "12", "days")]),
+        ("Dec. 10 - 3 nights", [("date", "--12-10", None), ("number", "3", "nights")]),
+        ("Dec. 12–10", [("date", "--12-12", None), ("number", "10", None)]),  # a range runs forward
         ("at 7:30 PM", [("time", "19:30", None)]),
         ("下午3点", [("time", "15:00", None)]),
         ("11月26日下午 3:22 签收", [("date", "--11-26", None), ("time", "15:22", None)]),
@@ -109,6 +113,11 @@ def test_weekdays_beside_dates(text, expected) -> None:
         ("1920 x 1080 px", [("identifier", "1920x1080", None)]),
         ("3 x 4", [("number", "3", None), ("number", "4", None)]),
         ("I found your order A1.", [("identifier", "a1", None)]),
+        # a flight or train number written with a space is one identifier
+        ("BA 2491 is delayed", [("identifier", "ba2491", None)]),
+        ("flight 3U 8881", [("identifier", "3u8881", None)]),
+        ("USD 120", [("number", "120", "USD")]),  # a currency code is no carrier
+        ("PM 2", [("number", "2", None)]),
         ("5kg and 24h", [("number", "5", "kg"), ("number", "24", None)]),  # quantities stay numbers
         ("链接 https://domain/item/fake-id，", [("url", "domain/item/fake-id", None)]),
         ("see https://x.example/a/123.", [("url", "x.example/a/123", None)]),

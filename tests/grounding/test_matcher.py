@@ -686,7 +686,49 @@ def test_a_short_duration_may_be_the_minutes_between_backed_times(answer: str, e
     assert verdict(answer, [order]) == expected
 
 
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # a duration of several parts is the time between two backed times of the claim
+        ("It was due at 7:45 AM and now leaves at 9:10 AM, about 1 hour 25 minutes late.", S),
+        ("It was due at 7:45 AM and now leaves at 9:10 AM, about 1 hour 35 minutes late.", U),
+        ("It started at 9:12 AM and ended at 11:47 AM: 2 hours and 35 minutes in all.", S),
+        ("08:00 出发，12:28 到达，全程 4 小时 28 分。", S),  # 分 after hours is minutes
+        ("08:00 出发，12:28 到达，全程 4 小时 18 分。", U),
+        ("14:02:11 开始，14:09:47 结束，总共用了 7 分 36 秒。", S),  # seconds as written
+        ("14:02:11 开始，14:09:47 结束，总共用了 7 分 46 秒。", U),
+        ("08:00 出发，12:28 到达，积分 28 分。", U),  # 分 alone is no duration
+        ("It left at 7:45 AM and arrived at 9:10 AM after 25 minutes and 1 hour.", U),  # parts out of order
+    ],
+)
+def test_a_duration_of_several_parts(answer: str, expected: Verdict) -> None:
+    times = {"a": "07:45", "b": "09:10", "c": "09:12", "d": "11:47", "e": "08:00", "f": "12:28",
+             "log": "[14:02:11] start ... [14:09:47] done"}
+    assert verdict(answer, [call("lookup", times)]) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "context", "expected"),
+    [
+        # days between a backed date and one the context gives
+        ("Your cycle ends on July 11, 10 days from today.", ["Today is 2026-07-01."], S),
+        ("Your cycle ends on July 11, 12 days from today.", ["Today is 2026-07-01."], U),
+        ("Your cycle ends on July 11, 10 days from today.", [], U),
+        ("续费日是 7 月 11 日，距今还有 10 天。", ["今天是 2026-07-01。"], S),
+        # a date derived in the claim counts too (a 30-day window through Nov. 1, 12 days from Oct. 20)
+        ("Delivered Oct. 2, so the 30-day window runs until November 1 — 12 days from today.",
+         ["Today's date: 2026-10-20.", "Items can be returned within 30 days."], S),
+        ("Delivered Oct. 2, so the 30-day window runs until November 1 — 13 days from today.",
+         ["Today's date: 2026-10-20.", "Items can be returned within 30 days."], U),
+    ],
+)
+def test_days_from_a_date_the_context_gives(answer: str, context: list, expected: Verdict) -> None:
+    order = call("get_order", {"cycle_end": "2026-07-11", "delivered_at": "2026-10-02"})
+    assert verdict(answer, [order], context) == expected
+
+
 POLICY = ["Return policy: items can be returned within 30 days of delivery."]
+TRIP_POLICY = ["行程结束后 30 天内可申请"]
 
 
 @pytest.mark.parametrize(
@@ -697,6 +739,9 @@ POLICY = ["Return policy: items can be returned within 30 days of delivery."]
         ("Delivered May 2, so the 30-day return window runs through June 4.", {"delivered": "2026-05-02"}, POLICY, U),
         ("The 30-day window runs through June 1.", {"delivered": "2026-05-02"}, POLICY, S),  # the base from the tool
         ("The window runs through June 1.", {"delivered": "2026-05-02"}, POLICY, U),  # no duration in the claim
+        # a date without its year is in the year of the answer's dates: 2026-02-20 + 30 days is March 22
+        ("您 2 月 20 日出行，30 天内可申请，最晚到 3 月 22 日。", {"date": "2026-02-20"}, TRIP_POLICY, S),
+        ("您 2 月 20 日出行，30 天内可申请，最晚到 3 月 21 日。", {"date": "2026-02-20"}, TRIP_POLICY, U),
         ("术前需要禁食 8 小时，也就是早上 6 点以后就别喂食了。", {"slot": "14:00", "notes": "术前禁食8小时"}, [], S),
         ("术前需要禁食 8 小时，也就是早上 7 点以后就别喂食了。", {"slot": "14:00", "notes": "术前禁食8小时"}, [], U),
         ("术前需要禁食 9 小时，也就是早上 5 点以后就别喂食了。", {"slot": "14:00", "notes": "术前禁食8小时"}, [], U),
@@ -722,3 +767,17 @@ def test_a_date_or_time_a_backed_duration_away(answer: str, output: dict, contex
 )
 def test_a_number_in_another_unit(answer: str, output: dict, expected: Verdict) -> None:
     assert verdict(answer, [call("lookup", output)]) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "output", "expected"),
+    [
+        # a flight number written with a space is matched whole, however the tool writes it
+        ("BA 2491 leaves for Funchal.", {"flight": "BA2491"}, S),
+        ("BA 2491 leaves for Funchal.", "Flight BA 2491 LGW-FNC", S),
+        ("BA 2419 leaves for Funchal.", {"flight": "BA2491"}, U),
+        ("BA 2491 leaves for Funchal.", {"flight": "BA2419", "code": 2491}, U),  # not the number alone
+    ],
+)
+def test_a_spaced_flight_number(answer: str, output: object, expected: Verdict) -> None:
+    assert verdict(answer, [call("flight_status", output)]) == expected
