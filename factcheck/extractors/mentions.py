@@ -51,6 +51,8 @@ EN_DATE_DMY = re.compile(
     re.IGNORECASE,
 )
 _RANGE_END = re.compile(r"\s*[–—~-]\s*(\d{1,2})(?!\d|[:/.]\d)")
+_ZH_RANGE_END = re.compile(r"\s*(?:到|至|[–—~～-])\s*(\d{1,2})\s?[日号]")
+"""The end of a day range in Chinese: "5 月 18 日到 24 日"."""
 _MD_LABEL = re.compile(r"!?\[[^\]\n]{0,60}\]\(")
 SLASH_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?:/(\d{4}))?(?![\d/])")
 CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::\d{2})?(?:\s*([ap])\.?m\.?)?(?![\d:])", re.IGNORECASE)
@@ -74,7 +76,7 @@ NUMBER = re.compile(
 NAME_RE = re.compile(r"[A-Z](?<![\w.][A-Z])[a-zà-ÿ]+(?:[ -](?:(?:of|de|la)[ -])?[A-Z][a-zà-ÿ]+){1,3}(?![\w])")
 _ZH_NUM = re.compile(r"[零〇一二两三四五六七八九十百千万亿]+")
 _DIGIT = re.compile(r"\d")
-_QUANTITY = re.compile(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|\d+-[A-Za-z]+")
+_QUANTITY = re.compile(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|\d+(?:st|nd|rd|th)?-[A-Za-z]+", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
 # What may stand between a date and its day of the week: white space, a comma, a bracket.
 _BESIDE = re.compile(r"[\s,，、(（)）]{0,3}")
@@ -249,6 +251,9 @@ class MentionExtractor:
             found.append((m.start(), m.end(), m.group(1), int(m.group(2)), int(m.group(3))))
         for m in ZH_DATE.finditer(text) if "月" in text else ():
             found.append((m.start(), m.end(), m.group(1), int(m.group(2)), int(m.group(3))))
+            tail = _ZH_RANGE_END.match(text, m.end())
+            if tail and int(tail[1]) > int(m.group(3)):
+                found.append((tail.start(1), tail.end(), m.group(1), int(m.group(2)), int(tail[1])))
         lower = text.lower()
         for rx in (EN_DATE, EN_DATE_DMY) if any(map(lower.__contains__, _MONTH_STEMS)) else ():
             for m in rx.finditer(text):
@@ -494,7 +499,7 @@ def _alternation(words: list[str]) -> str:
 
 
 def _looks_like_quantity(token: str) -> bool:
-    """`24h`, `5kg`, `3x`, `2026年` style tokens are quantities, not identifiers."""
+    """`24h`, `5kg`, `3x`, `30-day`, `3rd-floor` style tokens are quantities, not identifiers."""
     return bool(_QUANTITY.fullmatch(token))
 
 

@@ -157,9 +157,11 @@ def _nearest(m: Hit, concepts: list[tuple[Hit, Term]], text: str) -> tuple[Hit, 
     """The concept word a status word speaks of: the nearest before it, else the nearest after.
 
     A concept joined to an earlier one by a preposition is its complement, not the subject:
-    in "your refund for order 88231 succeeded" the status speaks of the refund.
+    in "your refund for order 88231 succeeded" the status speaks of the refund. A concept word
+    inside brackets closed before the status word is an aside ("(CaixaBank, account ending 7781)
+    completed").
     """
-    before = [c for c in concepts if c[0].start < m.start]
+    before = [c for c in concepts if c[0].start < m.start and not _in_aside(text, c[0].end, m.start)]
     if before:
         i = len(before) - 1
         while i > 0 and _PREPOSITION.search(text, before[i - 1][0].end, before[i][0].start):
@@ -167,3 +169,16 @@ def _nearest(m: Hit, concepts: list[tuple[Hit, Term]], text: str) -> tuple[Hit, 
         return before[i]
     after = [c for c in concepts if c[0].start > m.start]
     return after[0] if after else None
+
+
+def _in_aside(text: str, start: int, end: int) -> bool:
+    """Whether `text[start:end]` closes a bracket it did not open: what stands before is inside an aside."""
+    depth = 0
+    for ch in text[start:end]:
+        if ch in "(（":
+            depth += 1
+        elif ch in ")）":
+            depth -= 1
+            if depth < 0:
+                return True
+    return False

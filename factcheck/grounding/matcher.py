@@ -285,6 +285,14 @@ class Matcher:
             if equal_at(converted, claimed, exponent):
                 how = f"{value} {other} in {unit}"
                 return "derived", f"number equals {how}", [evidence_of(leaf, self.index, how)]
+        for said in self._claim_facts:  # a backed number of the claim in another unit: "4.8 kg (about 10.6 lb)"
+            other = (said.unit or "").lower()
+            if said.verdict == Verdict.SUPPORTED and other in others:
+                converted = Decimal(said.value or "0") * scales[other][1] / size
+                if equal_at(converted, claimed, exponent):
+                    how = f"{said.text} in {unit}"
+                    evidence = [ev.model_copy(update={"note": how}) for ev in said.evidence[:1]]
+                    return "derived", f"number equals {how}", evidence
         return None
 
     def _ratio(self, fact: Fact, claimed: Decimal, exponent: int) -> Backing | None:

@@ -25,7 +25,8 @@ def shifted(fact: Fact, claim_facts: list[Fact], earlier: list[Fact], index: Evi
 
     "Delivered on May 2, so the 30-day window runs through June 1"; "arrive 15 minutes before
     your 2:00 PM slot, at 1:45 PM". The duration must be a number of the same claim with a unit
-    of `duration_days` (dates) or of the lexicon's time units (times), backed by a tool or the context.
+    of `duration_days` or the lexicon's time units (whole days for a date: "48 hours before July 12"),
+    backed by a tool or the context.
 
     Args:
         fact: A date or time no tool output gives.
@@ -34,14 +35,16 @@ def shifted(fact: Fact, claim_facts: list[Fact], earlier: list[Fact], index: Evi
         index: The run's evidence.
     """
     lex = index.lex
-    # days for a date, minutes for a time
-    per_unit = lex.duration_days if fact.kind == FactKind.DATE else {
-        unit: seconds / 60 for unit, seconds in lex.duration_seconds.items() if seconds % 60 == 0
-    }
-    spans = [
-        (int(Decimal(f.value or "0") * per_unit[(f.unit or "").lower()]), f) for f in claim_facts
+    # days for a date (48 hours is two), minutes for a time
+    seconds_per = 86400 if fact.kind == FactKind.DATE else 60
+    per_unit = {unit: seconds / seconds_per for unit, seconds in lex.duration_seconds.items()}
+    if fact.kind == FactKind.DATE:
+        per_unit.update(lex.duration_days)
+    amounts = [
+        (Decimal(f.value or "0") * per_unit[(f.unit or "").lower()], f) for f in claim_facts
         if f.kind == FactKind.NUMBER and f.verdict == Verdict.SUPPORTED and (f.unit or "").lower() in per_unit
     ]
+    spans = [(int(amount), f) for amount, f in amounts if amount == amount.to_integral_value()]
     said = [f for f in earlier + claim_facts if f.kind == fact.kind and f.verdict == Verdict.SUPPORTED]
     # a date written without its year is in the year of the answer's backed dates (Feb. 20 + 30 days)
     year = next((y for y in map(_year_of, said) if y is not None), 2000) if fact.kind == FactKind.DATE else 2000

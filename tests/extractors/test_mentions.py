@@ -64,6 +64,8 @@ def test_numbers(text, expected) -> None:
         ("until Nov. 1 — 12 days from today", [("date", "--11-01", None), ("number", "12", "days")]),
         ("Dec. 10 - 3 nights", [("date", "--12-10", None), ("number", "3", "nights")]),
         ("Dec. 12–10", [("date", "--12-12", None), ("number", "10", None)]),  # a range runs forward
+        ("5 月 18 日到 24 日", [("date", "--05-18", None), ("date", "--05-24", None)]),
+        ("12月3日-5日", [("date", "--12-03", None), ("date", "--12-05", None)]),
         ("at 7:30 PM", [("time", "19:30", None)]),
         ("下午3点", [("time", "15:00", None)]),
         ("11月26日下午 3:22 签收", [("date", "--11-26", None), ("time", "15:22", None)]),
@@ -106,6 +108,7 @@ def test_weekdays_beside_dates(text, expected) -> None:
         ("order #88231", [("identifier", "88231", None)]),
         ("tracking SF1234567890", [("identifier", "sf1234567890", None)]),
         ("a 30-day window", [("number", "30", "day")]),  # a count noun may follow a hyphen
+        ("the 3rd-floor printer", []),  # an ordinal names a place, it is no identifier
         # short codes are exact identifiers, not numbers inside words
         ("机械键盘 K87", [("identifier", "k87", None)]),
         ("gate C17", [("identifier", "c17", None)]),

@@ -47,6 +47,14 @@ def statuses(text: str) -> list[tuple[str | None, str]]:
         ("如果退款成功，我们会通知您", []),
         ("Please wait until the refund is processed", []),
         ("退款审核通过后会原路退回", []),
+        # what can, would or must be done is no fact
+        ("It can be cancelled for free until July 10", []),
+        ("The first night would be charged", []),
+        ("It must be paid by 20 March", []),
+        ("I can confirm the refund was processed", [("refund", "positive")]),
+        # a concept word inside an aside closed before the status word is not its subject
+        ("The refund (order 88231) succeeded", [("refund", "positive")]),
+        ("Transfer to Lucia (CaixaBank, account ending 7781) completed", [(None, "positive")]),
     ],
 )
 def test_statuses(text, expected) -> None:

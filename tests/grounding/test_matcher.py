@@ -739,6 +739,11 @@ TRIP_POLICY = ["行程结束后 30 天内可申请"]
         ("Delivered May 2, so the 30-day return window runs through June 4.", {"delivered": "2026-05-02"}, POLICY, U),
         ("The 30-day window runs through June 1.", {"delivered": "2026-05-02"}, POLICY, S),  # the base from the tool
         ("The window runs through June 1.", {"delivered": "2026-05-02"}, POLICY, U),  # no duration in the claim
+        # hours that make whole days move a date
+        ("Check-in is July 12; it is free to cancel until 48 hours before, so until July 10.",
+         {"check_in": "2026-07-12"}, ["Free cancellation until 48 hours before check-in."], S),
+        ("Check-in is July 12; it is free to cancel until 36 hours before, so until July 10.",
+         {"check_in": "2026-07-12"}, ["Free cancellation until 36 hours before check-in."], U),
         # a date without its year is in the year of the answer's dates: 2026-02-20 + 30 days is March 22
         ("您 2 月 20 日出行，30 天内可申请，最晚到 3 月 22 日。", {"date": "2026-02-20"}, TRIP_POLICY, S),
         ("您 2 月 20 日出行，30 天内可申请，最晚到 3 月 21 日。", {"date": "2026-02-20"}, TRIP_POLICY, U),
@@ -761,6 +766,10 @@ def test_a_date_or_time_a_backed_duration_away(answer: str, output: dict, contex
         ("骑手距离您约 1.5 公里。", {"distance_m": 1200}, U),
         ("附带 2 小时的免费停车时长。", {"parking_free_min": 120}, S),
         ("Your parcel weighs 2.5 kg.", {"weight_g": 2500}, S),
+        # a backed number of the claim in another unit of the same dimension
+        ("Billable weight 4.8 kg (about 10.6 lb).", {"billable_weight": 4.8}, S),
+        ("Billable weight 4.8 kg (about 11.6 lb).", {"billable_weight": 4.8}, C),
+        ("The store is 5 km away (3.1 miles).", {"distance": 5}, S),
         ("Your parcel weighs 3.5 kg.", {"weight_g": 2500}, C),  # another value of the field
         ("Your parcel weighs 2.5 kg.", {"weight": 2500}, C),  # the field gives no unit to convert from
     ],
