@@ -69,7 +69,7 @@ NUMBER = re.compile(
     r"(?P<cur>US\$|\$|¥|￥|€|£|USD|RMB|CNY|EUR|GBP)?\s?"
     r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
     r"(?P<mag>\s?[万千亿](?!克)|\s?[kK](?![A-Za-z])|\s(?:million|thousand)(?![a-z]))?"
-    r"(?P<unit>\s?%|\s?percent(?![a-z])|\s?(?:元|块|美元|美金|欧元|英镑|港币)"
+    r"(?P<unit>\s?%|\s?percent(?![a-z])|\s?/\s?100(?!\d|[.,]\d)|\s?(?:元|块|美元|美金|欧元|英镑|港币)"
     r"|\s?(?:USD|RMB|CNY|EUR|GBP)(?![A-Za-z]))?",
 )
 # "of", "de", "la" only between capitalised words ("Bank of China"), never at the end ("Refund of $45")
@@ -200,8 +200,10 @@ class MentionExtractor:
             re.IGNORECASE,
         )
         self._months = lex.map("months")
-        self._not_carriers = {w.lower() for w in lex.currency_codes | set(lex.list("id_keywords"))} | {"am", "pm"}
-        """Letters before a spaced number that are no carrier code (USD 120, ID 4471, PM 2)."""
+        self._not_carriers = {
+            w.lower() for w in lex.currency_codes | set(lex.list("id_keywords")) | set(lex.unit_scales)
+        } | {"am", "pm"}
+        """Letters before a spaced number that are no carrier code (USD 120, ID 4471, PM 2, 每 GB 5 元)."""
         self._weekday_words = Phrases(lex.map("weekdays"))
         self._weekday_of = {term_key(w): day for w, day in lex.map("weekdays").items()}
         self._not_count_prefixes = tuple(lex.list("not_count_prefixes"))
@@ -339,7 +341,8 @@ class MentionExtractor:
             unit = None
             if unit_word:
                 word = unit_word.strip().lower()
-                unit = "%" if word in ("%", "percent") else currencies.get(word, word.upper())
+                per_cent = word in ("%", "percent") or word.replace(" ", "") == "/100"  # a score of 86/100
+                unit = "%" if per_cent else currencies.get(word, word.upper())
             elif cur:
                 unit = currencies.get(cur.lower(), cur.upper())
             end = m.end() if (unit_word or mag) else m.end("num")

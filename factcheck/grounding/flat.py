@@ -280,6 +280,13 @@ class Flat:
                 return None
         return value
 
+    def zero_fields(self) -> list[tuple[str, int, Any]]:
+        """(shape, node, key) of each number field holding only zeros (`delay_min: 0`)."""
+        return [
+            (shape, nodes[0], keys[0]) for shape, (values, nodes, keys) in self.numbers.items()
+            if values and not any(values)
+        ]
+
     def present_fields(self) -> dict[str, tuple[str, int, Any, str]]:
         """Field shape -> (shape, node, key, text) of a value that fills it, for each field holding one.
 

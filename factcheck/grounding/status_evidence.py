@@ -134,7 +134,9 @@ class StatusReader:
 
     @cached_property
     def _filled_fields(self) -> list[StatusEvidence]:
-        """The positive statuses filled fields state by their names ({"sent_to": "a@b.cn"}, {"in_transit": {...}})."""
+        """The statuses fields state by their names: a filled one its positive status ({"sent_to": "a@b.cn"},
+        {"in_transit": {...}}) and a number its negative one ({"delay_min": 12}: delayed), a zero the
+        opposite of its status ({"delay_min": 0}: on time)."""
         out = []
         for flat in self.index.flats:
             if flat.root:
@@ -142,10 +144,17 @@ class StatusReader:
             call = self.index.calls[flat.call]
             for field, (shape, node, key, text) in flat.present_fields().items():
                 default = self.index.path_info(field)[1] or call.default_concept
+                number = field == shape and field in flat.numbers  # the field holds the number itself
                 for s in self._field_statuses(field, default):
-                    if s.polarity == "positive":
+                    if s.polarity == "positive" or s.polarity == "negative" and number:
                         leaf = self.index.leaf(flat.call, flat.path(node, key), shape, text)
                         out.append(StatusEvidence(s.concept, s.polarity, leaf, call.index))
+            for shape, node, key in flat.zero_fields():
+                default = self.index.path_info(shape)[1] or call.default_concept
+                for s in self._field_statuses(shape, default):
+                    if s.polarity in ("positive", "negative"):
+                        leaf = self.index.leaf(flat.call, flat.path(node, key), shape, "0", numeric=True)
+                        out.append(StatusEvidence(s.concept, _negate(s.polarity), leaf, call.index))
         return out
 
     def _field_statuses(self, field: str, default: str | None) -> list[StatusMention]:

@@ -45,6 +45,9 @@ def mentions(text: str) -> list[tuple[str, str, str | None]]:
         ("星期六晚上到店", []),
         ("礼拜三下午", []),
         ("住三晚", [("number", "3", "晚")]),
+        ("a score of 86/100.", [("number", "86", "%")]),  # a score out of 100 is a percentage
+        ("1/100.5", [("number", "1", None), ("number", "100.5", None)]),
+        ("1/1000", [("number", "1", None), ("number", "1000", None)]),
     ],
 )
 def test_numbers(text, expected) -> None:
@@ -121,6 +124,7 @@ def test_weekdays_beside_dates(text, expected) -> None:
         ("flight 3U 8881", [("identifier", "3u8881", None)]),
         ("USD 120", [("number", "120", "USD")]),  # a currency code is no carrier
         ("PM 2", [("number", "2", None)]),
+        ("每 GB 5 元", [("number", "5", "CNY")]),  # a unit is no carrier
         ("5kg and 24h", [("number", "5", "kg"), ("number", "24", None)]),  # quantities stay numbers
         ("链接 https://domain/item/fake-id，", [("url", "domain/item/fake-id", None)]),
         ("see https://x.example/a/123.", [("url", "x.example/a/123", None)]),

@@ -309,7 +309,13 @@ def test_facts_come_from_the_record_the_clause_names(answer: str, tools: list, e
         ("货物目前在途。", {"sku": "TSH-1", "in_transit": {"qty": 0}}, U),  # zero fills nothing
         ("The total charged was $168.30.", {"recordLocator": "QJ8T5W", "totalCharged": {"amount": "168.30"}}, S),
         ("Two units are already reserved.", {"sku": "MON-27Q", "on_hand": 6, "reserved": 2}, S),
-        ("Some units are already reserved.", {"sku": "MON-27Q", "on_hand": 6, "reserved": 0}, U),
+        ("Some units are already reserved.", {"sku": "MON-27Q", "on_hand": 6, "reserved": 0}, C),  # zero: none are
+        # a number in a field named by a negative status states it; a zero states the opposite
+        ("ICE 578 is running on time.", {"train": "ICE 578", "delay_min": 0}, S),
+        ("ICE 578 is running on time.", {"train": "ICE 578", "delay_min": 12}, C),
+        ("ICE 578 is delayed.", {"train": "ICE 578", "delay_min": 0}, C),
+        ("G12 次列车准点。", {"train": "G12", "延误分钟": 0}, S),
+        ("It has been refunded.", {"order": "A-1", "refunded_amount": 0}, C),
     ],
 )
 def test_a_filled_field_named_by_a_status_states_it(answer: str, output: dict, expected: Verdict) -> None:
@@ -770,6 +776,8 @@ def test_a_date_or_time_a_backed_duration_away(answer: str, output: dict, contex
         ("Billable weight 4.8 kg (about 10.6 lb).", {"billable_weight": 4.8}, S),
         ("Billable weight 4.8 kg (about 11.6 lb).", {"billable_weight": 4.8}, C),
         ("The store is 5 km away (3.1 miles).", {"distance": 5}, S),
+        ("The week pass lasts 7 days.", {"validity_hours": 168}, S),  # days are a unit of time
+        ("The week pass lasts 6 days.", {"validity_hours": 168}, U),
         ("Your parcel weighs 3.5 kg.", {"weight_g": 2500}, C),  # another value of the field
         ("Your parcel weighs 2.5 kg.", {"weight": 2500}, C),  # the field gives no unit to convert from
     ],
@@ -790,3 +798,16 @@ def test_a_number_in_another_unit(answer: str, output: dict, expected: Verdict) 
 )
 def test_a_spaced_flight_number(answer: str, output: object, expected: Verdict) -> None:
     assert verdict(answer, [call("flight_status", output)]) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # a score out of 100 is a share: 86/100 is a score of 0.86
+        ("It passed the humanize check with a score of 86/100.", S),
+        ("It passed the humanize check with a score of 68/100.", C),
+        ("It passed the humanize check with a score of 86%.", S),
+    ],
+)
+def test_a_score_out_of_100(answer: str, expected: Verdict) -> None:
+    assert verdict(answer, [call("humanize", {"draft_id": "d_4410", "score": 0.86, "verdict": "pass"})]) == expected
