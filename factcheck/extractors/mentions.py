@@ -60,6 +60,8 @@ AMPM = re.compile(r"(\d(?<![\d:.]\d)\d?)\s*([ap])\.?m\.?(?![a-z])", re.IGNORECAS
 _ZH_PM = ("下午", "晚上", "傍晚")
 _AM = re.compile(r"a\.?m\b|上午|早上|凌晨")
 """A morning marker: the start of a range said with one keeps it."""
+_NUMBER_RANGE = re.compile(r"\s*(?:-|–|—|~|～|到|至|to)\s*")
+"""What joins the two ends of a range of numbers (3-5 天, 5–10 business days)."""
 _RANGE_JOIN = re.compile(r"\s*(?:到|至|-|–|—|~|～|to)\s*")
 """What joins the two ends of a time range."""
 """Chinese words before a clock time that make it p.m."""
@@ -353,6 +355,9 @@ class MentionExtractor:
                 continue  # in an answer, "1. **T-40112**", "2FA", "3rd": a list marker or part of a word
             taken.take(start, end)
             out.append(Mention(FactKind.NUMBER, start, end, _fmt(value), unit, exponent))
+        for i, (low, high) in enumerate(zip(out, out[1:], strict=False)):
+            if low.unit is None and high.unit and _NUMBER_RANGE.fullmatch(text, low.end, high.start):
+                out[i] = low._replace(unit=high.unit)  # "5–10 business days": the low end is days too
         if words:
             out.extend(self._word_numbers(text, taken))
         return out

@@ -27,7 +27,9 @@ def mentions(text: str) -> list[tuple[str, str, str | None]]:
         ("十五天内", [("number", "15", "天")]),
         ("three items", [("number", "3", "items")]),
         ("two new variations", [("number", "2", "variations")]),
-        ("3-5 天", [("number", "3", None), ("number", "5", "天")]),
+        ("3-5 天", [("number", "3", "天"), ("number", "5", "天")]),  # a range's low end takes its unit
+        ("5–10 business days", [("number", "5", "business days"), ("number", "10", "business days")]),
+        ("5 to 10 days", [("number", "5", "days"), ("number", "10", "days")]),
         ("第一次", []),
         ("第三个包裹", []),  # an ordinal
         ("周六晚上", []),  # a weekday, not six nights

@@ -811,3 +811,17 @@ def test_a_spaced_flight_number(answer: str, output: object, expected: Verdict) 
 )
 def test_a_score_out_of_100(answer: str, expected: Verdict) -> None:
     assert verdict(answer, [call("humanize", {"draft_id": "d_4410", "score": 0.86, "verdict": "pass"})]) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # both ends of a range take its unit, in the answer and in the tool's text
+        ("The refund should arrive within 5–10 business days.", S),
+        ("The refund should arrive within 3–10 business days.", C),
+        ("退款预计 5-10 个工作日到账。", S),
+    ],
+)
+def test_a_range_of_days(answer: str, expected: Verdict) -> None:
+    refund = call("issue_refund", {"refundId": "RF-902217", "estimatedArrival": "5-10 business days"})
+    assert verdict(answer, [refund]) == expected
