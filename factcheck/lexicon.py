@@ -23,7 +23,7 @@ _MERGED_DICTS = (
     "numeral_units", "fields", "months", "negation_window", "duration_days", "duration_compound_units",
     "unit_scales",
     "payment_methods",
-    "currency_symbols", "weekdays", "status_implies",
+    "currency_symbols", "weekdays", "status_implies", "other_senses",
 )
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
@@ -157,6 +157,9 @@ class Lexicon:
     """Concepts named by each tool name seen so far (the same tools run in every turn)."""
     shape_word_cache: dict[tuple[str, str, str], bool] = field(init=False, default_factory=dict)
     """Whether a tool-output path shape holds a word of a field label or a concept (shapes repeat across runs)."""
+    other_senses: dict[str, tuple[str, ...]] = field(init=False)
+    """Word -> the other concepts it may speak of (发出: publish, send), tried in order when the run has
+    no evidence of the word's own concept."""
     field_status_cache: dict[tuple[str, str | None], Any] = field(init=False, default_factory=dict)
     """Statuses each field shape's name states, per default concept (shapes repeat across runs)."""
     record_key_cache: dict[str, bool] = field(init=False, default_factory=dict)
@@ -180,6 +183,7 @@ class Lexicon:
             )
         self.terms = terms
         self.term_phrases = Phrases(terms)
+        self.other_senses = {term_key(w): tuple(cs) for w, cs in self.data["other_senses"].items()}
         self.status_words = frozenset(
             w for word, spec in self.data["status_terms"].items() if spec.get("polarity")
             for w in re.split(r"[\s_-]+", term_key(word)) if w
@@ -351,7 +355,9 @@ def _merge(into: dict[str, Any], extra: dict[str, Any]) -> None:
             known += [w for w in words if w not in known]
 
 
-_WORD_LIST_MAPS = ("concepts", "action_tools", "fields", "payment_methods", "currency_symbols", "status_implies")
+_WORD_LIST_MAPS = (
+    "concepts", "action_tools", "fields", "payment_methods", "currency_symbols", "status_implies", "other_senses",
+)
 """Keys whose entries are lists of words (`concepts`: concept -> words)."""
 _NUMBER_MAPS = (
     "number_words", "numerals", "numeral_units", "months", "negation_window", "weekdays", "duration_days",

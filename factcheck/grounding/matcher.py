@@ -116,7 +116,7 @@ class Matcher:
         elif fact.kind == FactKind.CATEGORY:
             self._category(fact)
         else:
-            self._statuses.ground(fact, self._claim_facts, self._claim_text[: max(0, fact.start - self._records.start)])
+            self._statuses.ground(fact, self._claim_facts, self._claim_text, max(0, fact.start - self._records.start))
 
     # ---------- exact tokens ----------
     def _token(self, fact: Fact) -> None:

@@ -21,16 +21,23 @@ class StatusMatcher:
         self.records = records
         """The list items the claim in hand names (shared with the matcher)."""
 
-    def ground(self, fact: Fact, claim_facts: list[Fact], before: str = "") -> None:
+    def ground(self, fact: Fact, claim_facts: list[Fact], claim: str = "", at: int = 0) -> None:
         """Set the verdict of a status or action fact.
 
         Args:
             fact: The fact.
             claim_facts: Every fact of its claim (an action narrated beside other facts with nothing run is flagged).
-            before: The claim's text before the fact ("今日任务全部" of "今日任务全部完成").
+            claim: The claim's text.
+            at: Where the fact starts in the claim's text ("今日任务全部" stands before "完成").
         """
         concept, polarity = fact.concept, fact.polarity or "positive"
+        before = claim[:at]
         pool = self.index.statuses(concept)
+        if concept is not None and not pool and not self.calls_for(concept):
+            sense = self._other_sense(fact, claim)
+            if sense is not None:  # "已经发出去了" of an article: the run published, it shipped nothing
+                concept = fact.concept = sense
+                pool = self.index.statuses(concept)
         if not pool and concept in self.index.lex.generic_concepts:
             # "订单已确认" where the outputs state CONFIRMED of the booking the order is
             pool = self.index.record_statuses()
@@ -144,6 +151,20 @@ class StatusMatcher:
                         f"the answer claims an action ({fact.text!r}) but no tool call succeeded", [])
         else:
             fact.reason = "status names no concept; not compared"
+
+    def _other_sense(self, fact: Fact, claim: str) -> str | None:
+        """The first other concept a word of the fact may speak of that the run has evidence of (lexicon
+        `other_senses`); None when the claim names the fact's own concept in other words ("the email was sent")."""
+        lex = self.index.lex
+        hits = lex.term_hits(fact.text)
+        own = {hit.key for hit, _ in hits}
+        if any(t.concept == fact.concept and t.polarity is None and h.key not in own for h, t in lex.term_hits(claim)):
+            return None
+        for hit, _ in hits:
+            for concept in lex.other_senses.get(hit.key, ()):
+                if self.index.statuses(concept) or self.calls_for(concept):
+                    return concept
+        return None
 
     def calls_for(self, concept: str | None, action: bool = False) -> list[ToolRecord]:
         """Tool calls that perform `concept`; for an action, a read-only tool (get_refund_status) never does."""

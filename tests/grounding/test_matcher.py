@@ -825,3 +825,22 @@ def test_a_score_out_of_100(answer: str, expected: Verdict) -> None:
 def test_a_range_of_days(answer: str, expected: Verdict) -> None:
     refund = call("issue_refund", {"refundId": "RF-902217", "estimatedArrival": "5-10 business days"})
     assert verdict(answer, [refund]) == expected
+
+
+PUBLISHED = call("publish_article", {"code": 0, "msg": "success", "url": "https://x.example/a/1"})
+PENDING_SHIPMENT = call("get_order", {"order_id": "A-1", "status": "待发货"})
+CHARGES = call("get_transactions", {"amount": 89.99, "date": "2025-03-03", "payment_status": "completed"})
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        # a word of two senses speaks of the one the run has evidence of (lexicon `other_senses`)
+        ("已经发出去了。", [PUBLISHED], S),  # an article sent out: published
+        ("已经发出去了。", [PENDING_SHIPMENT], C),  # its own sense first: shipping
+        ("包裹已经发出去了。", [PUBLISHED], U),  # the claim names its own concept: a parcel
+        ("The $89.99 charge posted on March 3.", [CHARGES], S),
+    ],
+)
+def test_a_word_of_two_senses(answer: str, tools: list, expected: Verdict) -> None:
+    assert verdict(answer, tools) == expected
