@@ -14,6 +14,7 @@ from factcheck.grounding.arithmetic import (
     find_operation,
     line_item_total,
     operand_value,
+    shifted_time,
     sum_text,
 )
 from factcheck.grounding.counting import filtered_count
@@ -36,6 +37,8 @@ _NAME_NEAR = 60.0
 """Score at which a tool's string is like a name the answer gives: a name unlike every string is not compared."""
 _OF_MANY = re.compile(r"\s+(?:of|out of)\s+(?:the\s+|your\s+)?\d", re.IGNORECASE)
 """What follows a count of some of a list's items: "2 of the 3 payouts"."""
+_NEAR_MINUTES = 30
+"""How far an approximate time ("just after 9 PM") may be from the tool's."""
 _ORIGINAL = "original"
 """The payment-method category of "the original payment method" (原路)."""
 
@@ -576,8 +579,24 @@ class Matcher:
                     set_verdict(fact, Verdict.SUPPORTED, code, f"{fact.kind.value} found in {where}",
                                 [evidence_of(matches[0].leaf, self.index)])
                 return
+        if fact.kind == FactKind.TIME and self._approximate(fact):
+            for minutes in sorted(range(-_NEAR_MINUTES, _NEAR_MINUTES + 1), key=abs):
+                near = shifted_time(value, minutes)
+                matches = [loc for loc in self.index.dates_times(fact.kind, near) if loc.mention.value == near]
+                if matches:
+                    set_verdict(fact, Verdict.SUPPORTED, "match", f"about the time {near} a tool output gives",
+                                [evidence_of(matches[0].leaf, self.index)])
+                    return
         reason = f"no tool output gives the {fact.kind.value} {fact.text}"
         set_verdict(fact, Verdict.UNSUPPORTED, "not_found", reason, [])
+
+    def _approximate(self, fact: Fact) -> bool:
+        """Whether a time on the quarter hour follows an approximator ("just after 9 PM", "约 3 点")."""
+        if int((fact.value or "0:0")[-2:]) % 15:
+            return False
+        before = self._claim_text[: max(0, fact.start - self._records.start)].rstrip()
+        hits = self.index.lex.approximators.finditer(before[-16:])
+        return bool(hits) and hits[-1].end == len(before[-16:])
 
 def _holds(record: object, value: str) -> bool:
     """Whether a string of `record` (lower case) holds `value`."""

@@ -844,3 +844,18 @@ CHARGES = call("get_transactions", {"amount": 89.99, "date": "2025-03-03", "paym
 )
 def test_a_word_of_two_senses(answer: str, tools: list, expected: Verdict) -> None:
     assert verdict(answer, tools) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # an approximate time on the quarter hour is backed by a tool's time within 30 minutes
+        ("The driver tried just after 9 PM.", S),
+        ("The driver tried around 8:45 PM.", S),
+        ("The driver tried at 9 PM.", U),  # said exactly, it must be exact
+        ("The driver tried around 8 PM.", U),
+        ("The driver tried just after 9:10 PM.", U),  # not a round time
+    ],
+)
+def test_an_approximate_time(answer: str, expected: Verdict) -> None:
+    assert verdict(answer, [call("track", "2026-04-03 21:02 delivery attempted - no access")]) == expected
