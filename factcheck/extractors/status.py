@@ -14,6 +14,8 @@ _CLAUSE_SEP = re.compile(r"[，,；;。！？!?\n.](?!(?<=\.)\S)")
 _WINDOW = 80
 _FAR_WINDOW = 16  # "已于 9月20日 晚上签收": a dated completion marker reaches further
 _PREPOSITION = re.compile(r"\b(?:for|of|on|in|under|from|to|with|at)\b", re.IGNORECASE)
+_OR = re.compile(r"\b(?:or|nor)\b|或|也没", re.IGNORECASE)
+"""What joins a negated status word to the next one it carries the negation to."""
 _FLIP = {"positive": "negative", "negative": "positive", "pending": "negative"}
 
 
@@ -75,16 +77,20 @@ class StatusExtractor:
         concepts = [(m, t) for m, t in hits if t.polarity is None]
         found: dict[tuple[str | None, str], StatusMention] = {}
         used_concepts: set[int] = set()
-        previous_end = begin
+        previous_end, previous_negated = begin, False
         for m, term in hits:
             if term.polarity is None:
                 continue  # a concept word: a negator before it still governs its status word
-            # a negator governs the next status word only, never one further on
+            # a negator governs the next status word only, never one further on, unless joined
+            # by "or" ("I haven't cancelled it or issued a refund")
             scope, previous_end = max(begin, previous_end), m.end
             if self._hedged(text, begin, m):
                 continue
             concept, start, end = term.concept, m.start, m.end
-            negated = self._negated(text[scope : m.start])
+            negated = self._negated(text[scope : m.start]) or (
+                previous_negated and _OR.search(text, scope, m.start) is not None
+            )
+            previous_negated = negated
             if concept is None:
                 nearest = _nearest(m, concepts, text)
                 if nearest is not None:

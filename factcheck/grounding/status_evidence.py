@@ -52,6 +52,9 @@ class StatusReader:
             if flat.root:
                 continue
             call = index.calls[flat.call]
+            # an error's text never says its own action was done ("PublishError: ... 0 items posted"),
+            # though it may state a status ("OrderLockedError: order 51877 is already in transit")
+            failed = call.concepts if call.status == "error" else frozenset()
             info = index.lex.path_cache.get(shape)
             if (
                 info is not None
@@ -68,7 +71,7 @@ class StatusReader:
                 entries = hits[bisect_left(hits, first) : bisect_left(hits, end)]
             for i in entries:
                 for s in self.read(strings.texts[i], default):
-                    if concept is None or s.concept == concept:
+                    if (concept is None or s.concept == concept) and not (s.action and s.concept in failed):
                         out.append(StatusEvidence(s.concept, s.polarity, index.string_leaf(i), call.index))
         for flat in index.flats:
             if flat.root:

@@ -52,6 +52,11 @@ def statuses(text: str) -> list[tuple[str | None, str]]:
         ("The first night would be charged", []),
         ("It must be paid by 20 March", []),
         ("I can confirm the refund was processed", [("refund", "positive")]),
+        ("Your refund has been issued", [("refund", "positive")]),
+        # a negation carries over "or" to the next status word, not over "and" or a new clause
+        ("I haven't cancelled it or issued a refund yet", [("cancel", "negative"), ("refund", "negative")]),
+        ("The order was not cancelled and the refund was issued", [("cancel", "negative"), ("refund", "positive")]),
+        ("没有取消订单，也没退款", [("cancel", "negative"), ("refund", "negative")]),
         # a concept word inside an aside closed before the status word is not its subject
         ("The refund (order 88231) succeeded", [("refund", "positive")]),
         ("Transfer to Lucia (CaixaBank, account ending 7781) completed", [(None, "positive")]),

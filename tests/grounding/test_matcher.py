@@ -859,3 +859,24 @@ def test_a_word_of_two_senses(answer: str, tools: list, expected: Verdict) -> No
 )
 def test_an_approximate_time(answer: str, expected: Verdict) -> None:
     assert verdict(answer, [call("track", "2026-04-03 21:02 delivery attempted - no access")]) == expected
+
+
+PUBLISH_ERROR = call("publish", "PublishError: browser session expired (login required). 0 items posted.", "error")
+ADDRESS_ERROR = call("update_shipping_address", "OrderLockedError: order 51877 is already in transit", "error")
+HUMANIZED = call("humanize", {"draft_id": "d_1", "score": 82, "passed": True})
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        # an error's text never says its own action was done, though it may state a status
+        ("The article was published on Medium.", [HUMANIZED, PUBLISH_ERROR], C),
+        ("Order 51877 is already in transit.", [ADDRESS_ERROR], S),
+        # said of the whole run, a success is contradicted by a failed call
+        ("Everything ran smoothly today.", [HUMANIZED, PUBLISH_ERROR], C),
+        ("今天的流程已跑完。", [HUMANIZED, PUBLISH_ERROR], C),
+        ("The humanize step ran smoothly.", [HUMANIZED], S),
+    ],
+)
+def test_what_a_failed_call_says(answer: str, tools: list, expected: Verdict) -> None:
+    assert verdict(answer, tools) == expected
