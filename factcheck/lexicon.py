@@ -32,7 +32,7 @@ _MERGED_LISTS = (
     "payment_method_fields", "not_count_prefixes", "numeral_idioms", "other_record_words", "suffix_cues",
     "generic_concepts", "status_fields", "advice_markers", "all_words", "approximators", "hedge_exceptions",
     "currency_fields", "record_key_fields", "categories_links", "categories_owners", "generic_field_labels",
-    "not_money_labels",
+    "not_money_labels", "money_labels",
 )
 
 
@@ -137,6 +137,8 @@ class Lexicon:
     not contradicted by a field that names more (`refund_amount`)."""
     not_money_labels: frozenset[str] = field(init=False)
     """Field labels of counts and measures (`count`, `days`): an amount of money never takes them."""
+    money_labels: frozenset[str] = field(init=False)
+    """Field labels of amounts of money (`refund`, `price`): a count or a measure never takes them."""
     currency_codes: frozenset[str] = field(init=False)
     """The currency codes the lexicons' currency words stand for (`USD`, `CNY`, ...)."""
     unit_scales: dict[str, tuple[str, Decimal]] = field(init=False)
@@ -237,6 +239,7 @@ class Lexicon:
         }
         self.generic_field_labels = frozenset(self.data["generic_field_labels"])
         self.not_money_labels = frozenset(self.data["not_money_labels"])
+        self.money_labels = frozenset(self.data["money_labels"])
         currencies = self.data["currencies"]
         self.currency_codes = frozenset(currencies.values()) | {
             code for codes in self.data["currency_symbols"].values() for code in codes

@@ -421,6 +421,8 @@ class MentionExtractor:
             labels.append(self.lex.field_of[unit])
         if mention.unit in self.lex.currency_codes:
             return frozenset(labels) - self.lex.not_money_labels
+        if mention.unit and mention.unit != "%":  # a count or a measure: 3-5 个工作日 after 退款
+            return frozenset(labels) - self.lex.money_labels
         return frozenset(labels)
 
     def weekdays(self, text: str, taken: _Taken, dates: list[Mention]) -> list[Mention]:

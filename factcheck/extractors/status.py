@@ -16,6 +16,7 @@ _FAR_WINDOW = 16  # "已于 9月20日 晚上签收": a dated completion marker r
 _PREPOSITION = re.compile(r"\b(?:for|of|on|in|under|from|to|with|at)\b", re.IGNORECASE)
 _OR = re.compile(r"\b(?:or|nor)\b|或|也没", re.IGNORECASE)
 """What joins a negated status word to the next one it carries the negation to."""
+_SPACES = re.compile(r" *")
 _FLIP = {"positive": "negative", "negative": "positive", "pending": "negative"}
 
 
@@ -71,7 +72,8 @@ class StatusExtractor:
         return out
 
     def _hedged(self, text: str, begin: int, m: Hit) -> bool:
-        return self.lex.hedged(text, begin, m.start) or self.lex.hedges_after.match_at(text, m.end)
+        after = _SPACES.match(text, m.end).end()  # "changed since": past the space
+        return self.lex.hedged(text, begin, m.start) or self.lex.hedges_after.match_at(text, after)
 
     def _clause(self, text, begin, hits, default_concept, claims) -> list[StatusMention]:
         concepts = [(m, t) for m, t in hits if t.polarity is None]

@@ -128,6 +128,9 @@ class Matcher:
         leaf = self.index.find_token(value, url=url)
         if leaf is None and " " in fact.text and fact.kind == FactKind.IDENTIFIER:
             leaf = self.index.find_token(fact.text.lower())  # a tool writing it spaced too (BA 2491)
+            code, _, digits = fact.text.lower().partition(" ")
+            if leaf is None and digits.isdigit() and self.index.find_token(code) is not None:
+                leaf = self.index.find_token(digits)  # or in two fields: {"carrier": "UA", "flight_number": "1482"}
         if leaf is not None:
             set_verdict(fact, Verdict.SUPPORTED, "match", f"{fact.kind.value} found in a tool output",
                         [evidence_of(leaf, self.index)])
@@ -494,7 +497,7 @@ class Matcher:
         if seconds is not None:
             times = [f for f in self._claim_facts if f.kind == FactKind.TIME and f.verdict == Verdict.SUPPORTED]
             for first, last in zip(times, times[1:], strict=False):  # consecutive times
-                if seconds_between(first, last) == seconds:
+                if seconds in seconds_between(first, last):
                     how = f"the time from {first.text} to {last.text}"
                     evidence = [ev.model_copy(update={"note": how}) for ev in first.evidence[:1] + last.evidence[:1]]
                     return "derived", f"number is part of {how}", evidence

@@ -111,10 +111,11 @@ def _next_part(part: Fact, following: Fact, text: str, start: int) -> bool:
     return gap is not None and gap[1].lower() == (part.unit or "").lower()
 
 
-def seconds_between(first: Fact, last: Fact) -> int:
-    """Seconds from one backed clock time to a later one, across midnight if need be."""
+def seconds_between(first: Fact, last: Fact) -> tuple[int, int]:
+    """Seconds from one backed clock time to the other, each way round the clock ("9:20 AM instead of 8:05 AM")."""
     (h1, m1, s1), (h2, m2, s2) = (_clock(f) for f in (first, last))
-    return (h2 * 3600 + m2 * 60 + s2 - h1 * 3600 - m1 * 60 - s1) % (24 * 3600)
+    forward = (h2 * 3600 + m2 * 60 + s2 - h1 * 3600 - m1 * 60 - s1) % (24 * 3600)
+    return forward, (24 * 3600 - forward) % (24 * 3600)
 
 
 def _clock(fact: Fact) -> tuple[int, int, int]:

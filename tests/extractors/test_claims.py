@@ -67,6 +67,9 @@ def test_advice_numbers_are_not_facts(answer: str, expected: list) -> None:
         ("查到您昨天提交了一笔 2 万元的转账。", "2 万元", None),
         ("I found it: a $86.40 charge.", "$86.40", None),
         ("I found 3 results.", "3", "count"),
+        # a count or a measure takes no label of money
+        ("银行卡退款一般需要 3-5 个工作日。", "3", None),
+        ("The refund of $45 covers 3 items.", "3", "quantity"),
         # a number in brackets takes no field word from before the bracket
         ('"5 Ways to Cut Cloud Costs in 2025" (1,240 words)', "1,240", None),
         ("Refund (USD): 45", "45", "refund"),  # a closed bracket cuts nothing

@@ -699,6 +699,7 @@ def test_a_short_duration_may_be_the_minutes_between_backed_times(answer: str, e
         ("It was due at 7:45 AM and now leaves at 9:10 AM, about 1 hour 25 minutes late.", S),
         ("It was due at 7:45 AM and now leaves at 9:10 AM, about 1 hour 35 minutes late.", U),
         ("It started at 9:12 AM and ended at 11:47 AM: 2 hours and 35 minutes in all.", S),
+        ("It now leaves at 9:10 AM instead of 7:45 AM, a 1 hour 25 minute delay.", S),  # later time first
         ("08:00 出发，12:28 到达，全程 4 小时 28 分。", S),  # 分 after hours is minutes
         ("08:00 出发，12:28 到达，全程 4 小时 18 分。", U),
         ("14:02:11 开始，14:09:47 结束，总共用了 7 分 36 秒。", S),  # seconds as written
@@ -794,6 +795,8 @@ def test_a_number_in_another_unit(answer: str, output: dict, expected: Verdict) 
         ("BA 2491 leaves for Funchal.", "Flight BA 2491 LGW-FNC", S),
         ("BA 2419 leaves for Funchal.", {"flight": "BA2491"}, U),
         ("BA 2491 leaves for Funchal.", {"flight": "BA2419", "code": 2491}, U),  # not the number alone
+        ("UA 1482 leaves for Funchal.", {"carrier": "UA", "flight_number": "1482"}, S),  # in two fields
+        ("UA 1482 leaves for Funchal.", {"carrier": "BA", "flight_number": "1482"}, U),
     ],
 )
 def test_a_spaced_flight_number(answer: str, output: object, expected: Verdict) -> None:
