@@ -224,6 +224,9 @@ class Matcher:
         exponent = -(fact.precision or 0)
         labels = frozenset((fact.concept or "").split("+")) - {""}
         targets = claim_targets(fact, claimed, exponent, self.duration_days)
+        minor = claimed * 100 if fact.unit in self.index.lex.currency_codes and claimed else None
+        if minor is not None and minor == minor.to_integral_value():
+            targets.append((minor, 0))  # {"amount": 4599, "currency": "usd"}: minor units, as payment APIs give them
         same_field = self._same_field(labels)
         if fact.unit == "%":  # a share of a fee is no fee: only percentages and rates of the field speak for it
             same_field = [loc for loc in same_field if loc.mention.unit == "%" or abs(Decimal(loc.mention.value)) <= 1]
@@ -232,14 +235,14 @@ class Matcher:
             # "it costs $248" (amount) says nothing of a refund amount: only fields as plain as the claim speak for it
             same_field = []
         if same_field:
-            agree = [
+            agree = self._not_minor_unless_priced([
                 loc for loc in same_field
                 if any(equal_at(Decimal(loc.mention.value), t, e) for t, e in targets)
-            ]
+            ], minor)
             if agree:
                 if not self._wrong_record(fact, agree) and not self._wrong_currency(fact, agree):
-                    set_verdict(fact, Verdict.SUPPORTED, "match", "number matches the same field",
-                                [evidence_of(agree[0].leaf, self.index)])
+                    said = "number matches the same field" + _in_minor(agree, minor)
+                    set_verdict(fact, Verdict.SUPPORTED, "match", said, [evidence_of(agree[0].leaf, self.index)])
                 return
             # the tool states this field's value: only a count, the field's own total or
             # arithmetic on the answer's backed numbers may explain another value
@@ -255,10 +258,10 @@ class Matcher:
                             f"tool gives {shown} for {'/'.join(sorted(labels))}, not {fact.text}",
                             [evidence_of(loc.leaf, self.index) for loc in same_field[:2]])
                 return
-        elif matches := self.index.equal_numbers(targets):
+        elif matches := self._not_minor_unless_priced(self.index.equal_numbers(targets), minor):
             if not self._wrong_record(fact, matches) and not self._wrong_currency(fact, matches):
-                set_verdict(fact, Verdict.SUPPORTED, "match", "number found in a tool output",
-                            [evidence_of(matches[0].leaf, self.index)])
+                said = "number found in a tool output" + _in_minor(matches, minor)
+                set_verdict(fact, Verdict.SUPPORTED, "match", said, [evidence_of(matches[0].leaf, self.index)])
             return
         else:
             backing = (
@@ -274,6 +277,17 @@ class Matcher:
             set_verdict(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives {fact.text}", [])
         else:
             set_verdict(fact, Verdict.SUPPORTED, *backing)
+
+    def _not_minor_unless_priced(self, locs: list[Located], minor: Decimal | None) -> list[Located]:
+        """Drop the matches of an amount's minor units (4599 for $45.99) but JSON integers beside a currency field."""
+        if minor is None:
+            return locs
+        value_at, currency_of = self.index.value_at, self.index.currency_of
+        return [
+            loc for loc in locs
+            if Decimal(loc.mention.value) != minor
+            or type(value_at(loc.leaf.index, loc.leaf.path)) is int and currency_of(loc) is not None
+        ]
 
     def _in_other_unit(self, fact: Fact, claimed: Decimal, exponent: int) -> Backing | None:
         """A tool's number given in another unit of the same dimension ("30 GB" of `总量MB`: 30720).
@@ -600,6 +614,11 @@ class Matcher:
         before = self._claim_text[: max(0, fact.start - self._records.start)].rstrip()
         hits = self.index.lex.approximators.finditer(before[-16:])
         return bool(hits) and hits[-1].end == len(before[-16:])
+
+def _in_minor(matches: list[Located], minor: Decimal | None) -> str:
+    """What a reason adds when the first match gives the amount in minor units."""
+    return " in minor units (cents)" if minor is not None and Decimal(matches[0].mention.value) == minor else ""
+
 
 def _holds(record: object, value: str) -> bool:
     """Whether a string of `record` (lower case) holds `value`."""

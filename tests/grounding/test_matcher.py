@@ -883,3 +883,19 @@ HUMANIZED = call("humanize", {"draft_id": "d_1", "score": 82, "passed": True})
 )
 def test_what_a_failed_call_says(answer: str, tools: list, expected: Verdict) -> None:
     assert verdict(answer, tools) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "output", "expected"),
+    [
+        # an amount in minor units, as payment APIs give it: an integer beside a currency field
+        ("The refund of $45.99 went through.", {"amount": 4599, "currency": "usd", "status": "succeeded"}, S),
+        ("The refund of $46.99 went through.", {"amount": 4599, "currency": "usd", "status": "succeeded"}, U),
+        ("The refund of $45.99 went through.", {"amount": 4599, "status": "succeeded"}, U),  # no currency field
+        ("You owe $149.00 for May.", {"data": [{"amount_due": 14900, "currency": "usd"}]}, S),
+        ("The plan is $29 a month.", {"plan": {"amount": 2900, "currency": "usd", "interval": "month"}}, S),
+        ("The refund of $45.99 went through.", {"amount": 4599.0, "currency": "usd", "status": "succeeded"}, U),
+    ],
+)
+def test_an_amount_in_minor_units(answer: str, output: dict, expected: Verdict) -> None:
+    assert verdict(answer, [call("get_refund", output)]) == expected
