@@ -23,7 +23,7 @@ _MERGED_DICTS = (
     "numeral_units", "fields", "months", "negation_window", "duration_days", "duration_compound_units",
     "unit_scales",
     "payment_methods",
-    "currency_symbols", "weekdays", "status_implies", "other_senses",
+    "currency_symbols", "weekdays", "status_implies", "other_senses", "time_zones",
 )
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
@@ -159,6 +159,10 @@ class Lexicon:
     """Concepts named by each tool name seen so far (the same tools run in every turn)."""
     shape_word_cache: dict[tuple[str, str, str], bool] = field(init=False, default_factory=dict)
     """Whether a tool-output path shape holds a word of a field label or a concept (shapes repeat across runs)."""
+    time_zones: dict[str, tuple[float, ...]] = field(init=False)
+    """Time-zone word -> its UTC offsets in hours (`Eastern` -> -4, -5)."""
+    time_zone_words: Phrases = field(init=False)
+    """The time-zone words, to find in a claim."""
     other_senses: dict[str, tuple[str, ...]] = field(init=False)
     """Word -> the other concepts it may speak of (发出: publish, send), tried in order when the run has
     no evidence of the word's own concept."""
@@ -186,6 +190,8 @@ class Lexicon:
         self.terms = terms
         self.term_phrases = Phrases(terms)
         self.other_senses = {term_key(w): tuple(cs) for w, cs in self.data["other_senses"].items()}
+        self.time_zones = {term_key(w): tuple(offsets) for w, offsets in self.data["time_zones"].items()}
+        self.time_zone_words = Phrases(self.time_zones)
         self.status_words = frozenset(
             w for word, spec in self.data["status_terms"].items() if spec.get("polarity")
             for w in re.split(r"[\s_-]+", term_key(word)) if w
@@ -406,6 +412,8 @@ def _check_lexicon_file(data: Any, where: str) -> None:
             problem = _first_bad(value, _is_status_spec, must)
         elif key == "unit_scales":
             problem = _first_bad(value, _is_scale_table, "must be an object of positive numbers")
+        elif key == "time_zones":
+            problem = _first_bad(value, _is_offsets, "must be a list of UTC offsets in hours, -12 to 14")
         elif key == "categories":
             must = "must be an object with a list `fields` and an object `values` of lists"
             problem = _first_bad(value, _is_category, must)
@@ -419,6 +427,10 @@ def _first_bad(entries: dict[str, Any], ok: Callable[[Any], bool], must: str) ->
 
 def _words(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(w, str) for w in value)
+
+
+def _is_offsets(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(_is_number(v) and -12 <= v <= 14 for v in value)
 
 
 def _is_number(value: Any) -> bool:

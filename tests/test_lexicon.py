@@ -37,6 +37,8 @@ def test_a_user_file_extends_the_shipped_lexicons(tmp_path) -> None:
         ('{"negator": ["nie"]}', "negator is not a lexicon key"),  # a typo is not ignored
         ('{"categories": {"tier": {"values": {"gold": "gold"}}}}', "categories['tier'] must be an object"),
         ('{"unit_scales": {"data": {"gb": 0}}}', "unit_scales['data'] must be an object of positive numbers"),
+        ('{"time_zones": {"Mars": [25]}}', "time_zones['Mars'] must be a list of UTC offsets in hours, -12 to 14"),
+        ('{"other_senses": {"posted": "payment"}}', "other_senses['posted'] must be a list of words"),
         # a key given twice: the later one would silently win
         ('{"status_terms": {"voided": {"polarity": "negative"}, "voided": {"polarity": "positive"}}}',
          "key 'voided' is given twice in one object"),

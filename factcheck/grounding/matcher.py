@@ -14,16 +14,25 @@ from factcheck.grounding.arithmetic import (
     find_operation,
     line_item_total,
     operand_value,
-    shifted_time,
     sum_text,
 )
 from factcheck.grounding.counting import filtered_count
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located
 from factcheck.grounding.flat import shape_of
 from factcheck.grounding.locate import locate
-from factcheck.grounding.moments import duration_seconds, same_date, seconds_between, shifted, weekday
+from factcheck.grounding.moments import (
+    approximate_time,
+    duration_seconds,
+    epoch_date,
+    same_date,
+    seconds_between,
+    shifted,
+    weekday,
+    zoned,
+)
 from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, names_record, other_item
 from factcheck.grounding.statuses import StatusMatcher
+from factcheck.grounding.units import in_minor_units, in_other_unit, priced_in_minor_units
 from factcheck.grounding.verdicts import Backing, evidence_of, set_verdict
 from factcheck.report import Fact, FactKind, Verdict
 
@@ -37,8 +46,6 @@ _NAME_NEAR = 60.0
 """Score at which a tool's string is like a name the answer gives: a name unlike every string is not compared."""
 _OF_MANY = re.compile(r"\s+(?:of|out of)\s+(?:the\s+|your\s+)?\d", re.IGNORECASE)
 """What follows a count of some of a list's items: "2 of the 3 payouts"."""
-_NEAR_MINUTES = 30
-"""How far an approximate time ("just after 9 PM") may be from the tool's."""
 _ORIGINAL = "original"
 """The payment-method category of "the original payment method" (原路)."""
 
@@ -235,20 +242,20 @@ class Matcher:
             # "it costs $248" (amount) says nothing of a refund amount: only fields as plain as the claim speak for it
             same_field = []
         if same_field:
-            agree = self._not_minor_unless_priced([
+            agree = priced_in_minor_units(self.index, [
                 loc for loc in same_field
                 if any(equal_at(Decimal(loc.mention.value), t, e) for t, e in targets)
             ], minor)
             if agree:
                 if not self._wrong_record(fact, agree) and not self._wrong_currency(fact, agree):
-                    said = "number matches the same field" + _in_minor(agree, minor)
+                    said = "number matches the same field" + in_minor_units(agree, minor)
                     set_verdict(fact, Verdict.SUPPORTED, "match", said, [evidence_of(agree[0].leaf, self.index)])
                 return
             # the tool states this field's value: only a count, the field's own total or
             # arithmetic on the answer's backed numbers may explain another value
             backing = (
                 self._count(fact, claimed)
-                or self._in_other_unit(fact, claimed, exponent)
+                or in_other_unit(fact, claimed, exponent, self._claim_facts, self.index)
                 or self._field_total(same_field, claimed, exponent)
                 or self._arithmetic([(v, None) for v in self.verified[-8:]], claimed, exponent)
             )
@@ -258,9 +265,9 @@ class Matcher:
                             f"tool gives {shown} for {'/'.join(sorted(labels))}, not {fact.text}",
                             [evidence_of(loc.leaf, self.index) for loc in same_field[:2]])
                 return
-        elif matches := self._not_minor_unless_priced(self.index.equal_numbers(targets), minor):
+        elif matches := priced_in_minor_units(self.index, self.index.equal_numbers(targets), minor):
             if not self._wrong_record(fact, matches) and not self._wrong_currency(fact, matches):
-                said = "number found in a tool output" + _in_minor(matches, minor)
+                said = "number found in a tool output" + in_minor_units(matches, minor)
                 set_verdict(fact, Verdict.SUPPORTED, "match", said, [evidence_of(matches[0].leaf, self.index)])
             return
         else:
@@ -271,49 +278,12 @@ class Matcher:
                 or self._context(claimed, exponent)
                 or self._suffix(fact)
                 or self._ratio(fact, claimed, exponent)
-                or self._in_other_unit(fact, claimed, exponent)
+                or in_other_unit(fact, claimed, exponent, self._claim_facts, self.index)
             )
         if backing is None:
             set_verdict(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives {fact.text}", [])
         else:
             set_verdict(fact, Verdict.SUPPORTED, *backing)
-
-    def _not_minor_unless_priced(self, locs: list[Located], minor: Decimal | None) -> list[Located]:
-        """Drop the matches of an amount's minor units (4599 for $45.99) but JSON integers beside a currency field."""
-        if minor is None:
-            return locs
-        value_at, currency_of = self.index.value_at, self.index.currency_of
-        return [
-            loc for loc in locs
-            if Decimal(loc.mention.value) != minor
-            or type(value_at(loc.leaf.index, loc.leaf.path)) is int and currency_of(loc) is not None
-        ]
-
-    def _in_other_unit(self, fact: Fact, claimed: Decimal, exponent: int) -> Backing | None:
-        """A tool's number given in another unit of the same dimension ("30 GB" of `总量MB`: 30720).
-
-        The tool's unit is read from its field name (lexicon `unit_scales`).
-        """
-        scales = self.index.lex.unit_scales
-        unit = (fact.unit or "").lower()
-        if unit not in scales:
-            return None
-        dimension, size = scales[unit]
-        others = [u for u, (d, s) in scales.items() if d == dimension and s != size]
-        for other, value, leaf in self.index.numbers_in_units(others):
-            converted = value * scales[other][1] / size
-            if equal_at(converted, claimed, exponent):
-                how = f"{value} {other} in {unit}"
-                return "derived", f"number equals {how}", [evidence_of(leaf, self.index, how)]
-        for said in self._claim_facts:  # a backed number of the claim in another unit: "4.8 kg (about 10.6 lb)"
-            other = (said.unit or "").lower()
-            if said.verdict == Verdict.SUPPORTED and other in others:
-                converted = Decimal(said.value or "0") * scales[other][1] / size
-                if equal_at(converted, claimed, exponent):
-                    how = f"{said.text} in {unit}"
-                    evidence = [ev.model_copy(update={"note": how}) for ev in said.evidence[:1]]
-                    return "derived", f"number equals {how}", evidence
-        return None
 
     def _ratio(self, fact: Fact, claimed: Decimal, exponent: int) -> Backing | None:
         """A percentage one backed number of the answer is of a larger one ("36 节（占 75%）" of 48)."""
@@ -596,28 +566,15 @@ class Matcher:
                     set_verdict(fact, Verdict.SUPPORTED, code, f"{fact.kind.value} found in {where}",
                                 [evidence_of(matches[0].leaf, self.index)])
                 return
-        if fact.kind == FactKind.TIME and self._approximate(fact):
-            for minutes in sorted(range(-_NEAR_MINUTES, _NEAR_MINUTES + 1), key=abs):
-                near = shifted_time(value, minutes)
-                matches = [loc for loc in self.index.dates_times(fact.kind, near) if loc.mention.value == near]
-                if matches:
-                    set_verdict(fact, Verdict.SUPPORTED, "match", f"about the time {near} a tool output gives",
-                                [evidence_of(matches[0].leaf, self.index)])
-                    return
+        before = self._claim_text[: max(0, fact.start - self._records.start)]
+        if (
+            zoned(fact, self._claim_text, self._claim_facts, self.index)
+            or fact.kind == FactKind.DATE and epoch_date(fact, self.index)
+            or fact.kind == FactKind.TIME and approximate_time(fact, before, self.index)
+        ):
+            return
         reason = f"no tool output gives the {fact.kind.value} {fact.text}"
         set_verdict(fact, Verdict.UNSUPPORTED, "not_found", reason, [])
-
-    def _approximate(self, fact: Fact) -> bool:
-        """Whether a time on the quarter hour follows an approximator ("just after 9 PM", "约 3 点")."""
-        if int((fact.value or "0:0")[-2:]) % 15:
-            return False
-        before = self._claim_text[: max(0, fact.start - self._records.start)].rstrip()
-        hits = self.index.lex.approximators.finditer(before[-16:])
-        return bool(hits) and hits[-1].end == len(before[-16:])
-
-def _in_minor(matches: list[Located], minor: Decimal | None) -> str:
-    """What a reason adds when the first match gives the amount in minor units."""
-    return " in minor units (cents)" if minor is not None and Decimal(matches[0].mention.value) == minor else ""
 
 
 def _holds(record: object, value: str) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, datetime, timedelta, timezone
 from decimal import Decimal
 
 from factcheck.grounding.arithmetic import shifted_date, shifted_time
@@ -123,6 +123,108 @@ def _clock(fact: Fact) -> tuple[int, int, int]:
     hours, minutes = map(int, (fact.value or "0:0").split(":")[:2])
     written = _CLOCK_SECONDS.search(fact.text)
     return hours, minutes, int(written[1]) if written else 0
+
+
+def zoned(fact: Fact, claim: str, claim_facts: list[Fact], index: EvidenceIndex) -> bool:
+    """Back a time or date the claim gives in a time zone it names, from a tool's time written with its offset.
+
+    "10:30 AM Eastern" of 2026-03-17T14:30:00Z; "北京时间 3 月 17 日早上 6:40" of 2026-03-16T22:40:00Z.
+
+    Args:
+        fact: A time or date no tool output gives as written.
+        claim: The claim's text (the time zone may stand anywhere in it).
+        claim_facts: Every fact of the claim: a time's moment must fall on a date the claim gives, if it gives one.
+        index: The run's evidence.
+
+    Returns:
+        Whether the fact was backed.
+    """
+    lex = index.lex
+    offsets = {o for hit in lex.time_zone_words.finditer(claim) for o in lex.time_zones[hit.key]}
+    if not offsets:
+        return False
+    value = fact.value or ""
+    dates = [f.value or "" for f in claim_facts if f.kind == FactKind.DATE]
+    for moment, dated, entry in index.strings.zoned_times():
+        for offset in sorted(offsets):
+            local = moment + timedelta(hours=offset)
+            day = f"{local.year:04d}-{local.month:02d}-{local.day:02d}"
+            if fact.kind == FactKind.TIME:
+                on_day = not dated or not dates or any(same_date(d, day) for d in dates)
+                ok = on_day and value[:5] == f"{local.hour:02d}:{local.minute:02d}"
+            else:
+                ok = dated and same_date(value, day)
+            if ok:
+                leaf = index.string_leaf(entry)
+                how = f"{leaf.text[:40]} at UTC{offset:+g}"
+                set_verdict(fact, Verdict.SUPPORTED, "derived", f"{fact.kind.value} equals {how}",
+                            [evidence_of(leaf, index, how)])
+                return True
+    return False
+
+
+_NEAR_MINUTES = 30
+"""How far an approximate time ("just after 9 PM") may be from the tool's."""
+
+
+def approximate_time(fact: Fact, before: str, index: EvidenceIndex) -> bool:
+    """Back a time on the quarter hour after an approximator ("just after 9 PM") by a tool's time near it.
+
+    Args:
+        fact: A time no tool output gives as written.
+        before: The claim's text before it.
+        index: The run's evidence.
+
+    Returns:
+        Whether the fact was backed.
+    """
+    value = fact.value or "00:00"
+    tail = before.rstrip()[-16:]
+    hits = index.lex.approximators.finditer(tail)
+    if int(value[-2:]) % 15 or not hits or hits[-1].end != len(tail):
+        return False
+    for minutes in sorted(range(-_NEAR_MINUTES, _NEAR_MINUTES + 1), key=abs):
+        near = shifted_time(value, minutes)
+        matches = [loc for loc in index.dates_times(fact.kind, near) if loc.mention.value == near]
+        if matches:
+            set_verdict(fact, Verdict.SUPPORTED, "match", f"about the time {near} a tool output gives",
+                        [evidence_of(matches[0].leaf, index)])
+            return True
+    return False
+
+
+_EPOCH_SECONDS = (946_684_800, 4_102_444_800)
+"""Unix times from 2000 to 2100: a JSON integer in this range may be a moment (`current_period_end`)."""
+
+
+def epoch_date(fact: Fact, index: EvidenceIndex) -> bool:
+    """Back a date by a Unix time a tool gives (1777507200 is 2026-04-30 UTC), in seconds or milliseconds.
+
+    Args:
+        fact: A date no tool output gives as written.
+        index: The run's evidence.
+
+    Returns:
+        Whether the fact was backed.
+    """
+    value = fact.value or ""
+    lo, hi = _EPOCH_SECONDS
+    for flat in index.flats:
+        for shape, (values, nodes, keys) in flat.numbers.items():
+            for number, node, key in zip(values, nodes, keys, strict=True):
+                if type(number) is not int:
+                    break  # a column of floats holds no Unix times
+                seconds = number // 1000 if lo * 1000 <= number < hi * 1000 else number
+                if not lo <= seconds < hi:
+                    continue
+                day = datetime.fromtimestamp(seconds, tz=timezone.utc)
+                if same_date(value, f"{day.year:04d}-{day.month:02d}-{day.day:02d}"):
+                    leaf = index.leaf(flat.call, flat.path(node, key), shape, str(number), numeric=True)
+                    how = f"{number} is {day:%Y-%m-%d %H:%M} UTC"
+                    set_verdict(fact, Verdict.SUPPORTED, "derived", f"date equals {how}",
+                                [evidence_of(leaf, index, how)])
+                    return True
+    return False
 
 
 def weekday(fact: Fact, claim_facts: list[Fact]) -> None:

@@ -7,6 +7,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from decimal import Decimal
 from functools import cached_property
 from os.path import commonprefix
@@ -22,6 +23,11 @@ _OTHER_DIGIT = re.compile(r"(?![0-9])\d")
 _DIGITS = re.compile(r"\d+")
 # A number written with a magnitude word (1.2万, 3k, 2 million): its digits are not its value.
 _MAGNITUDE = re.compile(r"\d\s?(?:[万千亿]|k(?![a-z])|thousand|million)")
+_ZONED = re.compile(
+    r"(?:(\d{4})-(\d{2})-(\d{2})[t ])?(?<![\d:])(\d{1,2}):(\d{2})(?::\d{2})?(?:\.\d+)?"
+    r"\s?\(?(z|utc|gmt|[+-]\d{2}:?\d{2})(?![\w:])"
+)
+"""A clock time written with its UTC offset (2026-03-17t14:30:00z, 18:00+09:00, 22:40 (utc)), lower case."""
 NEAR = 48
 """How far around a search hit a long string is read for mentions."""
 _BOUNDARY = re.compile(r"[\s，。；、]")
@@ -108,6 +114,7 @@ class Strings:
     _words: str | None = None
     _magnitudes: set[int] | None = None
     """Entries holding a number written with a magnitude word (found when first needed)."""
+    _zoned: list[tuple[datetime, bool, int]] | None = None
 
     def may_hold(self, literal: str) -> bool:
         """False when `lower` cannot hold `literal`; the long joined text is then not searched.
@@ -120,6 +127,24 @@ class Strings:
         if self._words is None:
             self._words = " ".join(set(self.lower.translate(_ASCII_NON_LETTERS).split()))
         return literal in self._words
+
+    def zoned_times(self) -> list[tuple[datetime, bool, int]]:
+        """(the moment in UTC, whether its date is written, entry) of each clock time written with its offset.
+
+        Found when first needed: only a claim naming a time zone looks for them.
+        """
+        if self._zoned is None:
+            self._zoned = []
+            for m in _ZONED.finditer(self.lower):
+                year, month, day, hour, minute, zone = m.groups()
+                sign = -1 if zone.startswith("-") else 1
+                offset = 0 if zone[0] not in "+-" else sign * (int(zone[1:3]) * 60 + int(zone[-2:]))
+                try:
+                    local = datetime(int(year or 2000), int(month or 1), int(day or 1), int(hour), int(minute))
+                except ValueError:
+                    continue
+                self._zoned.append((local - timedelta(minutes=offset), year is not None, self.at(m.start())))
+        return self._zoned
 
     def at(self, pos: int) -> int:
         """The entry at an offset of `lower`."""

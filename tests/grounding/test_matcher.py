@@ -899,3 +899,24 @@ def test_what_a_failed_call_says(answer: str, tools: list, expected: Verdict) ->
 )
 def test_an_amount_in_minor_units(answer: str, output: dict, expected: Verdict) -> None:
     assert verdict(answer, [call("get_refund", output)]) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "output", "expected"),
+    [
+        # a time or date in a time zone the claim names: the same moment as a tool's time with its offset
+        ("The call starts on March 17 at 10:30 AM Eastern.", {"start": "2026-03-17T14:30:00Z"}, S),
+        ("The call starts on March 17 at 11:30 AM Eastern.", {"start": "2026-03-17T14:30:00Z"}, U),
+        ("The call starts on March 17 at 10:30 AM.", {"start": "2026-03-17T14:30:00Z"}, U),  # no zone named
+        ("北京时间 3 月 17 日早上 6:40 从 LAX 发出。", {"events": [{"time": "2026-03-16T22:40:00Z"}]}, S),
+        ("北京时间 3 月 16 日早上 6:40 从 LAX 发出。", {"events": [{"time": "2026-03-16T22:40:00Z"}]}, U),
+        ("东京时间 18:00（北京时间 17:00）前可以免费取消。", {"free_cancel_until": "2026-06-01T18:00:00+09:00"}, S),
+        ("东京时间 18:00（北京时间 16:00）前可以免费取消。", {"free_cancel_until": "2026-06-01T18:00:00+09:00"}, U),
+        # a Unix time, in seconds or milliseconds
+        ("It stays active until April 30, 2026.", {"current_period_end": 1777507200}, S),
+        ("It stays active until April 29, 2026.", {"current_period_end": 1777507200}, U),
+        ("It stays active until April 30.", {"current_period_end": 1777507200000}, S),
+    ],
+)
+def test_moments_in_other_forms(answer: str, output: dict, expected: Verdict) -> None:
+    assert verdict(answer, [call("lookup", output)]) == expected
