@@ -51,6 +51,8 @@ EN_DATE_DMY = re.compile(
     re.IGNORECASE,
 )
 _RANGE_END = re.compile(r"\s*[–—~-]\s*(\d{1,2})(?!\d|[:/.]\d)")
+_ZH_BARE_DAY = re.compile(r"(?<![\d月/.-])(?<![\d月/.-]\s)(\d{1,2})\s?[日号](?![\d内后前起])")
+"""A day of the month written alone (21日), after a full date."""
 _ZH_RANGE_END = re.compile(r"\s*(?:到|至|[–—~～-])\s*(\d{1,2})\s?[日号]")
 """The end of a day range in Chinese: "5 月 18 日到 24 日"."""
 _MD_LABEL = re.compile(r"!?\[[^\]\n]{0,60}\]\(")
@@ -78,6 +80,8 @@ NUMBER = re.compile(
 NAME_RE = re.compile(r"[A-Z](?<![\w.][A-Z])[a-zà-ÿ]+(?:[ -](?:(?:of|de|la)[ -])?[A-Z][a-zà-ÿ]+){1,3}(?![\w])")
 _ZH_NUM = re.compile(r"[零〇一二两三四五六七八九十百千万亿]+")
 _DIGIT = re.compile(r"\d")
+_LAST_WORD = re.compile(r"([A-Za-z]+)\.?,?\s+$")
+"""The word right before a position, with its dot and comma ("Sept., ")."""
 _QUANTITY = re.compile(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|\d+(?:st|nd|rd|th)?-[A-Za-z]+", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
 # What may stand between a date and its day of the week: white space, a comma, a bracket.
@@ -253,11 +257,17 @@ class MentionExtractor:
         found: list[tuple[int, int, str | None, int, int]] = []
         for m in ISO_DATE.finditer(text):
             found.append((m.start(), m.end(), m.group(1), int(m.group(2)), int(m.group(3))))
-        for m in ZH_DATE.finditer(text) if "月" in text else ():
+        zh_dates = list(ZH_DATE.finditer(text)) if "月" in text else []
+        for m in zh_dates:
             found.append((m.start(), m.end(), m.group(1), int(m.group(2)), int(m.group(3))))
             tail = _ZH_RANGE_END.match(text, m.end())
             if tail and int(tail[1]) > int(m.group(3)):
                 found.append((tail.start(1), tail.end(), m.group(1), int(m.group(2)), int(tail[1])))
+        for m in _ZH_BARE_DAY.finditer(text, zh_dates[0].end()) if zh_dates else ():
+            # "4月18日入住、21日退房": a day alone is in the month of the date before it
+            last = max((d for d in zh_dates if d.end() <= m.start()), key=lambda d: d.end())
+            if int(m[1]) > int(last.group(3)):
+                found.append((m.start(), m.end(), last.group(1), int(last.group(2)), int(m[1])))
         lower = text.lower()
         for rx in (EN_DATE, EN_DATE_DMY) if any(map(lower.__contains__, _MONTH_STEMS)) else ():
             for m in rx.finditer(text):
@@ -348,11 +358,14 @@ class MentionExtractor:
             elif cur:
                 unit = currencies.get(cur.lower(), cur.upper())
             end = m.end() if (unit_word or mag) else m.end("num")
+            if words and unit is None and not mag and self._year_of_month(text, start, num):
+                continue  # "the May 2026 invoice": a month of a year, no count
             noun = self._noun_after.match(text, end)
             if unit is None and noun:
                 unit = noun.group(1).lower()
             elif words and unit is None and not cur and _not_a_number(text, start, end):
                 continue  # in an answer, "1. **T-40112**", "2FA", "3rd": a list marker or part of a word
+
             taken.take(start, end)
             out.append(Mention(FactKind.NUMBER, start, end, _fmt(value), unit, exponent))
         for i, (low, high) in enumerate(zip(out, out[1:], strict=False)):
@@ -361,6 +374,13 @@ class MentionExtractor:
         if words:
             out.extend(self._word_numbers(text, taken))
         return out
+
+    def _year_of_month(self, text: str, start: int, digits: str) -> bool:
+        """Whether `digits` at `start` are a year right after a month name ("May 2026", "March, 2026")."""
+        if len(digits) != 4 or not "1900" <= digits <= "2100":
+            return False
+        word = _LAST_WORD.search(text, max(0, start - 12), start)
+        return word is not None and word[1].lower() in self._months
 
     def _word_numbers(self, text: str, taken: _Taken) -> list[Mention]:
         out = []

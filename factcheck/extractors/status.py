@@ -65,6 +65,8 @@ class StatusExtractor:
                 continue
             if skip and m.overlaps(skip):
                 continue
+            if term.polarity is None and _in_compound(text, m):
+                continue  # a concept word inside a name: "payments-api", "order-service"
             by_clause.setdefault(clause_start(text, m.start), []).append((m, term))
         out: list[StatusMention] = []
         for start, hits in by_clause.items():
@@ -190,3 +192,10 @@ def _in_aside(text: str, start: int, end: int) -> bool:
             if depth < 0:
                 return True
     return False
+
+
+def _in_compound(text: str, m: Hit) -> bool:
+    """Whether a hyphen joins the word at `m` to a word before or after it ("payments-api")."""
+    before = m.start >= 2 and text[m.start - 1] == "-" and text[m.start - 2].isalnum()
+    after = m.end + 1 < len(text) and text[m.end] == "-" and text[m.end + 1].isalnum()
+    return before or after

@@ -47,6 +47,8 @@ def mentions(text: str) -> list[tuple[str, str, str | None]]:
         ("星期六晚上到店", []),
         ("礼拜三下午", []),
         ("住三晚", [("number", "3", "晚")]),
+        ("the May 2026 invoice", []),  # a month of a year is no count
+        ("in 2026 we sold 2026 units", [("number", "2026", None), ("number", "2026", "units")]),
         ("a score of 86/100.", [("number", "86", "%")]),  # a score out of 100 is a percentage
         ("1/100.5", [("number", "1", None), ("number", "100.5", None)]),
         ("1/1000", [("number", "1", None), ("number", "1000", None)]),
@@ -71,6 +73,9 @@ def test_numbers(text, expected) -> None:
         ("Dec. 12–10", [("date", "--12-12", None), ("number", "10", None)]),  # a range runs forward
         ("5 月 18 日到 24 日", [("date", "--05-18", None), ("date", "--05-24", None)]),
         ("12月3日-5日", [("date", "--12-03", None), ("date", "--12-05", None)]),
+        ("4月18日入住、21日退房", [("date", "--04-18", None), ("date", "--04-21", None)]),
+        ("4月18日入住，共 3 日", [("date", "--04-18", None), ("number", "3", "日")]),
+        ("4月1日起 30日内可退", [("date", "--04-01", None), ("number", "30", "日")]),
         ("at 7:30 PM", [("time", "19:30", None)]),
         ("下午3点", [("time", "15:00", None)]),
         ("11月26日下午 3:22 签收", [("date", "--11-26", None), ("time", "15:22", None)]),
