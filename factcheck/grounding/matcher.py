@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from decimal import Decimal
@@ -18,7 +19,7 @@ from factcheck.grounding.arithmetic import (
 )
 from factcheck.grounding.counting import filtered_count
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located
-from factcheck.grounding.flat import shape_of
+from factcheck.grounding.flat import number_text, shape_of
 from factcheck.grounding.locate import locate
 from factcheck.grounding.moments import (
     approximate_time,
@@ -516,7 +517,22 @@ class Matcher:
             if total is not None and equal_at(total, claimed, exponent):
                 how = "the sum of price × quantity over the line items"
                 return "derived", f"number equals {how}", [evidence_of(locs[0].leaf, self.index, how)]
-        return self._converted(claimed, exponent)
+        return self._column_total(claimed, exponent) or self._converted(claimed, exponent)
+
+    def _column_total(self, claimed: Decimal, exponent: int) -> Backing | None:
+        """The sum of one field over a list's items ("1,240 pairs across three warehouses": 85 + 640 + 515)."""
+        target = float(claimed)
+        slack = float(Decimal(5).scaleb(exponent - 1)) * (1 + 1e-9) + abs(target) * 1e-12
+        for flat in self.index.flats:
+            for shape, (values, nodes, keys) in flat.numbers.items():
+                if len(values) < 2 or "[]" not in shape or abs(math.fsum(values) - target) > slack:
+                    continue  # worked out in floats first, in Decimal only when near
+                if equal_at(sum(Decimal(number_text(v)) for v in values), claimed, exponent):
+                    how = f"{sum_text([number_text(v) for v in values])} ({shape})"
+                    leaf = self.index.leaf(flat.call, flat.path(nodes[0], keys[0]), shape, number_text(values[0]),
+                                           numeric=True)
+                    return "derived", f"number equals {how}", [evidence_of(leaf, self.index, how)]
+        return None
 
     def _converted(self, claimed: Decimal, exponent: int) -> Backing | None:
         """A tool's number or a backed one of the answer, converted at a rate the context states."""

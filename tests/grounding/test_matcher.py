@@ -920,3 +920,22 @@ def test_an_amount_in_minor_units(answer: str, output: dict, expected: Verdict) 
 )
 def test_moments_in_other_forms(answer: str, output: dict, expected: Verdict) -> None:
     assert verdict(answer, [call("lookup", output)]) == expected
+
+
+STOCK = call("get_stock", {"sku": "TR-4410", "warehouses": [
+    {"name": "A", "on_hand": 85, "reserved": 12}, {"name": "B", "on_hand": 640, "reserved": 40},
+    {"name": "C", "on_hand": 515, "reserved": 0}]})
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # the sum of one field over a list's items, and arithmetic on it
+        ("We have 1,240 pairs on hand across three warehouses.", S),
+        ("We have 1,250 pairs on hand across three warehouses.", U),
+        ("Of 1,240 pairs on hand, 52 are reserved, leaving 1,188 to sell.", S),
+        ("Of 1,240 pairs on hand, 52 are reserved, leaving 1,198 to sell.", U),
+    ],
+)
+def test_a_column_total(answer: str, expected: Verdict) -> None:
+    assert verdict(answer, [STOCK]) == expected
