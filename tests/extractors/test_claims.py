@@ -70,6 +70,7 @@ def test_advice_numbers_are_not_facts(answer: str, expected: list) -> None:
         # a count or a measure takes no label of money
         ("银行卡退款一般需要 3-5 个工作日。", "3", None),
         ("The refund of $45 covers 3 items.", "3", "quantity"),
+        ("剩余积分：4,680 分", "4,680", "balance+points"),  # a balance of points is no money
         # a number in brackets takes no field word from before the bracket
         ('"5 Ways to Cut Cloud Costs in 2025" (1,240 words)', "1,240", None),
         ("Refund (USD): 45", "45", "refund"),  # a closed bracket cuts nothing
