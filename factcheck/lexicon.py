@@ -32,7 +32,7 @@ _MERGED_LISTS = (
     "payment_method_fields", "not_count_prefixes", "numeral_idioms", "other_record_words", "suffix_cues",
     "generic_concepts", "status_fields", "advice_markers", "all_words", "approximators", "hedge_exceptions",
     "currency_fields", "record_key_fields", "categories_links", "categories_owners", "generic_field_labels",
-    "not_money_labels", "money_labels",
+    "not_money_labels", "money_labels", "duration_labels", "share_labels",
 )
 
 
@@ -139,6 +139,10 @@ class Lexicon:
     """Field labels of counts and measures (`count`, `days`): an amount of money never takes them."""
     money_labels: frozenset[str] = field(init=False)
     """Field labels of amounts of money (`refund`, `price`): a count or a measure never takes them."""
+    duration_labels: frozenset[str] = field(init=False)
+    """The field labels a duration keeps (`days`): 15 分钟 after 座位 is no count of guests."""
+    share_labels: frozenset[str] = field(init=False)
+    """Field labels whose values a tool may give as a share of 1 (`score`: 0.83 said as 83)."""
     currency_codes: frozenset[str] = field(init=False)
     """The currency codes the lexicons' currency words stand for (`USD`, `CNY`, ...)."""
     unit_scales: dict[str, tuple[str, Decimal]] = field(init=False)
@@ -246,6 +250,8 @@ class Lexicon:
         self.generic_field_labels = frozenset(self.data["generic_field_labels"])
         self.not_money_labels = frozenset(self.data["not_money_labels"])
         self.money_labels = frozenset(self.data["money_labels"])
+        self.duration_labels = frozenset(self.data["duration_labels"])
+        self.share_labels = frozenset(self.data["share_labels"])
         currencies = self.data["currencies"]
         self.currency_codes = frozenset(currencies.values()) | {
             code for codes in self.data["currency_symbols"].values() for code in codes

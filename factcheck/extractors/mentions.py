@@ -21,6 +21,8 @@ EMAIL_RE = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
 # or # followed by digits, or a long digit run.
 ID_RE = re.compile(
     r"(?<![\w.#-])(?:#\s?\d{3,}[\w-]*"
+    r"|v\d+(?:\.\d+){1,3}(?![\d])"  # a version: v2.14.3
+    r"|\d{6,}(?:-\d{3,})+"  # digit groups: 20260915-88213
     r"|(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z0-9][\w-]*[A-Za-z0-9]"
     r"|\d{7,})(?![\w])",
     re.ASCII,
@@ -206,6 +208,7 @@ class MentionExtractor:
             re.IGNORECASE,
         )
         self._months = lex.map("months")
+        self._duration_units = {*lex.duration_seconds, *lex.duration_days}
         self._not_carriers = {
             w.lower() for w in lex.currency_codes | set(lex.list("id_keywords")) | set(lex.unit_scales)
         } | {"am", "pm"}
@@ -437,10 +440,13 @@ class MentionExtractor:
         if nearest:
             labels = labels[-1:]
         unit = self.lex.field_phrases.lookup(term_key(mention.unit)) if mention.unit else None
-        if unit is not None:
-            labels.append(self.lex.field_of[unit])
+        own = self.lex.field_of[unit] if unit is not None else None
+        if own is not None:
+            labels.append(own)
         if mention.unit in self.lex.currency_codes:
             return frozenset(labels) - self.lex.not_money_labels
+        if mention.unit in self._duration_units:  # 保留座位 15 分钟: a duration, no count of seats
+            return frozenset(label for label in labels if label in self.lex.duration_labels or label == own)
         if mention.unit and mention.unit != "%":  # a count or a measure: 3-5 个工作日 after 退款
             return frozenset(labels) - self.lex.money_labels
         return frozenset(labels)

@@ -25,6 +25,7 @@ from factcheck.grounding.moments import (
     approximate_time,
     duration_seconds,
     epoch_date,
+    other_half_of_day,
     same_date,
     seconds_between,
     shifted,
@@ -232,6 +233,8 @@ class Matcher:
         exponent = -(fact.precision or 0)
         labels = frozenset((fact.concept or "").split("+")) - {""}
         targets = claim_targets(fact, claimed, exponent, self.duration_days)
+        if labels & self.index.lex.share_labels and claimed > 1 and fact.unit != "%":
+            targets.append((claimed / 100, exponent - 2))  # a score of 83 given as 0.83
         minor = claimed * 100 if fact.unit in self.index.lex.currency_codes and claimed else None
         if minor is not None and minor == minor.to_integral_value():
             targets.append((minor, 0))  # {"amount": 4599, "currency": "usd"}: minor units, as payment APIs give them
@@ -587,6 +590,7 @@ class Matcher:
             zoned(fact, self._claim_text, self._claim_facts, self.index)
             or fact.kind == FactKind.DATE and epoch_date(fact, self.index)
             or fact.kind == FactKind.TIME and approximate_time(fact, before, self.index)
+            or fact.kind == FactKind.TIME and other_half_of_day(fact, self.index)
         ):
             return
         reason = f"no tool output gives the {fact.kind.value} {fact.text}"

@@ -163,6 +163,32 @@ def zoned(fact: Fact, claim: str, claim_facts: list[Fact], index: EvidenceIndex)
     return False
 
 
+_HALF_DAY = re.compile(r"[ap]\.?m|上午|下午|早上|晚上|中午|傍晚|凌晨|早|晚", re.IGNORECASE)
+"""Words that say which half of the day a clock time is in."""
+
+
+def other_half_of_day(fact: Fact, index: EvidenceIndex) -> bool:
+    """Back a time written without a.m. or p.m. ("a 7:15 table") by the tool's time twelve hours on (19:15).
+
+    Args:
+        fact: A time no tool output gives as written.
+        index: The run's evidence.
+
+    Returns:
+        Whether the fact was backed.
+    """
+    value = fact.value or "00:00"
+    if _HALF_DAY.search(fact.text) or not 1 <= int(value[:2]) <= 11:
+        return False
+    later = shifted_time(value, 12 * 60)
+    matches = [loc for loc in index.dates_times(fact.kind, later) if loc.mention.value == later]
+    if not matches:
+        return False
+    set_verdict(fact, Verdict.SUPPORTED, "match", f"the time {later}, written without a.m. or p.m.",
+                [evidence_of(matches[0].leaf, index)])
+    return True
+
+
 _NEAR_MINUTES = 30
 """How far an approximate time ("just after 9 PM") may be from the tool's."""
 

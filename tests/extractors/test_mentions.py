@@ -119,6 +119,9 @@ def test_weekdays_beside_dates(text, expected) -> None:
         ("tracking SF1234567890", [("identifier", "sf1234567890", None)]),
         ("a 30-day window", [("number", "30", "day")]),  # a count noun may follow a hyphen
         ("the 3rd-floor printer", []),  # an ordinal names a place, it is no identifier
+        ("now on v2.14.3 in prod", [("identifier", "v2.14.3", None)]),  # a version, not numbers
+        ("order 20260915-88213", [("identifier", "20260915-88213", None)]),
+        ("on 2026-09-15", [("date", "2026-09-15", None)]),
         # short codes are exact identifiers, not numbers inside words
         ("机械键盘 K87", [("identifier", "k87", None)]),
         ("gate C17", [("identifier", "c17", None)]),

@@ -57,6 +57,10 @@ def statuses(text: str) -> list[tuple[str | None, str]]:
         ("I haven't cancelled it or issued a refund yet", [("cancel", "negative"), ("refund", "negative")]),
         ("The order was not cancelled and the refund was issued", [("cancel", "negative"), ("refund", "positive")]),
         ("没有取消订单，也没退款", [("cancel", "negative"), ("refund", "negative")]),
+        # what will or would happen is no fact; a negation in its past form
+        ("You'll be notified by email if a seat opens up", []),
+        ("After that, you'd be charged for the first night", []),
+        ("The order hadn't shipped yet", [("shipping", "negative")]),
         # a concept word inside a hyphenated name is no concept
         ("payments-api finished rolling out successfully", [(None, "positive")]),
         # a concept word inside an aside closed before the status word is not its subject

@@ -939,3 +939,22 @@ STOCK = call("get_stock", {"sku": "TR-4410", "warehouses": [
 )
 def test_a_column_total(answer: str, expected: Verdict) -> None:
     assert verdict(answer, [STOCK]) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "output", "expected"),
+    [
+        # a time written without a.m. or p.m. may be the tool's time twelve hours on
+        ("There's a 7:15 table on the patio.", {"slots": ["19:15", "21:00"]}, S),
+        ("There's a 7:15 AM table on the patio.", {"slots": ["19:15", "21:00"]}, U),
+        ("There's a 7:45 table on the patio.", {"slots": ["19:15", "21:00"]}, U),
+        # a score given as a share of 1
+        ("The draft scored 83 in the humanize check.", {"score": 0.83, "threshold": 0.7}, S),
+        ("The draft scored 38 in the humanize check.", {"score": 0.83, "threshold": 0.7}, C),
+        # a duration takes no count label from before it
+        ("餐厅只保留座位 15 分钟。", {"guests": 4, "hold_minutes": 15}, S),
+        ("餐厅只保留座位 25 分钟。", {"guests": 4, "hold_minutes": 15}, U),
+    ],
+)
+def test_numbers_and_times_read_as_people_write_them(answer: str, output: dict, expected: Verdict) -> None:
+    assert verdict(answer, [call("lookup", output)]) == expected
