@@ -69,6 +69,17 @@ _NUMBER_RANGE = re.compile(r"\s*(?:-|–|—|~|～|到|至|to)\s*")
 _RANGE_JOIN = re.compile(r"\s*(?:到|至|-|–|—|~|～|to)\s*")
 """What joins the two ends of a time range."""
 """Chinese words before a clock time that make it p.m."""
+_ZH_NUMERAL_CLOCK = re.compile(
+    r"(上午|早上|中午|下午|晚上|傍晚|凌晨)\s?([零〇一二两三四五六七八九十]{1,3})\s?点(?:\s?([零一二三四五六七八九十]{1,3})\s?分|(半))?"
+)
+"""A clock time in Chinese numerals after a part of the day (晚上七点, 下午三点半); 一点 alone is "a little"."""
+_ZH_NUMERAL_RANGE_END = re.compile(r"(?:到|至|-|~)([零一二两三四五六七八九十]{1,3})点")
+_ZH_NUMERAL_DATE = re.compile(
+    r"(?<![零〇一二两三四五六七八九十])([一二三四五六七八九十]{1,2})月([一二三四五六七八九十]{1,3})[日号]"
+)
+"""A date in Chinese numerals (九月八日)."""
+_CLOCK_NEXT = frozenset("前后到至左整半钟开起以之过多分点")
+"""What may follow a bare "N 点" that is a clock time; another Chinese word after it makes it points (1 点成长值)."""
 ZH_CLOCK = re.compile(r"(上午|早上|中午|下午|晚上|傍晚|凌晨)?\s?(\d{1,2})\s?[点时](?:\s?(\d{1,2})\s?分|(半))?")
 NUMBER = re.compile(
     r"(?=[U$¥￥€£RCEG\d])"  # where a number can start: the alternations are tried only there
@@ -305,6 +316,10 @@ class MentionExtractor:
         for m in AMPM.finditer(text) if "m" in lower else ():
             found.append((m.start(), m.end(), _to24(int(m.group(1)), m.group(2)), 0))
         for m in ZH_CLOCK.finditer(text) if "点" in text or "时" in text else ():
+            after = text[m.end() : m.end() + 1]
+            bare = not (m.group(1) or m.group(3) or m.group(4))
+            if bare and "\u4e00" <= after <= "\u9fff" and after not in _CLOCK_NEXT:
+                continue  # "1 点成长值": points, no time
             hour = int(m.group(2))
             if m.group(1) in _ZH_PM and hour < 12:
                 hour += 12
@@ -325,6 +340,32 @@ class MentionExtractor:
             said = text[max(0, first.start - 4) : first.end].lower()
             if h1 + 12 <= h2 and _RANGE_JOIN.fullmatch(text, first.end, then.start) and not _AM.search(said):
                 out[i] = first._replace(value=f"{h1 + 12:02d}{first.value[2:]}")  # "from 1:30 to 3 PM"
+        return out
+
+    def numeral_moments(self, text: str, taken: _Taken) -> list[Mention]:
+        """Dates and clock times in Chinese numerals: 九月八日, 晚上七点, 下午三点半."""
+        out = []
+        for m in _ZH_NUMERAL_DATE.finditer(text) if "月" in text else ():
+            month, day = parse_zh_numeral(m.group(1), self.lex), parse_zh_numeral(m.group(2), self.lex)
+            if month and day and month <= 12 and day <= 31 and taken.free(m.start(), m.end()):
+                taken.take(m.start(), m.end())
+                out.append(Mention(FactKind.DATE, m.start(), m.end(), f"--{month:02d}-{day:02d}"))
+        previous: tuple[int, int] | None = None
+        for m in _ZH_NUMERAL_CLOCK.finditer(text) if "点" in text else ():
+            hour, minute = parse_zh_numeral(m.group(2), self.lex), parse_zh_numeral(m.group(3) or "零", self.lex)
+            if hour is None or minute is None or hour > 24 or not taken.free(m.start(), m.end()):
+                continue
+            if m.group(1) in _ZH_PM and hour < 12:
+                hour += 12
+            taken.take(m.start(), m.end())
+            out.append(Mention(FactKind.TIME, m.start(), m.end(), f"{hour:02d}:{30 if m.group(4) else minute:02d}"))
+            previous = (m.end(), hour)
+        tail = _ZH_NUMERAL_RANGE_END.match(text, previous[0]) if previous is not None else None
+        if tail and previous:  # "晚上七点到九点": the end of a range keeps its start's half of the day
+            hour = parse_zh_numeral(tail.group(1), self.lex)
+            if hour is not None and hour < 12 <= previous[1] and taken.free(tail.start(1), tail.end()):
+                taken.take(tail.start(1), tail.end())
+                out.append(Mention(FactKind.TIME, tail.start(1), tail.end(), f"{hour + 12:02d}:00"))
         return out
 
     def numbers(self, text: str, taken: _Taken, words: bool = True) -> list[Mention]:
@@ -496,8 +537,13 @@ class MentionExtractor:
             found += self.dates(text, taken)
             found += self.identifiers(text, taken)
             found += self.times(text, taken)
+            if words and not text.isascii():
+                found += self.numeral_moments(text, taken)
             if numbers:
                 found += self.numbers(text, taken, words)
+        elif words and numbers and not text.isascii():
+            found += self.numeral_moments(text, taken)
+            found += self._word_numbers(text, taken)
         elif words and numbers:
             found += self._word_numbers(text, taken)
         if words:

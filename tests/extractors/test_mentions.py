@@ -74,6 +74,12 @@ def test_numbers(text, expected) -> None:
         ("5 月 18 日到 24 日", [("date", "--05-18", None), ("date", "--05-24", None)]),
         ("12月3日-5日", [("date", "--12-03", None), ("date", "--12-05", None)]),
         ("4月18日入住、21日退房", [("date", "--04-18", None), ("date", "--04-21", None)]),
+        # in Chinese numerals
+        ("九月八日开课，晚上七点到九点上课",
+         [("date", "--09-08", None), ("time", "19:00", None), ("time", "21:00", None)]),
+        ("下午三点半见", [("time", "15:30", None)]),
+        ("我一点也不知道", []),
+        ("累积 1 点成长值", [("number", "1", None)]),  # points, no time
         ("4月18日入住，共 3 日", [("date", "--04-18", None), ("number", "3", "日")]),
         ("4月1日起 30日内可退", [("date", "--04-01", None), ("number", "30", "日")]),
         ("at 7:30 PM", [("time", "19:30", None)]),
