@@ -85,7 +85,7 @@ NUMBER = re.compile(
     r"(?=[U$¥￥€£RCEG\d])"  # where a number can start: the alternations are tried only there
     r"(?P<cur>US\$|\$|¥|￥|€|£|USD|RMB|CNY|EUR|GBP)?\s?"
     r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-    r"(?P<mag>\s?[万千亿](?!克)|\s?[kK](?![A-Za-z])|\s(?:million|thousand)(?![a-z]))?"
+    r"(?P<mag>\s?[万千亿](?!克)|\s?[kK](?![A-Za-z])|M(?![A-Za-z])|\s(?:million|thousand)(?![a-z]))?"
     r"(?P<unit>\s?%|\s?percent(?![a-z])|\s?/\s?100(?!\d|[.,]\d)|\s?(?:元|块|美元|美金|欧元|英镑|港币)"
     r"|\s?(?:USD|RMB|CNY|EUR|GBP)(?![A-Za-z]))?",
 )
@@ -93,6 +93,8 @@ NUMBER = re.compile(
 NAME_RE = re.compile(r"[A-Z](?<![\w.][A-Z])[a-zà-ÿ]+(?:[ -](?:(?:of|de|la)[ -])?[A-Z][a-zà-ÿ]+){1,3}(?![\w])")
 _ZH_NUM = re.compile(r"[零〇一二两三四五六七八九十百千万亿]+")
 _DIGIT = re.compile(r"\d")
+_ZH_MONTH_AFTER = re.compile(r"\s?年\s?\d{1,2}\s?月(?!\s?\d{1,2}\s?[日号])")
+"""A month after a year, with no day (2024 年 8 月): the year is no count; with a day it is a date."""
 _LAST_WORD = re.compile(r"([A-Za-z]+)\.?,?\s+$")
 """The word right before a position, with its dot and comma ("Sept., ")."""
 _QUANTITY = re.compile(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|\d+(?:st|nd|rd|th)?-[A-Za-z]+", re.IGNORECASE)
@@ -102,7 +104,7 @@ _BESIDE = re.compile(r"[\s,，、(（)）]{0,3}")
 _NON_SPACE = re.compile(r"\S+")
 _LABEL_WINDOW = 24
 _MONTH_STEMS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-_MAG = {"万": 4, "千": 3, "亿": 8, "k": 3, "thousand": 3, "million": 6}
+_MAG = {"万": 4, "千": 3, "亿": 8, "k": 3, "m": 6, "thousand": 3, "million": 6}
 
 
 class Mention(NamedTuple):
@@ -403,6 +405,9 @@ class MentionExtractor:
                 unit = currencies.get(cur.lower(), cur.upper())
             end = m.end() if (unit_word or mag) else m.end("num")
             if words and unit is None and not mag and self._year_of_month(text, start, num):
+                month = _ZH_MONTH_AFTER.match(text, start + 4)
+                if month:
+                    taken.take(start, month.end())  # "2024 年 8 月": its month is no count either
                 continue  # "the May 2026 invoice": a month of a year, no count
             noun = self._noun_after.match(text, end)
             if unit is None and noun:
@@ -420,11 +425,11 @@ class MentionExtractor:
         return out
 
     def _year_of_month(self, text: str, start: int, digits: str) -> bool:
-        """Whether `digits` at `start` are a year right after a month name ("May 2026", "March, 2026")."""
+        """Whether `digits` at `start` are the year of a month ("May 2026", "March, 2026", "2024 年 8 月")."""
         if len(digits) != 4 or not "1900" <= digits <= "2100":
             return False
         word = _LAST_WORD.search(text, max(0, start - 12), start)
-        return word is not None and word[1].lower() in self._months
+        return word is not None and word[1].lower() in self._months or bool(_ZH_MONTH_AFTER.match(text, start + 4))
 
     def _word_numbers(self, text: str, taken: _Taken) -> list[Mention]:
         out = []

@@ -26,6 +26,7 @@ from factcheck.grounding.moments import (
     duration_seconds,
     epoch_date,
     other_half_of_day,
+    record_duration,
     same_date,
     seconds_between,
     shifted,
@@ -489,6 +490,9 @@ class Matcher:
                     how = f"the time from {first.text} to {last.text}"
                     evidence = [ev.model_copy(update={"note": how}) for ev in first.evidence[:1] + last.evidence[:1]]
                     return "derived", f"number is part of {how}", evidence
+            found = record_duration(seconds, self.index) if len(times) < 2 else None
+            if found is not None:  # "全程约 5 小时 29 分钟" of a train's depart 08:12 and arrive 13:41
+                return "derived", f"number is part of {found.note}", [found]
         days_per_unit = self.duration_days.get((fact.unit or "").lower())
         if days_per_unit is None:
             return None

@@ -5,12 +5,14 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, timedelta, timezone
 from decimal import Decimal
+from itertools import combinations
+from typing import Any
 
 from factcheck.grounding.arithmetic import shifted_date, shifted_time
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.lexicon import Lexicon
-from factcheck.report import Fact, FactKind, Verdict
+from factcheck.report import Evidence, Fact, FactKind, Verdict
 
 _ISO_DATE = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
 _CLOCK_SECONDS = re.compile(r"\d{1,2}[:：]\d{2}[:：](\d{2})")
@@ -109,6 +111,37 @@ def _next_part(part: Fact, following: Fact, text: str, start: int) -> bool:
     """Whether `following` continues the duration `part` begins: only `part`'s unit and a joiner between."""
     gap = _DURATION_GAP.fullmatch(text, part.end - start, following.start - start)
     return gap is not None and gap[1].lower() == (part.unit or "").lower()
+
+
+_CLOCK_VALUE = re.compile(r"(?:^|[T\s])(\d{1,2}):(\d{2})(?::(\d{2}))?(?!\d)")
+"""A clock time in a tool's value ("08:12", "2025-07-01T13:41:00Z")."""
+
+
+def record_duration(seconds: int, index: EvidenceIndex) -> Evidence | None:
+    """Evidence for a duration equal to the time between two clock times of one tool record (depart, arrive).
+
+    Args:
+        seconds: The claimed duration.
+        index: The run's evidence.
+
+    Returns:
+        The evidence of the first such pair, or None.
+    """
+    for flat in index.flats:
+        by_record: dict[int, list[tuple[int, str, Any, str]]] = {}
+        for shape, bucket in flat.strings.items():
+            for text, (node, key) in bucket.items():
+                m = _CLOCK_VALUE.search(text) if ":" in text else None
+                if m and int(m[1]) < 24 and int(m[2]) < 60:
+                    clock = int(m[1]) * 3600 + int(m[2]) * 60 + int(m[3] or 0)
+                    by_record.setdefault(id(node), []).append((clock, shape, (node, key), text))
+        for times in by_record.values():
+            for (a, shape, (node, key), text), (b, *_rest, other) in combinations(times, 2):
+                if seconds in ((b - a) % 86400, (a - b) % 86400):
+                    how = f"the time between {text} and {other} of one record"
+                    leaf = index.leaf(flat.call, flat.path(node, key), shape, text)
+                    return evidence_of(leaf, index, how)
+    return None
 
 
 def seconds_between(first: Fact, last: Fact) -> tuple[int, int]:

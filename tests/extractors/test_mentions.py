@@ -48,6 +48,9 @@ def mentions(text: str) -> list[tuple[str, str, str | None]]:
         ("礼拜三下午", []),
         ("住三晚", [("number", "3", "晚")]),
         ("the May 2026 invoice", []),  # a month of a year is no count
+        ("密码从 2024 年 8 月之后就没改过", []),
+        ("1M requests, 842k used", [("number", "1000000", None), ("number", "842000", None)]),
+        ("a 5 MB file", [("number", "5", "mb")]),
         ("in 2026 we sold 2026 units", [("number", "2026", None), ("number", "2026", "units")]),
         ("a score of 86/100.", [("number", "86", "%")]),  # a score out of 100 is a percentage
         ("1/100.5", [("number", "1", None), ("number", "100.5", None)]),

@@ -684,7 +684,8 @@ def test_a_percentage_is_compared_with_percentages_of_its_field() -> None:
         ("昨晚 18:33 到 19:21 充电，共用时 48 分钟。", S),  # the minutes between two backed times
         ("昨晚 18:33 到 19:21 充电，共用时 58 分钟。", U),
         ("It ran from 18:33 to 19:21, 48 minutes in all.", S),
-        ("Charging took 48 minutes.", U),  # no times in the claim to count between
+        ("Charging took 48 minutes.", S),  # no times in the claim: the record's own start and end
+        ("Charging took 58 minutes.", U),
     ],
 )
 def test_a_short_duration_may_be_the_minutes_between_backed_times(answer: str, expected: Verdict) -> None:
