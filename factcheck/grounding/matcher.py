@@ -532,7 +532,7 @@ class Matcher:
         slack = float(Decimal(5).scaleb(exponent - 1)) * (1 + 1e-9) + abs(target) * 1e-12
         for flat in self.index.flats:
             for shape, (values, nodes, keys) in flat.numbers.items():
-                if len(values) < 2 or "[]" not in shape or abs(math.fsum(values) - target) > slack:
+                if len(values) < 2 or "[]" not in shape or abs(_float_sum(values) - target) > slack:
                     continue  # worked out in floats first, in Decimal only when near
                 if equal_at(sum(Decimal(number_text(v)) for v in values), claimed, exponent):
                     how = f"{sum_text([number_text(v) for v in values])} ({shape})"
@@ -599,6 +599,14 @@ class Matcher:
             return
         reason = f"no tool output gives the {fact.kind.value} {fact.text}"
         set_verdict(fact, Verdict.UNSUPPORTED, "not_found", reason, [])
+
+
+def _float_sum(values: list[int | float]) -> float:
+    """The sum of a column in floats; infinite when it overflows (1e308 + 1e308)."""
+    try:
+        return math.fsum(values)
+    except OverflowError:
+        return math.inf
 
 
 def _holds(record: object, value: str) -> bool:

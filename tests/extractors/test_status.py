@@ -61,6 +61,8 @@ def statuses(text: str) -> list[tuple[str | None, str]]:
         ("You'll be notified by email if a seat opens up", []),
         ("After that, you'd be charged for the first night", []),
         ("The order hadn't shipped yet", [("shipping", "negative")]),
+        ("已为您关闭自动续费", [("cancel", "positive")]),
+        ("I've switched the reservation to a standard SUV", [("update", "positive")]),
         # a concept word inside a hyphenated name is no concept
         ("payments-api finished rolling out successfully", [(None, "positive")]),
         # a concept word inside an aside closed before the status word is not its subject

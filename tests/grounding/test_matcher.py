@@ -706,6 +706,8 @@ def test_a_short_duration_may_be_the_minutes_between_backed_times(answer: str, e
         ("14:02:11 开始，14:09:47 结束，总共用了 7 分 36 秒。", S),  # seconds as written
         ("14:02:11 开始，14:09:47 结束，总共用了 7 分 46 秒。", U),
         ("08:00 出发，12:28 到达，积分 28 分。", U),  # 分 alone is no duration
+        ("全程约 4 小时 28 分钟。", S),  # no times in the claim: two times of one record (08:00, 12:28)
+        ("全程约 4 小时 38 分钟。", U),
         ("It left at 7:45 AM and arrived at 9:10 AM after 25 minutes and 1 hour.", U),  # parts out of order
     ],
 )
