@@ -20,7 +20,8 @@ EMAIL_RE = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
 # An identifier: letters and digits mixed (CT-20260922-001, SF1234567890, 1Z999AA1...),
 # or # followed by digits, or a long digit run.
 ID_RE = re.compile(
-    r"(?<![\w.#-])(?:#\s?\d{3,}[\w-]*"
+    r"(?<![\w.#-])(?:#\s?[A-Za-z]?\d{3,}[\w-]*"
+    r"|\d{4}(?: \d{4}){2,}(?: \d{1,4})?(?![\d.,])"  # digits in groups of four: 9400 1118 9922 3344 55
     r"|v\d+(?:\.\d+){1,3}(?![\d])"  # a version: v2.14.3
     r"|\d{6,}(?:-\d{3,})+"  # digit groups: 20260915-88213
     r"|(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z0-9][\w-]*[A-Za-z0-9]"
@@ -410,6 +411,8 @@ class MentionExtractor:
                     taken.take(start, month.end())  # "2024 年 8 月": its month is no count either
                 continue  # "the May 2026 invoice": a month of a year, no count
             noun = self._noun_after.match(text, end)
+            if words and unit is None and noun and noun.group(1) == "月" and 1 <= value <= 12 and not mag:
+                continue  # "您4月税前工资": April, no count of months (that is 4 个月)
             if unit is None and noun:
                 unit = noun.group(1).lower()
             elif words and unit is None and not cur and _not_a_number(text, start, end):

@@ -263,6 +263,7 @@ class Matcher:
                 or in_other_unit(fact, claimed, exponent, self._claim_facts, self.index)
                 or self._field_total(same_field, claimed, exponent)
                 or self._arithmetic([(v, None) for v in self.verified[-8:]], claimed, exponent)
+                or self._context(claimed, exponent)  # "按 100 积分抵 1 元": the rule the context states
             )
             if backing is None:
                 shown = ", ".join(sorted({loc.mention.value for loc in same_field})[:3])
@@ -283,6 +284,7 @@ class Matcher:
                 or self._context(claimed, exponent)
                 or self._suffix(fact)
                 or self._ratio(fact, claimed, exponent)
+                or self._year(fact, claimed)
                 or in_other_unit(fact, claimed, exponent, self._claim_facts, self.index)
             )
         if backing is None:
@@ -299,6 +301,14 @@ class Matcher:
             if equal_at(part / whole * 100, claimed, exponent):
                 return "derived", f"number equals {part} / {whole} as a percentage", []
         return None
+
+    def _year(self, fact: Fact, claimed: Decimal) -> Backing | None:
+        """A year ("your 2026 invoices", no count of 2026) a tool's date holds."""
+        if fact.unit in self.index.lex.currency_codes or not 1990 <= claimed <= 2100 or fact.text != str(claimed):
+            return None
+        leaf = self.index.find_text(f"{claimed}-")
+        return None if leaf is None else ("derived", f"the year of a date a tool gives ({leaf.text[:20]})",
+                                          [evidence_of(leaf, self.index)])
 
     def _suffix(self, fact: Fact) -> Backing | None:
         """Digits after a suffix cue ("ending in 0921", "尾号 4471") backed by a tool string ending with them."""
@@ -490,7 +500,7 @@ class Matcher:
                     how = f"the time from {first.text} to {last.text}"
                     evidence = [ev.model_copy(update={"note": how}) for ev in first.evidence[:1] + last.evidence[:1]]
                     return "derived", f"number is part of {how}", evidence
-            found = record_duration(seconds, self.index) if len(times) < 2 else None
+            found = record_duration(seconds, self.index)
             if found is not None:  # "全程约 5 小时 29 分钟" of a train's depart 08:12 and arrive 13:41
                 return "derived", f"number is part of {found.note}", [found]
         days_per_unit = self.duration_days.get((fact.unit or "").lower())

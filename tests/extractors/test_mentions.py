@@ -49,6 +49,8 @@ def mentions(text: str) -> list[tuple[str, str, str | None]]:
         ("住三晚", [("number", "3", "晚")]),
         ("the May 2026 invoice", []),  # a month of a year is no count
         ("密码从 2024 年 8 月之后就没改过", []),
+        ("您4月税前工资", []),  # a month, no count
+        ("连续 4 个月", [("number", "4", "个月")]),
         ("1M requests, 842k used", [("number", "1000000", None), ("number", "842000", None)]),
         ("a 5 MB file", [("number", "5", "mb")]),
         ("in 2026 we sold 2026 units", [("number", "2026", None), ("number", "2026", "units")]),
@@ -130,6 +132,8 @@ def test_weekdays_beside_dates(text, expected) -> None:
         ("the 3rd-floor printer", []),  # an ordinal names a place, it is no identifier
         ("now on v2.14.3 in prod", [("identifier", "v2.14.3", None)]),  # a version, not numbers
         ("order 20260915-88213", [("identifier", "20260915-88213", None)]),
+        ("order #A10293", [("identifier", "a10293", None)]),
+        ("tracking 9400 1118 9922 3344 5566 77", [("identifier", "9400111899223344556677", None)]),
         ("on 2026-09-15", [("date", "2026-09-15", None)]),
         # short codes are exact identifiers, not numbers inside words
         ("机械键盘 K87", [("identifier", "k87", None)]),

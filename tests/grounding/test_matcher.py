@@ -961,3 +961,32 @@ def test_a_column_total(answer: str, expected: Verdict) -> None:
 )
 def test_numbers_and_times_read_as_people_write_them(answer: str, output: dict, expected: Verdict) -> None:
     assert verdict(answer, [call("lookup", output)]) == expected
+
+
+POINTS_BALANCE = call(
+    "get_points", {"member_id": "M2093", "balance": 12000, "expiring": [{"points": 3500, "at": "2026-12-31"}]}
+)
+POINTS_RULE = ["积分规则：100 积分可抵扣 1 元。"]
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "context", "expected"),
+    [
+        # 目前共有 is a balance; a rate the context states is backed by it, not contradicted by the tool's points
+        ("您目前共有1.2万积分，按100积分抵1元计算，全部可抵120元。", [POINTS_BALANCE], POINTS_RULE, S),
+        ("您目前共有1.3万积分。", [POINTS_BALANCE], POINTS_RULE, C),
+        ("您目前共有1.2万积分，按200积分抵1元计算。", [POINTS_BALANCE], POINTS_RULE, C),
+        # 税前 is no tax
+        ("您4月税前工资为18,500元，个税357.75元。", [call("get_payslip", {"gross_pay": 18500, "tax": 357.75})], [], S),
+        # a bare year a tool's date holds
+        ("Your 2026 invoices:", [call("list_invoices", {"data": [{"period_start": "2026-01-01"}]})], [], S),
+        ("Your 2025 invoices:", [call("list_invoices", {"data": [{"period_start": "2026-01-01"}]})], [], U),
+        # the time from a claim's time to another of its record
+        ("It opened at 02:14 UTC and was mitigated 37 minutes later.",
+         [call("get_incident", {"opened_at": "02:14", "mitigated_at": "02:51"})], [], S),
+        ("It opened at 02:14 UTC and was mitigated 47 minutes later.",
+         [call("get_incident", {"opened_at": "02:14", "mitigated_at": "02:51"})], [], U),
+    ],
+)
+def test_held_out_batch_nine_forms(answer: str, tools: list, context: list, expected: Verdict) -> None:
+    assert verdict(answer, tools, context) == expected
