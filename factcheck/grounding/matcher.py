@@ -49,6 +49,8 @@ _NAME_NEAR = 60.0
 """Score at which a tool's string is like a name the answer gives: a name unlike every string is not compared."""
 _OF_MANY = re.compile(r"\s+(?:of|out of)\s+(?:the\s+|your\s+)?\d", re.IGNORECASE)
 """What follows a count of some of a list's items: "2 of the 3 payouts"."""
+_WORD_BEFORE = re.compile(r"([A-Za-z]{1,8}) ?$")
+"""A short word right before a number ("Sev 2")."""
 _ORIGINAL = "original"
 """The payment-method category of "the original payment method" (原路)."""
 
@@ -285,6 +287,7 @@ class Matcher:
                 or self._suffix(fact)
                 or self._ratio(fact, claimed, exponent)
                 or self._year(fact, claimed)
+                or self._glued(fact)
                 or in_other_unit(fact, claimed, exponent, self._claim_facts, self.index)
             )
         if backing is None:
@@ -301,6 +304,15 @@ class Matcher:
             if equal_at(part / whole * 100, claimed, exponent):
                 return "derived", f"number equals {part} / {whole} as a percentage", []
         return None
+
+    def _glued(self, fact: Fact) -> Backing | None:
+        """A number after a word that a tool writes as one token with it ("Sev 2" of sev2, "P 1" of P1)."""
+        word = _WORD_BEFORE.search(self._claim_text, 0, max(0, fact.start - self._records.start))
+        if word is None or not fact.text.isdigit():
+            return None
+        leaf = self.index.find_token(f"{word[1].lower()}{fact.text}")
+        return None if leaf is None else ("match", f"written as one word, {word[1]}{fact.text}",
+                                          [evidence_of(leaf, self.index)])
 
     def _year(self, fact: Fact, claimed: Decimal) -> Backing | None:
         """A year ("your 2026 invoices", no count of 2026) a tool's date holds."""

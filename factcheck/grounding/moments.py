@@ -113,7 +113,9 @@ def _next_part(part: Fact, following: Fact, text: str, start: int) -> bool:
     return gap is not None and gap[1].lower() == (part.unit or "").lower()
 
 
-_CLOCK_VALUE = re.compile(r"(?:^|[T\s])(\d{1,2}):(\d{2})(?::(\d{2}))?(?!\d)")
+_TIMES_IN_TEXT = 8
+"""At most this many clock times in one text are read as one record's (a short log); a long log is no record."""
+_CLOCK_VALUE = re.compile(r"(?:^|[T\s])(\d{1,2}):(\d{2})(?::(\d{2}))?(?![\d:])")
 """A clock time in a tool's value ("08:12", "2025-07-01T13:41:00Z")."""
 
 
@@ -131,10 +133,13 @@ def record_duration(seconds: int, index: EvidenceIndex) -> Evidence | None:
         by_record: dict[int, list[tuple[int, str, Any, str]]] = {}
         for shape, bucket in flat.strings.items():
             for text, (node, key) in bucket.items():
-                m = _CLOCK_VALUE.search(text) if ":" in text else None
-                if m and int(m[1]) < 24 and int(m[2]) < 60:
-                    clock = int(m[1]) * 3600 + int(m[2]) * 60 + int(m[3] or 0)
-                    by_record.setdefault(id(node), []).append((clock, shape, (node, key), text))
+                clocks = list(_CLOCK_VALUE.finditer(text)) if ":" in text else []
+                # a value is one time ("08:12"), or a short text whose times are one record's (a log)
+                for m in clocks if len(clocks) <= _TIMES_IN_TEXT else ():
+                    if int(m[1]) < 24 and int(m[2]) < 60:
+                        clock = int(m[1]) * 3600 + int(m[2]) * 60 + int(m[3] or 0)
+                        shown = text if len(clocks) == 1 else m.group().strip()
+                        by_record.setdefault(id(node), []).append((clock, shape, (node, key), shown))
         for times in by_record.values():
             for (a, shape, (node, key), text), (b, *_rest, other) in combinations(times, 2):
                 if seconds in ((b - a) % 86400, (a - b) % 86400):

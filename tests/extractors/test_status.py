@@ -62,6 +62,7 @@ def statuses(text: str) -> list[tuple[str | None, str]]:
         ("After that, you'd be charged for the first night", []),
         ("The order hadn't shipped yet", [("shipping", "negative")]),
         ("已为您关闭自动续费", [("cancel", "positive")]),
+        ("目前 auto-renew 是关闭的", []),  # a state, no action
         ("I've switched the reservation to a standard SUV", [("update", "positive")]),
         # a concept word inside a hyphenated name is no concept
         ("payments-api finished rolling out successfully", [(None, "positive")]),

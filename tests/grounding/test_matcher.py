@@ -990,3 +990,19 @@ POINTS_RULE = ["积分规则：100 积分可抵扣 1 元。"]
 )
 def test_held_out_batch_nine_forms(answer: str, tools: list, context: list, expected: Verdict) -> None:
     assert verdict(answer, tools, context) == expected
+
+
+INCIDENT_LOG = call("get_incident", "INC-20417 | sev2 | status=mitigated\nopened 2026-05-20 03:12 UTC\n03:19 ack r.kim")
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ("INC-20417 (Sev 2) is mitigated.", S),  # the tool writes it as one word, sev2
+        ("INC-20417 (Sev 3) is mitigated.", U),
+        ("It opened at 03:12 UTC and r.kim acknowledged it seven minutes later.", S),  # times of one short log
+        ("It opened at 03:12 UTC and r.kim acknowledged it nine minutes later.", U),
+    ],
+)
+def test_a_short_log(answer: str, expected: Verdict) -> None:
+    assert verdict(answer, [INCIDENT_LOG]) == expected
