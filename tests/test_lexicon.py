@@ -86,3 +86,13 @@ def test_a_user_file_adds_a_category_and_extends_one_word_by_word(tmp_path) -> N
     call = {"name": "get_item", "args": {}, "output": {"color": "blue"}, "status": "ok"}
     assert checker.check("Your color is red.", [call]).claims[0].verdict == Verdict.CONTRADICTED
     assert checker.check("Your color is blue.", [call]).claims[0].verdict == Verdict.SUPPORTED
+
+
+def test_every_lexicon_key_is_explained_in_the_shipped_doc() -> None:
+    import json
+    from importlib import resources
+
+    from factcheck.lexicon import _MERGED_DICTS, _MERGED_LISTS
+
+    doc = json.loads(resources.files("factcheck.data").joinpath("en.json").read_text(encoding="utf-8"))["_doc"]
+    assert [key for key in (*_MERGED_DICTS, *_MERGED_LISTS) if not re.search(rf"\b{key}\b", doc)] == []
