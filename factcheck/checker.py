@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Mapping, Sequence
+from decimal import localcontext
 from typing import Any
 
 from factcheck.config import CheckerConfig
@@ -22,6 +23,10 @@ from factcheck.phrases import forget_words
 from factcheck.report import Claim, Report, worst
 
 _LANGS = ("zh", "en", "mixed")
+
+
+_DIGITS = 100
+"""Decimal precision of a check: numbers of up to this many digits are compared exactly."""
 
 
 class FactChecker:
@@ -82,11 +87,13 @@ class FactChecker:
         if lang is not None and lang not in _LANGS:
             raise ValueError(f"lang must be one of {_LANGS} or None, not {lang!r}")
         forget_words()
-        index = EvidenceIndex(tool_calls, context, self.config, self.lexicon, self._mentions, self._statuses)
-        matcher = Matcher(index, self.action_tools, self.config.derive_arithmetic, self.config.name_cutoff)
-        claims = self._claims.extract(answer)
-        for claim in claims:
-            self._ground_claim(claim, matcher, index)
+        with localcontext() as exact:  # numbers of up to 100 digits compared exactly, not at 28
+            exact.prec = _DIGITS
+            index = EvidenceIndex(tool_calls, context, self.config, self.lexicon, self._mentions, self._statuses)
+            matcher = Matcher(index, self.action_tools, self.config.derive_arithmetic, self.config.name_cutoff)
+            claims = self._claims.extract(answer)
+            for claim in claims:
+                self._ground_claim(claim, matcher, index)
         return Report(
             answer=answer,
             lang=lang or detect_lang(answer),

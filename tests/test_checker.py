@@ -178,3 +178,17 @@ def test_a_column_of_huge_numbers_does_not_overflow() -> None:
     """The float pre-check of a column's total overflows here (found by hypothesis): no match, no crash."""
     report = check("0", tool_calls=[[{"": 8.988465674311579e307}, {"": 8.98846567431158e307}]])
     assert [f.verdict for c in report.claims for f in c.facts] == [Verdict.UNSUPPORTED]
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # numbers longer than Decimal's default 28 digits are still compared exactly (found by hypothesis)
+        ("It is 10,000,000,000,000,000,000,000,000,001.", Verdict.SUPPORTED),
+        ("It is 10,000,000,000,000,000,000,000,000,000.", Verdict.UNSUPPORTED),
+    ],
+)
+def test_long_numbers_are_compared_exactly(answer: str, expected: Verdict) -> None:
+    output = "total: 10,000,000,000,000,000,000,000,000,001"
+    report = check(answer, tool_calls=[{"name": "lookup", "args": {}, "output": output}])
+    assert [f.verdict for c in report.claims for f in c.facts] == [expected]

@@ -7,6 +7,8 @@ from bisect import bisect_left
 from decimal import Decimal, InvalidOperation
 from typing import NamedTuple
 
+from factcheck.extractors.zh_numerals import ZH_PM as _ZH_PM
+from factcheck.extractors.zh_numerals import parse_zh_numeral, zh_numeral_moments
 from factcheck.lexicon import Lexicon
 from factcheck.phrases import Phrases, term_key
 from factcheck.report import FactKind
@@ -62,23 +64,10 @@ _MD_LABEL = re.compile(r"!?\[[^\]\n]{0,60}\]\(")
 SLASH_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?:/(\d{4}))?(?![\d/])")
 CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::\d{2})?(?:\s*([ap])\.?m\.?)?(?![\d:])", re.IGNORECASE)
 AMPM = re.compile(r"(\d(?<![\d:.]\d)\d?)\s*([ap])\.?m\.?(?![a-z])", re.IGNORECASE)
-_ZH_PM = ("下午", "晚上", "傍晚")
 _AM = re.compile(r"a\.?m\b|上午|早上|凌晨")
 """A morning marker: the start of a range said with one keeps it."""
-_NUMBER_RANGE = re.compile(r"\s*(?:-|–|—|~|～|到|至|to)\s*")
-"""What joins the two ends of a range of numbers (3-5 天, 5–10 business days)."""
 _RANGE_JOIN = re.compile(r"\s*(?:到|至|-|–|—|~|～|to)\s*")
-"""What joins the two ends of a time range."""
-"""Chinese words before a clock time that make it p.m."""
-_ZH_NUMERAL_CLOCK = re.compile(
-    r"(上午|早上|中午|下午|晚上|傍晚|凌晨)\s?([零〇一二两三四五六七八九十]{1,3})\s?点(?:\s?([零一二三四五六七八九十]{1,3})\s?分|(半))?"
-)
-"""A clock time in Chinese numerals after a part of the day (晚上七点, 下午三点半); 一点 alone is "a little"."""
-_ZH_NUMERAL_RANGE_END = re.compile(r"(?:到|至|-|~)([零一二两三四五六七八九十]{1,3})点")
-_ZH_NUMERAL_DATE = re.compile(
-    r"(?<![零〇一二两三四五六七八九十])([一二三四五六七八九十]{1,2})月([一二三四五六七八九十]{1,3})[日号]"
-)
-"""A date in Chinese numerals (九月八日)."""
+"""What joins the two ends of a range: of times ("3 点到 4 点"), of numbers ("3-5 天", "5–10 business days")."""
 _CLOCK_NEXT = frozenset("前后到至左整半钟开起以之过多分点")
 """What may follow a bare "N 点" that is a clock time; another Chinese word after it makes it points (1 点成长值)."""
 ZH_CLOCK = re.compile(r"(上午|早上|中午|下午|晚上|傍晚|凌晨)?\s?(\d{1,2})\s?[点时](?:\s?(\d{1,2})\s?分|(半))?")
@@ -176,26 +165,6 @@ def _is_list_marker(text: str, start: int, end: int) -> bool:
     if text[line_start:start].strip(" \t*#>-"):
         return False
     return mark in (".", ")") and after in ("", " ", "\t", "\n") or mark == "、" and not after.isdigit()
-
-
-def parse_zh_numeral(text: str, lex: Lexicon) -> int | None:
-    """Value of a Chinese numeral such as 三, 十五, 两百零三, 一万二千."""
-    digits, units = lex.map("numerals"), lex.map("numeral_units")
-    total, section, current = 0, 0, None
-    for ch in text:
-        if ch in digits:
-            current = digits[ch]
-        elif ch in units:
-            unit = units[ch]
-            if unit >= 10000:
-                total += (section + (current or 0)) * unit
-                section, current = 0, None
-            else:
-                section += (1 if current is None else current) * unit
-                current = None
-        else:
-            return None
-    return total + section + (current or 0)
 
 
 class MentionExtractor:
@@ -348,27 +317,10 @@ class MentionExtractor:
     def numeral_moments(self, text: str, taken: _Taken) -> list[Mention]:
         """Dates and clock times in Chinese numerals: 九月八日, 晚上七点, 下午三点半."""
         out = []
-        for m in _ZH_NUMERAL_DATE.finditer(text) if "月" in text else ():
-            month, day = parse_zh_numeral(m.group(1), self.lex), parse_zh_numeral(m.group(2), self.lex)
-            if month and day and month <= 12 and day <= 31 and taken.free(m.start(), m.end()):
-                taken.take(m.start(), m.end())
-                out.append(Mention(FactKind.DATE, m.start(), m.end(), f"--{month:02d}-{day:02d}"))
-        previous: tuple[int, int] | None = None
-        for m in _ZH_NUMERAL_CLOCK.finditer(text) if "点" in text else ():
-            hour, minute = parse_zh_numeral(m.group(2), self.lex), parse_zh_numeral(m.group(3) or "零", self.lex)
-            if hour is None or minute is None or hour > 24 or not taken.free(m.start(), m.end()):
-                continue
-            if m.group(1) in _ZH_PM and hour < 12:
-                hour += 12
-            taken.take(m.start(), m.end())
-            out.append(Mention(FactKind.TIME, m.start(), m.end(), f"{hour:02d}:{30 if m.group(4) else minute:02d}"))
-            previous = (m.end(), hour)
-        tail = _ZH_NUMERAL_RANGE_END.match(text, previous[0]) if previous is not None else None
-        if tail and previous:  # "晚上七点到九点": the end of a range keeps its start's half of the day
-            hour = parse_zh_numeral(tail.group(1), self.lex)
-            if hour is not None and hour < 12 <= previous[1] and taken.free(tail.start(1), tail.end()):
-                taken.take(tail.start(1), tail.end())
-                out.append(Mention(FactKind.TIME, tail.start(1), tail.end(), f"{hour + 12:02d}:00"))
+        for kind, start, end, value in zh_numeral_moments(text, self.lex):
+            if taken.free(start, end):
+                taken.take(start, end)
+                out.append(Mention(kind, start, end, value))
         return out
 
     def numbers(self, text: str, taken: _Taken, words: bool = True) -> list[Mention]:
@@ -421,7 +373,7 @@ class MentionExtractor:
             taken.take(start, end)
             out.append(Mention(FactKind.NUMBER, start, end, _fmt(value), unit, exponent))
         for i, (low, high) in enumerate(zip(out, out[1:], strict=False)):
-            if low.unit is None and high.unit and _NUMBER_RANGE.fullmatch(text, low.end, high.start):
+            if low.unit is None and high.unit and _RANGE_JOIN.fullmatch(text, low.end, high.start):
                 out[i] = low._replace(unit=high.unit)  # "5–10 business days": the low end is days too
         if words:
             out.extend(self._word_numbers(text, taken))
@@ -602,6 +554,8 @@ def _to24(hour: int, ampm: str | None) -> int:
 
 
 def _fmt(value: Decimal) -> str:
-    """Canonical decimal string: no exponent, no trailing zeros."""
-    text = format(value.normalize(), "f")
-    return text if text != "-0" else "0"
+    """Canonical decimal string: no exponent, no trailing zeros (not `normalize`, which rounds long numbers)."""
+    text = format(value, "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return text if text not in ("-0", "") else "0"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
 from decimal import Decimal
@@ -19,7 +18,7 @@ from factcheck.grounding.arithmetic import (
 )
 from factcheck.grounding.counting import filtered_count
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located
-from factcheck.grounding.flat import number_text, shape_of
+from factcheck.grounding.flat import shape_of
 from factcheck.grounding.locate import locate
 from factcheck.grounding.moments import (
     approximate_time,
@@ -35,7 +34,8 @@ from factcheck.grounding.moments import (
 )
 from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, names_record, other_item
 from factcheck.grounding.statuses import StatusMatcher
-from factcheck.grounding.units import in_minor_units, in_other_unit, priced_in_minor_units
+from factcheck.grounding.totals import column_total, field_total
+from factcheck.grounding.units import glued, in_minor_units, in_other_unit, priced_in_minor_units, year_of_a_date
 from factcheck.grounding.verdicts import Backing, evidence_of, set_verdict
 from factcheck.report import Fact, FactKind, Verdict
 
@@ -49,8 +49,6 @@ _NAME_NEAR = 60.0
 """Score at which a tool's string is like a name the answer gives: a name unlike every string is not compared."""
 _OF_MANY = re.compile(r"\s+(?:of|out of)\s+(?:the\s+|your\s+)?\d", re.IGNORECASE)
 """What follows a count of some of a list's items: "2 of the 3 payouts"."""
-_WORD_BEFORE = re.compile(r"([A-Za-z]{1,8}) ?$")
-"""A short word right before a number ("Sev 2")."""
 _ORIGINAL = "original"
 """The payment-method category of "the original payment method" (原路)."""
 
@@ -263,7 +261,7 @@ class Matcher:
             backing = (
                 self._count(fact, claimed)
                 or in_other_unit(fact, claimed, exponent, self._claim_facts, self.index)
-                or self._field_total(same_field, claimed, exponent)
+                or field_total(same_field, claimed, exponent, self.index)
                 or self._arithmetic([(v, None) for v in self.verified[-8:]], claimed, exponent)
                 or self._context(claimed, exponent)  # "按 100 积分抵 1 元": the rule the context states
             )
@@ -286,8 +284,8 @@ class Matcher:
                 or self._context(claimed, exponent)
                 or self._suffix(fact)
                 or self._ratio(fact, claimed, exponent)
-                or self._year(fact, claimed)
-                or self._glued(fact)
+                or year_of_a_date(fact, claimed, self.index)
+                or glued(fact, self._claim_text[: max(0, fact.start - self._records.start)], self.index)
                 or in_other_unit(fact, claimed, exponent, self._claim_facts, self.index)
             )
         if backing is None:
@@ -304,23 +302,6 @@ class Matcher:
             if equal_at(part / whole * 100, claimed, exponent):
                 return "derived", f"number equals {part} / {whole} as a percentage", []
         return None
-
-    def _glued(self, fact: Fact) -> Backing | None:
-        """A number after a word that a tool writes as one token with it ("Sev 2" of sev2, "P 1" of P1)."""
-        word = _WORD_BEFORE.search(self._claim_text, 0, max(0, fact.start - self._records.start))
-        if word is None or not fact.text.isdigit():
-            return None
-        leaf = self.index.find_token(f"{word[1].lower()}{fact.text}")
-        return None if leaf is None else ("match", f"written as one word, {word[1]}{fact.text}",
-                                          [evidence_of(leaf, self.index)])
-
-    def _year(self, fact: Fact, claimed: Decimal) -> Backing | None:
-        """A year ("your 2026 invoices", no count of 2026) a tool's date holds."""
-        if fact.unit in self.index.lex.currency_codes or not 1990 <= claimed <= 2100 or fact.text != str(claimed):
-            return None
-        leaf = self.index.find_text(f"{claimed}-")
-        return None if leaf is None else ("derived", f"the year of a date a tool gives ({leaf.text[:20]})",
-                                          [evidence_of(leaf, self.index)])
 
     def _suffix(self, fact: Fact) -> Backing | None:
         """Digits after a suffix cue ("ending in 0921", "尾号 4471") backed by a tool string ending with them."""
@@ -484,17 +465,6 @@ class Matcher:
             return "derived", f"the claim lists {claimed} {kind.value}s", []
         return None
 
-    def _field_total(self, same_field: list[Located], claimed: Decimal, exponent: int) -> Backing | None:
-        """The sum of one field over line items (`items[].qty`)."""
-        by_key: dict[str, list[Located]] = {}
-        for loc in same_field:
-            by_key.setdefault(shape_of(loc.leaf.path), []).append(loc)
-        for group in by_key.values():
-            if len(group) > 1 and equal_at(sum(Decimal(loc.mention.value) for loc in group), claimed, exponent):
-                how = sum_text([loc.mention.value for loc in group])
-                return "derived", f"number equals {how}", [evidence_of(group[0].leaf, self.index, how)]
-        return None
-
     def _duration(self, fact: Fact, claimed: Decimal) -> Backing | None:
         """A duration (`two weeks`, `3 晚`, `4 小时 28 分`) equal to the days between two backed dates, or
         the time between two backed times of the claim, if enabled.
@@ -505,7 +475,7 @@ class Matcher:
         if not self.derive:
             return None
         seconds = duration_seconds(fact, self._claim_facts, self._claim_text, self._records.start, self.index.lex)
-        if seconds is not None:
+        if seconds is not None and seconds < 86400:  # clock times are less than a day apart
             times = [f for f in self._claim_facts if f.kind == FactKind.TIME and f.verdict == Verdict.SUPPORTED]
             for first, last in zip(times, times[1:], strict=False):  # consecutive times
                 if seconds in seconds_between(first, last):
@@ -546,22 +516,7 @@ class Matcher:
             if total is not None and equal_at(total, claimed, exponent):
                 how = "the sum of price × quantity over the line items"
                 return "derived", f"number equals {how}", [evidence_of(locs[0].leaf, self.index, how)]
-        return self._column_total(claimed, exponent) or self._converted(claimed, exponent)
-
-    def _column_total(self, claimed: Decimal, exponent: int) -> Backing | None:
-        """The sum of one field over a list's items ("1,240 pairs across three warehouses": 85 + 640 + 515)."""
-        target = float(claimed)
-        slack = float(Decimal(5).scaleb(exponent - 1)) * (1 + 1e-9) + abs(target) * 1e-12
-        for flat in self.index.flats:
-            for shape, (values, nodes, keys) in flat.numbers.items():
-                if len(values) < 2 or "[]" not in shape or abs(_float_sum(values) - target) > slack:
-                    continue  # worked out in floats first, in Decimal only when near
-                if equal_at(sum(Decimal(number_text(v)) for v in values), claimed, exponent):
-                    how = f"{sum_text([number_text(v) for v in values])} ({shape})"
-                    leaf = self.index.leaf(flat.call, flat.path(nodes[0], keys[0]), shape, number_text(values[0]),
-                                           numeric=True)
-                    return "derived", f"number equals {how}", [evidence_of(leaf, self.index, how)]
-        return None
+        return column_total(claimed, exponent, self.index) or self._converted(claimed, exponent)
 
     def _converted(self, claimed: Decimal, exponent: int) -> Backing | None:
         """A tool's number or a backed one of the answer, converted at a rate the context states."""
@@ -621,14 +576,6 @@ class Matcher:
             return
         reason = f"no tool output gives the {fact.kind.value} {fact.text}"
         set_verdict(fact, Verdict.UNSUPPORTED, "not_found", reason, [])
-
-
-def _float_sum(values: list[int | float]) -> float:
-    """The sum of a column in floats; infinite when it overflows (1e308 + 1e308)."""
-    try:
-        return math.fsum(values)
-    except OverflowError:
-        return math.inf
 
 
 def _holds(record: object, value: str) -> bool:

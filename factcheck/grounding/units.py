@@ -1,13 +1,17 @@
-"""Numbers in other units: a tool's number in another unit of the same dimension, money in minor units."""
+"""Numbers in other forms: another unit of the same dimension, money in minor units, a year, a glued word."""
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from factcheck.grounding.arithmetic import equal_at
 from factcheck.grounding.evidence import EvidenceIndex, Located
 from factcheck.grounding.verdicts import Backing, evidence_of
 from factcheck.report import Fact, Verdict
+
+_WORD_BEFORE = re.compile(r"([A-Za-z]{1,8}) ?$")
+"""A short word right before a number ("Sev 2")."""
 
 
 def in_other_unit(
@@ -71,3 +75,34 @@ def priced_in_minor_units(index: EvidenceIndex, locs: list[Located], minor: Deci
 def in_minor_units(matches: list[Located], minor: Decimal | None) -> str:
     """What a reason adds when the first match gives the amount in minor units."""
     return " in minor units (cents)" if minor is not None and Decimal(matches[0].mention.value) == minor else ""
+
+
+def year_of_a_date(fact: Fact, claimed: Decimal, index: EvidenceIndex) -> Backing | None:
+    """A year ("your 2026 invoices", no count of 2026 invoices) that a tool's date holds.
+
+    Args:
+        fact: A number no tool output gives.
+        claimed: Its value.
+        index: The run's evidence.
+    """
+    if fact.unit in index.lex.currency_codes or not 1990 <= claimed <= 2100 or fact.text != str(claimed):
+        return None
+    leaf = index.find_text(f"{claimed}-")
+    return None if leaf is None else ("derived", f"the year of a date a tool gives ({leaf.text[:20]})",
+                                      [evidence_of(leaf, index)])
+
+
+def glued(fact: Fact, before: str, index: EvidenceIndex) -> Backing | None:
+    """A number after a word that a tool writes as one token with it ("Sev 2" of sev2, "P 1" of P1).
+
+    Args:
+        fact: A number no tool output gives.
+        before: The claim's text before it.
+        index: The run's evidence.
+    """
+    word = _WORD_BEFORE.search(before)
+    if word is None or not fact.text.isdigit():
+        return None
+    leaf = index.find_token(f"{word[1].lower()}{fact.text}")
+    return None if leaf is None else ("match", f"written as one word, {word[1]}{fact.text}",
+                                      [evidence_of(leaf, index)])

@@ -1,0 +1,61 @@
+"""Totals over a list's items: the sum of one field, found by its label or over every column."""
+
+from __future__ import annotations
+
+import math
+from decimal import Decimal
+
+from factcheck.grounding.arithmetic import equal_at, sum_text
+from factcheck.grounding.evidence import EvidenceIndex, Located
+from factcheck.grounding.flat import number_text, shape_of
+from factcheck.grounding.verdicts import Backing, evidence_of
+
+
+def field_total(same_field: list[Located], claimed: Decimal, exponent: int, index: EvidenceIndex) -> Backing | None:
+    """The sum of the claim's field over line items (`items[].qty`).
+
+    Args:
+        same_field: The tool's numbers of the claim's field.
+        claimed: The claimed number.
+        exponent: Power of ten of its last written digit.
+        index: The run's evidence.
+    """
+    by_key: dict[str, list[Located]] = {}
+    for loc in same_field:
+        by_key.setdefault(shape_of(loc.leaf.path), []).append(loc)
+    for group in by_key.values():
+        if len(group) > 1 and equal_at(sum(Decimal(loc.mention.value) for loc in group), claimed, exponent):
+            how = sum_text([loc.mention.value for loc in group])
+            return "derived", f"number equals {how}", [evidence_of(group[0].leaf, index, how)]
+    return None
+
+
+def column_total(claimed: Decimal, exponent: int, index: EvidenceIndex) -> Backing | None:
+    """The sum of any one field over a list's items ("1,240 pairs across three warehouses": 85 + 640 + 515).
+
+    Worked out in floats first, in Decimal only for a column whose float sum is near the claim.
+
+    Args:
+        claimed: The claimed number.
+        exponent: Power of ten of its last written digit.
+        index: The run's evidence.
+    """
+    target = float(claimed)
+    slack = float(Decimal(5).scaleb(exponent - 1)) * (1 + 1e-9) + abs(target) * 1e-12
+    for flat in index.flats:
+        for shape, (values, nodes, keys) in flat.numbers.items():
+            if len(values) < 2 or "[]" not in shape or abs(_float_sum(values) - target) > slack:
+                continue
+            if equal_at(sum(Decimal(number_text(v)) for v in values), claimed, exponent):
+                how = f"{sum_text([number_text(v) for v in values])} ({shape})"
+                leaf = index.leaf(flat.call, flat.path(nodes[0], keys[0]), shape, number_text(values[0]), numeric=True)
+                return "derived", f"number equals {how}", [evidence_of(leaf, index, how)]
+    return None
+
+
+def _float_sum(values: list[int | float]) -> float:
+    """The sum of a column in floats; infinite when it overflows (1e308 + 1e308)."""
+    try:
+        return math.fsum(values)
+    except OverflowError:
+        return math.inf
