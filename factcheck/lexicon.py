@@ -23,7 +23,7 @@ _MERGED_DICTS = (
     "numeral_units", "fields", "months", "negation_window", "duration_days", "duration_compound_units",
     "unit_scales",
     "payment_methods",
-    "currency_symbols", "weekdays", "status_implies", "other_senses", "time_zones",
+    "currency_symbols", "weekdays", "status_implies", "other_senses", "time_zones", "label_companions",
 )
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
@@ -141,6 +141,8 @@ class Lexicon:
     """Field labels of amounts of money (`refund`, `price`): a count or a measure never takes them."""
     duration_labels: frozenset[str] = field(init=False)
     """The field labels a duration keeps (`days`): 15 分钟 after 座位 is no count of guests."""
+    label_companions: dict[str, frozenset[str]] = field(init=False)
+    """Label -> other labels whose fields a number of it is also compared with (points with a balance)."""
     share_labels: frozenset[str] = field(init=False)
     """Field labels whose values a tool may give as a share of 1 (`score`: 0.83 said as 83)."""
     currency_codes: frozenset[str] = field(init=False)
@@ -252,6 +254,7 @@ class Lexicon:
         self.money_labels = frozenset(self.data["money_labels"])
         self.duration_labels = frozenset(self.data["duration_labels"])
         self.share_labels = frozenset(self.data["share_labels"])
+        self.label_companions = {label: frozenset(more) for label, more in self.data["label_companions"].items()}
         currencies = self.data["currencies"]
         self.currency_codes = frozenset(currencies.values()) | {
             code for codes in self.data["currency_symbols"].values() for code in codes
@@ -372,6 +375,7 @@ def _merge(into: dict[str, Any], extra: dict[str, Any]) -> None:
 
 _WORD_LIST_MAPS = (
     "concepts", "action_tools", "fields", "payment_methods", "currency_symbols", "status_implies", "other_senses",
+    "label_companions",
 )
 """Keys whose entries are lists of words (`concepts`: concept -> words)."""
 _NUMBER_MAPS = (

@@ -87,6 +87,8 @@ _ZH_MONTH_AFTER = re.compile(r"\s?年\s?\d{1,2}\s?月(?!\s?\d{1,2}\s?[日号])")
 """A month after a year, with no day (2024 年 8 月): the year is no count; with a day it is a date."""
 _LAST_WORD = re.compile(r"([A-Za-z]+)\.?,?\s+$")
 """The word right before a position, with its dot and comma ("Sept., ")."""
+_COUNT = "count"
+"""The label of counting words (找到, 共有): a number whose unit names its own field is no count."""
 _QUANTITY = re.compile(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|\d+(?:st|nd|rd|th)?-[A-Za-z]+", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
 # What may stand between a date and its day of the week: white space, a comma, a bracket.
@@ -443,7 +445,7 @@ class MentionExtractor:
         unit = self.lex.field_phrases.lookup(term_key(mention.unit)) if mention.unit else None
         own = self.lex.field_of[unit] if unit is not None else None
         if own is not None:
-            labels.append(own)
+            labels = [label for label in labels if label != _COUNT] + [own]  # "共有 12,580 积分": points, no count
         if mention.unit in self.lex.currency_codes:
             return frozenset(labels) - self.lex.not_money_labels
         if mention.unit in self._duration_units:  # 保留座位 15 分钟: a duration, no count of seats

@@ -240,6 +240,9 @@ class Matcher:
         if minor is not None and minor == minor.to_integral_value():
             targets.append((minor, 0))  # {"amount": 4599, "currency": "usd"}: minor units, as payment APIs give them
         same_field = self._same_field(labels)
+        companions = frozenset().union(*(self.index.lex.label_companions.get(label, ()) for label in labels))
+        if companions - labels:  # "共有 12,580 积分" is also compared with a points tool's balance
+            same_field += [loc for loc in self._same_field(companions - labels) if loc not in same_field]
         if fact.unit == "%":  # a share of a fee is no fee: only percentages and rates of the field speak for it
             same_field = [loc for loc in same_field if loc.mention.unit == "%" or abs(Decimal(loc.mention.value)) <= 1]
         generic = self.index.lex.generic_field_labels
@@ -250,7 +253,7 @@ class Matcher:
             agree = priced_in_minor_units(self.index, [
                 loc for loc in same_field
                 if any(equal_at(Decimal(loc.mention.value), t, e) for t, e in targets)
-            ], minor)
+            ], minor, fact)
             if agree:
                 if not self._wrong_record(fact, agree) and not self._wrong_currency(fact, agree):
                     said = "number matches the same field" + in_minor_units(agree, minor)
@@ -260,6 +263,7 @@ class Matcher:
             # arithmetic on the answer's backed numbers may explain another value
             backing = (
                 self._count(fact, claimed)
+                or self._duration(fact, claimed)
                 or in_other_unit(fact, claimed, exponent, self._claim_facts, self.index)
                 or field_total(same_field, claimed, exponent, self.index)
                 or self._arithmetic([(v, None) for v in self.verified[-8:]], claimed, exponent)
@@ -271,7 +275,7 @@ class Matcher:
                             f"tool gives {shown} for {'/'.join(sorted(labels))}, not {fact.text}",
                             [evidence_of(loc.leaf, self.index) for loc in same_field[:2]])
                 return
-        elif matches := priced_in_minor_units(self.index, self.index.equal_numbers(targets), minor):
+        elif matches := priced_in_minor_units(self.index, self.index.equal_numbers(targets), minor, fact):
             if not self._wrong_record(fact, matches) and not self._wrong_currency(fact, matches):
                 said = "number found in a tool output" + in_minor_units(matches, minor)
                 set_verdict(fact, Verdict.SUPPORTED, "match", said, [evidence_of(matches[0].leaf, self.index)])

@@ -54,21 +54,27 @@ def in_other_unit(
     return None
 
 
-def priced_in_minor_units(index: EvidenceIndex, locs: list[Located], minor: Decimal | None) -> list[Located]:
-    """The matches of an amount, its minor units (4599 for $45.99) kept only as JSON integers beside a currency
-    field, as payment APIs give them ({"amount": 4599, "currency": "usd"}).
+def priced_in_minor_units(
+    index: EvidenceIndex, locs: list[Located], minor: Decimal | None, fact: Fact
+) -> list[Located]:
+    """The matches of an amount, its minor units (4599 for $45.99) kept only as JSON integers that payment APIs
+    would give: beside a currency field ({"amount": 4599, "currency": "usd"}), or when the answer writes the
+    cents ("$45.99") or a tool names the amount's currency elsewhere (a line item's `amount: 1250`).
 
     Args:
         index: The run's evidence.
         locs: The numbers equal to the amount or to its minor units.
         minor: The amount in minor units; None when it is no amount of money.
+        fact: The claimed amount.
     """
     if minor is None:
         return locs
-    return [
+    plain = [loc for loc in locs if Decimal(loc.mention.value) != minor]
+    priced = fact.precision == 2 or index.find_token((fact.unit or "").lower()) is not None
+    return plain + [
         loc for loc in locs
-        if Decimal(loc.mention.value) != minor
-        or type(index.value_at(loc.leaf.index, loc.leaf.path)) is int and index.currency_of(loc) is not None
+        if Decimal(loc.mention.value) == minor and type(index.value_at(loc.leaf.index, loc.leaf.path)) is int
+        and (priced or index.currency_of(loc) is not None)
     ]
 
 

@@ -894,7 +894,9 @@ def test_what_a_failed_call_says(answer: str, tools: list, expected: Verdict) ->
         # an amount in minor units, as payment APIs give it: an integer beside a currency field
         ("The refund of $45.99 went through.", {"amount": 4599, "currency": "usd", "status": "succeeded"}, S),
         ("The refund of $46.99 went through.", {"amount": 4599, "currency": "usd", "status": "succeeded"}, U),
-        ("The refund of $45.99 went through.", {"amount": 4599, "status": "succeeded"}, U),  # no currency field
+        ("The refund of $45.99 went through.", {"amount": 4599, "status": "succeeded"}, S),  # the cents written
+        ("The refund of $46 went through.", {"amount": 4600, "status": "succeeded"}, U),  # no cents, no currency
+        ("The plan is $49 a month.", {"lines": [{"amount": 4900}], "currency": "usd"}, S),  # the currency elsewhere
         ("You owe $149.00 for May.", {"data": [{"amount_due": 14900, "currency": "usd"}]}, S),
         ("The plan is $29 a month.", {"plan": {"amount": 2900, "currency": "usd", "interval": "month"}}, S),
         ("The refund of $45.99 went through.", {"amount": 4599.0, "currency": "usd", "status": "succeeded"}, U),
@@ -1006,3 +1008,27 @@ INCIDENT_LOG = call("get_incident", "INC-20417 | sev2 | status=mitigated\nopened
 )
 def test_a_short_log(answer: str, expected: Verdict) -> None:
     assert verdict(answer, [INCIDENT_LOG]) == expected
+
+
+RESERVATION = call("get_reservation", {"stay": {"adults": 2}, "room": "King Deluxe"})
+SIGNED = call("get_order", {"signed": "2025-05-02", "days": 7})
+POINTS_TOOL = call("get_points", {"memberId": "M8", "balance": 12580, "expiring": [{"points": 3000}],
+                                  "lastEarned": {"points": 420}})
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "context", "expected"),
+    [
+        # a number whose unit names its field is no count, and points are compared with a points balance
+        ("您目前是金卡会员，共有 12,580 积分。", [POINTS_TOOL], [], S),
+        ("您共有 13,580 积分。", [POINTS_TOOL], [], C),
+        ("其中 3,000 积分将于年底过期。", [POINTS_TOOL], [], S),
+        # a count of guests, not of rooms
+        ("| Room | King Deluxe, 2 adults |", [RESERVATION], [], S),
+        # a duration of days is worked out before a days field contradicts it
+        ("5 月 2 日签收，到今天已经 11 天，超过了 7 天的期限。", [SIGNED], ["今天是 2025-05-13。"], S),
+        ("5 月 2 日签收，到今天已经 12 天，超过了 7 天的期限。", [SIGNED], ["今天是 2025-05-13。"], C),
+    ],
+)
+def test_labels_of_counts_balances_and_durations(answer: str, tools: list, context: list, expected: Verdict) -> None:
+    assert verdict(answer, tools, context) == expected
