@@ -32,7 +32,7 @@ _MERGED_LISTS = (
     "payment_method_fields", "not_count_prefixes", "numeral_idioms", "other_record_words", "suffix_cues",
     "generic_concepts", "status_fields", "advice_markers", "all_words", "approximators", "hedge_exceptions",
     "currency_fields", "record_key_fields", "categories_links", "categories_owners", "generic_field_labels",
-    "not_money_labels", "money_labels", "duration_labels", "share_labels",
+    "not_money_labels", "money_labels", "duration_labels", "share_labels", "clause_conjunctions",
 )
 
 

@@ -87,6 +87,8 @@ _ZH_MONTH_AFTER = re.compile(r"\s?年\s?\d{1,2}\s?月(?!\s?\d{1,2}\s?[日号])")
 """A month after a year, with no day (2024 年 8 月): the year is no count; with a day it is a date."""
 _LAST_WORD = re.compile(r"([A-Za-z]+)\.?,?\s+$")
 """The word right before a position, with its dot and comma ("Sept., ")."""
+_CLAUSE_MARK = re.compile(r"[，,；;]")
+_SPACES_AT = re.compile(r"\s*")
 _COUNT = "count"
 """The label of counting words (找到, 共有): a number whose unit names its own field is no count."""
 _QUANTITY = re.compile(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|\d+(?:st|nd|rd|th)?-[A-Za-z]+", re.IGNORECASE)
@@ -194,6 +196,7 @@ class MentionExtractor:
         )
         self._months = lex.map("months")
         self._duration_units = {*lex.duration_seconds, *lex.duration_days}
+        self._conjunctions = Phrases(lex.list("clause_conjunctions"))
         self._not_carriers = {
             w.lower() for w in lex.currency_codes | set(lex.list("id_keywords")) | set(lex.unit_scales)
         } | {"am", "pm"}
@@ -434,7 +437,7 @@ class MentionExtractor:
         before = text[max(floor, mention.start - window) : mention.start]
         if not before.strip() and not mention.unit:
             return frozenset()
-        cut = -1 if nearest else max(map(before.rfind, "，,；;。\n"))
+        cut = self._conjunction_cut(before) if nearest else max(map(before.rfind, "，,；;。\n"))
         opened = max(map(before.rfind, "(（"))
         if opened > cut and max(map(before.rfind, ")）")) < opened:
             cut = opened  # a number in brackets: '"5 Ways to Cut Costs" (1,240 words)'
@@ -453,6 +456,15 @@ class MentionExtractor:
         if mention.unit and mention.unit != "%":  # a count or a measure: 3-5 个工作日 after 退款
             return frozenset(labels) - self.lex.money_labels
         return frozenset(labels)
+
+    def _conjunction_cut(self, before: str) -> int:
+        """The last clause mark before a conjunction ("…fee, so you'll get"): field words before it name no number
+        after it."""
+        cut = -1
+        for m in _CLAUSE_MARK.finditer(before):
+            if self._conjunctions.match_at(before, _SPACES_AT.match(before, m.end()).end()):
+                cut = m.start()
+        return cut
 
     def weekdays(self, text: str, taken: _Taken, dates: list[Mention]) -> list[Mention]:
         """Days of the week right next to a date (`Monday, Dec. 7`, `9月26日（周六）`); value 0 is Monday."""

@@ -71,6 +71,9 @@ def test_advice_numbers_are_not_facts(answer: str, expected: list) -> None:
         ("银行卡退款一般需要 3-5 个工作日。", "3", None),
         ("The refund of $45 covers 3 items.", "3", "quantity"),
         ("剩余积分：4,680 分", "4,680", "balance+points"),  # a balance of points is no money
+        # a field word before a clause a conjunction opens names no number after it
+        ("There's no restocking fee, so you'll get the full $149.99 back.", "$149.99", None),
+        ("没有收取手续费，所以退款 149 元全额退回。", "149 元", "refund"),
         # a number in brackets takes no field word from before the bracket
         ('"5 Ways to Cut Cloud Costs in 2025" (1,240 words)', "1,240", None),
         ("Refund (USD): 45", "45", "refund"),  # a closed bracket cuts nothing
