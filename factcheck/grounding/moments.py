@@ -9,7 +9,7 @@ from itertools import combinations
 from typing import Any
 
 from factcheck.grounding.arithmetic import shifted_date, shifted_time
-from factcheck.grounding.evidence import EvidenceIndex
+from factcheck.grounding.evidence import EvidenceIndex, Located
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.lexicon import Lexicon
 from factcheck.report import Evidence, Fact, FactKind, Verdict
@@ -63,8 +63,7 @@ def shifted(fact: Fact, claim_facts: list[Fact], earlier: list[Fact], index: Evi
             if found is not None:
                 where, leaves = found.text, found.evidence[:1]
             else:
-                given = index.dates_times(fact.kind, base)
-                locs = [loc for loc in given if same_date(base, loc.mention.value)]
+                locs = _given(index, fact.kind, base)
                 if not locs:
                     continue
                 where, leaves = locs[0].leaf.text, [evidence_of(locs[0].leaf, index)]
@@ -72,6 +71,11 @@ def shifted(fact: Fact, claim_facts: list[Fact], earlier: list[Fact], index: Evi
             evidence = [ev.model_copy(update={"note": how}) for ev in leaves + span.evidence[:1]]
             set_verdict(fact, Verdict.SUPPORTED, "derived", f"{fact.kind.value} equals {how}", evidence)
             return
+
+
+def _given(index: EvidenceIndex, kind: FactKind, value: str) -> list[Located]:
+    """The dates or times tool outputs give that are `value` (a date without a year matches any year)."""
+    return [loc for loc in index.dates_times(kind, value) if same_date(value, loc.mention.value)]
 
 
 def duration_seconds(fact: Fact, claim_facts: list[Fact], text: str, start: int, lex: Lexicon) -> int | None:
@@ -90,6 +94,9 @@ def duration_seconds(fact: Fact, claim_facts: list[Fact], text: str, start: int,
     Returns:
         The whole duration in seconds, or None when the number is no duration.
     """
+    unit = (fact.unit or "").lower()
+    if unit not in lex.duration_seconds and unit not in lex.duration_compound_units:
+        return None  # most numbers: no duration at all
     numbers = sorted((f for f in claim_facts if f.kind == FactKind.NUMBER), key=lambda f: f.start)
     at = next(i for i, f in enumerate(numbers) if f is fact)
     first = last = at
@@ -219,7 +226,7 @@ def other_half_of_day(fact: Fact, index: EvidenceIndex) -> bool:
     if _HALF_DAY.search(fact.text) or not 1 <= int(value[:2]) <= 11:
         return False
     later = shifted_time(value, 12 * 60)
-    matches = [loc for loc in index.dates_times(fact.kind, later) if loc.mention.value == later]
+    matches = _given(index, fact.kind, later)
     if not matches:
         return False
     set_verdict(fact, Verdict.SUPPORTED, "match", f"the time {later}, written without a.m. or p.m.",
@@ -249,7 +256,7 @@ def approximate_time(fact: Fact, before: str, index: EvidenceIndex) -> bool:
         return False
     for minutes in sorted(range(-_NEAR_MINUTES, _NEAR_MINUTES + 1), key=abs):
         near = shifted_time(value, minutes)
-        matches = [loc for loc in index.dates_times(fact.kind, near) if loc.mention.value == near]
+        matches = _given(index, fact.kind, near)
         if matches:
             set_verdict(fact, Verdict.SUPPORTED, "match", f"about the time {near} a tool output gives",
                         [evidence_of(matches[0].leaf, index)])

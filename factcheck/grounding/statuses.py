@@ -178,7 +178,6 @@ class StatusMatcher:
         ]
 
 
-
 def say(s: StatusEvidence) -> str:
     """A status as a reason shows it: concept, polarity, and where the tool says it."""
     return f"{s.concept or 'status'} {s.polarity} ({s.leaf.path or 'text'}: {s.leaf.text[:40]!r})"

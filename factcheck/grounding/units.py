@@ -70,12 +70,14 @@ def priced_in_minor_units(
     if minor is None:
         return locs
     plain = [loc for loc in locs if Decimal(loc.mention.value) != minor]
-    priced = fact.precision == 2 or index.find_token((fact.unit or "").lower()) is not None
-    return plain + [
+    cents = [
         loc for loc in locs
         if Decimal(loc.mention.value) == minor and type(index.value_at(loc.leaf.index, loc.leaf.path)) is int
-        and (priced or index.currency_of(loc) is not None)
     ]
+    if not cents:
+        return plain  # the common case: no search of the outputs for the currency's name
+    priced = fact.precision == 2 or index.find_token((fact.unit or "").lower()) is not None
+    return plain + [loc for loc in cents if priced or index.currency_of(loc) is not None]
 
 
 def in_minor_units(matches: list[Located], minor: Decimal | None) -> str:
