@@ -298,13 +298,24 @@ class Matcher:
             set_verdict(fact, Verdict.SUPPORTED, *backing)
 
     def _ratio(self, fact: Fact, claimed: Decimal, exponent: int) -> Backing | None:
-        """A percentage one backed number of the answer is of a larger one ("36 节（占 75%）" of 48)."""
+        """A percentage one backed number of the answer is of a larger one ("36 节（占 75%）" of 48).
+
+        The larger one may also be a tool's number the answer does not repeat ("used 84,200
+        calls, 84.2% of the quota" of `quota: 100000`); the part must be the answer's own.
+        """
         if fact.unit != "%" or not self.derive:
             return None
         values = self.verified[-8:]
         for part, whole in ((a, b) for a in values for b in values if 0 < a < b):
             if equal_at(part / whole * 100, claimed, exponent):
                 return "derived", f"number equals {part} / {whole} as a percentage", []
+        for locs in self.index.call_numbers():
+            for loc in locs:
+                whole = Decimal(loc.mention.value)
+                part = next((a for a in values if 0 < a < whole and equal_at(a / whole * 100, claimed, exponent)), None)
+                if part is not None:
+                    how = f"{part} / {whole} as a percentage"
+                    return "derived", f"number equals {how}", [evidence_of(loc.leaf, self.index, how)]
         return None
 
     def _suffix(self, fact: Fact) -> Backing | None:

@@ -1,4 +1,4 @@
-"""Totals over a list's items: the sum of one field, found by its label or over every column."""
+"""Totals over a list's items: the sum of one field, found by its label or over every column (or its mean)."""
 
 from __future__ import annotations
 
@@ -31,9 +31,11 @@ def field_total(same_field: list[Located], claimed: Decimal, exponent: int, inde
 
 
 def column_total(claimed: Decimal, exponent: int, index: EvidenceIndex) -> Backing | None:
-    """The sum of any one field over a list's items ("1,240 pairs across three warehouses": 85 + 640 + 515).
+    """The sum or the mean of any one field over a list's items.
 
-    Worked out in floats first, in Decimal only for a column whose float sum is near the claim.
+    "1,240 pairs across three warehouses" is 85 + 640 + 515; "about 4,117 calls a day"
+    is the mean of 4100, 4350 and 3900. Worked out in floats first, in Decimal only for
+    a column whose float sum or mean is near the claim.
 
     Args:
         claimed: The claimed number.
@@ -44,13 +46,26 @@ def column_total(claimed: Decimal, exponent: int, index: EvidenceIndex) -> Backi
     slack = float(Decimal(5).scaleb(exponent - 1)) * (1 + 1e-9) + abs(target) * 1e-12
     for flat in index.flats:
         for shape, (values, nodes, keys) in flat.numbers.items():
-            if len(values) < 2 or "[]" not in shape or abs(_float_sum(values) - target) > slack:
+            if len(values) < 2 or "[]" not in shape:
                 continue
-            if equal_at(sum(Decimal(number_text(v)) for v in values), claimed, exponent):
-                how = f"{sum_text([number_text(v) for v in values])} ({shape})"
+            total = _float_sum(values)
+            if abs(total - target) <= slack:
+                exact, how = sum(Decimal(number_text(v)) for v in values), sum_text([number_text(v) for v in values])
+            elif abs(total / len(values) - target) <= slack:
+                exact = sum(Decimal(number_text(v)) for v in values) / len(values)
+                how = f"the mean of {', '.join(number_text(v) for v in values[:_SHOWN_MEAN])}"
+                how += f", … ({len(values)} values)" if len(values) > _SHOWN_MEAN else ""
+            else:
+                continue
+            if equal_at(exact, claimed, exponent):
+                how += f" ({shape})"
                 leaf = index.leaf(flat.call, flat.path(nodes[0], keys[0]), shape, number_text(values[0]), numeric=True)
                 return "derived", f"number equals {how}", [evidence_of(leaf, index, how)]
     return None
+
+
+_SHOWN_MEAN = 6
+"""How many values of a mean a reason shows."""
 
 
 def _float_sum(values: list[int | float]) -> float:

@@ -619,11 +619,14 @@ def test_all_done_and_refund_words(answer: str, tools: list, expected: Verdict) 
     [
         ("课程总共 48 节，您已上 12 节，还剩 36 节（占 75%）。", S),  # 36 of 48
         ("课程总共 48 节，您已上 12 节，还剩 36 节（占 70%）。", U),
-        ("还剩 75% 的课程。", U),  # no two backed numbers in the claim to divide
+        ("还剩 75% 的课程。", U),  # no backed number of the answer to divide
+        ("已上 12 节，占全部课程的 25%。", S),  # 12 of the tool's 48
+        ("已上 12 节，占全部课程的 20%。", U),
+        ("You've used 12 lessons, 12.5% of the plan.", U),  # 12 of 96: no tool number is 96
     ],
 )
 def test_a_percentage_of_two_backed_numbers(answer: str, expected: Verdict) -> None:
-    output = {"lessonsTotal": 48, "lessonsUsed": 12, "lessonsLeft": 36}
+    output = {"lessonsTotal": 48, "lessonsUsed": 12}
     assert verdict(answer, [call("calc_refund", output)]) == expected
 
 
@@ -940,6 +943,10 @@ STOCK = call("get_stock", {"sku": "TR-4410", "warehouses": [
         ("We have 1,250 pairs on hand across three warehouses.", U),
         ("Of 1,240 pairs on hand, 52 are reserved, leaving 1,188 to sell.", S),
         ("Of 1,240 pairs on hand, 52 are reserved, leaving 1,198 to sell.", U),
+        # the mean of a column, at the precision written
+        ("That is about 413 pairs per warehouse.", S),
+        ("That is about 413.3 pairs per warehouse.", S),
+        ("That is about 414 pairs per warehouse.", U),
     ],
 )
 def test_a_column_total(answer: str, expected: Verdict) -> None:
