@@ -61,7 +61,7 @@ class StatusExtractor:
         """
         by_clause: dict[int, list[tuple[Hit, Term]]] = {}
         for m, term in self.lex.term_hits(text):
-            if claims and term.evidence_only:
+            if claims and term.evidence_only and not self._of_everything(text, m):
                 continue
             if skip and m.overlaps(skip):
                 continue
@@ -72,6 +72,12 @@ class StatusExtractor:
         for start, hits in by_clause.items():
             out.extend(self._clause(text, start, hits, default_concept, claims))
         return out
+
+    def _of_everything(self, text: str, m: Hit) -> bool:
+        """Whether a word only tools are read for ("done") speaks of all the run did: "All done.", "Done!"."""
+        if self.lex.all_words.search(window_before(text[: m.start], self.en_window, self.zh_window)):
+            return True
+        return not (text[: m.start] + text[m.end :]).strip(" \t\n!！.。~～")
 
     def _hedged(self, text: str, begin: int, m: Hit) -> bool:
         after = _SPACES.match(text, m.end).end()  # "changed since": past the space
@@ -138,8 +144,11 @@ class StatusExtractor:
         return sorted(found.values(), key=lambda s: s.start)
 
     def _completed(self, prefix: str) -> bool:
-        """Whether a completion marker (已, 已经) stands just before a concept word."""
-        if not prefix:
+        """Whether a completion marker (已, 已经) stands just before a concept word.
+
+        A concept word after an agent marker does another action ("已被订单预留": reserved by orders).
+        """
+        if not prefix or prefix.rstrip().endswith(self.lex.agent_markers):
             return False
         near = self.lex.completion.search(prefix[-self.zh_window :])
         return near or self.lex.completion_far.search(prefix[-_FAR_WINDOW:])

@@ -100,6 +100,8 @@ class Matcher:
             for fact in ordered:
                 if fact.kind == FactKind.NUMBER and fact.code == "not_found" and len(self.verified) > 1:
                     self._number(fact)
+                if fact.kind == FactKind.NUMBER and fact.code in ("not_found", "value_mismatch"):
+                    self._sum_of_parts(fact)  # "合计 ¥132.90（¥42.50、¥88.90、¥1.50）"
             # a date or time a backed duration away from a backed one ("30-day window: through June 1")
             derived = False
             for fact in ordered:
@@ -296,6 +298,32 @@ class Matcher:
             set_verdict(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives {fact.text}", [])
         else:
             set_verdict(fact, Verdict.SUPPORTED, *backing)
+
+    def _sum_of_parts(self, fact: Fact) -> None:
+        """Back a total by the backed numbers that follow it in the claim, when they add up to it.
+
+        The parts are the claim's next numbers, in the total's unit or none, up to the first
+        one not backed: "合计 ¥132.90（美团外卖 ¥42.50、¥88.90，美团单车 ¥1.50）". Against a
+        tool's other value of its field (a contradiction) the sum must be written out with
+        "+" ("税前合计 1.85 万元（基本工资 16,000 + 绩效 2,500）"): an answer that lists parts
+        without saying they add up may have left one out.
+        """
+        later = sorted((f for f in self._claim_facts if f.kind == FactKind.NUMBER and f.start >= fact.end),
+                       key=lambda f: f.start)
+        total, parts, end = Decimal(0), [], fact.end
+        for part in later:
+            if part.verdict != Verdict.SUPPORTED or part.unit not in (fact.unit, None) or not part.value:
+                return
+            gap = self._claim_text[end - self._records.start : part.start - self._records.start]
+            if fact.code == "value_mismatch" and parts and not ("+" in gap or "＋" in gap):
+                return
+            total, end = total + operand_value(Decimal(part.value), part.unit), part.end
+            parts.append(part.text)
+            if len(parts) > 1 and equal_at(total, Decimal(fact.value or "0"), -(fact.precision or 0)):
+                how = sum_text(parts) + " (the parts the answer gives after it)"
+                set_verdict(fact, Verdict.SUPPORTED, "derived", f"number equals {how}", [])
+                self.verified.append(operand_value(Decimal(fact.value or "0"), fact.unit))
+                return
 
     def _ratio(self, fact: Fact, claimed: Decimal, exponent: int) -> Backing | None:
         """A percentage one backed number of the answer is of a larger one ("36 节（占 75%）" of 48).

@@ -42,7 +42,7 @@ class StatusMatcher:
             # "订单已确认" where the outputs state CONFIRMED of the booking the order is
             pool = self.index.record_statuses()
         if concept is None:
-            self._generic_status(fact, polarity, pool, claim_facts, before)
+            self._generic_status(fact, polarity, pool, claim_facts, before, claim)
             return
         if pool:
             latest = max(s.call for s in pool)
@@ -125,14 +125,17 @@ class StatusMatcher:
         return None
 
     def _generic_status(
-        self, fact: Fact, polarity: str, pool: list[StatusEvidence], claim_facts: list[Fact], before: str
+        self, fact: Fact, polarity: str, pool: list[StatusEvidence], claim_facts: list[Fact], before: str,
+        claim: str = "",
     ) -> None:
         """A status that names no concept ("操作成功", "generated"): checked only loosely.
 
-        Said of everything the run did ("今日任务全部完成", "all done"), any failed call contradicts it.
+        Said of everything the run did ("今日任务全部完成", "all done", or a bare "Done!"), any
+        failed call contradicts it.
         """
         failed = self.index.failed_calls
-        if polarity == "positive" and failed and self.index.lex.all_words.search(window_before(before, 3, 6)):
+        said_of_all = self.index.lex.all_words.search(window_before(before, 3, 6)) or _alone(fact, claim)
+        if polarity == "positive" and failed and said_of_all:
             set_verdict(fact, Verdict.CONTRADICTED, "tool_error", f"tool {failed[0].name} failed, so not all is done",
                         [evidence_of(leaf, self.index)] if (leaf := self.index.first_leaf(failed[0].index)) else [])
             return
@@ -176,6 +179,11 @@ class StatusMatcher:
             if (concept in c.concepts or any(n in (c.name or "").lower() for n in names))
             and not (action and concept != "search" and self.read_only.match(c.name or ""))
         ]
+
+
+def _alone(fact: Fact, claim: str) -> bool:
+    """Whether the claim is the status word and nothing else ("Done!", "搞定。")."""
+    return claim.strip().rstrip("!！.。~～").strip().lower() == fact.text.strip().lower()
 
 
 def say(s: StatusEvidence) -> str:

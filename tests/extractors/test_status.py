@@ -28,6 +28,7 @@ def statuses(text: str) -> list[tuple[str | None, str]]:
         ("退款失败", [("refund", "negative")]),
         ("订单已经发货", [("shipping", "positive")]),
         ("已于 9月20日 晚上签收", [("delivery", "positive")]),
+        ("35 台已被订单预留", []),  # the orders reserved them: no completed order
         ("没有找到相关案例", [("search", "negative")]),
         ("Your refund has been approved", [("refund", "positive")]),
         ("The refund was not refunded", [("refund", "negative")]),

@@ -602,6 +602,11 @@ PIPELINE = [
         # said of everything the run did, a failed call contradicts it
         ("今日任务全部完成。", PIPELINE, C),
         ("All steps completed.", PIPELINE, C),
+        ("Done!", PIPELINE, C),  # nothing but a status word: said of everything
+        ("All done.", PIPELINE, C),
+        ("Today's job is done.", PIPELINE, C),
+        ("Done!", PIPELINE[:1], S),
+        ("Once that is done, log in again.", PIPELINE, V),  # "done" of nothing in particular
         ("润色完成。", PIPELINE[:1], S),
         ("今日任务全部完成。", PIPELINE[:1], S),
         ("今日任务全部完成。", [*PIPELINE, call("publish_article", {"ok": True})], S),  # the failed call was retried
