@@ -27,7 +27,8 @@ _MERGED_DICTS = (
 )
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
-    "completion_markers", "completion_markers_far", "agent_markers", "minor_unit_fields", "name_stopwords",
+    "completion_markers", "completion_markers_far", "agent_markers", "standing_markers", "minor_unit_fields",
+    "name_stopwords",
     "read_only_tool_prefixes", "count_adjectives", "payment_method_cues", "payment_method_cues_after",
     "payment_method_fields", "not_count_prefixes", "numeral_idioms", "other_record_words", "suffix_cues",
     "generic_concepts", "status_fields", "advice_markers", "all_words", "approximators", "hedge_exceptions",
@@ -86,6 +87,7 @@ class Lexicon:
     completion: Phrases = field(init=False)
     completion_far: Phrases = field(init=False)
     agent_markers: tuple[str, ...] = field(init=False)
+    standing_markers: Phrases = field(init=False)
     minor_units: Phrases = field(init=False)
     field_phrases: Phrases = field(init=False)
     concept_words: dict[str, tuple[str, ...]] = field(init=False)
@@ -215,6 +217,7 @@ class Lexicon:
         self.completion = Phrases(self.data["completion_markers"])
         self.completion_far = Phrases(self.data["completion_markers_far"])
         self.agent_markers = tuple(self.data["agent_markers"])
+        self.standing_markers = Phrases(self.data["standing_markers"])
         self.minor_units = Phrases(self.data["minor_unit_fields"])
         self.field_of = {term_key(w): name for name, ws in self.data["fields"].items() for w in ws}
         self.field_phrases = Phrases(self.field_of)

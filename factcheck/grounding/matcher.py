@@ -72,6 +72,8 @@ class Matcher:
         """Counts (value, unit) this answer stated and a list backed: a later claim may repeat them ("两笔合计")."""
         self.moments: list[Fact] = []
         """Dates and times of this answer's earlier claims already backed: a later one may be a duration away."""
+        self.zone = ""
+        """The time zone an earlier claim of this answer named: a later time without one is read in it."""
         self.verified: list[Decimal] = []
         """Numbers of this answer already backed, usable as operands ("3 晚共 4,740 元")."""
 
@@ -113,6 +115,9 @@ class Matcher:
                 if fact.kind == FactKind.NUMBER and fact.code == "not_found":
                     self._number(fact)
         self.moments += [f for f in facts if f.kind in _WHEN and f.verdict == Verdict.SUPPORTED]
+        zones = self.index.lex.time_zone_words.finditer(text)
+        if zones:
+            self.zone = text[zones[-1].start : zones[-1].end]
 
     def ground(self, fact: Fact) -> None:
         """Set the fact's verdict, code, reason and evidence."""
@@ -611,7 +616,7 @@ class Matcher:
                 return
         before = self._claim_text[: max(0, fact.start - self._records.start)]
         if (
-            zoned(fact, self._claim_text, self._claim_facts, self.index)
+            zoned(fact, self._claim_text, self._claim_facts, self.index, self.zone)
             or fact.kind == FactKind.DATE and epoch_date(fact, self.index)
             or fact.kind == FactKind.TIME and approximate_time(fact, before, self.index)
             or fact.kind == FactKind.TIME and other_half_of_day(fact, self.index)

@@ -170,7 +170,7 @@ def _clock(fact: Fact) -> tuple[int, int, int]:
     return hours, minutes, int(written[1]) if written else 0
 
 
-def zoned(fact: Fact, claim: str, claim_facts: list[Fact], index: EvidenceIndex) -> bool:
+def zoned(fact: Fact, claim: str, claim_facts: list[Fact], index: EvidenceIndex, earlier_zone: str = "") -> bool:
     """Back a time or date the claim gives in a time zone it names, from a tool's time written with its offset.
 
     "10:30 AM Eastern" of 2026-03-17T14:30:00Z; "北京时间 3 月 17 日早上 6:40" of 2026-03-16T22:40:00Z.
@@ -180,12 +180,15 @@ def zoned(fact: Fact, claim: str, claim_facts: list[Fact], index: EvidenceIndex)
         claim: The claim's text (the time zone may stand anywhere in it).
         claim_facts: Every fact of the claim: a time's moment must fall on a date the claim gives, if it gives one.
         index: The run's evidence.
+        earlier_zone: The time zone an earlier claim of the answer named, used when this one names none
+            ("北京时间 10:14 被检测到 …。10:49 已回滚").
 
     Returns:
         Whether the fact was backed.
     """
     lex = index.lex
-    offsets = {o for hit in lex.time_zone_words.finditer(claim) for o in lex.time_zones[hit.key]}
+    hits = lex.time_zone_words.finditer(claim) or lex.time_zone_words.finditer(earlier_zone)
+    offsets = {o for hit in hits for o in lex.time_zones[hit.key]}
     if not offsets:
         return False
     value = fact.value or ""

@@ -44,6 +44,10 @@ class StatusMatcher:
         if concept is None:
             self._generic_status(fact, polarity, pool, claim_facts, before, claim)
             return
+        if pool and self.index.lex.standing_markers.search(window_before(before, 3, 6) + " " + fact.text):
+            # "unchanged and still confirmed": a call that failed to change the record bears it out
+            failed = {c.index for c in self.index.failed_calls}
+            pool = [s for s in pool if s.call not in failed] or pool
         if pool:
             latest = max(s.call for s in pool)
             pool = [s for s in pool if s.call == latest]

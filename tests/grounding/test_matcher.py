@@ -958,6 +958,63 @@ def test_a_column_total(answer: str, expected: Verdict) -> None:
     assert verdict(answer, [STOCK]) == expected
 
 
+INCIDENT = call("get_incident", {"detectedAt": "2026-11-03T02:14:00Z", "rolledBackAt": "2026-11-03T02:49:00Z"})
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # a time zone an earlier claim named holds for the answer's later times
+        ("故障在北京时间 11 月 3 日 10:14 被检测到。10:49 已回滚该配置。", [S, S]),
+        ("故障在北京时间 11 月 3 日 10:14 被检测到。10:48 已回滚该配置。", [S, U]),
+        ("故障在 11 月 3 日 10:14 被检测到。10:49 已回滚该配置。", [U, U]),
+        ("Detected at 10:14 AM Beijing time. Rolled back at 10:49 AM.", [S, S]),
+    ],
+)
+def test_a_time_zone_named_earlier(answer: str, expected: list[Verdict]) -> None:
+    assert [c.verdict for c in CHECKER.check(answer, [INCIDENT]).claims] == expected
+
+
+BOOKED = call("get_reservation", {"status": "CONFIRMED"})
+NOT_MODIFIED = call("modify_reservation", "VEHICLE_CLASS_UNAVAILABLE: no SUV", status="error")
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        # the state a record kept: a call that failed to change it bears it out
+        ("Your reservation is unchanged and still confirmed.", [BOOKED, NOT_MODIFIED], S),
+        ("Your reservation is still confirmed.", [call("get_reservation", {"status": "CANCELLED"}), NOT_MODIFIED], C),
+        ("Your reservation is still confirmed.", [NOT_MODIFIED], C),  # nothing else states it
+        ("预订仍然已确认。", [BOOKED, NOT_MODIFIED], S),
+    ],
+)
+def test_a_status_a_record_kept(answer: str, tools: list, expected: Verdict) -> None:
+    assert verdict(answer, tools) == expected
+
+
+CARD = {"transactions": [{"amount": 42.5, "status": "POSTED"}, {"amount": 88.9, "status": "POSTED"},
+                         {"amount": 1.5, "status": "POSTED"}, {"amount": 36.75, "status": "PENDING"}]}
+PAYSLIP = {"base": 16000, "bonus": 2500, "deductions": {"total": 4256.42}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "output", "expected"),
+    [
+        # a total said before the parts that add up to it
+        ("三笔合计 ¥132.90（¥42.50、¥88.90、¥1.50）。", CARD, S),
+        ("三笔合计 ¥133.90（¥42.50、¥88.90、¥1.50）。", CARD, U),
+        ("三笔合计 ¥132.90（¥42.50、¥88.90、¥1.60）。", CARD, U),  # a part no tool gives
+        ("合计 ¥132.90，其中外卖 ¥42.50。", CARD, U),  # one part is no sum
+        # against a tool's other total the sum must be written out
+        ("税前合计 18,500 元（基本工资 16,000 + 绩效 2,500）。", PAYSLIP, S),
+        ("税前合计 18,500 元（基本工资 16,000 + 绩效 2,600）。", PAYSLIP, C),
+    ],
+)
+def test_a_total_before_its_parts(answer: str, output: dict, expected: Verdict) -> None:
+    assert verdict(answer, [call("lookup", output)]) == expected
+
+
 @pytest.mark.parametrize(
     ("answer", "output", "expected"),
     [
