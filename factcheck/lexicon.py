@@ -24,6 +24,7 @@ _MERGED_DICTS = (
     "unit_scales",
     "payment_methods",
     "currency_symbols", "weekdays", "status_implies", "other_senses", "time_zones", "label_companions",
+    "fields_after",
 )
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
@@ -90,6 +91,8 @@ class Lexicon:
     standing_markers: Phrases = field(init=False)
     minor_units: Phrases = field(init=False)
     field_phrases: Phrases = field(init=False)
+    fields_after: Phrases = field(init=False)
+    field_after_of: dict[str, str] = field(init=False)
     concept_words: dict[str, tuple[str, ...]] = field(init=False)
     """Concept -> a word of each of its terms, to find the texts that may speak of it."""
     field_words: dict[str, tuple[str, ...]] = field(init=False)
@@ -221,6 +224,8 @@ class Lexicon:
         self.minor_units = Phrases(self.data["minor_unit_fields"])
         self.field_of = {term_key(w): name for name, ws in self.data["fields"].items() for w in ws}
         self.field_phrases = Phrases(self.field_of)
+        self.field_after_of = {term_key(w): name for name, ws in self.data["fields_after"].items() for w in ws}
+        self.fields_after = Phrases(self.field_after_of)
         self.field_words = {
             name: _covering(max(term_key(w).split(" "), key=len) for w in ws if term_key(w))
             for name, ws in self.data["fields"].items()

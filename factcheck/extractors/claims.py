@@ -130,6 +130,7 @@ class ClaimExtractor:
             labels = self.mentions.labels_before(text, m, floor=floor)
             if not labels and not previous:
                 labels = self.mentions.labels_before(text, m, window=len(text), nearest=True)
+            labels |= self.mentions.labels_after(text, m)
         return Fact(
             kind=m.kind,
             text=text[m.start : m.end],

@@ -457,6 +457,23 @@ class MentionExtractor:
             return frozenset(labels) - self.lex.money_labels
         return frozenset(labels)
 
+    def labels_after(self, text: str, mention: Mention) -> frozenset[str]:
+        """Field labels named right after a measure and its unit ("18.6 GB left": balance; lexicon `fields_after`).
+
+        Only a measure of a `unit_scales` dimension other than time takes them: "3 days left" and
+        "$5 left" are said of too many fields to compare with one.
+        """
+        unit = (mention.unit or "").lower()
+        if unit not in self.lex.unit_scales or unit in self.lex.duration_seconds:
+            return frozenset()
+        at = _SPACES_AT.match(text, mention.end).end()
+        if text[at : at + len(unit)].lower() == unit:
+            at = _SPACES_AT.match(text, at + len(unit)).end()
+        hit = next(iter(self.lex.fields_after.finditer(text, at, at + _LABEL_WINDOW)), None)
+        if hit is None or hit.start != at:
+            return frozenset()
+        return frozenset({self.lex.field_after_of[hit.key]})
+
     def _conjunction_cut(self, before: str) -> int:
         """The last clause mark before a conjunction ("…fee, so you'll get"): field words before it name no number
         after it."""

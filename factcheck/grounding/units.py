@@ -20,7 +20,9 @@ def in_other_unit(
     """A number in another unit of the same dimension (lexicon `unit_scales`).
 
     Either a tool's number whose field name gives its unit ("30 GB" of `总量MB`: 30720), or a
-    backed number of the claim written with its unit ("4.8 kg (about 10.6 lb)").
+    backed number of the claim written with its unit ("4.8 kg (about 10.6 lb)"). A claim that
+    names its field ("还剩约 11.4GB") takes only a tool's number of that field (`remainingMB`,
+    not `usedMB`).
 
     Args:
         fact: The claimed number, with its unit.
@@ -38,7 +40,11 @@ def in_other_unit(
         return None
     dimension, size = scales[unit]
     others = [u for u, (d, s) in scales.items() if d == dimension and s != size]
+    own = index.lex.field_of.get(unit)  # "7 days": the unit's own label names no field of the claim
+    labels = frozenset((fact.concept or "").split("+")) - {"", own, "count"} - index.lex.generic_field_labels
     for other, value, leaf in index.numbers_in_units(others):
+        if labels and labels.isdisjoint(leaf.labels):
+            continue
         converted = value * scales[other][1] / size
         if equal_at(converted, claimed, exponent):
             how = f"{value} {other} in {unit}"

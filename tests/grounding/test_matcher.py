@@ -605,6 +605,7 @@ PIPELINE = [
         ("Done!", PIPELINE, C),  # nothing but a status word: said of everything
         ("All done.", PIPELINE, C),
         ("Today's job is done.", PIPELINE, C),
+        ("Today's run is done: the publish step failed.", PIPELINE, S),  # the run ended, not all went well
         ("Done!", PIPELINE[:1], S),
         ("Once that is done, log in again.", PIPELINE, V),  # "done" of nothing in particular
         ("润色完成。", PIPELINE[:1], S),
@@ -792,6 +793,13 @@ def test_a_date_or_time_a_backed_duration_away(answer: str, output: dict, contex
         ("The week pass lasts 6 days.", {"validity_hours": 168}, U),
         ("Your parcel weighs 3.5 kg.", {"weight_g": 2500}, C),  # another value of the field
         ("Your parcel weighs 2.5 kg.", {"weight": 2500}, C),  # the field gives no unit to convert from
+        # a claim that names its field takes only that field's number, before or after the measure
+        ("本月还剩约 11.4GB，已用约 18.6GB。", {"usedMB": 19046, "remainingMB": 11674}, S),
+        ("本月还剩约 18.6GB，已用约 11.4GB。", {"usedMB": 19046, "remainingMB": 11674}, C),
+        ("You have about 11.4 GB left.", {"usedMB": 19046, "remainingMB": 11674}, S),
+        ("You have about 18.6 GB left.", {"usedMB": 19046, "remainingMB": 11674}, C),
+        ("About 18.6 GB used so far.", {"usedMB": 19046, "remainingMB": 11674}, S),
+        ("You have 3 days left.", {"usedMB": 19046, "remainingMB": 11674}, U),  # no measure: no field after it
     ],
 )
 def test_a_number_in_another_unit(answer: str, output: dict, expected: Verdict) -> None:
