@@ -51,6 +51,8 @@ _OF_MANY = re.compile(r"\s+(?:of|out of)\s+(?:the\s+|your\s+)?\d", re.IGNORECASE
 """What follows a count of some of a list's items: "2 of the 3 payouts"."""
 _ORIGINAL = "original"
 """The payment-method category of "the original payment method" (原路)."""
+_FRACTION = re.compile(r"(\d{1,3})\s*/\s*(\d{1,3})")
+"""A count of a total written like a date without a year (12/12)."""
 
 
 class Matcher:
@@ -603,6 +605,22 @@ class Matcher:
         return None
 
     # ---------- dates and times ----------
+    def _fraction(self, fact: Fact) -> bool:
+        """Back a "date" like 12/12 that no tool gives as a count of a total ("12/12 health checks passed").
+
+        Both numbers must be a tool's (the same number once is enough when they are equal).
+        """
+        parts = _FRACTION.fullmatch(fact.text.strip())
+        if parts is None:
+            return False
+        found = [self.index.equal_numbers([(Decimal(n), 0)]) for n in parts.groups()]
+        if not all(found):
+            return False
+        how = f"{parts[1]} of {parts[2]}, not a date"
+        set_verdict(fact, Verdict.SUPPORTED, "derived", f"number equals {how}",
+                    [evidence_of(locs[0].leaf, self.index, how) for locs in found])
+        return True
+
     def _date_time(self, fact: Fact) -> None:
         value = fact.value or ""
         for code, where in (("match", "a tool output"), ("context", "the context, not a tool")):
@@ -620,6 +638,7 @@ class Matcher:
             or fact.kind == FactKind.DATE and epoch_date(fact, self.index)
             or fact.kind == FactKind.TIME and approximate_time(fact, before, self.index)
             or fact.kind == FactKind.TIME and other_half_of_day(fact, self.index)
+            or fact.kind == FactKind.DATE and self._fraction(fact)
         ):
             return
         reason = f"no tool output gives the {fact.kind.value} {fact.text}"

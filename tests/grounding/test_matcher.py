@@ -983,6 +983,21 @@ def test_a_time_zone_named_earlier(answer: str, expected: list[Verdict]) -> None
     assert [c.verdict for c in CHECKER.check(answer, [INCIDENT]).claims] == expected
 
 
+@pytest.mark.parametrize(
+    ("answer", "output", "expected"),
+    [
+        # a count of a total written like a date: both numbers are the tool's
+        ("All 12/12 health checks passed.", {"checks": {"passed": 12, "total": 12}}, S),
+        ("这节课已经满了（12/12）。", {"booked": 12, "capacity": 12}, S),
+        ("已报名 11/12。", {"booked": 11, "capacity": 12}, S),
+        ("已报名 10/12。", {"booked": 11, "capacity": 12}, U),
+        ("It ships on 12/12.", {"ship_date": "2026-12-14"}, U),  # no 12 in the tool: still a date
+    ],
+)
+def test_a_fraction_written_like_a_date(answer: str, output: dict, expected: Verdict) -> None:
+    assert verdict(answer, [call("lookup", output)]) == expected
+
+
 BOOKED = call("get_reservation", {"status": "CONFIRMED"})
 NOT_MODIFIED = call("modify_reservation", "VEHICLE_CLASS_UNAVAILABLE: no SUV", status="error")
 
