@@ -292,6 +292,11 @@ class Lexicon:
         """Concepts named in `text` (a tool name or a field path), in order."""
         return [t.concept for _, t in self.term_hits(text) if t.concept]
 
+    def unit_field(self, unit: str | None) -> str | None:
+        """The field label a unit names (`积分`: points, `days`), or None."""
+        key = self.field_phrases.lookup(term_key(unit)) if unit else None
+        return self.field_of[key] if key is not None else None
+
     def fields_in(self, text: str, pos: int = 0, endpos: int | None = None) -> list[str]:
         """Field labels named in `text[pos:endpos]`, in order."""
         return [self.field_of[h.key] for h in self.field_phrases.finditer(text, pos, endpos)]

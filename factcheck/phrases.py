@@ -81,6 +81,15 @@ class Hit(NamedTuple):
         return any(a < self.end and self.start < b for a, b in spans)
 
 
+def said_alone(text: str, start: int, end: int) -> bool:
+    """Whether `text[start:end]` is all the text says, punctuation aside ("Done!", "搞定。")."""
+    return not (text[:start] + text[end:]).strip(_BARE_MARKS)
+
+
+_BARE_MARKS = " \t\n!！.。~～"
+"""What may stand around words said alone."""
+
+
 def window_before(prefix: str, words: int, chars: int) -> str:
     """The end of `prefix` a word standing just before something is looked for in.
 

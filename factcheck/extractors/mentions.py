@@ -445,8 +445,7 @@ class MentionExtractor:
         labels = self.lex.fields_in(before)
         if nearest:
             labels = labels[-1:]
-        unit = self.lex.field_phrases.lookup(term_key(mention.unit)) if mention.unit else None
-        own = self.lex.field_of[unit] if unit is not None else None
+        own = self.lex.unit_field(mention.unit)
         if own is not None:
             labels = [label for label in labels if label != _COUNT] + [own]  # "共有 12,580 积分": points, no count
         if mention.unit in self.lex.currency_codes:
@@ -469,10 +468,10 @@ class MentionExtractor:
         at = _SPACES_AT.match(text, mention.end).end()
         if text[at : at + len(unit)].lower() == unit:
             at = _SPACES_AT.match(text, at + len(unit)).end()
-        hit = next(iter(self.lex.fields_after.finditer(text, at, at + _LABEL_WINDOW)), None)
-        if hit is None or hit.start != at:
+        hits = self.lex.fields_after.finditer(text, at, at + _LABEL_WINDOW)
+        if not hits or hits[0].start != at:
             return frozenset()
-        return frozenset({self.lex.field_after_of[hit.key]})
+        return frozenset({self.lex.field_after_of[hits[0].key]})
 
     def _conjunction_cut(self, before: str) -> int:
         """The last clause mark before a conjunction ("…fee, so you'll get"): field words before it name no number

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from factcheck.lexicon import Lexicon, Term
-from factcheck.phrases import Hit, window_before
+from factcheck.phrases import Hit, said_alone, window_before
 
 # Clause boundaries: a status word pairs with a concept word only inside one clause. A full stop
 # counts before white space or the end only; the pattern opens with a class the regex engine skips to.
@@ -77,7 +77,7 @@ class StatusExtractor:
         """Whether a word only tools are read for ("done") speaks of all the run did: "All done.", "Done!"."""
         if self.lex.all_words.search(window_before(text[: m.start], self.en_window, self.zh_window)):
             return True
-        return not (text[: m.start] + text[m.end :]).strip(" \t\n!！.。~～")
+        return said_alone(text, m.start, m.end)
 
     def _hedged(self, text: str, begin: int, m: Hit) -> bool:
         after = _SPACES.match(text, m.end).end()  # "changed since": past the space

@@ -117,7 +117,7 @@ class Matcher:
                 if fact.kind == FactKind.NUMBER and fact.code == "not_found":
                     self._number(fact)
         self.moments += [f for f in facts if f.kind in _WHEN and f.verdict == Verdict.SUPPORTED]
-        zones = self.index.lex.time_zone_words.finditer(text)
+        zones = any(f.kind in _WHEN for f in facts) and self.index.lex.time_zone_words.finditer(text)
         if zones:
             self.zone = text[zones[-1].start : zones[-1].end]
 

@@ -7,7 +7,7 @@ from factcheck.grounding.evidence import EvidenceIndex, Leaf, StatusEvidence, To
 from factcheck.grounding.flat import shape_of
 from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, other_item
 from factcheck.grounding.verdicts import evidence_of, set_verdict
-from factcheck.phrases import window_before
+from factcheck.phrases import said_alone, window_before
 from factcheck.report import Fact, FactKind, Verdict
 
 
@@ -44,9 +44,9 @@ class StatusMatcher:
         if concept is None:
             self._generic_status(fact, polarity, pool, claim_facts, before, claim)
             return
-        if pool and self.index.lex.standing_markers.search(window_before(before, 3, 6) + " " + fact.text):
+        failed = {c.index for c in self.index.failed_calls}
+        if pool and failed and self.index.lex.standing_markers.search(window_before(before, 3, 6) + " " + fact.text):
             # "unchanged and still confirmed": a call that failed to change the record bears it out
-            failed = {c.index for c in self.index.failed_calls}
             pool = [s for s in pool if s.call not in failed] or pool
         if pool:
             latest = max(s.call for s in pool)
@@ -138,7 +138,9 @@ class StatusMatcher:
         failed call contradicts it.
         """
         failed = self.index.failed_calls
-        said_of_all = self.index.lex.all_words.search(window_before(before, 3, 6)) or _alone(fact, claim)
+        said_of_all = self.index.lex.all_words.search(window_before(before, 3, 6)) or said_alone(
+            claim, len(before), len(before) + len(fact.text)
+        )
         if polarity == "positive" and failed and said_of_all:
             set_verdict(fact, Verdict.CONTRADICTED, "tool_error", f"tool {failed[0].name} failed, so not all is done",
                         [evidence_of(leaf, self.index)] if (leaf := self.index.first_leaf(failed[0].index)) else [])
@@ -183,11 +185,6 @@ class StatusMatcher:
             if (concept in c.concepts or any(n in (c.name or "").lower() for n in names))
             and not (action and concept != "search" and self.read_only.match(c.name or ""))
         ]
-
-
-def _alone(fact: Fact, claim: str) -> bool:
-    """Whether the claim is the status word and nothing else ("Done!", "搞定。")."""
-    return claim.strip().rstrip("!！.。~～").strip().lower() == fact.text.strip().lower()
 
 
 def say(s: StatusEvidence) -> str:

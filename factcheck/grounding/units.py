@@ -40,7 +40,7 @@ def in_other_unit(
         return None
     dimension, size = scales[unit]
     others = [u for u, (d, s) in scales.items() if d == dimension and s != size]
-    own = index.lex.field_of.get(unit)  # "7 days": the unit's own label names no field of the claim
+    own = index.lex.unit_field(unit)  # "7 days": the unit's own label names no field of the claim
     labels = frozenset((fact.concept or "").split("+")) - {"", own, "count"} - index.lex.generic_field_labels
     for other, value, leaf in index.numbers_in_units(others):
         if labels and labels.isdisjoint(leaf.labels):
