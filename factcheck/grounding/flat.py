@@ -14,11 +14,16 @@ from typing import Any
 _LOOKS_JSON = re.compile(r"\s*[\[{]")
 _OPENERS = frozenset("{[ \n\t\r")
 _JSON_AFTER_NUL = re.compile(r"\x00\s*[\[{]")
+"""Over a column's strings joined by NUL: whether a string after the first may hold JSON (a superset of
+`_LOOKS_JSON`; a literal first character lets the engine skip ahead)."""
 _LIST_INDEX = re.compile(r"\[\d+\]")
 # One step of a path: a key (`.fare`) or a list index (`[0]`).
 _PATH_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
-"""Over a column's strings joined by NUL: whether a string after the first may hold JSON (a superset of
-`_LOOKS_JSON`; a literal first character lets the engine skip ahead)."""
+# Where JSON may start after a line of text: `HTTP 402: {"error": ...}`, `Error [{"code": ...}]`.
+_JSON_OPENING = re.compile(r"[{\[]\s*[\"{\[]")
+_PREFIX_CHARS = 200
+"""Longest text before JSON that `json_after_text` looks through (a status line, not a document)."""
+_JSON_DECODER = json.JSONDecoder()
 _NUMBER_KINDS = frozenset((int, float))
 
 
@@ -86,8 +91,8 @@ class Flat:
         """(length, node, shape) of each list."""
         self._paths: dict[int, str] = {}
         self._child_shapes: dict[str, dict[Any, str]] = {}
-        if isinstance(value, str) and value[:1] in _OPENERS and _LOOKS_JSON.match(value):
-            parsed = parse_json(value)
+        if isinstance(value, str):
+            parsed = parse_json(value) if value[:1] in _OPENERS and _LOOKS_JSON.match(value) else json_after_text(value)
             if isinstance(parsed, (dict, list)):
                 self.value = value = parsed
         if isinstance(value, (dict, list)):
@@ -434,6 +439,27 @@ def parse_json(text: str) -> Any:
         return json.loads(text)
     except (ValueError, RecursionError):
         return None
+
+
+def json_after_text(text: str) -> dict[str, Any] | None:
+    """A text that is a short line, then JSON to its end, as `{"text": line, "body": parsed}`.
+
+    Error outputs often read so (`HTTP 402: {"outstanding_cents": 1799}`): the JSON's field
+    names then count as they do in any output. None when the JSON does not run to the end,
+    or is not an object or a list of objects.
+    """
+    opening = _JSON_OPENING.search(text, 0, _PREFIX_CHARS + 2)
+    if opening is None or opening.start() == 0 or "\n" in text[: opening.start()].strip():
+        return None
+    try:
+        parsed, end = _JSON_DECODER.raw_decode(text, opening.start())
+    except (ValueError, RecursionError):
+        return None
+    if text[end:].strip() or not (
+        isinstance(parsed, dict) or isinstance(parsed, list) and parsed and all(isinstance(x, dict) for x in parsed)
+    ):
+        return None
+    return {"text": text[: opening.start()].strip(), "body": parsed}
 
 
 def number_text(value: int | float) -> str:

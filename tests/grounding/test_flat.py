@@ -22,6 +22,13 @@ def places(flat: Flat) -> dict[str, str]:
         ({"result": '{"status": "FAILED"}'}, "", {"FAILED": "result.status"}),
         ('{"items": [{"name": "mug"}]}', "", {"mug": "items[0].name"}),
         ("plain text log: refund FAILED", "", {"plain text log: refund FAILED": ""}),
+        # a status line, then JSON to the end: the JSON's fields are read as fields
+        ('HTTP 402: {"error": {"code": "PAST_DUE"}}', "", {"HTTP 402:": "text", "PAST_DUE": "body.error.code"}),
+        ('Error [{"code": "E1"}]', "", {"Error": "text", "E1": "body[0].code"}),
+        # not JSON to the end, not records, or more than a line before it: kept as text
+        ('got {"a": "b"} twice', "", {'got {"a": "b"} twice': ""}),
+        ('Found ["a"]', "", {'Found ["a"]': ""}),
+        ('log\nmore\n{"a": "b"}', "", {'log\nmore\n{"a": "b"}': ""}),
         ({"qty": "2 boxes"}, "args", {"2 boxes": "args.qty"}),
         ({1: "one", "n": None, "b": b"caf\xc3\xa9"}, "", {"one": "1", "café": "b"}),
         ({"x": float("nan")}, "", {"nan": "x"}),

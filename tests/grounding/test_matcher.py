@@ -25,6 +25,7 @@ def call(name: str, output, status: str = "ok") -> dict:
 
 
 S, C, U, V = Verdict.SUPPORTED, Verdict.CONTRADICTED, Verdict.UNSUPPORTED, Verdict.UNVERIFIABLE
+_HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
 
 
 @pytest.mark.parametrize(
@@ -57,6 +58,9 @@ S, C, U, V = Verdict.SUPPORTED, Verdict.CONTRADICTED, Verdict.UNSUPPORTED, Verdi
         ("已发布，链接 https://x.example/a/1。", [], U),
         ("已发布。", [call("publish_article", "TimeoutError: upstream", "error")], C),
         ("已发布。", [call("publish_article", {"url": "https://x.example/a/1"})], S),
+        # JSON after an error's status line: its cents field backs the dollars
+        ("A past-due balance of $17.99 blocked it.", [call("change_plan", _HTTP_402, "error")], S),
+        ("A past-due balance of $17.90 blocked it.", [call("change_plan", _HTTP_402, "error")], C),
         ("发布尚未完成。", [], S),
         ("Total $43.00.", [call("order", {"items": [{"price": 12.5, "qty": 2}, {"price": 18.0, "qty": 1}]})], S),
         ("本单可享 9 折，折后 270 元。", [call("get_member", {"discount": 0.9}), call("get_cart", {"total": 300})], S),
