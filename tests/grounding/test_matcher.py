@@ -78,6 +78,10 @@ _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
         ("您的预订已确认。", [call("query_booking", {"预订状态": "已取消"})], C),
         ("Your order is confirmed.", [call("lookup", {"order_status": "cancelled"})], C),
         ("Your booking was cancelled.", [call("get_booking", {"booking_status": "cancelled"})], S),
+        # a parcel's SIGNED is its delivery (签收); "signed" in an answer claims nothing
+        ("订单在 5 月 2 日已签收。", [call("get_order", {"status": "SIGNED", "signed_at": "2025-05-02 16:20"})], S),
+        ("订单已签收。", [call("get_order", {"status": "PENDING"})], U),
+        ("The contract was signed.", [call("get_contract", {"status": "DRAFT"})], V),
         ("Your booking is confirmed.", [call("get_booking", {"booking_status": "confirmed"})], S),
     ],
 )
