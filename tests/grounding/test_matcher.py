@@ -78,6 +78,11 @@ _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
         ("您的预订已确认。", [call("query_booking", {"预订状态": "已取消"})], C),
         ("Your order is confirmed.", [call("lookup", {"order_status": "cancelled"})], C),
         ("Your booking was cancelled.", [call("get_booking", {"booking_status": "cancelled"})], S),
+        # an approval (审核通过) is what a request's status field says, when nothing states an approval itself
+        ("您的申请已审核通过。", [call("get_withdrawal_apps", {"applications": [{"status": "approved"}]})], S),
+        ("您的申请已审核通过。", [call("get_refund_application", {"applications": [{"audit_status": "REJECTED"}]})], C),
+        ("您的理赔已审核通过。", [call("get_claim", {"status": "PENDING_DOCUMENTS"})], C),
+        ("您的申请已审核通过。", [call("get_claim", {"amount": 3})], U),
         # a parcel's SIGNED is its delivery (签收); "signed" in an answer claims nothing
         ("订单在 5 月 2 日已签收。", [call("get_order", {"status": "SIGNED", "signed_at": "2025-05-02 16:20"})], S),
         ("订单已签收。", [call("get_order", {"status": "PENDING"})], U),
