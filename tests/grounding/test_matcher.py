@@ -78,6 +78,9 @@ _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
         ("您的预订已确认。", [call("query_booking", {"预订状态": "已取消"})], C),
         ("Your order is confirmed.", [call("lookup", {"order_status": "cancelled"})], C),
         ("Your booking was cancelled.", [call("get_booking", {"booking_status": "cancelled"})], S),
+        # a credit is an adjustment's amount (written negative), not the balance
+        ("A credit of $74.25 was applied.", [call("get_account", {"adjustments": [{"amount_cents": -7425}],
+                                                                  "balance_cents": 9447})], S),
         # an approval (审核通过) is what a request's status field says, when nothing states an approval itself
         ("您的申请已审核通过。", [call("get_withdrawal_apps", {"applications": [{"status": "approved"}]})], S),
         ("您的申请已审核通过。", [call("get_refund_application", {"applications": [{"audit_status": "REJECTED"}]})], C),
