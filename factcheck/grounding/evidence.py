@@ -222,9 +222,9 @@ class EvidenceIndex:
         return None
 
     # ---------- exact tokens and names ----------
-    def find_token(self, value: str, url: bool = False) -> Leaf | None:
-        """The first tool-output value holding `value` (lower case) as a whole token."""
-        if value.isdigit():
+    def find_token(self, value: str, url: bool = False, segment: bool = False) -> Leaf | None:
+        """The first tool-output value holding `value` (lower case) as a whole token (`segment`: see `find_token`)."""
+        if value.isdigit() and not segment:
             number = int(value)
             for flat in self.flats:
                 for shape, (values, nodes, keys) in flat.numbers.items():
@@ -233,7 +233,7 @@ class EvidenceIndex:
                         if number_text(values[j]) == value:
                             return self.leaf(flat.call, flat.path(nodes[j], keys[j]), shape, value, numeric=True)
         strings = self.strings
-        pos = find_token(strings.lower, value, url)
+        pos = find_token(strings.lower, value, url, segment)
         return None if pos < 0 else self.string_leaf(strings.at(pos))
 
     def find_text(self, value: str) -> Leaf | None:

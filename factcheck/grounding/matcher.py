@@ -41,6 +41,8 @@ from factcheck.report import Fact, FactKind, Verdict
 
 _NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
 _WHEN = (FactKind.DATE, FactKind.TIME)
+# An identifier that may be one part of a longer name: letters and digits both, no joiner of its own.
+_SEGMENT = re.compile(r"(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{3,}")
 _LISTED = (FactKind.DATE, FactKind.TIME, FactKind.IDENTIFIER, FactKind.URL, FactKind.EMAIL)
 """Kinds of fact a claim may list and count ("14:00 和 15:30 两个时段")."""
 _NAME_COVER = 0.8
@@ -150,6 +152,9 @@ class Matcher:
             code, _, digits = fact.text.lower().partition(" ")
             if leaf is None and digits.isdigit() and self.index.find_token(code) is not None:
                 leaf = self.index.find_token(digits)  # or in two fields: {"carrier": "UA", "flight_number": "1482"}
+        if leaf is None and fact.kind == FactKind.IDENTIFIER and _SEGMENT.fullmatch(value):
+            # a name's distinct part (the pod 9kx2p, the p99 latency); never part of another ID (CT-20260922)
+            leaf = self.index.find_token(value, segment=True)
         if leaf is not None:
             set_verdict(fact, Verdict.SUPPORTED, "match", f"{fact.kind.value} found in a tool output",
                         [evidence_of(leaf, self.index)])

@@ -77,8 +77,12 @@ def search_form(text: str) -> str:
     return _OTHER_DIGIT.sub(lambda m: str(int(m.group())), low)  # ４５, ٣ are read as digits too
 
 
-def find_token(hay: str, value: str, url: bool = False) -> int:
-    """Offset of the first whole-token occurrence of `value` in `hay`, or -1."""
+def find_token(hay: str, value: str, url: bool = False, segment: bool = False) -> int:
+    """Offset of the first whole-token occurrence of `value` in `hay`, or -1.
+
+    A token runs on over `-` and `_`; with `segment`, `value` may also be one part of such a
+    token (9kx2p of search-indexer-5d8b7c9f4-9kx2p, p99 of p99_latency).
+    """
     pos = 0
     while value:
         pos = hay.find(value, pos)
@@ -86,7 +90,9 @@ def find_token(hay: str, value: str, url: bool = False) -> int:
             return -1
         before = hay[pos - 1] if pos else " "
         after = hay[pos + len(value)] if pos + len(value) < len(hay) else " "
-        if url:
+        if segment:
+            ok = not (before.isascii() and before.isalnum()) and not (after.isascii() and after.isalnum())
+        elif url:
             ok = not (after.isalnum() or after in "-_") and not (before.isalnum() or before in "-_")
         else:
             ok = not (before.isascii() and (before.isalnum() or before in "-_")) and not (

@@ -78,6 +78,10 @@ _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
         ("您的预订已确认。", [call("query_booking", {"预订状态": "已取消"})], C),
         ("Your order is confirmed.", [call("lookup", {"order_status": "cancelled"})], C),
         ("Your booking was cancelled.", [call("get_booking", {"booking_status": "cancelled"})], S),
+        # an identifier of letters and digits may be one part of a longer name; an ID's prefix never is
+        ("其中 9kx2p 这个 pod 重启过。", [call("get_pods", {"items": [{"name": "indexer-5d8b7c9f4-9kx2p"}]})], S),
+        ("其中 9kx2q 这个 pod 重启过。", [call("get_pods", {"items": [{"name": "indexer-5d8b7c9f4-9kx2p"}]})], U),
+        ("登记号是 CT-20260922。", [call("get_ledger", {"rows": [{"登记号": "CT-20260922-001"}]})], U),
         # a credit is an adjustment's amount (written negative), not the balance
         ("A credit of $74.25 was applied.", [call("get_account", {"adjustments": [{"amount_cents": -7425}],
                                                                   "balance_cents": 9447})], S),

@@ -49,3 +49,19 @@ def test_a_held_literal_is_never_ruled_out(texts: list[str], literal: str, pad: 
     table = strings([*texts, "z" * pad])
     if literal in table.lower:
         assert table.may_hold(literal)
+
+
+@pytest.mark.parametrize(
+    ("hay", "value", "segment", "found"),
+    [
+        ("order ct-20260922-001 done", "ct-20260922-001", False, True),
+        ("order ct-20260922-0012 done", "ct-20260922-001", False, False),  # a token runs on over - and _
+        ("search-indexer-5d8b7c9f4-9kx2p", "9kx2p", False, False),
+        ("search-indexer-5d8b7c9f4-9kx2p", "9kx2p", True, True),  # one part of a longer name
+        ("p99_latency > 800ms", "p99", True, True),
+        ("search-indexer-5d8b7c9f4-9kx2pq", "9kx2p", True, False),  # still whole letters and digits
+        ("a-x9kx2p", "9kx2p", True, False),
+    ],
+)
+def test_find_token_whole_or_as_a_part(hay: str, value: str, segment: bool, found: bool) -> None:
+    assert (search.find_token(hay, value, segment=segment) >= 0) is found
