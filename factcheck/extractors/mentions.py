@@ -372,6 +372,8 @@ class MentionExtractor:
                 continue  # "您4月税前工资": April, no count of months (that is 4 个月)
             if unit is None and noun:
                 unit = noun.group(1).lower()
+                if self._half_after(text, noun.end()):  # "3天半": three and a half days
+                    value, exponent = value + _HALF, min(exponent, -1)
             elif words and unit is None and not cur and _not_a_number(text, start, end):
                 continue  # in an answer, "1. **T-40112**", "2FA", "3rd": a list marker or part of a word
 
@@ -405,6 +407,9 @@ class MentionExtractor:
             if value is None:
                 continue
             taken.take(m.start(), m.end())
+            if self._half_after(text, noun.end()):  # "六天半": six and a half days
+                out.append(Mention(FactKind.NUMBER, m.start(), m.end(), _fmt(value + _HALF), noun.group(1).lower(), -1))
+                continue
             out.append(Mention(FactKind.NUMBER, m.start(), m.end(), str(value), noun.group(1).lower()))
         for hit in self._number_words.finditer(text):
             noun = self._noun_after.match(text, hit.end)
@@ -413,6 +418,10 @@ class MentionExtractor:
                 value = str(self._number_word_values[hit.key])
                 out.append(Mention(FactKind.NUMBER, hit.start, hit.end, value, noun.group(1).lower()))
         return out
+
+    def _half_after(self, text: str, pos: int) -> bool:
+        """Whether a count noun ending at `pos` is followed by 半 that adds a half ("六天半", not "两个半小时")."""
+        return text.startswith("半", pos) and self._noun_after.match(text, pos + 1) is None
 
     def _in_idiom(self, text: str, start: int, end: int) -> bool:
         """Whether a numeral idiom covers `text[start:end]`, a numeral and its count noun."""
@@ -581,6 +590,9 @@ def _to24(hour: int, ampm: str | None) -> int:
     if ampm and ampm.lower() == "a" and hour == 12:
         return 0
     return hour
+
+
+_HALF = Decimal("0.5")
 
 
 def _fmt(value: Decimal) -> str:

@@ -25,6 +25,9 @@ def mentions(text: str) -> list[tuple[str, str, str | None]]:
         ("三件商品", [("number", "3", "件")]),
         ("两个包裹", [("number", "2", "个")]),
         ("十五天内", [("number", "15", "天")]),
+        ("休了六天半，", [("number", "6.5", "天")]),  # 半 after the count noun adds a half
+        ("用了 3 天半", [("number", "3.5", "天")]),
+        ("两个半小时", [("number", "2", "个")]),  # 半小时 is a unit of its own: not read as 2.5 of 个
         ("three items", [("number", "3", "items")]),
         ("two new variations", [("number", "2", "variations")]),
         ("3-5 天", [("number", "3", "天"), ("number", "5", "天")]),  # a range's low end takes its unit
