@@ -33,8 +33,8 @@ ID_RE = re.compile(
 # The patterns run on every sentence open with the character class of their first character,
 # with any look-behind just after it (`(\d{4})(?<!\d{5})`: four digits, no digit before): the
 # regex engine then skips ahead to such characters instead of trying the pattern everywhere.
-# Dimensions written with a multiplication sign or a spaced x ("1024×1024", "1920 x 1080"): one identifier.
-_DIMENSIONS = re.compile(r"\d(?<![\w.]\d)\d{1,4}(?:\s?×\s?|\s[xX]\s)\d{2,5}(?![\w.])")
+# Dimensions written with a multiplication sign or a spaced x ("1024×1024", "91 × 61 × 66"): one identifier.
+_DIMENSIONS = re.compile(r"\d(?<![\w.]\d)\d{1,4}(?:(?:\s?×\s?|\s[xX]\s)\d{2,5}){1,2}(?![\w.])")
 _CARRIER_NUMBER = re.compile(r"(?<![\w.#-])([A-Z]{2}|[A-Z]\d|\d[A-Z]) (\d{1,4})(?![\w.,:%])", re.ASCII)
 """A flight or train number written with a space (BA 2491, UA 1142): one identifier, not a code and a number."""
 _ID_SHORT_DIGITS = re.compile(r"\d(?<![\w.,#-]\d)\d{4,5}(?![\w.,%])", re.ASCII)

@@ -43,6 +43,8 @@ _NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
 _WHEN = (FactKind.DATE, FactKind.TIME)
 # An identifier that may be one part of a longer name: letters and digits both, no joiner of its own.
 _SEGMENT = re.compile(r"(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{3,}")
+_DIMENSIONS = re.compile(r"\d+(?:x\d+){1,2}")
+"""An identifier's value that is dimensions (1024x1024, 91x61x66)."""
 _LISTED = (FactKind.DATE, FactKind.TIME, FactKind.IDENTIFIER, FactKind.URL, FactKind.EMAIL)
 """Kinds of fact a claim may list and count ("14:00 和 15:30 两个时段")."""
 _NAME_COVER = 0.8
@@ -155,6 +157,13 @@ class Matcher:
         if leaf is None and fact.kind == FactKind.IDENTIFIER and _SEGMENT.fullmatch(value):
             # a name's distinct part (the pod 9kx2p, the p99 latency); never part of another ID (CT-20260922)
             leaf = self.index.find_token(value, segment=True)
+        if leaf is None and fact.kind == FactKind.IDENTIFIER and _DIMENSIONS.fullmatch(value):
+            # dimensions a tool gives one by one: {"length": 91, "width": 61, "height": 66}
+            sides = [self.index.find_token(side) for side in value.split("x")]
+            if all(sides):
+                set_verdict(fact, Verdict.SUPPORTED, "match", "dimensions found one by one in a tool output",
+                            [evidence_of(side, self.index) for side in sides])
+                return
         if leaf is not None:
             set_verdict(fact, Verdict.SUPPORTED, "match", f"{fact.kind.value} found in a tool output",
                         [evidence_of(leaf, self.index)])

@@ -142,6 +142,7 @@ def test_weekdays_beside_dates(text, expected) -> None:
         ("机械键盘 K87", [("identifier", "k87", None)]),
         ("gate C17", [("identifier", "c17", None)]),
         ("images (1024×1024)", [("identifier", "1024x1024", None)]),  # dimensions, as a tool writes them
+        ("at least 91 × 61 × 66 cm", [("identifier", "91x61x66", None)]),
         ("1920 x 1080 px", [("identifier", "1920x1080", None)]),
         ("3 x 4", [("number", "3", None), ("number", "4", None)]),
         ("I found your order A1.", [("identifier", "a1", None)]),
