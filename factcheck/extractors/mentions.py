@@ -55,7 +55,10 @@ EN_DATE_DMY = re.compile(
     + r"(?:,?[^\S\n]+(?P<year>\d{4}))?",
     re.IGNORECASE,
 )
-_RANGE_END = re.compile(r"\s*[–—~-]\s*(\d{1,2})(?!\d|[:/.]\d)")
+_RANGE_END = re.compile(r"\s*(?:[–—~-]|,?\s(?:and|or|&))\s*(\d{1,2})(?!\d|[:/.]\d)")
+"""The second day of a date that shares its month ("Dec. 10–12", "February 15 and 16")."""
+_RANGE_START = re.compile(r"(?<![\w.,:/$€£¥])(\d{1,2})\s*(?:[–—~-]|(?:,\s*)?\s(?:and|or|&))\s*$")
+"""The first day of a day-first date that shares its month ("15 and 16 February", "3–4 March")."""
 _ZH_BARE_DAY = re.compile(r"(?<![\d月/.-])(?<![\d月/.-]\s)(\d{1,2})\s?[日号](?![\d内后前起])")
 """A day of the month written alone (21日), after a full date."""
 _ZH_RANGE_END = re.compile(r"\s*(?:到|至|[–—~～-])\s*(\d{1,2})\s?[日号]")
@@ -270,6 +273,9 @@ class MentionExtractor:
                     is_range = tail and int(tail[1]) > int(m["day"]) and not self.noun_after(text, tail.end())
                     if is_range and rx is EN_DATE:
                         found.append((tail.start(1), tail.end(1), m.group("year"), mon, int(tail.group(1))))
+                    head = _RANGE_START.search(text, max(0, m.start() - 12), m.start()) if rx is EN_DATE_DMY else None
+                    if head and int(head[1]) < int(m["day"]):
+                        found.append((head.start(1), head.end(1), m.group("year"), mon, int(head[1])))
         for m in SLASH_DATE.finditer(text) if "/" in text else ():
             found.append((m.start(), m.end(), m.group(3), int(m.group(1)), int(m.group(2))))
         for start, end, year, month, day in sorted(found):

@@ -75,6 +75,11 @@ def test_numbers(text, expected) -> None:
         ("Dec. 3", [("date", "--12-03", None)]),
         ("December 3, 2026", [("date", "2026-12-03", None)]),
         ("Dec. 10–12.", [("date", "--12-10", None), ("date", "--12-12", None)]),
+        # two days that share a month
+        ("on February 15 and 16", [("date", "--02-15", None), ("date", "--02-16", None)]),
+        ("on 15 and 16 February", [("date", "--02-15", None), ("date", "--02-16", None)]),
+        ("open 3–4 March", [("date", "--03-03", None), ("date", "--03-04", None)]),
+        ("costs $5 and 16 February is due", [("number", "5", "USD"), ("date", "--02-16", None)]),
         # a dash before a count is no day range
         ("until Nov. 1 — 12 days from today", [("date", "--11-01", None), ("number", "12", "days")]),
         ("Dec. 10 - 3 nights", [("date", "--12-10", None), ("number", "3", "nights")]),
