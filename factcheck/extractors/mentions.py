@@ -148,7 +148,7 @@ def normalise_url(text: str) -> str:
     return url.rstrip("/")
 
 
-_WORD_AFTER_NUMBER = re.compile(r"[A-Z]|(?:st|nd|rd|th)\b")
+_WORD_AFTER_NUMBER = re.compile(r"[A-Z]|(?:st|nd|rd|th)\b|\([a-z]\)")
 
 
 def _not_a_number(text: str, start: int, end: int) -> bool:
@@ -157,7 +157,8 @@ def _not_a_number(text: str, start: int, end: int) -> bool:
 
 
 def _letter_follows(text: str, end: int) -> bool:
-    """Whether the number ending at `end` is part of a word: capitals ("2FA", "12A") or an ordinal ending ("3rd").
+    """Whether the number ending at `end` is part of a word: capitals ("2FA", "12A"), an ordinal ending ("3rd")
+    or a letter in brackets ("401(k)", a plan's name).
 
     Lower-case unit letters ("24h", "5kg") leave it a number.
     """

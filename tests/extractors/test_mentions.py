@@ -76,6 +76,7 @@ def test_numbers(text, expected) -> None:
         ("December 3, 2026", [("date", "2026-12-03", None)]),
         ("Dec. 10–12.", [("date", "--12-10", None), ("date", "--12-12", None)]),
         # two days that share a month
+        ("your 401(k) went up to $187.50", [("number", "187.5", "USD")]),  # a plan's name, no number
         ("on February 15 and 16", [("date", "--02-15", None), ("date", "--02-16", None)]),
         ("on 15 and 16 February", [("date", "--02-15", None), ("date", "--02-16", None)]),
         ("open 3–4 March", [("date", "--03-03", None), ("date", "--03-04", None)]),
