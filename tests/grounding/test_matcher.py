@@ -82,6 +82,10 @@ _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
         ("其中 9kx2p 这个 pod 重启过。", [call("get_pods", {"items": [{"name": "indexer-5d8b7c9f4-9kx2p"}]})], S),
         ("其中 9kx2q 这个 pod 重启过。", [call("get_pods", {"items": [{"name": "indexer-5d8b7c9f4-9kx2p"}]})], U),
         ("登记号是 CT-20260922。", [call("get_ledger", {"rows": [{"登记号": "CT-20260922-001"}]})], U),
+        # 层高 is a height, not a floor (层)
+        ("这个厅层高6.5米、无柱。", [call("get_hall", {"floor": 3, "ceilingHeight_m": 6.5})], S),
+        ("这个厅层高8米、无柱。", [call("get_hall", {"floor": 3, "ceilingHeight_m": 6.5})], C),
+        ("这个厅在3层。", [call("get_hall", {"floor": 3, "ceilingHeight_m": 6.5})], S),
         # dimensions: as a tool writes them, or side by side
         ("尺寸是 1024×1024。", [call("gen_image", {"images": [{"size": "1024x1024"}]})], S),
         ("The crate is 91 × 61 × 66 cm.", [call("get_policy", {"cm": {"length": 91, "width": 61, "height": 66}})], S),
