@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from factcheck.grounding.counting import AGREES
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, StatusEvidence, ToolRecord
 from factcheck.grounding.flat import shape_of
@@ -48,6 +50,9 @@ class StatusMatcher:
         if pool and failed and self.index.lex.standing_markers.search(window_before(before, 3, 6) + " " + fact.text):
             # "unchanged and still confirmed": a call that failed to change the record bears it out
             pool = [s for s in pool if s.call not in failed] or pool
+        if concept == "search" and pool:
+            # "found no errors, just three warnings": the count the output keeps of what was not found decides
+            pool = self._counted(claim[at + len(fact.text) :]) or pool
         if pool:
             latest = max(s.call for s in pool)
             pool = [s for s in pool if s.call == latest]
@@ -86,6 +91,26 @@ class StatusMatcher:
             return
         set_verdict(fact, Verdict.UNSUPPORTED, "no_tool_call",
                     f"no tool call or output backs {concept} ({fact.text!r})", [])
+
+    def _counted(self, after: str) -> list[StatusEvidence]:
+        """The count of the thing a search claim names right after its words ("found no *errors*"):
+        a field or list of that name in an output (`errors: 0`, `errors: []`), as the search's status."""
+        words = _LATIN_WORDS.findall(after.lower(), 0, 40)[:2]
+        names = {w for word in words for w in (word, word + "s", word.removesuffix("s"))}
+        if not names:
+            return []
+        out = []
+        for flat in self.index.flats:
+            if flat.root:
+                continue
+            for shape, (values, nodes, keys) in flat.numbers.items():
+                if len(values) == 1 and _last_field(shape) in names:
+                    leaf = self.index.leaf(flat.call, flat.path(nodes[0], keys[0]), shape, str(values[0]), numeric=True)
+                    out.append(StatusEvidence("search", "positive" if values[0] else "negative", leaf, flat.call))
+        for count, leaf in self.index.list_counts:
+            if leaf.source == "tool" and not leaf.path.startswith("args") and _last_field(leaf.path) in names:
+                out.append(StatusEvidence("search", "positive" if count else "negative", leaf, leaf.index))
+        return out
 
     def _of_named_records(self, fact: Fact, pool: list[StatusEvidence]) -> list[StatusEvidence]:
         """The statuses of the list items the claim names, and those outside such lists.
@@ -185,6 +210,14 @@ class StatusMatcher:
             if (concept in c.concepts or any(n in (c.name or "").lower() for n in names))
             and not (action and concept != "search" and self.read_only.match(c.name or ""))
         ]
+
+
+_LATIN_WORDS = re.compile(r"[a-z]{3,}")
+
+
+def _last_field(path: str) -> str:
+    """The last field name of a path, lower case (`checks.errors` -> `errors`)."""
+    return path.rpartition(".")[2].lower()
 
 
 def say(s: StatusEvidence) -> str:

@@ -25,6 +25,7 @@ def call(name: str, output, status: str = "ok") -> dict:
 
 
 S, C, U, V = Verdict.SUPPORTED, Verdict.CONTRADICTED, Verdict.UNSUPPORTED, Verdict.UNVERIFIABLE
+_QA = {"errors": 0, "warnings": 3, "warningTypes": ["overflow"]}
 _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
 
 
@@ -82,6 +83,11 @@ _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
         ("其中 9kx2p 这个 pod 重启过。", [call("get_pods", {"items": [{"name": "indexer-5d8b7c9f4-9kx2p"}]})], S),
         ("其中 9kx2q 这个 pod 重启过。", [call("get_pods", {"items": [{"name": "indexer-5d8b7c9f4-9kx2p"}]})], U),
         ("登记号是 CT-20260922。", [call("get_ledger", {"rows": [{"登记号": "CT-20260922-001"}]})], U),
+        # what a search claim says was not found is read from the count of that name, if the output keeps one
+        ("QA found no errors.", [call("get_qa_checks", _QA)], S),
+        ("QA found no warnings.", [call("get_qa_checks", _QA)], C),
+        ("QA found no errors.", [call("get_qa_checks", {"errors": ["E1"], "warnings": []})], C),
+        ("QA found no issues.", [call("get_qa_checks", _QA)], C),
         # 层高 is a height, not a floor (层)
         ("这个厅层高6.5米、无柱。", [call("get_hall", {"floor": 3, "ceilingHeight_m": 6.5})], S),
         ("这个厅层高8米、无柱。", [call("get_hall", {"floor": 3, "ceilingHeight_m": 6.5})], C),
