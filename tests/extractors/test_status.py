@@ -37,6 +37,11 @@ def statuses(text: str) -> list[tuple[str | None, str]]:
         ("I found 3 cases", [("search", "positive")]),
         ("No matching cases were found", [("search", "negative")]),
         ("Your table is confirmed", [("booking", "positive")]),
+        # "reset" after a determiner, or in "password reset", is the thing, not a claimed reset
+        ("The reset was denied", [("account", "negative")]),
+        ("The reset failed", [("account", "negative")]),
+        ("I've sent a password reset link", [("send", "positive")]),
+        ("I've reset your password", [("account", "positive")]),
         ("Flight UA88 is on time", [("on_time", "positive")]),
         ("航班已延误", [("on_time", "negative")]),
         ("The lamp is out of stock", [("stock", "negative")]),
