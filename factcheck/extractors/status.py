@@ -69,9 +69,19 @@ class StatusExtractor:
                 continue  # a concept word inside a name: "payments-api", "order-service"
             by_clause.setdefault(clause_start(text, m.start), []).append((m, term))
         out: list[StatusMention] = []
+        consequence = self._consequence(text) if claims and by_clause else -1
         for start, hits in by_clause.items():
-            out.extend(self._clause(text, start, hits, default_concept, claims))
+            if start != consequence:  # "If it stays there, each missing night is charged": no claim
+                out.extend(self._clause(text, start, hits, default_concept, claims))
         return out
+
+    def _consequence(self, text: str) -> int:
+        """Start of the clause right after an opening condition ("If A, B": B's), or -1."""
+        opening = len(text) - len(text.lstrip())
+        if not self.lex.conditional_openers.match_at(text, opening):
+            return -1
+        end = _CLAUSE_SEP.search(text, opening)
+        return clause_start(text, end.end()) if end and end.end() < len(text) else -1
 
     def _of_everything(self, text: str, m: Hit) -> bool:
         """Whether a word only tools are read for ("done") speaks of all the run did: "All done.", "Done!"."""

@@ -37,6 +37,11 @@ def statuses(text: str) -> list[tuple[str | None, str]]:
         ("I found 3 cases", [("search", "positive")]),
         ("No matching cases were found", [("search", "negative")]),
         ("Your table is confirmed", [("booking", "positive")]),
+        # the clause after an opening condition claims nothing
+        ("If it stays there at the cutoff, each missing night is charged", []),
+        ("如果超过截止时间，订单将自动取消", []),
+        ("如果超过截止时间，订单已取消", []),
+        ("Your refund was issued, if you were wondering", [("refund", "positive")]),
         # "reset" after a determiner, or in "password reset", is the thing, not a claimed reset
         ("The reset was denied", [("account", "negative")]),
         ("The reset failed", [("account", "negative")]),
