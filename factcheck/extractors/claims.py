@@ -122,10 +122,11 @@ class ClaimExtractor:
     def _fact(self, text: str, m: Mention, offset: int, mentions: list[Mention]) -> Fact:
         labels: frozenset[str] = frozenset()
         if m.kind == FactKind.NUMBER:
-            # a number's field words stand after the previous number, if any
-            previous = [n.end for n in mentions if n.kind == FactKind.NUMBER and n.end <= m.start]
-            floor = previous[-1] if previous else 0
-            unit = self.mentions.noun_after(text, floor) if previous else None
+            # a number's field words stand after the previous number, date or time, if any ("due on
+            # October 22 for $214.20": due is the date's)
+            previous = [n for n in mentions if n.kind in _LABEL_FLOORS and n.end <= m.start]
+            floor = previous[-1].end if previous else 0
+            unit = self.mentions.noun_after(text, floor) if previous and previous[-1].kind == FactKind.NUMBER else None
             floor = unit.end() if unit else floor
             labels = self.mentions.labels_before(text, m, floor=floor)
             if not labels and not previous:
@@ -141,6 +142,10 @@ class ClaimExtractor:
             precision=-self._exponent(text, m) if m.kind == FactKind.NUMBER else None,
             concept="+".join(sorted(labels)) or None,
         )
+
+
+_LABEL_FLOORS = (FactKind.NUMBER, FactKind.DATE, FactKind.TIME)
+"""Mentions whose field words a number after them does not share."""
 
 
 def _round_places(value: str) -> int:

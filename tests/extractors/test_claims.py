@@ -77,6 +77,9 @@ def test_advice_numbers_are_not_facts(answer: str, expected: list) -> None:
         # a number in brackets takes no field word from before the bracket
         ('"5 Ways to Cut Cloud Costs in 2025" (1,240 words)', "1,240", None),
         ("Refund (USD): 45", "45", "refund"),  # a closed bracket cuts nothing
+        # field words before a date or a time are the date's
+        ("It was due to ship on October 22 for $214.20.", "$214.20", None),
+        ("The balance due is $94.47, due July 25.", "$94.47", "balance"),
     ],
 )
 def test_the_field_labels_of_a_number(answer: str, number: str, labels: str | None) -> None:
