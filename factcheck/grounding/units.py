@@ -22,7 +22,7 @@ def in_other_unit(
     Either a tool's number whose field name gives its unit ("30 GB" of `总量MB`: 30720), or a
     backed number of the claim written with its unit ("4.8 kg (about 10.6 lb)"). A claim that
     names its field ("还剩约 11.4GB") takes only a tool's number of that field (`remainingMB`,
-    not `usedMB`).
+    not `usedMB`), when a tool gives one in another unit.
 
     Args:
         fact: The claimed number, with its unit.
@@ -42,7 +42,10 @@ def in_other_unit(
     others = [u for u, (d, s) in scales.items() if d == dimension and s != size]
     own = index.lex.unit_field(unit)  # "7 days": the unit's own label names no field of the claim
     labels = frozenset((fact.concept or "").split("+")) - {"", own, "count"} - index.lex.generic_field_labels
-    for other, value, leaf in index.numbers_in_units(others):
+    measures = index.numbers_in_units(others)
+    if labels and all(labels.isdisjoint(leaf.labels) for _, _, leaf in measures):
+        labels = frozenset()  # no measure of that field: "总共 10GB" of `quotaMB`
+    for other, value, leaf in measures:
         if labels and labels.isdisjoint(leaf.labels):
             continue
         converted = value * scales[other][1] / size

@@ -837,6 +837,9 @@ def test_a_date_or_time_a_backed_duration_away(answer: str, output: dict, contex
         ("You have about 18.6 GB left.", {"usedMB": 19046, "remainingMB": 11674}, C),
         ("About 18.6 GB used so far.", {"usedMB": 19046, "remainingMB": 11674}, S),
         ("You have 3 days left.", {"usedMB": 19046, "remainingMB": 11674}, U),  # no measure: no field after it
+        # ... when a tool gives one: no total is given in MB, so the quota is the total
+        ("总共 10GB，目前用掉约 3.6GB。", {"quotaMB": 10240, "usedMB": 3686}, S),
+        ("总共 12GB，目前用掉约 3.6GB。", {"quotaMB": 10240, "usedMB": 3686}, U),
     ],
 )
 def test_a_number_in_another_unit(answer: str, output: dict, expected: Verdict) -> None:
