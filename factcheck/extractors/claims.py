@@ -128,6 +128,8 @@ class ClaimExtractor:
             floor = previous[-1].end if previous else 0
             unit = self.mentions.noun_after(text, floor) if previous and previous[-1].kind == FactKind.NUMBER else None
             floor = unit.end() if unit else floor
+            if previous and (mark := _TRAILING_END.search(text, floor, m.start)):
+                floor = mark.end()  # "£41.00 in total: £33.00 VAT": words up to a mark are the previous number's
             labels = self.mentions.labels_before(text, m, floor=floor)
             if not labels and not previous:
                 labels = self.mentions.labels_before(text, m, window=len(text), nearest=True)
@@ -144,6 +146,8 @@ class ClaimExtractor:
         )
 
 
+_TRAILING_END = re.compile(r"[,，:：;；)）]")
+"""Where the words after a number stop being its own ("in total:", "declared value)")."""
 _LABEL_FLOORS = (FactKind.NUMBER, FactKind.DATE, FactKind.TIME)
 """Mentions whose field words a number after them does not share."""
 

@@ -77,6 +77,10 @@ def test_advice_numbers_are_not_facts(answer: str, expected: list) -> None:
         # a number in brackets takes no field word from before the bracket
         ('"5 Ways to Cut Cloud Costs in 2025" (1,240 words)', "1,240", None),
         ("Refund (USD): 45", "45", "refund"),  # a closed bracket cuts nothing
+        # words after a number up to a mark are that number's
+        ("You owe £41.00 in total: £33.00 import VAT.", "£33.00", None),
+        ("(20% of the £165 declared value) plus an £8.00 fee.", "£8.00", None),
+        ("Total $43, of which shipping $5.", "$5", "shipping"),
         # field words before a date or a time are the date's
         ("It was due to ship on October 22 for $214.20.", "$214.20", None),
         ("The balance due is $94.47, due July 25.", "$94.47", "balance"),
