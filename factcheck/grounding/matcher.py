@@ -268,6 +268,9 @@ class Matcher:
             same_field += [loc for loc in self._same_field(companions - labels) if loc not in same_field]
         if fact.unit == "%":  # a share of a fee is no fee: only percentages and rates of the field speak for it
             same_field = [loc for loc in same_field if loc.mention.unit == "%" or abs(Decimal(loc.mention.value)) <= 1]
+        elif fact.unit and fact.unit not in self.index.lex.currency_codes:
+            # a count or a measure (1.25 万词) is no amount of money: a field in cents does not speak for it
+            same_field = [loc for loc in same_field if not loc.leaf.minor_unit]
         generic = self.index.lex.generic_field_labels
         if labels <= generic and all(loc.mention.labels - labels - generic for loc in same_field):
             # "it costs $248" (amount) says nothing of a refund amount: only fields as plain as the claim speak for it

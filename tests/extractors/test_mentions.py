@@ -36,6 +36,9 @@ def mentions(text: str) -> list[tuple[str, str, str | None]]:
         ("第一次", []),
         ("第三个包裹", []),  # an ordinal
         ("周六晚上", []),  # a weekday, not six nights
+        ("每千词 420 元", [("number", "420", "CNY")]),  # the base of a rate, not a count
+        ("约 1.25 万词", [("number", "12500", "词")]),
+        ("1,180 words", [("number", "1180", "words")]),
         ("1. **T-40112** was opened", [("identifier", "t-40112", None)]),  # a list marker
         ("2) the second step", []),
         ("1、退款已完成", []),

@@ -88,6 +88,9 @@ _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
         ("QA found no warnings.", [call("get_qa_checks", _QA)], C),
         ("QA found no errors.", [call("get_qa_checks", {"errors": ["E1"], "warnings": []})], C),
         ("QA found no issues.", [call("get_qa_checks", _QA)], C),
+        # a count of words is no amount of money: a total in cents does not speak for it
+        ("文档一共约 1.25 万词。", [call("get_quote", {"wordCount": 12480, "totalCents": 476238})], S),
+        ("文档一共约 1.35 万词。", [call("get_quote", {"wordCount": 12480, "totalCents": 476238})], U),
         # 层高 is a height, not a floor (层)
         ("这个厅层高6.5米、无柱。", [call("get_hall", {"floor": 3, "ceilingHeight_m": 6.5})], S),
         ("这个厅层高8米、无柱。", [call("get_hall", {"floor": 3, "ceilingHeight_m": 6.5})], C),
