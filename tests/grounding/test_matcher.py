@@ -88,6 +88,9 @@ _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
         ("QA found no warnings.", [call("get_qa_checks", _QA)], C),
         ("QA found no errors.", [call("get_qa_checks", {"errors": ["E1"], "warnings": []})], C),
         ("QA found no issues.", [call("get_qa_checks", _QA)], C),
+        # what was delivered to an address was sent there
+        ("发票已发送到 a@b.cn。", [call("issue_invoice", {"deliveredTo": "a@b.cn", "status": "issued"})], S),
+        ("发票已发送到 a@b.cn。", [call("issue_invoice", {"status": "issued"})], U),
         # a count of words is no amount of money: a total in cents does not speak for it
         ("文档一共约 1.25 万词。", [call("get_quote", {"wordCount": 12480, "totalCents": 476238})], S),
         ("文档一共约 1.35 万词。", [call("get_quote", {"wordCount": 12480, "totalCents": 476238})], U),
