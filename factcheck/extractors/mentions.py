@@ -69,6 +69,8 @@ CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::\d{2})?(?:\s*([ap])\.?m\.?)?
 AMPM = re.compile(r"(\d(?<![\d:.]\d)\d?)\s*([ap])\.?m\.?(?![a-z])", re.IGNORECASE)
 _AM = re.compile(r"a\.?m\b|上午|早上|凌晨")
 """A morning marker: the start of a range said with one keeps it."""
+_HOUR_BEFORE_RANGE = re.compile(r"(?<![\w:.,/$€£¥])(\d{1,2})\s*(?:to|and|-|–|—|~)\s*$")
+"""A bare hour starting a range whose end says am or pm ("between 6 and 10 pm")."""
 _RANGE_JOIN = re.compile(r"\s*(?:到|至|-|–|—|~|～|to)\s*")
 """What joins the two ends of a range: of times ("3 点到 4 点"), of numbers ("3-5 天", "5–10 business days")."""
 _CLOCK_NEXT = frozenset("前后到至左整半钟开起以之过多分点")
@@ -299,6 +301,9 @@ class MentionExtractor:
         lower = text.lower()
         for m in AMPM.finditer(text) if "m" in lower else ():
             found.append((m.start(), m.end(), _to24(int(m.group(1)), m.group(2)), 0))
+            head = _HOUR_BEFORE_RANGE.search(text, max(0, m.start() - 10), m.start())
+            if head and 1 <= int(head[1]) < int(m.group(1)) < 12:  # "between 6 and 10 pm": 6 pm too
+                found.append((head.start(1), head.end(1), _to24(int(head[1]), m.group(2)), 0))
         for m in ZH_CLOCK.finditer(text) if "点" in text or "时" in text else ():
             after = text[m.end() : m.end() + 1]
             bare = not (m.group(1) or m.group(3) or m.group(4))

@@ -108,6 +108,9 @@ def test_numbers(text, expected) -> None:
         ("下午 4:00–4:45", [("time", "16:00", None), ("time", "16:45", None)]),
         ("上午 9:00-11:30", [("time", "09:00", None), ("time", "11:30", None)]),
         ("booked from 1:30 to 3 PM", [("time", "13:30", None), ("time", "15:00", None)]),  # the start takes p.m.
+        ("between 6 and 10 pm", [("time", "18:00", None), ("time", "22:00", None)]),  # a bare hour too
+        ("open 9 to 11 am", [("time", "09:00", None), ("time", "11:00", None)]),
+        ("costs $6 and 10 pm is late", [("number", "6", "USD"), ("time", "22:00", None)]),
         ("1:00 AM to 3 PM", [("time", "01:00", None), ("time", "15:00", None)]),
         ("11:00 to 2 PM", [("time", "11:00", None), ("time", "14:00", None)]),
         ("30\ndeclined", [("number", "30", None)]),
