@@ -29,7 +29,7 @@ _MERGED_DICTS = (
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
     "completion_markers", "completion_markers_far", "agent_markers", "standing_markers", "conditional_openers",
-    "minor_unit_fields",
+    "minor_unit_fields", "past_hour_markers", "approximators_after",
     "name_stopwords",
     "read_only_tool_prefixes", "count_adjectives", "payment_method_cues", "payment_method_cues_after",
     "payment_method_fields", "not_count_prefixes", "numeral_idioms", "other_record_words", "suffix_cues",
@@ -91,6 +91,8 @@ class Lexicon:
     agent_markers: tuple[str, ...] = field(init=False)
     standing_markers: Phrases = field(init=False)
     conditional_openers: Phrases = field(init=False)
+    past_hour_markers: Phrases = field(init=False)
+    approximators_after: Phrases = field(init=False)
     minor_units: Phrases = field(init=False)
     field_phrases: Phrases = field(init=False)
     fields_after: Phrases = field(init=False)
@@ -224,6 +226,8 @@ class Lexicon:
         self.agent_markers = tuple(self.data["agent_markers"])
         self.standing_markers = Phrases(self.data["standing_markers"])
         self.conditional_openers = Phrases(self.data["conditional_openers"])
+        self.past_hour_markers = Phrases(self.data["past_hour_markers"])
+        self.approximators_after = Phrases(self.data["approximators_after"])
         self.minor_units = Phrases(self.data["minor_unit_fields"])
         self.field_of = {term_key(w): name for name, ws in self.data["fields"].items() for w in ws}
         self.field_phrases = Phrases(self.field_of)

@@ -65,7 +65,11 @@ _ZH_RANGE_END = re.compile(r"\s*(?:到|至|[–—~～-])\s*(\d{1,2})\s?[日号]
 """The end of a day range in Chinese: "5 月 18 日到 24 日"."""
 _MD_LABEL = re.compile(r"!?\[[^\]\n]{0,60}\]\(")
 SLASH_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?:/(\d{4}))?(?![\d/])")
-CLOCK = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::\d{2})?(?:\s*([ap])\.?m\.?)?(?![\d:])", re.IGNORECASE)
+# A clock time, with the time zone's offset after its seconds (09:12:44+08:00); an offset is no time.
+CLOCK = re.compile(
+    r"(?<![\d:+])(\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})?)?(?:\s*([ap])\.?m\.?)?(?![\d:])",
+    re.IGNORECASE,
+)
 AMPM = re.compile(r"(\d(?<![\d:.]\d)\d?)\s*([ap])\.?m\.?(?![a-z])", re.IGNORECASE)
 _AM = re.compile(r"a\.?m\b|上午|早上|凌晨")
 """A morning marker: the start of a range said with one keeps it."""

@@ -29,6 +29,7 @@ from factcheck.grounding.moments import (
     same_date,
     seconds_between,
     shifted,
+    time_said_after,
     weekday,
     zoned,
 )
@@ -654,6 +655,8 @@ class Matcher:
             zoned(fact, self._claim_text, self._claim_facts, self.index, self.zone)
             or fact.kind == FactKind.DATE and epoch_date(fact, self.index)
             or fact.kind == FactKind.TIME and approximate_time(fact, before, self.index)
+            or fact.kind == FactKind.TIME and time_said_after(fact, self._claim_text[fact.end - self._records.start :],
+                                                              self.index)
             or fact.kind == FactKind.TIME and other_half_of_day(fact, self.index)
             or fact.kind == FactKind.DATE and self._fraction(fact)
         ):

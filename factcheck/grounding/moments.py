@@ -267,6 +267,40 @@ def approximate_time(fact: Fact, before: str, index: EvidenceIndex) -> bool:
     return False
 
 
+def time_said_after(fact: Fact, after: str, index: EvidenceIndex) -> bool:
+    """Back a whole hour said loosely by a word after it by a tool's time near it.
+
+    After `past_hour_markers` ("9 点多") the time is within the hour after; after
+    `approximators_after` ("3 点左右", "9ish") within half an hour either side.
+
+    Args:
+        fact: A time no tool output gives as written.
+        after: The claim's text after it.
+        index: The run's evidence.
+
+    Returns:
+        Whether the fact was backed.
+    """
+    value = fact.value or "00:00"
+    if value[-2:] != "00":
+        return False
+    lex = index.lex
+    if lex.past_hour_markers.match_at(after, 0):
+        offsets, said = range(1, 60), "within the hour after"
+    elif lex.approximators_after.match_at(after, 0):
+        offsets, said = sorted(range(-_NEAR_MINUTES, _NEAR_MINUTES + 1), key=abs), "about"
+    else:
+        return False
+    for minutes in offsets:
+        near = shifted_time(value, minutes)
+        matches = _given(index, fact.kind, near)
+        if matches:
+            set_verdict(fact, Verdict.SUPPORTED, "match", f"{said} {value}: the time {near} a tool output gives",
+                        [evidence_of(matches[0].leaf, index)])
+            return True
+    return False
+
+
 _EPOCH_SECONDS = (946_684_800, 4_102_444_800)
 """Unix times from 2000 to 2100: a JSON integer in this range may be a moment (`current_period_end`)."""
 

@@ -108,6 +108,9 @@ def test_numbers(text, expected) -> None:
         ("下午 4:00–4:45", [("time", "16:00", None), ("time", "16:45", None)]),
         ("上午 9:00-11:30", [("time", "09:00", None), ("time", "11:30", None)]),
         ("booked from 1:30 to 3 PM", [("time", "13:30", None), ("time", "15:00", None)]),  # the start takes p.m.
+        # a time zone's offset after a time's seconds is part of it, not a time of its own
+        ("2025-11-20T09:12:44+08:00", [("date", "2025-11-20", None), ("time", "09:12", None)]),
+        ("9:00-17:00", [("time", "09:00", None), ("time", "17:00", None)]),
         ("between 6 and 10 pm", [("time", "18:00", None), ("time", "22:00", None)]),  # a bare hour too
         ("open 9 to 11 am", [("time", "09:00", None), ("time", "11:00", None)]),
         ("costs $6 and 10 pm is late", [("number", "6", "USD"), ("time", "22:00", None)]),

@@ -88,6 +88,12 @@ _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
         ("QA found no warnings.", [call("get_qa_checks", _QA)], C),
         ("QA found no errors.", [call("get_qa_checks", {"errors": ["E1"], "warnings": []})], C),
         ("QA found no issues.", [call("get_qa_checks", _QA)], C),
+        # a whole hour said loosely: 点多 is within the hour after it, 左右 within half an hour
+        ("审核员上午 9 点多复核。", [call("get_appeal", {"reviewedAt": "2025-11-20T09:12:44+08:00"})], S),
+        ("审核员上午 10 点多复核。", [call("get_appeal", {"reviewedAt": "2025-11-20T09:12:44+08:00"})], U),
+        ("审核员上午 9 点左右复核。", [call("get_appeal", {"reviewedAt": "2025-11-20T09:12:44+08:00"})], S),
+        # a time zone's offset (+08:00) is no time of day
+        ("审核员早上 8 点复核。", [call("get_appeal", {"reviewedAt": "2025-11-20T09:12:44+08:00"})], U),
         # what was delivered to an address was sent there
         ("发票已发送到 a@b.cn。", [call("issue_invoice", {"deliveredTo": "a@b.cn", "status": "issued"})], S),
         ("发票已发送到 a@b.cn。", [call("issue_invoice", {"status": "issued"})], U),
