@@ -284,7 +284,7 @@ def time_said_after(fact: Fact, after: str, index: EvidenceIndex) -> bool:
     value = fact.value or "00:00"
     if value[-2:] != "00":
         return False
-    lex = index.lex
+    lex, after = index.lex, after.lstrip()
     if lex.past_hour_markers.match_at(after, 0):
         offsets, said = range(1, 60), "within the hour after"
     elif lex.approximators_after.match_at(after, 0):

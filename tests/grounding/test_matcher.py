@@ -92,6 +92,8 @@ _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
         ("审核员上午 9 点多复核。", [call("get_appeal", {"reviewedAt": "2025-11-20T09:12:44+08:00"})], S),
         ("审核员上午 10 点多复核。", [call("get_appeal", {"reviewedAt": "2025-11-20T09:12:44+08:00"})], U),
         ("审核员上午 9 点左右复核。", [call("get_appeal", {"reviewedAt": "2025-11-20T09:12:44+08:00"})], S),
+        ("It was reviewed at 9 PM or so.", [call("get_appeal", {"reviewedAt": "2025-11-20T21:12:44+08:00"})], S),
+        ("It was reviewed at 8 PM or so.", [call("get_appeal", {"reviewedAt": "2025-11-20T21:12:44+08:00"})], U),
         # a time zone's offset (+08:00) is no time of day
         ("审核员早上 8 点复核。", [call("get_appeal", {"reviewedAt": "2025-11-20T09:12:44+08:00"})], U),
         # what was delivered to an address was sent there
