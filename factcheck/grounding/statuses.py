@@ -54,8 +54,11 @@ class StatusMatcher:
             # "found no errors, just three warnings": the count the output keeps of what was not found decides
             pool = self._counted(claim[at + len(fact.text) :]) or pool
         if pool:
-            latest = max(s.call for s in pool)
-            pool = [s for s in pool if s.call == latest]
+            if not self.index.lex.earlier_markers.search(before):
+                # the latest call states the status now; "when I first checked, it was still in progress"
+                # speaks of an earlier one
+                latest = max(s.call for s in pool)
+                pool = [s for s in pool if s.call == latest]
             pool = self._of_named_records(fact, pool)
             if not pool:
                 return

@@ -25,6 +25,7 @@ def call(name: str, output, status: str = "ok") -> dict:
 
 
 S, C, U, V = Verdict.SUPPORTED, Verdict.CONTRADICTED, Verdict.UNSUPPORTED, Verdict.UNVERIFIABLE
+_TWO_READINGS = [call("get_deployment", {"state": "in_progress"}), call("get_deployment", {"state": "succeeded"})]
 _QA = {"errors": 0, "warnings": 3, "warningTypes": ["overflow"]}
 _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
 
@@ -88,6 +89,14 @@ _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
         ("QA found no warnings.", [call("get_qa_checks", _QA)], C),
         ("QA found no errors.", [call("get_qa_checks", {"errors": ["E1"], "warnings": []})], C),
         ("QA found no issues.", [call("get_qa_checks", _QA)], C),
+        # a deploy: rolled out, 已部署; a canary call that failed contradicts it
+        ("It has been rolled out to prod.", [call("start_canary", "RolloutAborted: step 1 failed", "error")], C),
+        ("It has been rolled out to prod.", [call("start_canary", {"state": "succeeded"})], S),
+        ("已部署到生产环境。", [call("start_canary", "RolloutAborted: step 1 failed", "error")], C),
+        # a status said of an earlier call ("when I first checked") is compared with every call, not the latest
+        ("When I first checked, the rollout was still in progress.", _TWO_READINGS, S),
+        ("The rollout is still in progress.", _TWO_READINGS, C),
+        ("起初部署还在进行中。", _TWO_READINGS, S),
         # a whole hour said loosely: 点多 is within the hour after it, 左右 within half an hour
         ("审核员上午 9 点多复核。", [call("get_appeal", {"reviewedAt": "2025-11-20T09:12:44+08:00"})], S),
         ("审核员上午 10 点多复核。", [call("get_appeal", {"reviewedAt": "2025-11-20T09:12:44+08:00"})], U),
