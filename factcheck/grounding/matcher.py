@@ -19,9 +19,9 @@ from factcheck.grounding.arithmetic import (
 from factcheck.grounding.counting import filtered_count
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located
 from factcheck.grounding.flat import shape_of
-from factcheck.grounding.locate import locate
 from factcheck.grounding.moments import (
     approximate_time,
+    day_of_month,
     duration_seconds,
     epoch_date,
     other_half_of_day,
@@ -35,6 +35,7 @@ from factcheck.grounding.moments import (
 )
 from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, names_record, other_item
 from factcheck.grounding.statuses import StatusMatcher
+from factcheck.grounding.tokens import ground_name, ground_token
 from factcheck.grounding.totals import column_total, field_total
 from factcheck.grounding.units import glued, in_minor_units, in_other_unit, priced_in_minor_units, year_of_a_date
 from factcheck.grounding.verdicts import Backing, evidence_of, set_verdict
@@ -42,16 +43,8 @@ from factcheck.report import Fact, FactKind, Verdict
 
 _NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
 _WHEN = (FactKind.DATE, FactKind.TIME)
-# An identifier that may be one part of a longer name: letters and digits both, no joiner of its own.
-_SEGMENT = re.compile(r"(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{3,}")
-_DIMENSIONS = re.compile(r"\d+(?:x\d+){1,2}")
-"""An identifier's value that is dimensions (1024x1024, 91x61x66)."""
 _LISTED = (FactKind.DATE, FactKind.TIME, FactKind.IDENTIFIER, FactKind.URL, FactKind.EMAIL)
 """Kinds of fact a claim may list and count ("14:00 和 15:30 两个时段")."""
-_NAME_COVER = 0.8
-"""Share of a name a fuzzy match must cover ("CA" inside "Latin America" is no match)."""
-_NAME_NEAR = 60.0
-"""Score at which a tool's string is like a name the answer gives: a name unlike every string is not compared."""
 _OF_MANY = re.compile(r"\s+(?:of|out of)\s+(?:the\s+|your\s+)?\d", re.IGNORECASE)
 """What follows a count of some of a list's items: "2 of the 3 payouts"."""
 _ORIGINAL = "original"
@@ -129,13 +122,13 @@ class Matcher:
     def ground(self, fact: Fact) -> None:
         """Set the fact's verdict, code, reason and evidence."""
         if fact.kind in (FactKind.URL, FactKind.EMAIL, FactKind.IDENTIFIER):
-            self._token(fact)
+            ground_token(fact, self.index)
         elif fact.kind == FactKind.NUMBER:
             self._number(fact)
         elif fact.kind in (FactKind.DATE, FactKind.TIME):
             self._date_time(fact)
         elif fact.kind == FactKind.NAME:
-            self._name(fact)
+            ground_name(fact, self.index, self.name_cutoff)
         elif fact.kind == FactKind.METHOD:
             self._method(fact)
         elif fact.kind == FactKind.WEEKDAY:
@@ -146,70 +139,6 @@ class Matcher:
             self._statuses.ground(fact, self._claim_facts, self._claim_text, max(0, fact.start - self._records.start))
 
     # ---------- exact tokens ----------
-    def _token(self, fact: Fact) -> None:
-        value = fact.value or ""
-        url = fact.kind == FactKind.URL
-        leaf = self.index.find_token(value, url=url)
-        if leaf is None and " " in fact.text and fact.kind == FactKind.IDENTIFIER:
-            leaf = self.index.find_token(fact.text.lower())  # a tool writing it spaced too (BA 2491)
-            code, _, digits = fact.text.lower().partition(" ")
-            if leaf is None and digits.isdigit() and self.index.find_token(code) is not None:
-                leaf = self.index.find_token(digits)  # or in two fields: {"carrier": "UA", "flight_number": "1482"}
-        if leaf is None and fact.kind == FactKind.IDENTIFIER and _SEGMENT.fullmatch(value):
-            # a name's distinct part (the pod 9kx2p, the p99 latency); never part of another ID (CT-20260922)
-            leaf = self.index.find_token(value, segment=True)
-        if leaf is None and fact.kind == FactKind.IDENTIFIER and _DIMENSIONS.fullmatch(value):
-            # dimensions a tool gives one by one: {"length": 91, "width": 61, "height": 66}
-            sides = [self.index.find_token(side) for side in value.split("x")]
-            if all(sides):
-                set_verdict(fact, Verdict.SUPPORTED, "match", "dimensions found one by one in a tool output",
-                            [evidence_of(side, self.index) for side in sides])
-                return
-        if leaf is not None:
-            set_verdict(fact, Verdict.SUPPORTED, "match", f"{fact.kind.value} found in a tool output",
-                        [evidence_of(leaf, self.index)])
-            return
-        leaf = self.index.context.find_token(value, url=url)
-        if leaf is not None:
-            set_verdict(fact, Verdict.SUPPORTED, "context", f"{fact.kind.value} found in the context, not a tool",
-                        [evidence_of(leaf, self.index)])
-            return
-        what = {"url": "link", "email": "e-mail address", "identifier": "identifier"}[fact.kind.value]
-        set_verdict(fact, Verdict.UNSUPPORTED, "not_found",
-                    f"no tool output holds the {what} {fact.text!r}", [])
-
-    # ---------- names ----------
-    def _name(self, fact: Fact) -> None:
-        """A name must appear in a tool output; rapidfuzz tolerates spelling (Lumière, Mugs).
-
-        A name close to a tool's string but not close enough (Emily Carson for Emily Carter) is
-        unsupported; one like no string at all is left unverifiable when tools gave text.
-        """
-        value = fact.value or ""
-        found = self.index.find_text(value)
-        if found is not None:
-            evidence = [evidence_of(found, self.index)]
-            set_verdict(fact, Verdict.SUPPORTED, "match", "name found in a tool output", evidence)
-            return
-        pos = self.index.context.lower.find(value)
-        if pos >= 0:
-            evidence = [evidence_of(self.index.context.leaf_at(pos), self.index)]
-            set_verdict(fact, Verdict.SUPPORTED, "context", "name found in the context, not a tool", evidence)
-            return
-        close = locate(fact.text, self.index.text_leaves + self.index.context.leaves, self.name_cutoff, _NAME_COVER)
-        if close is not None:
-            leaf, start, end, score = close
-            ev = evidence_of(leaf, self.index, f"spelled {leaf.text[start:end]!r}, score {score:.0f}")
-            set_verdict(fact, Verdict.SUPPORTED, "match", "name found with a different spelling", [ev])
-            return
-        nearest = locate(fact.text, self.index.text_leaves, _NAME_NEAR, _NAME_COVER)
-        if nearest is None and self.index.text_leaves:
-            # nothing like it: a translation ("Shenzhen Bao'an" of 深圳宝安) or an expansion ("London Heathrow" of LHR)
-            fact.reason = f"no tool output names anything like {fact.text!r}; not compared"
-            return
-        shown = f" (closest: {nearest[0].text[nearest[1]:nearest[2]]!r})" if nearest else ""
-        set_verdict(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output names {fact.text!r}{shown}", [])
-
     # ---------- payment methods ----------
     def _method(self, fact: Fact) -> None:
         """A payment method must be one a tool gives; "the original payment method" never contradicts a specific one."""
@@ -314,6 +243,8 @@ class Matcher:
                 or self._derived(claimed, exponent)
                 or self._context(claimed, exponent)
                 or self._suffix(fact)
+                or day_of_month(fact, claimed, self._claim_text[max(0, fact.end - self._records.start) :],
+                                self.moments + self._claim_facts, self.index)
                 or self._ratio(fact, claimed, exponent)
                 or year_of_a_date(fact, claimed, self.index)
                 or glued(fact, self._claim_text[: max(0, fact.start - self._records.start)], self.index)

@@ -10,7 +10,7 @@ from typing import Any
 
 from factcheck.grounding.arithmetic import shifted_date, shifted_time
 from factcheck.grounding.evidence import EvidenceIndex, Located
-from factcheck.grounding.verdicts import evidence_of, set_verdict
+from factcheck.grounding.verdicts import Backing, evidence_of, set_verdict
 from factcheck.lexicon import Lexicon
 from factcheck.report import Evidence, Fact, FactKind, Verdict
 
@@ -299,6 +299,31 @@ def time_said_after(fact: Fact, after: str, index: EvidenceIndex) -> bool:
                         [evidence_of(matches[0].leaf, index)])
             return True
     return False
+
+
+def day_of_month(fact: Fact, claimed: Decimal, after: str, dated: list[Fact], index: EvidenceIndex) -> Backing | None:
+    """Back a day of the month said alone ("周日（23 日）") in the month of a date the answer gave before it.
+
+    Args:
+        fact: A number no tool output gives.
+        claimed: Its value.
+        after: The claim's text after it (日 or 号 must follow).
+        dated: The answer's backed dates and times so far, and its claim's facts.
+        index: The run's evidence.
+
+    Returns:
+        How it is backed, or None.
+    """
+    if not after.lstrip().startswith(("日", "号")) or claimed != claimed.to_integral_value() or not 1 <= claimed <= 31:
+        return None
+    months = (d.value[-5:-3] for d in dated if d.kind == FactKind.DATE and d.value and d.start < fact.start)
+    for month in dict.fromkeys(months):
+        date = f"--{month}-{int(claimed):02d}"
+        matches = _given(index, FactKind.DATE, date)
+        if matches:
+            return "derived", f"day {claimed} of the month the answer named ({date})", [
+                evidence_of(matches[0].leaf, index)]
+    return None
 
 
 _EPOCH_SECONDS = (946_684_800, 4_102_444_800)

@@ -1187,3 +1187,20 @@ POINTS_TOOL = call("get_points", {"memberId": "M8", "balance": 12580, "expiring"
 )
 def test_labels_of_counts_balances_and_durations(answer: str, tools: list, context: list, expected: Verdict) -> None:
     assert verdict(answer, tools, context) == expected
+
+
+_SLOTS = [call("get_slots", {"date": "2025-11-22", "slots": []}), call("get_slots", {"date": "2025-11-23", "n": 1})]
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # a day said alone is in the month of a date the answer gave before it
+        ("这周六（11 月 22 日）已经约满了。周日（23 日）还有名额。", S),
+        ("这周六（11 月 22 日）已经约满了。周日（24 日）还有名额。", U),
+        ("周日（23 日）还有名额。", U),  # no month given before it
+    ],
+)
+def test_a_day_of_the_month_said_alone(answer: str, expected: Verdict) -> None:
+    report = CHECKER.check(answer, _SLOTS)
+    assert report.claims[-1].verdict == expected, report

@@ -1,0 +1,88 @@
+"""Ground identifiers, links and names: exact tokens, and names with rapidfuzz's spelling tolerance."""
+
+from __future__ import annotations
+
+import re
+
+from factcheck.grounding.evidence import EvidenceIndex
+from factcheck.grounding.locate import locate
+from factcheck.grounding.verdicts import evidence_of, set_verdict
+from factcheck.report import Fact, FactKind, Verdict
+
+# An identifier that may be one part of a longer name: letters and digits both, no joiner of its own.
+_SEGMENT = re.compile(r"(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{3,}")
+_DIMENSIONS = re.compile(r"\d+(?:x\d+){1,2}")
+"""An identifier's value that is dimensions (1024x1024, 91x61x66)."""
+_NAME_COVER = 0.8
+"""Share of a name a fuzzy match must cover ("CA" inside "Latin America" is no match)."""
+_NAME_NEAR = 60.0
+"""Score at which a tool's string is like a name the answer gives: a name unlike every string is not compared."""
+
+
+def ground_token(fact: Fact, index: EvidenceIndex) -> None:
+    """Set the verdict of an identifier, link or e-mail address: exact, after trivial normalisation.
+
+    Found as a whole token of a tool output (or, for an identifier, spaced as written, or
+    as one part of a longer name, or as dimensions given side by side), else of the context.
+    """
+    value = fact.value or ""
+    url = fact.kind == FactKind.URL
+    leaf = index.find_token(value, url=url)
+    if leaf is None and " " in fact.text and fact.kind == FactKind.IDENTIFIER:
+        leaf = index.find_token(fact.text.lower())  # a tool writing it spaced too (BA 2491)
+        code, _, digits = fact.text.lower().partition(" ")
+        if leaf is None and digits.isdigit() and index.find_token(code) is not None:
+            leaf = index.find_token(digits)  # or in two fields: {"carrier": "UA", "flight_number": "1482"}
+    if leaf is None and fact.kind == FactKind.IDENTIFIER and _SEGMENT.fullmatch(value):
+        # a name's distinct part (the pod 9kx2p, the p99 latency); never part of another ID (CT-20260922)
+        leaf = index.find_token(value, segment=True)
+    if leaf is None and fact.kind == FactKind.IDENTIFIER and _DIMENSIONS.fullmatch(value):
+        # dimensions a tool gives one by one: {"length": 91, "width": 61, "height": 66}
+        sides = [index.find_token(side) for side in value.split("x")]
+        if all(sides):
+            set_verdict(fact, Verdict.SUPPORTED, "match", "dimensions found one by one in a tool output",
+                        [evidence_of(side, index) for side in sides])
+            return
+    if leaf is not None:
+        set_verdict(fact, Verdict.SUPPORTED, "match", f"{fact.kind.value} found in a tool output",
+                    [evidence_of(leaf, index)])
+        return
+    leaf = index.context.find_token(value, url=url)
+    if leaf is not None:
+        set_verdict(fact, Verdict.SUPPORTED, "context", f"{fact.kind.value} found in the context, not a tool",
+                    [evidence_of(leaf, index)])
+        return
+    what = {"url": "link", "email": "e-mail address", "identifier": "identifier"}[fact.kind.value]
+    set_verdict(fact, Verdict.UNSUPPORTED, "not_found",
+                f"no tool output holds the {what} {fact.text!r}", [])
+
+def ground_name(fact: Fact, index: EvidenceIndex, name_cutoff: float) -> None:
+    """A name must appear in a tool output; rapidfuzz tolerates spelling (Lumière, Mugs).
+
+    A name close to a tool's string but not close enough (Emily Carson for Emily Carter) is
+    unsupported; one like no string at all is left unverifiable when tools gave text.
+    """
+    value = fact.value or ""
+    found = index.find_text(value)
+    if found is not None:
+        evidence = [evidence_of(found, index)]
+        set_verdict(fact, Verdict.SUPPORTED, "match", "name found in a tool output", evidence)
+        return
+    pos = index.context.lower.find(value)
+    if pos >= 0:
+        evidence = [evidence_of(index.context.leaf_at(pos), index)]
+        set_verdict(fact, Verdict.SUPPORTED, "context", "name found in the context, not a tool", evidence)
+        return
+    close = locate(fact.text, index.text_leaves + index.context.leaves, name_cutoff, _NAME_COVER)
+    if close is not None:
+        leaf, start, end, score = close
+        ev = evidence_of(leaf, index, f"spelled {leaf.text[start:end]!r}, score {score:.0f}")
+        set_verdict(fact, Verdict.SUPPORTED, "match", "name found with a different spelling", [ev])
+        return
+    nearest = locate(fact.text, index.text_leaves, _NAME_NEAR, _NAME_COVER)
+    if nearest is None and index.text_leaves:
+        # nothing like it: a translation ("Shenzhen Bao'an" of 深圳宝安) or an expansion ("London Heathrow" of LHR)
+        fact.reason = f"no tool output names anything like {fact.text!r}; not compared"
+        return
+    shown = f" (closest: {nearest[0].text[nearest[1]:nearest[2]]!r})" if nearest else ""
+    set_verdict(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output names {fact.text!r}{shown}", [])
