@@ -30,6 +30,7 @@ _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
     "completion_markers", "completion_markers_far", "agent_markers", "standing_markers", "conditional_openers",
     "minor_unit_fields", "past_hour_markers", "approximators_after", "earlier_markers",
+    "rate_cues",
     "name_stopwords",
     "read_only_tool_prefixes", "count_adjectives", "payment_method_cues", "payment_method_cues_after",
     "payment_method_fields", "not_count_prefixes", "numeral_idioms", "other_record_words", "suffix_cues",
@@ -93,6 +94,7 @@ class Lexicon:
     conditional_openers: Phrases = field(init=False)
     past_hour_markers: Phrases = field(init=False)
     earlier_markers: Phrases = field(init=False)
+    rate_cues: Phrases = field(init=False)
     approximators_after: Phrases = field(init=False)
     minor_units: Phrases = field(init=False)
     field_phrases: Phrases = field(init=False)
@@ -229,6 +231,7 @@ class Lexicon:
         self.conditional_openers = Phrases(self.data["conditional_openers"])
         self.past_hour_markers = Phrases(self.data["past_hour_markers"])
         self.earlier_markers = Phrases(self.data["earlier_markers"])
+        self.rate_cues = Phrases(self.data["rate_cues"])
         self.approximators_after = Phrases(self.data["approximators_after"])
         self.minor_units = Phrases(self.data["minor_unit_fields"])
         self.field_of = {term_key(w): name for name, ws in self.data["fields"].items() for w in ws}

@@ -27,7 +27,9 @@ def equal_at(evidence: Decimal, claimed: Decimal, exponent: int) -> bool:
         return False
 
 
-def find_operation(values: list[Decimal], claimed: Decimal, exponent: int) -> tuple[int, int, str] | None:
+def find_operation(
+    values: list[Decimal], claimed: Decimal, exponent: int, rated: bool = False
+) -> tuple[int, int, str] | None:
     """The first simple operation on two of `values` equal to `claimed` at its precision.
 
     Pairs are tried in order, and for each pair the operations of `operations`. Each is
@@ -38,6 +40,7 @@ def find_operation(values: list[Decimal], claimed: Decimal, exponent: int) -> tu
         values: The operands.
         claimed: The number the answer gives.
         exponent: Power of ten of its last written digit.
+        rated: The claim speaks of a rate (per, 汇率): any product or quotient of two is tried too.
 
     Returns:
         The two operands' positions and how the number was worked out, or None.
@@ -46,7 +49,7 @@ def find_operation(values: list[Decimal], claimed: Decimal, exponent: int) -> tu
     slack = float(Decimal(5).scaleb(exponent - 1)) * (1 + 1e-9) + abs(target) * 1e-12
     floats = [float(v) for v in values]
     for (i, a), (j, b) in combinations(enumerate(floats), 2):
-        for op in operations(values[i], values[j]):
+        for op in operations(values[i], values[j], rated):
             if abs(apply_operation(op, a, b) - target) > slack:
                 continue
             total = apply_operation(op, values[i], values[j])
@@ -60,12 +63,20 @@ def is_count(value: Decimal) -> bool:
     return value == int(value) and 2 <= value <= 100
 
 
-def operations(a: Decimal, b: Decimal) -> Iterator[str]:
-    """The simple arithmetic an answer may do with two numbers, in the order it is tried (see `apply_operation`)."""
+def operations(a: Decimal, b: Decimal, rated: bool = False) -> Iterator[str]:
+    """The simple arithmetic an answer may do with two numbers, in the order it is tried (see `apply_operation`).
+
+    With `rated` (the claim speaks of a rate), any product and either quotient too: an amount
+    at an exchange rate, revenue per dollar spent.
+    """
     yield "+"
     yield "-"
-    if is_count(a) or is_count(b):  # price × quantity
+    if rated or is_count(a) or is_count(b):  # price × quantity
         yield "*"
+    if rated and b:
+        yield "/"
+    if rated and a:
+        yield "~/"
     for base, rate, swap in ((a, b, ""), (b, a, "~")):
         if 0 < rate < 1 <= base:  # a rate applied to an amount: the rest, the total with it, the share
             yield swap + "discount"
@@ -83,6 +94,8 @@ def apply_operation(op: str, a: T, b: T) -> T:
         return abs(a - b)
     if op in ("*", "share"):
         return a * b
+    if op == "/":
+        return a / b
     return a * (1 - b) if op == "discount" else a * (1 + b)
 
 
@@ -96,6 +109,8 @@ def describe_operation(op: str, a: Decimal, b: Decimal) -> str:
         return f"{max(a, b)} − {min(a, b)}"
     if op in ("*", "share"):
         return f"{a} × {b}"
+    if op == "/":
+        return f"{a} ÷ {b}"
     return f"{a} × (1 − {b})" if op == "discount" else f"{a} × (1 + {b})"
 
 

@@ -540,7 +540,7 @@ class Matcher:
             how = sum_text([str(v) for v in values])
             leaf = next((lf for _, lf in operands if lf is not None), None)
             return "derived", f"number equals {how}", [evidence_of(leaf, self.index, how)] if leaf else []
-        found = find_operation(values, claimed, exponent)
+        found = find_operation(values, claimed, exponent, self.index.lex.rate_cues.search(self._claim_text))
         if found is None:
             return None
         i, j, how = found

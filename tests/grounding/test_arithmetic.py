@@ -56,6 +56,21 @@ def test_find_operation(values, claimed, exponent, expected) -> None:
 
 
 @pytest.mark.parametrize(
+    ("values", "claimed", "exponent", "rated", "expected"),
+    [
+        # a claim that speaks of a rate: any product or quotient
+        ([D("151.96"), D("7.2831")], D("1106.74"), -2, True, (0, 1, "151.96 × 7.2831")),
+        ([D("151.96"), D("7.2831")], D("1106.74"), -2, False, None),
+        ([D("98025"), D("31250")], D("3.14"), -2, True, (0, 1, "98025 ÷ 31250")),
+        ([D("31250"), D("98025")], D("3.14"), -2, True, (0, 1, "98025 ÷ 31250")),
+        ([D("98025"), D("31250")], D("3.15"), -2, True, None),
+    ],
+)
+def test_find_operation_of_a_rate(values, claimed, exponent, rated, expected) -> None:
+    assert find_operation(values, claimed, exponent, rated) == expected
+
+
+@pytest.mark.parametrize(
     ("first", "last", "days"),
     [
         ("2026-11-01", "2026-11-15", 14),

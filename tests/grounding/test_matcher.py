@@ -26,6 +26,7 @@ def call(name: str, output, status: str = "ok") -> dict:
 
 S, C, U, V = Verdict.SUPPORTED, Verdict.CONTRADICTED, Verdict.UNSUPPORTED, Verdict.UNVERIFIABLE
 _TWO_READINGS = [call("get_deployment", {"state": "in_progress"}), call("get_deployment", {"state": "succeeded"})]
+_ADS = {"revenueCents": 9802500, "spendCents": 3125000}
 _QA = {"errors": 0, "warnings": 3, "warningTypes": ["overflow"]}
 _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
 
@@ -97,6 +98,10 @@ _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
         ("When I first checked, the rollout was still in progress.", _TWO_READINGS, S),
         ("The rollout is still in progress.", _TWO_READINGS, C),
         ("起初部署还在进行中。", _TWO_READINGS, S),
+        # a claim that speaks of a rate may multiply or divide two numbers
+        ("Revenue $98,025 on $31,250 spent: $3.14 back per dollar.", [call("get_ads", _ADS)], S),
+        ("Revenue $98,025 on $31,250 spent: $3.41 back per dollar.", [call("get_ads", _ADS)], U),
+        ("Revenue $98,025 on $31,250 spent: $3.14 back.", [call("get_ads", _ADS)], U),
         # a whole hour said loosely: 点多 is within the hour after it, 左右 within half an hour
         ("审核员上午 9 点多复核。", [call("get_appeal", {"reviewedAt": "2025-11-20T09:12:44+08:00"})], S),
         ("审核员上午 10 点多复核。", [call("get_appeal", {"reviewedAt": "2025-11-20T09:12:44+08:00"})], U),
