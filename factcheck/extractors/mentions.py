@@ -478,7 +478,9 @@ class MentionExtractor:
         if mention.unit in self._duration_units:  # 保留座位 15 分钟: a duration, no count of seats
             return frozenset(label for label in labels if label in self.lex.duration_labels or label == own)
         if mention.unit and mention.unit != "%":  # a count or a measure: 3-5 个工作日 after 退款
-            return frozenset(labels) - self.lex.money_labels
+            labels = [label for label in labels if label not in self.lex.money_labels]
+            if mention.unit.lower() in self.lex.unit_scales:  # "within 5 miles": a distance, no days
+                labels = [label for label in labels if label not in self.lex.duration_labels]
         return frozenset(labels)
 
     def labels_after(self, text: str, mention: Mention) -> frozenset[str]:

@@ -81,6 +81,8 @@ def test_advice_numbers_are_not_facts(answer: str, expected: list) -> None:
         ("You owe £41.00 in total: £33.00 import VAT.", "£33.00", None),
         ("(20% of the £165 declared value) plus an £8.00 fee.", "£8.00", None),
         ("Total $43, of which shipping $5.", "$5", "shipping"),
+        ("I searched pharmacies within 5 miles of 60614.", "5", None),  # a distance: within names no days
+        ("Refunds are made within 5 days.", "5", "days"),
         # field words before a date or a time are the date's
         ("It was due to ship on October 22 for $214.20.", "$214.20", None),
         ("The balance due is $94.47, due July 25.", "$94.47", "balance"),

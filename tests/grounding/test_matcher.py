@@ -850,6 +850,9 @@ def test_a_date_or_time_a_backed_duration_away(answer: str, output: dict, contex
         ("骑手距离您约 1.5 公里。", {"distance_m": 1200}, U),
         ("附带 2 小时的免费停车时长。", {"parking_free_min": 120}, S),
         ("Your parcel weighs 2.5 kg.", {"weight_g": 2500}, S),
+        ("Generation took about 8 seconds.", {"elapsedMs": 8420}, S),  # milliseconds
+        ("Generation took about 9 seconds.", {"elapsedMs": 8420}, U),
+        ("峰值到了1.46秒。", {"peakValueMs": 1460}, S),
         # a backed number of the claim in another unit of the same dimension
         ("Billable weight 4.8 kg (about 10.6 lb).", {"billable_weight": 4.8}, S),
         ("Billable weight 4.8 kg (about 11.6 lb).", {"billable_weight": 4.8}, C),
