@@ -55,8 +55,10 @@ EN_DATE_DMY = re.compile(
     + r"(?:,?[^\S\n]+(?P<year>\d{4}))?",
     re.IGNORECASE,
 )
-_RANGE_END = re.compile(r"\s*(?:[–—~-]|,?\s(?:and|or|&))\s*(\d{1,2})(?!\d|[:/.]\d)")
-"""The second day of a date that shares its month ("Dec. 10–12", "February 15 and 16")."""
+_RANGE_END = re.compile(
+    r"\s*(?:[–—~-]|,?\s(?:and|or|&|to|through|until))\s*(\d{1,2})(?!\d|[:/.]\d|\s*[ap]\.?m\b)", re.IGNORECASE
+)
+"""The second day of a date that shares its month ("Dec. 10–12", "February 15 and 16", "April 14 to 17")."""
 _RANGE_START = re.compile(r"(?<![\w.,:/$€£¥])(\d{1,2})\s*(?:[–—~-]|(?:,\s*)?\s(?:and|or|&))\s*$")
 """The first day of a day-first date that shares its month ("15 and 16 February", "3–4 March")."""
 _ZH_BARE_DAY = re.compile(r"(?<![\d月/.-])(?<![\d月/.-]\s)(\d{1,2})\s?[日号](?![\d内后前起])")
@@ -77,7 +79,7 @@ _HOUR_BEFORE_RANGE = re.compile(r"(?<![\w:.,/$€£¥])(\d{1,2})\s*(?:to|and|-|�
 """A bare hour starting a range whose end says am or pm ("between 6 and 10 pm")."""
 _RANGE_JOIN = re.compile(r"\s*(?:到|至|-|–|—|~|～|to)\s*")
 """What joins the two ends of a range: of times ("3 点到 4 点"), of numbers ("3-5 天", "5–10 business days")."""
-_CLOCK_NEXT = frozenset("前后到至左整半钟开起以之过多分点")
+_CLOCK_NEXT = frozenset("前后到至左整半钟开起以之过多分点的那这班")
 """What may follow a bare "N 点" that is a clock time; another Chinese word after it makes it points (1 点成长值)."""
 ZH_CLOCK = re.compile(r"(上午|早上|中午|下午|晚上|傍晚|凌晨)?\s?(\d{1,2})\s?[点时](?:\s?(\d{1,2})\s?分|(半))?")
 NUMBER = re.compile(

@@ -80,6 +80,10 @@ def test_numbers(text, expected) -> None:
         ("Dec. 10–12.", [("date", "--12-10", None), ("date", "--12-12", None)]),
         # two days that share a month
         ("your 401(k) went up to $187.50", [("number", "187.5", "USD")]),  # a plan's name, no number
+        ("from April 14 to 17", [("date", "--04-14", None), ("date", "--04-17", None)]),
+        ("Dec. 3 to 5 PM only", [("date", "--12-03", None), ("time", "17:00", None)]),  # a time, no date
+        ("更早的7点那班", [("time", "07:00", None)]),
+        ("送您 1 点成长值", [("number", "1", None)]),
         ("on February 15 and 16", [("date", "--02-15", None), ("date", "--02-16", None)]),
         ("on 15 and 16 February", [("date", "--02-15", None), ("date", "--02-16", None)]),
         ("open 3–4 March", [("date", "--03-03", None), ("date", "--03-04", None)]),
