@@ -236,6 +236,20 @@ class EvidenceIndex:
         pos = find_token(strings.lower, value, url, segment)
         return None if pos < 0 else self.string_leaf(strings.at(pos))
 
+    def find_key(self, value: str) -> Leaf | None:
+        """The first field of a tool output named `value` (lower case): an output keyed by names ({"EC2": 1890000})."""
+        for flat in self.flats:
+            if flat.root:
+                continue
+            shapes = [*flat.numbers, *flat.strings, *(shape for *_, shape in flat.bools), *(s for *_, s in flat.lists)]
+            for shape in shapes:
+                steps = shape.split(".")
+                names = [step.removesuffix("[]").lower() for step in steps]
+                if value in names:  # its place as a shape (`periods[].byService.EC2`)
+                    at = names.index(value)
+                    return Leaf("tool", flat.call, ".".join(steps[: at + 1]), steps[at].removesuffix("[]"))
+        return None
+
     def find_text(self, value: str) -> Leaf | None:
         """The first tool-output string holding `value` (lower case) anywhere."""
         pos = self.strings.lower.find(value)

@@ -22,8 +22,9 @@ _NAME_NEAR = 60.0
 def ground_token(fact: Fact, index: EvidenceIndex) -> None:
     """Set the verdict of an identifier, link or e-mail address: exact, after trivial normalisation.
 
-    Found as a whole token of a tool output (or, for an identifier, spaced as written, or
-    as one part of a longer name, or as dimensions given side by side), else of the context.
+    Found as a whole token of a tool output (or, for an identifier, spaced as written, as
+    one part of a longer name, as dimensions given side by side, or as a field's name), else
+    of the context.
     """
     value = fact.value or ""
     url = fact.kind == FactKind.URL
@@ -43,6 +44,8 @@ def ground_token(fact: Fact, index: EvidenceIndex) -> None:
             set_verdict(fact, Verdict.SUPPORTED, "match", "dimensions found one by one in a tool output",
                         [evidence_of(side, index) for side in sides])
             return
+    if leaf is None and fact.kind == FactKind.IDENTIFIER:
+        leaf = index.find_key(value)  # a field's name: {"byService": {"EC2": 1890000}}
     if leaf is not None:
         set_verdict(fact, Verdict.SUPPORTED, "match", f"{fact.kind.value} found in a tool output",
                     [evidence_of(leaf, index)])

@@ -81,6 +81,9 @@ _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
         ("您的预订已确认。", [call("query_booking", {"预订状态": "已取消"})], C),
         ("Your order is confirmed.", [call("lookup", {"order_status": "cancelled"})], C),
         ("Your booking was cancelled.", [call("get_booking", {"booking_status": "cancelled"})], S),
+        # an identifier may be a field's name: outputs keyed by names
+        ("EC2 was flat.", [call("get_costs", {"periods": [{"byService": {"EC2": 1890000, "S3": 612000}}]})], S),
+        ("EC3 was flat.", [call("get_costs", {"periods": [{"byService": {"EC2": 1890000, "S3": 612000}}]})], U),
         # an identifier of letters and digits may be one part of a longer name; an ID's prefix never is
         ("其中 9kx2p 这个 pod 重启过。", [call("get_pods", {"items": [{"name": "indexer-5d8b7c9f4-9kx2p"}]})], S),
         ("其中 9kx2q 这个 pod 重启过。", [call("get_pods", {"items": [{"name": "indexer-5d8b7c9f4-9kx2p"}]})], U),
