@@ -48,7 +48,8 @@ def column_total(claimed: Decimal, exponent: int, index: EvidenceIndex) -> Backi
         for shape, (values, nodes, keys) in flat.numbers.items():
             if len(values) < 2 or "[]" not in shape:
                 continue
-            total = _float_sum(values)
+            scale = 100 if index.path_info(shape)[2] else 1  # a column of cents: the total in whole units
+            total = _float_sum(values) / scale
             if abs(total - target) <= slack:
                 exact, how = sum(Decimal(number_text(v)) for v in values), sum_text([number_text(v) for v in values])
             elif abs(total / len(values) - target) <= slack:
@@ -57,8 +58,8 @@ def column_total(claimed: Decimal, exponent: int, index: EvidenceIndex) -> Backi
                 how += f", … ({len(values)} values)" if len(values) > _SHOWN_MEAN else ""
             else:
                 continue
-            if equal_at(exact, claimed, exponent):
-                how += f" ({shape})"
+            if equal_at(exact / scale, claimed, exponent):
+                how += f" ({shape}{', in hundredths' if scale != 1 else ''})"
                 leaf = index.leaf(flat.call, flat.path(nodes[0], keys[0]), shape, number_text(values[0]), numeric=True)
                 return "derived", f"number equals {how}", [evidence_of(leaf, index, how)]
     return None

@@ -1215,3 +1215,19 @@ _SLOTS = [call("get_slots", {"date": "2025-11-22", "slots": []}), call("get_slot
 def test_a_day_of_the_month_said_alone(answer: str, expected: Verdict) -> None:
     report = CHECKER.check(answer, _SLOTS)
     assert report.claims[-1].verdict == expected, report
+
+
+LEADS = call("list_leads", {"items": [{"estValueCents": v} for v in (4800000, 1250000, 2100000)]})
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # a column of cents sums to whole units
+        ("Together they're worth about $81.5K.", S),
+        ("Together they're worth $81,500.", S),
+        ("Together they're worth about $82.5K.", U),
+    ],
+)
+def test_a_column_total_in_cents(answer: str, expected: Verdict) -> None:
+    assert verdict(answer, [LEADS]) == expected
