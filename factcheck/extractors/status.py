@@ -65,8 +65,9 @@ class StatusExtractor:
                 continue
             if skip and m.overlaps(skip):
                 continue
-            if term.polarity is None and _in_compound(text, m):
-                continue  # a concept word inside a name: "payments-api", "order-service"
+            if term.polarity is None and _in_compound(text, m, "-_" if claims else "-"):
+                # a word inside a name: "payments-api", an answer's "extract_orders" (not a tool's REFUND_FAILED)
+                continue
             by_clause.setdefault(clause_start(text, m.start), []).append((m, term))
         out: list[StatusMention] = []
         consequence = self._consequence(text) if claims and by_clause else -1
@@ -213,8 +214,9 @@ def _in_aside(text: str, start: int, end: int) -> bool:
     return False
 
 
-def _in_compound(text: str, m: Hit) -> bool:
-    """Whether a hyphen joins the word at `m` to a word before or after it ("payments-api")."""
-    before = m.start >= 2 and text[m.start - 1] == "-" and text[m.start - 2].isalnum()
-    after = m.end + 1 < len(text) and text[m.end] == "-" and text[m.end + 1].isalnum()
+def _in_compound(text: str, m: Hit, joiners: str) -> bool:
+    """Whether one of `joiners` joins the word at `m` to a word before or after it ("payments-api",
+    "extract_orders")."""
+    before = m.start >= 2 and text[m.start - 1] in joiners and text[m.start - 2].isalnum()
+    after = m.end + 1 < len(text) and text[m.end] in joiners and text[m.end + 1].isalnum()
     return before or after

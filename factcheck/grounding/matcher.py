@@ -192,6 +192,8 @@ class Matcher:
         minor = claimed * 100 if fact.unit in self.index.lex.currency_codes and claimed else None
         if minor is not None and minor == minor.to_integral_value():
             targets.append((minor, 0))  # {"amount": 4599, "currency": "usd"}: minor units, as payment APIs give them
+        if self._after_suffix_cue(fact):  # "尾号0937的卡": the end of a card number, not an amount of its field
+            labels = frozenset()
         same_field = self._same_field(labels)
         companions = frozenset().union(*(self.index.lex.label_companions.get(label, ()) for label in labels))
         if companions - labels:  # "共有 12,580 积分" is also compared with a points tool's balance
@@ -302,11 +304,15 @@ class Matcher:
                     return "derived", f"number equals {how}", [evidence_of(loc.leaf, self.index, how)]
         return None
 
-    def _suffix(self, fact: Fact) -> Backing | None:
-        """Digits after a suffix cue ("ending in 0921", "尾号 4471") backed by a tool string ending with them."""
+    def _after_suffix_cue(self, fact: Fact) -> bool:
+        """Whether digits stand right after a suffix cue ("ending in 0921", "尾号 4471"): the end of an identifier."""
         prefix = self._claim_text[: max(0, fact.start - self._records.start)].rstrip()
         cue = self.index.lex.suffix_cues.finditer(prefix[-20:])
-        if not cue or cue[-1].end != len(prefix[-20:]) or not fact.text.isdigit():
+        return bool(cue) and cue[-1].end == len(prefix[-20:]) and fact.text.isdigit()
+
+    def _suffix(self, fact: Fact) -> Backing | None:
+        """Digits after a suffix cue backed by a tool string ending with them."""
+        if not self._after_suffix_cue(fact):
             return None
         leaf = self.index.string_ending_with(fact.text)
         if leaf is None:

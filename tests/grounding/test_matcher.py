@@ -81,6 +81,9 @@ _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
         ("您的预订已确认。", [call("query_booking", {"预订状态": "已取消"})], C),
         ("Your order is confirmed.", [call("lookup", {"order_status": "cancelled"})], C),
         ("Your booking was cancelled.", [call("get_booking", {"booking_status": "cancelled"})], S),
+        # digits after a suffix cue end an identifier: never an amount of a field the claim names
+        ("退税可以退到尾号0937的卡上。", [call("get_tax", {"taxDue": 12120, "card": "招商银行(尾号0937)"})], S),
+        ("退税可以退到尾号0938的卡上。", [call("get_tax", {"taxDue": 12120, "card": "招商银行(尾号0937)"})], U),
         # an identifier may be a field's name: outputs keyed by names
         ("EC2 was flat.", [call("get_costs", {"periods": [{"byService": {"EC2": 1890000, "S3": 612000}}]})], S),
         ("EC3 was flat.", [call("get_costs", {"periods": [{"byService": {"EC2": 1890000, "S3": 612000}}]})], U),
