@@ -237,17 +237,18 @@ class EvidenceIndex:
         return None if pos < 0 else self.string_leaf(strings.at(pos))
 
     def find_key(self, value: str) -> Leaf | None:
-        """The first field of a tool output named `value` (lower case): an output keyed by names ({"EC2": 1890000})."""
+        """The first field of a tool output named `value` (lower case), or with it as a word of its name: an
+        output keyed by names ({"EC2": 1890000}), a metric in a field's name (p95 of `p95LatencyMs`)."""
         for flat in self.flats:
             if flat.root:
                 continue
             shapes = [*flat.numbers, *flat.strings, *(shape for *_, shape in flat.bools), *(s for *_, s in flat.lists)]
             for shape in shapes:
                 steps = shape.split(".")
-                names = [step.removesuffix("[]").lower() for step in steps]
-                if value in names:  # its place as a shape (`periods[].byService.EC2`)
-                    at = names.index(value)
-                    return Leaf("tool", flat.call, ".".join(steps[: at + 1]), steps[at].removesuffix("[]"))
+                for at, step in enumerate(steps):
+                    name = step.removesuffix("[]")
+                    if value == name.lower() or value in split_camel(name).lower().split("_"):
+                        return Leaf("tool", flat.call, ".".join(steps[: at + 1]), name)  # its place as a shape
         return None
 
     def find_text(self, value: str) -> Leaf | None:

@@ -87,6 +87,8 @@ _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
         # an identifier may be a field's name: outputs keyed by names
         ("EC2 was flat.", [call("get_costs", {"periods": [{"byService": {"EC2": 1890000, "S3": 612000}}]})], S),
         ("EC3 was flat.", [call("get_costs", {"periods": [{"byService": {"EC2": 1890000, "S3": 612000}}]})], U),
+        ("The p95 latency is 842 ms.", [call("get_metrics", {"variant": {"p95LatencyMs": 842}})], S),  # a word of it
+        ("The p99 latency is 842 ms.", [call("get_metrics", {"variant": {"p95LatencyMs": 842}})], U),
         # an identifier of letters and digits may be one part of a longer name; an ID's prefix never is
         ("其中 9kx2p 这个 pod 重启过。", [call("get_pods", {"items": [{"name": "indexer-5d8b7c9f4-9kx2p"}]})], S),
         ("其中 9kx2q 这个 pod 重启过。", [call("get_pods", {"items": [{"name": "indexer-5d8b7c9f4-9kx2p"}]})], U),
