@@ -27,6 +27,7 @@ def call(name: str, output, status: str = "ok") -> dict:
 S, C, U, V = Verdict.SUPPORTED, Verdict.CONTRADICTED, Verdict.UNSUPPORTED, Verdict.UNVERIFIABLE
 _TWO_READINGS = [call("get_deployment", {"state": "in_progress"}), call("get_deployment", {"state": "succeeded"})]
 _ADS = {"revenueCents": 9802500, "spendCents": 3125000}
+_FEES = {"totalDueCents": 635000, "paidCents": 480000, "outstandingCents": 155000}
 _QA = {"errors": 0, "warnings": 3, "warningTypes": ["overflow"]}
 _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
 
@@ -135,6 +136,11 @@ _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
         # 半 after a count noun adds a half
         ("年假已经休了六天半。", [call("get_leave", {"used_days": 6.5})], S),
         ("年假已经休了五天半。", [call("get_leave", {"used_days": 6.5})], C),
+        # 还欠 is a balance, 缴了 an amount paid
+        ("目前还欠 1550 元。", [call("get_fee_statement", _FEES)], S),
+        ("目前还欠 4800 元。", [call("get_fee_statement", _FEES)], C),
+        ("已经缴了 4800 元。", [call("get_fee_statement", _FEES)], S),
+        ("已经缴了 1550 元。", [call("get_fee_statement", _FEES)], C),
         # a credit is an adjustment's amount (written negative), not the balance
         ("A credit of $74.25 was applied.", [call("get_account", {"adjustments": [{"amount_cents": -7425}],
                                                                   "balance_cents": 9447})], S),
