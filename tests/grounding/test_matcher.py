@@ -28,6 +28,7 @@ S, C, U, V = Verdict.SUPPORTED, Verdict.CONTRADICTED, Verdict.UNSUPPORTED, Verdi
 _TWO_READINGS = [call("get_deployment", {"state": "in_progress"}), call("get_deployment", {"state": "succeeded"})]
 _ADS = {"revenueCents": 9802500, "spendCents": 3125000}
 _FEES = {"totalDueCents": 635000, "paidCents": 480000, "outstandingCents": 155000}
+_HOLD = {"entryNo": "ABC-1234567-8", "status": "HOLD", "released": False}
 _QA = {"errors": 0, "warnings": 3, "warningTypes": ["overflow"]}
 _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
 
@@ -99,6 +100,11 @@ _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
         ("QA found no warnings.", [call("get_qa_checks", _QA)], C),
         ("QA found no errors.", [call("get_qa_checks", {"errors": ["E1"], "warnings": []})], C),
         ("QA found no issues.", [call("get_qa_checks", _QA)], C),
+        # customs: cleared customs, 已清关; a record's released: false is no clearance
+        ("It has cleared customs and is released.", [call("get_customs_status", _HOLD)], C),
+        ("It hasn't cleared customs yet.", [call("get_customs_status", _HOLD)], S),
+        ("货物已清关。", [call("get_customs_status", _HOLD)], C),
+        ("The lockout is cleared.", [call("get_customs_status", _HOLD)], V),
         # a deploy: rolled out, 已部署; a canary call that failed contradicts it
         ("It has been rolled out to prod.", [call("start_canary", "RolloutAborted: step 1 failed", "error")], C),
         ("It has been rolled out to prod.", [call("start_canary", {"state": "succeeded"})], S),
