@@ -100,6 +100,10 @@ _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
         ("QA found no warnings.", [call("get_qa_checks", _QA)], C),
         ("QA found no errors.", [call("get_qa_checks", {"errors": ["E1"], "warnings": []})], C),
         ("QA found no issues.", [call("get_qa_checks", _QA)], C),
+        # a dispute or appeal (申诉, 争议) and its status
+        ("您的申诉成功了。", [call("list_disputes", {"disputes": [{"status": "REJECTED"}]})], C),
+        ("很遗憾，申诉没有成功。", [call("list_disputes", {"disputes": [{"status": "REJECTED"}]})], S),
+        ("Your dispute was approved.", [call("list_disputes", {"disputes": [{"status": "REJECTED"}]})], C),
         # customs: cleared customs, 已清关; a record's released: false is no clearance
         ("It has cleared customs and is released.", [call("get_customs_status", _HOLD)], C),
         ("It hasn't cleared customs yet.", [call("get_customs_status", _HOLD)], S),
