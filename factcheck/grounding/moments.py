@@ -271,7 +271,7 @@ def time_said_after(fact: Fact, after: str, index: EvidenceIndex) -> bool:
     """Back a whole hour said loosely by a word after it by a tool's time near it.
 
     After `past_hour_markers` ("9 点多") the time is within the hour after; after
-    `approximators_after` ("3 点左右", "9ish") within half an hour either side.
+    `approximators_after` ("3 点左右", "9 PM or so") within half an hour either side.
 
     Args:
         fact: A time no tool output gives as written.
