@@ -7,7 +7,7 @@ import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import repeat
+from itertools import islice, repeat
 from operator import itemgetter
 from typing import Any
 
@@ -24,6 +24,12 @@ _JSON_OPENING = re.compile(r"[{\[]\s*[\"{\[]")
 _PREFIX_CHARS = 200
 """Longest text before JSON that `json_after_text` looks through (a status line, not a document)."""
 _JSON_DECODER = json.JSONDecoder()
+# A number after `=` in plain text, and the key before it: `waiting=61`, `fine_cents=150` (not `50/50`, `9.1C`).
+_EQUALS_NUMBER = re.compile(r"=(-?\d{1,15}(?:\.\d{1,15})?)(?![\w.%/:])")
+_KEY_BEFORE = re.compile(r"(?<![\w.-])([A-Za-z_][\w-]{0,39})$")
+_KEY_CHARS = 40
+_KEY_NUMBERS = 200
+"""At most this many `key=number` pairs of one text are read as fields."""
 _NUMBER_KINDS = frozenset((int, float))
 
 
@@ -99,6 +105,27 @@ class Flat:
             self._container(value, -1, None, root, 0)
         else:
             self._scalar(value, -1, None, root)
+            if isinstance(value, str) and "=" in value:
+                self._key_numbers(value, root)
+
+    def _key_numbers(self, text: str, root: str) -> None:
+        """The `key=number` pairs of a plain text (a log's `waiting=61`, an error's `fine_cents=150`), as fields.
+
+        Only the first `_KEY_NUMBERS` pairs are read; the text stays a string too.
+        """
+        for m in islice(_EQUALS_NUMBER.finditer(text), _KEY_NUMBERS):
+            name = _KEY_BEFORE.search(text, max(0, m.start() - _KEY_CHARS), m.start())
+            if name is None:
+                continue
+            raw = m.group(1)
+            number = float(raw) if "." in raw else int(raw)
+            if isinstance(number, float) and not math.isfinite(number):
+                continue
+            shape = f"{root}.{name[1]}" if root else name[1]
+            values, nodes, keys = self.numbers.setdefault(shape, ([], [], []))
+            values.append(number)
+            nodes.append(-1)
+            keys.append(name[1])
 
     def _container(self, value: dict | list, parent: int, key: Any, shape: str, depth: int) -> None:
         if depth >= self.max_depth:

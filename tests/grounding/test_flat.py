@@ -183,3 +183,18 @@ def test_present_fields_are_those_a_non_empty_value_fills() -> None:
         "items[].n": ("items[].n", "items[1].n", "3"),
         "items[]": ("items[].n", "items[1].n", "3"),
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "numbers"),
+    [
+        ("renewal blocked; fine_cents=150", {"fine_cents": [150]}),
+        ("pool=pg-main active=50/50 waiting=37\nwaiting=61 max=9.1C", {"waiting": [37, 61]}),  # 50/50, 9.1C: no
+        ("retry in 5 s (attempt=2, delay=1.5)", {"attempt": [2], "delay": [1.5]}),
+        ("a == b, x= 3, 4=5", {}),
+    ],
+)
+def test_key_number_pairs_of_a_text_are_fields(text: str, numbers: dict) -> None:
+    flat = Flat(0, "", text, 64)
+    assert {shape: values for shape, (values, _, _) in flat.numbers.items()} == numbers
+    assert flat.strings == {"": {text: (-1, None)}}  # the text is kept whole as well

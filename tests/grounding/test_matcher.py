@@ -63,6 +63,9 @@ _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
         ("已发布，链接 https://x.example/a/1。", [], U),
         ("已发布。", [call("publish_article", "TimeoutError: upstream", "error")], C),
         ("已发布。", [call("publish_article", {"url": "https://x.example/a/1"})], S),
+        # a text's key=number pairs are fields: fine_cents is in cents
+        ("目前有1.5元的逾期费。", [call("renew_loan", "HTTP 409: renewal blocked; fine_cents=150", "error")], S),
+        ("目前有2.5元的逾期费。", [call("renew_loan", "HTTP 409: renewal blocked; fine_cents=150", "error")], U),
         # JSON after an error's status line: its cents field backs the dollars
         ("A past-due balance of $17.99 blocked it.", [call("change_plan", _HTTP_402, "error")], S),
         ("A past-due balance of $17.90 blocked it.", [call("change_plan", _HTTP_402, "error")], C),
