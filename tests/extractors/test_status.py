@@ -39,6 +39,10 @@ def statuses(text: str) -> list[tuple[str | None, str]]:
         ("Your table is confirmed", [("booking", "positive")]),
         # a concept word joined into a name says nothing of its concept
         ("build_revenue_mart never ran, even though extract_orders succeeded", [(None, "positive")]),
+        # a status after a promised time ("3到5个工作日", "3 天内") is a promise, not a fact
+        ("大约3到5个工作日到账", []),
+        ("款项 3 天内到账", []),
+        ("退款已到账", [("refund", "positive")]),
         # the clause after an opening condition claims nothing
         ("If it stays there at the cutoff, each missing night is charged", []),
         ("如果超过截止时间，订单将自动取消", []),
