@@ -24,6 +24,7 @@ from factcheck.grounding.moments import (
     day_of_month,
     duration_seconds,
     epoch_date,
+    in_other_zone,
     other_half_of_day,
     record_duration,
     same_date,
@@ -109,6 +110,8 @@ class Matcher:
             for fact in ordered:
                 if fact.kind in _WHEN and fact.code == "not_found":
                     shifted(fact, self._claim_facts, self.moments, self.index)
+                    if fact.code == "not_found":  # "2:41 AM Eastern (6:41 UTC)": the claim's time in another zone
+                        in_other_zone(fact, text, start, self._claim_facts, self.index.lex)
                     derived = derived or fact.verdict == Verdict.SUPPORTED
             # a duration from a date derived just now ("runs until November 1 — 12 days from today")
             for fact in ordered if derived else ():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, timedelta, timezone
 from decimal import Decimal
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any
 
 from factcheck.grounding.arithmetic import shifted_date, shifted_time
@@ -209,6 +209,56 @@ def zoned(fact: Fact, claim: str, claim_facts: list[Fact], index: EvidenceIndex,
                             [evidence_of(leaf, index, how)])
                 return True
     return False
+
+
+def in_other_zone(fact: Fact, claim: str, start: int, claim_facts: list[Fact], lex: Lexicon) -> bool:
+    """Back a time the claim gives in one time zone by a backed time of the claim in another.
+
+    "2:41 AM Eastern (6:41 UTC)": each time takes the zone word nearest it (within a few
+    characters), and the two must be the same moment in one of the zones' offsets.
+
+    Args:
+        fact: A time no tool output gives.
+        claim: The claim's text.
+        start: Where the claim's text starts in the answer (facts' offsets are the answer's).
+        claim_facts: Every fact of its claim.
+        lex: The lexicon naming time zones.
+
+    Returns:
+        Whether the fact was backed.
+    """
+    hits = lex.time_zone_words.finditer(claim)
+    if fact.kind != FactKind.TIME or len(hits) < 2:
+        return False
+
+    def zone_of(f: Fact) -> tuple[str, str] | None:
+        """The nearest zone word's key and text; one across a bracket ("14:41（UTC 6:41）") only if none is nearer."""
+        a, b = f.start - start, f.end - start
+        near = []
+        for h in hits:
+            between = claim[b : h.start] if h.start >= b else claim[h.end : a]
+            near.append((any(ch in "()（）" for ch in between), len(between), h.key, claim[h.start : h.end]))
+        _, gap, key, said = min(near)
+        return (key, said) if gap <= _ZONE_GAP else None
+
+    own = zone_of(fact)
+    for other in claim_facts:
+        if other is fact or other.kind != FactKind.TIME or other.verdict != Verdict.SUPPORTED:
+            continue
+        zone = zone_of(other)
+        if own is None or zone is None or zone[0] == own[0]:
+            continue
+        for mine, theirs in product(lex.time_zones[own[0]], lex.time_zones[zone[0]]):
+            if shifted_time(other.value or "00:00", round((mine - theirs) * 60)) == (fact.value or "")[:5]:
+                how = f"{other.text} {zone[1]} at UTC{mine:+g}"
+                set_verdict(fact, Verdict.SUPPORTED, "derived", f"time equals {how}",
+                            [ev.model_copy(update={"note": how}) for ev in other.evidence[:1]])
+                return True
+    return False
+
+
+_ZONE_GAP = 12
+"""How far (in characters) a time zone word may stand from the time it names."""
 
 
 _HALF_DAY = re.compile(r"[ap]\.?m|上午|下午|早上|晚上|中午|傍晚|凌晨|早|晚", re.IGNORECASE)

@@ -1255,3 +1255,21 @@ LEADS = call("list_leads", {"items": [{"estValueCents": v} for v in (4800000, 12
 )
 def test_a_column_total_in_cents(answer: str, expected: Verdict) -> None:
     assert verdict(answer, [LEADS]) == expected
+
+
+_NAIVE_LOG = call("get_logs", "[2025-03-21 06:41:30,118] ERROR - load_fx_rates failed after 3 tries")
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # a time in one zone backed by the claim's own backed time in another
+        ("The task gave up at about 2:41 AM Eastern (6:41 UTC).", S),
+        ("The task gave up at 3:41 AM Eastern (6:41 UTC).", U),
+        ("北京时间 14:41（UTC 6:41）任务失败。", S),
+        ("北京时间 15:41（UTC 6:41）任务失败。", U),
+        ("The task gave up at 2:41 AM (6:41 UTC).", U),  # no zone of its own
+    ],
+)
+def test_a_time_in_another_zone_of_the_same_claim(answer: str, expected: Verdict) -> None:
+    assert verdict(answer, [_NAIVE_LOG]) == expected
