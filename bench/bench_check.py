@@ -4,8 +4,10 @@ The outputs are given as parsed JSON (a dict) and as JSON text (as a LangChain
 `ToolMessage` carries them); four outputs of each size take turns, so no check
 reuses the previous one's objects. Their line items are flat records, which are
 walked column by column; the "nested" rows give each item a nested record (`dims`),
-so the walk goes item by item. The last row checks an answer whose numbers no output
-gives directly, so every simple arithmetic over the output's numbers is tried.
+so the walk goes item by item. The "derived totals" row checks an answer whose numbers no
+output gives directly, so every simple arithmetic over the output's numbers is tried. The "log"
+rows check an answer against a plain-text log that holds one of its numbers on every line, so the
+log is read nearly whole (a text is read only in windows around the places a claimed number may be).
 
 Run: python bench/bench_check.py
 """
@@ -60,6 +62,22 @@ def order_with_totals(seed: int) -> dict:
     return {"items": items, "shipping": 7.5, "tax_rate": 0.08}
 
 
+LOG_ANSWER = "The pool was full, with 61 requests waiting, and a request times out after 3 seconds."
+"""Numbers a log gives on most of its lines (3 seconds is its 3000 ms): the log is read nearly whole."""
+
+
+def plain_log(target_bytes: int, seed: int) -> str:
+    """A plain-text log of `key=value` lines: a number the answer claims stands on every line."""
+    rng = random.Random(seed)
+    lines, size = [], 0
+    while size < target_bytes:
+        line = (f"2026-12-01T02:{rng.randint(10, 59)}:{rng.randint(10, 59)}Z WARN pool=pg-main active=50/50 "
+                f"waiting={rng.randint(0, 90)} acquire_timeout_ms=3000")
+        lines.append(line)
+        size += len(line) + 1
+    return "\n".join(lines)
+
+
 def measure(checker: FactChecker, outputs: list, runs: int, answer: str = ANSWER) -> list[float]:
     """Check the answer against each output in turn: no run sees the same output object twice in a row."""
     calls = [[{"name": "get_order", "args": {}, "output": out, "status": "ok"}] for out in outputs]
@@ -95,6 +113,9 @@ def main() -> None:
     derived = [order_with_totals(seed) for seed in range(4)]
     times = measure(checker, derived, 300, DERIVED_ANSWER)
     report("derived totals vs 12 line items", times)
+    for label, size, runs in (("100 KB", 100_000, 20), ("1 MB", 1_000_000, 5)):
+        logs = [plain_log(size, seed) for seed in range(4)]
+        report(f"log answer vs {label} plain-text log", measure(checker, logs, runs, LOG_ANSWER), len(logs[0]))
 
 
 if __name__ == "__main__":

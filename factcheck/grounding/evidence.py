@@ -508,10 +508,12 @@ class EvidenceIndex:
             return self._entry_mentions(entry, numbers)
         out: list[Located] = []
         for start, end, offsets in windows(text, sorted(set(near))):
-            out += [
-                loc for loc in self._window_mentions(entry, start, end, numbers)
-                if any(loc.mention.start <= pos - start < loc.mention.end for pos in offsets)
-            ]
+            # a mention is kept when an offset falls inside it (a binary search: a dense log's window
+            # holds thousands of both)
+            for loc in self._window_mentions(entry, start, end, numbers):
+                i = bisect_left(offsets, start + loc.mention.start)
+                if i < len(offsets) and offsets[i] < start + loc.mention.end:
+                    out.append(loc)
         return out
 
     def _labelled_entries(self, labels: frozenset[str]) -> list[int]:

@@ -204,26 +204,30 @@ def merge_hits(into: dict[int, list[int] | None], hits: Mapping[int, list[int] |
 
 
 def windows(text: str, offsets: list[int]) -> list[tuple[int, int, list[int]]]:
-    """Merged windows of `text` around sorted offsets, widened to boundaries, with the offsets each holds."""
+    """Merged windows of `text` around sorted offsets, widened to boundaries, with the offsets each holds.
+
+    A window runs from the last boundary before `NEAR` characters ahead of its offset to the first
+    boundary `NEAR` characters after it. The text is scanned for boundaries once, left to right:
+    a long log with a hit every line costs one pass, not one per hit.
+    """
     out: list[tuple[int, int, list[int]]] = []
+    last_boundary, scanned = 0, 0  # the end of the last boundary before `scanned`
     for pos in offsets:
         start = max(0, pos - NEAR)
-        before = [m.end() for m in _BOUNDARY.finditer(text, max(0, start - NEAR), start)]
-        start = before[-1] if before else 0 if start <= NEAR else _widen_back(text, start)
+        if start > scanned:
+            for m in _BOUNDARY.finditer(text, scanned, start):
+                last_boundary = m.end()
+            scanned = start
+        start = last_boundary  # offsets come sorted: `start` never goes back
         after = _BOUNDARY.search(text, min(len(text), pos + NEAR))
         end = after.start() if after else len(text)
         if out and start <= out[-1][1]:
-            out[-1] = (out[-1][0], max(end, out[-1][1]), out[-1][2] + [pos])
+            first, last, held = out[-1]
+            held.append(pos)
+            out[-1] = (first, max(end, last), held)
         else:
             out.append((start, end, [pos]))
     return out
-
-
-def _widen_back(text: str, start: int) -> int:
-    """The last boundary before `start`, or the start of the text."""
-    for m in reversed(list(_BOUNDARY.finditer(text, 0, start))):
-        return m.end()
-    return 0
 
 
 def holds_any(shape: str, words: Iterable[str]) -> bool:
