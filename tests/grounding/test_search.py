@@ -65,3 +65,16 @@ def test_a_held_literal_is_never_ruled_out(texts: list[str], literal: str, pad: 
 )
 def test_find_token_whole_or_as_a_part(hay: str, value: str, segment: bool, found: bool) -> None:
     assert (search.find_token(hay, value, segment=segment) >= 0) is found
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="ab 1，\n。", max_size=600), st.lists(st.integers(0, 599), max_size=40))
+def test_windows_hold_every_offset_and_start_and_end_at_boundaries(text: str, offsets: list[int]) -> None:
+    offsets = sorted({o for o in offsets if o < len(text)})
+    found = search.windows(text, offsets)
+    assert [o for _, _, held in found for o in held] == offsets  # each offset in one window, in order
+    for i, (start, end, held) in enumerate(found):
+        assert all(start <= o <= end for o in held)
+        assert start == 0 or text[start - 1] in " ，\n。"  # just after a boundary
+        assert end == len(text) or text[end] in " ，\n。"  # at a boundary
+        assert i + 1 == len(found) or end < found[i + 1][0]  # apart, in order
