@@ -173,10 +173,10 @@ def test_heldout_suite_follows_the_format_and_is_named_by_its_name():
     cases = load_suite(["heldout"])
     assert cases == load_suite([bundled_suite_path("heldout")])
     _assert_suite_valid(cases)
-    assert len(cases) == 870 and Counter(c.lang for c in cases) == {"zh": 381, "en": 385, "mixed": 104}
-    assert sum(bool(c.hallucinated_spans) for c in cases) == 263
+    assert len(cases) == 950 and Counter(c.lang for c in cases) == {"zh": 417, "en": 421, "mixed": 112}
+    assert sum(bool(c.hallucinated_spans) for c in cases) == 287
     assert not {c.id for c in cases} & {c.id for c in load_suite()}  # both suites load together
-    assert len(load_suite(["bundled", "heldout"])) == 1070
+    assert len(load_suite(["bundled", "heldout"])) == 1150
 
 
 def test_an_unknown_suite_name_is_a_clear_error():
@@ -191,4 +191,4 @@ def test_cli_runs_the_heldout_suite_by_name(capsys):
 
     assert main(["eval", "--suite", "heldout", "--json", "--quiet"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["cases"] == 870 and out["suite"] == ["heldout"]
+    assert out["cases"] == 950 and out["suite"] == ["heldout"]
