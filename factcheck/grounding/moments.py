@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from datetime import date, datetime, timedelta, timezone
 from decimal import Decimal
 from itertools import combinations, product
@@ -307,14 +308,7 @@ def approximate_time(fact: Fact, before: str, index: EvidenceIndex) -> bool:
     hits = index.lex.approximators.finditer(tail)
     if int(value[-2:]) % 15 or not hits or hits[-1].end != len(tail):
         return False
-    for minutes in sorted(range(-_NEAR_MINUTES, _NEAR_MINUTES + 1), key=abs):
-        near = shifted_time(value, minutes)
-        matches = _given(index, fact.kind, near)
-        if matches:
-            set_verdict(fact, Verdict.SUPPORTED, "match", f"about the time {near} a tool output gives",
-                        [evidence_of(matches[0].leaf, index)])
-            return True
-    return False
+    return _given_near(fact, value, _AROUND, "about", index)
 
 
 def time_said_after(fact: Fact, after: str, index: EvidenceIndex) -> bool:
@@ -336,11 +330,18 @@ def time_said_after(fact: Fact, after: str, index: EvidenceIndex) -> bool:
         return False
     lex, after = index.lex, after.lstrip()
     if lex.past_hour_markers.match_at(after, 0):
-        offsets, said = range(1, 60), "within the hour after"
-    elif lex.approximators_after.match_at(after, 0):
-        offsets, said = sorted(range(-_NEAR_MINUTES, _NEAR_MINUTES + 1), key=abs), "about"
-    else:
-        return False
+        return _given_near(fact, value, range(1, 60), "within the hour after", index)
+    if lex.approximators_after.match_at(after, 0):
+        return _given_near(fact, value, _AROUND, "about", index)
+    return False
+
+
+_AROUND = sorted(range(-_NEAR_MINUTES, _NEAR_MINUTES + 1), key=abs)
+"""Minutes from a time said approximately, nearest first."""
+
+
+def _given_near(fact: Fact, value: str, offsets: Iterable[int], said: str, index: EvidenceIndex) -> bool:
+    """Back a time by a tool's time some minutes from it (`offsets`, tried in order)."""
     for minutes in offsets:
         near = shifted_time(value, minutes)
         matches = _given(index, fact.kind, near)
