@@ -14,8 +14,8 @@ from factcheck.phrases import Phrases, term_key
 from factcheck.report import FactKind
 
 URL_RE = re.compile(
-    r"(?:https?://|www\.)[^\s<>\"'`\]\)）】」，。；！？、]+"
-    r"|(?<![@\w.])(?:[a-z0-9-]+\.)+(?:com|cn|net|org|io|ai|co|app|dev)(?:/[^\s<>\"'`\]\)）】」，。；！？、]*)",
+    r"(?:https?://|www\.)[^\s<>\"'`\]\)（）【】「」，。；：！？、]+"
+    r"|(?<![@\w.])(?:[a-z0-9-]+\.)+(?:com|cn|net|org|io|ai|co|app|dev)(?:/[^\s<>\"'`\]\)（）【】「」，。；：！？、]*)",
     re.IGNORECASE,
 )
 EMAIL_RE = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
@@ -34,7 +34,7 @@ ID_RE = re.compile(
 # with any look-behind just after it (`(\d{4})(?<!\d{5})`: four digits, no digit before): the
 # regex engine then skips ahead to such characters instead of trying the pattern everywhere.
 # Dimensions written with a multiplication sign or a spaced x ("1024×1024", "91 × 61 × 66"): one identifier.
-_DIMENSIONS = re.compile(r"\d(?<![\w.]\d)\d{1,4}(?:(?:\s?×\s?|\s[xX]\s)\d{2,5}){1,2}(?![\w.])")
+_DIMENSIONS = re.compile(r"\d(?<![A-Za-z0-9_.]\d)\d{1,4}(?:(?:\s?×\s?|\s[xX]\s)\d{2,5}){1,2}(?![A-Za-z0-9_.])")
 _CARRIER_NUMBER = re.compile(r"(?<![\w.#-])([A-Z]{2}|[A-Z]\d|\d[A-Z]) (\d{1,4})(?![\w.,:%])", re.ASCII)
 """A flight or train number written with a space (BA 2491, UA 1142): one identifier, not a code and a number."""
 _ID_SHORT_DIGITS = re.compile(r"\d(?<![\w.,#-]\d)\d{4,5}(?![\w.,%])", re.ASCII)
@@ -102,7 +102,7 @@ _CLAUSE_MARK = re.compile(r"[，,；;]")
 _SPACES_AT = re.compile(r"\s*")
 _COUNT = "count"
 """The label of counting words (找到, 共有): a number whose unit names its own field is no count."""
-_QUANTITY = re.compile(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|\d+(?:st|nd|rd|th)?-[A-Za-z]+", re.IGNORECASE)
+_QUANTITY = re.compile(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|\d+(?:st|nd|rd|th)?(?:-[A-Za-z]+)+", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
 # What may stand between a date and its day of the week: white space, a comma, a bracket.
 _BESIDE = re.compile(r"[\s,，、(（)）]{0,3}")

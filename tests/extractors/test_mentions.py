@@ -161,6 +161,9 @@ def test_weekdays_beside_dates(text, expected) -> None:
         ("机械键盘 K87", [("identifier", "k87", None)]),
         ("gate C17", [("identifier", "c17", None)]),
         ("images (1024×1024)", [("identifier", "1024x1024", None)]),  # dimensions, as a tool writes them
+        ("尺寸是1024×1024：", [("identifier", "1024x1024", None)]),  # a CJK character is no part of them
+        ("for your 3-year-old", [("number", "3", "year")]),  # a quantity, no identifier
+        ("到 https://x.example/a/1（post_id p_55）", [("url", "x.example/a/1", None), ("identifier", "p_55", None)]),
         ("at least 91 × 61 × 66 cm", [("identifier", "91x61x66", None)]),
         ("1920 x 1080 px", [("identifier", "1920x1080", None)]),
         ("3 x 4", [("number", "3", None), ("number", "4", None)]),

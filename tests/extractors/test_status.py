@@ -37,6 +37,7 @@ def statuses(text: str) -> list[tuple[str | None, str]]:
         ("I found 3 cases", [("search", "positive")]),
         ("No matching cases were found", [("search", "negative")]),
         ("Your table is confirmed", [("booking", "positive")]),
+        ("neither search found a booking", [("search", "negative")]),
         # a concept word joined into a name says nothing of its concept
         ("build_revenue_mart never ran, even though extract_orders succeeded", [(None, "positive")]),
         # a status after a promised time ("3到5个工作日", "3 天内") is a promise, not a fact

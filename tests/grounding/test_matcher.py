@@ -1269,6 +1269,7 @@ _NAIVE_LOG = call("get_logs", "[2025-03-21 06:41:30,118] ERROR - load_fx_rates f
         ("北京时间 14:41（UTC 6:41）任务失败。", S),
         ("北京时间 15:41（UTC 6:41）任务失败。", U),
         ("The task gave up at 2:41 AM (6:41 UTC).", U),  # no zone of its own
+        ("It failed at 2:41 AM Boston time (6:41 UTC).", S),  # a city's time
     ],
 )
 def test_a_time_in_another_zone_of_the_same_claim(answer: str, expected: Verdict) -> None:
