@@ -64,6 +64,8 @@ class Matcher:
         self.name_cutoff = name_cutoff
         self._claim_facts: list[Fact] = []
         self._claim_text = ""
+        self._rated = False
+        """Whether the claim in hand speaks of a rate (lexicon `rate_cues`): any product or quotient may back it."""
         self._records = ClaimRecords(index, {})
         """The list items the claim in hand names."""
         self._statuses = StatusMatcher(index, action_tools, self._records)
@@ -92,6 +94,7 @@ class Matcher:
             start: Where the claim's text starts in the answer (the facts' offsets are the answer's).
         """
         self._claim_facts, self._claim_text = facts, text
+        self._rated = self.index.lex.rate_cues.search(text)
         self._records.reset(facts, text, start)
         ordered = sorted(facts, key=_grounding_order)
         for i, fact in enumerate(ordered):
@@ -195,7 +198,8 @@ class Matcher:
         minor = claimed * 100 if fact.unit in self.index.lex.currency_codes and claimed else None
         if minor is not None and minor == minor.to_integral_value():
             targets.append((minor, 0))  # {"amount": 4599, "currency": "usd"}: minor units, as payment APIs give them
-        if self._after_suffix_cue(fact):  # "尾号0937的卡": the end of a card number, not an amount of its field
+        cued = self._after_suffix_cue(fact)
+        if cued:  # "尾号0937的卡": the end of a card number, not an amount of its field
             labels = frozenset()
         same_field = self._same_field(labels)
         companions = frozenset().union(*(self.index.lex.label_companions.get(label, ()) for label in labels))
@@ -247,7 +251,7 @@ class Matcher:
                 or self._duration(fact, claimed)
                 or self._derived(claimed, exponent)
                 or self._context(claimed, exponent)
-                or self._suffix(fact)
+                or (self._suffix(fact) if cued else None)
                 or day_of_month(fact, claimed, self._claim_text[max(0, fact.end - self._records.start) :],
                                 self.moments + self._claim_facts, self.index)
                 or self._ratio(fact, claimed, exponent)
@@ -309,14 +313,14 @@ class Matcher:
 
     def _after_suffix_cue(self, fact: Fact) -> bool:
         """Whether digits stand right after a suffix cue ("ending in 0921", "尾号 4471"): the end of an identifier."""
-        prefix = self._claim_text[: max(0, fact.start - self._records.start)].rstrip()
-        cue = self.index.lex.suffix_cues.finditer(prefix[-20:])
-        return bool(cue) and cue[-1].end == len(prefix[-20:]) and fact.text.isdigit()
+        if not fact.text.isdigit():
+            return False
+        prefix = self._claim_text[: max(0, fact.start - self._records.start)].rstrip()[-20:]
+        cue = self.index.lex.suffix_cues.finditer(prefix)
+        return bool(cue) and cue[-1].end == len(prefix)
 
     def _suffix(self, fact: Fact) -> Backing | None:
-        """Digits after a suffix cue backed by a tool string ending with them."""
-        if not self._after_suffix_cue(fact):
-            return None
+        """Digits after a suffix cue (`_after_suffix_cue`) backed by a tool string ending with them."""
         leaf = self.index.string_ending_with(fact.text)
         if leaf is None:
             return None
@@ -549,7 +553,7 @@ class Matcher:
             how = sum_text([str(v) for v in values])
             leaf = next((lf for _, lf in operands if lf is not None), None)
             return "derived", f"number equals {how}", [evidence_of(leaf, self.index, how)] if leaf else []
-        found = find_operation(values, claimed, exponent, self.index.lex.rate_cues.search(self._claim_text))
+        found = find_operation(values, claimed, exponent, self._rated)
         if found is None:
             return None
         i, j, how = found

@@ -9,6 +9,7 @@ from factcheck.grounding.evidence import EvidenceIndex, Leaf, StatusEvidence, To
 from factcheck.grounding.flat import shape_of
 from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, other_item
 from factcheck.grounding.verdicts import evidence_of, set_verdict
+from factcheck.lexicon import field_name
 from factcheck.phrases import said_alone, window_before
 from factcheck.report import Fact, FactKind, Verdict
 
@@ -107,11 +108,11 @@ class StatusMatcher:
             if flat.root:
                 continue
             for shape, (values, nodes, keys) in flat.numbers.items():
-                if len(values) == 1 and _last_field(shape) in names:
+                if len(values) == 1 and field_name(shape) in names:
                     leaf = self.index.leaf(flat.call, flat.path(nodes[0], keys[0]), shape, str(values[0]), numeric=True)
                     out.append(StatusEvidence("search", "positive" if values[0] else "negative", leaf, flat.call))
         for count, leaf in self.index.list_counts:
-            if leaf.source == "tool" and not leaf.path.startswith("args") and _last_field(leaf.path) in names:
+            if leaf.source == "tool" and not leaf.path.startswith("args") and field_name(leaf.path) in names:
                 out.append(StatusEvidence("search", "positive" if count else "negative", leaf, leaf.index))
         return out
 
@@ -216,11 +217,6 @@ class StatusMatcher:
 
 
 _LATIN_WORDS = re.compile(r"[a-z]{3,}")
-
-
-def _last_field(path: str) -> str:
-    """The last field name of a path, lower case (`checks.errors` -> `errors`)."""
-    return path.rpartition(".")[2].lower()
 
 
 def say(s: StatusEvidence) -> str:
