@@ -7,12 +7,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import localcontext
 from typing import Any
 
+from factcheck.calibration import Calibration, answer_stats, flag_features
 from factcheck.config import CheckerConfig
 from factcheck.extractors.categories import CategoryExtractor
 from factcheck.extractors.claims import ClaimExtractor
 from factcheck.extractors.mentions import MentionExtractor
 from factcheck.extractors.methods import MethodExtractor
 from factcheck.extractors.segment import Segmenter, detect_lang
+from factcheck.extractors.speech_acts import EXACT_KINDS, SpeechActClassifier
 from factcheck.extractors.status import StatusExtractor
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.locate import locate
@@ -52,6 +54,9 @@ class FactChecker:
             MethodExtractor(self.lexicon),
             CategoryExtractor(self.lexicon),
         )
+        self._acts = SpeechActClassifier(self.lexicon)
+        self.calibration = Calibration.load(self.config.calibration_path)
+        """The table that gives each flag its confidence."""
 
     def check(
         self,
@@ -93,24 +98,47 @@ class FactChecker:
             matcher = Matcher(index, self.action_tools, self.config.derive_arithmetic, self.config.name_cutoff)
             claims = self._claims.extract(answer)
             for claim in claims:
-                self._ground_claim(claim, matcher, index)
+                claim.act = self._acts.classify(claim.text, claim.facts)
+                if not claim.act.asserts:  # an offer, a rule or the request restated: its exact facts only
+                    claim.facts = [f for f in claim.facts if f.kind in EXACT_KINDS]
+                matcher.ground_claim(claim.facts, claim.text, claim.start)
+        lang = lang or detect_lang(answer)
+        self._weigh_flags(claims, lang, tool_calls, context)
+        for claim in claims:
+            self._settle_claim(claim, index)
         return Report(
             answer=answer,
-            lang=lang or detect_lang(answer),
+            lang=lang,
             claims=claims,
             notes=index.notes,
             tool_call_count=len(tool_calls),
             elapsed_ms=(time.perf_counter() - started) * 1000,
         )
 
-    def _ground_claim(self, claim: Claim, matcher: Matcher, index: EvidenceIndex) -> None:
-        matcher.ground_claim(claim.facts, claim.text, claim.start)
-        claim.verdict = worst([f.verdict for f in claim.facts])
+    def _weigh_flags(self, claims: list[Claim], lang: str, tool_calls: list[Any], context: list[str]) -> None:
+        """Give every contradicted or unsupported fact its confidence, and mark those below the threshold."""
+        flags = [(claim, f) for claim in claims for f in claim.facts if f.verdict.flagged]
+        if not flags:
+            return
+        stats = answer_stats(claims, lang, tool_calls, context)
+        threshold = self.config.min_confidence
+        for claim, fact in flags:
+            fact.confidence = self.calibration.confidence(flag_features(fact, claim, stats))
+            fact.uncertain = fact.confidence < threshold
+            claim.confidence = max(claim.confidence or 0.0, fact.confidence)
+
+    def _settle_claim(self, claim: Claim, index: EvidenceIndex) -> None:
+        """The claim's verdict, reason and evidence from its facts' (uncertain flags do not count)."""
+        claim.verdict = worst([f.verdict for f in claim.facts if not f.uncertain])
         if not claim.facts:
             claim.reason = "no checkable fact"
             return
-        decisive = next(f for f in claim.facts if f.verdict == claim.verdict)
-        claim.reason = decisive.reason
+        uncertain = [f for f in claim.facts if f.uncertain]
+        if uncertain and not claim.verdict.flagged:
+            top = max(uncertain, key=lambda f: f.confidence or 0.0)
+            claim.reason = f"uncertain (confidence {top.confidence:.2f}): {top.reason}"
+        else:
+            claim.reason = next(f for f in claim.facts if f.verdict == claim.verdict and not f.uncertain).reason
         seen = set()
         for fact in claim.facts:
             for ev in fact.evidence[:1]:

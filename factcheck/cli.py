@@ -1,4 +1,4 @@
-"""The `factcheck` command: `factcheck eval` over a suite and `factcheck check` for one answer."""
+"""The `factcheck` command: `eval` over a suite, `check` for one answer, `calibrate` a confidence table."""
 
 from __future__ import annotations
 
@@ -129,17 +129,54 @@ def load_context(path: str) -> list[str]:
 
 def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     from factcheck.checker import FactChecker
-    from factcheck.config import CheckerConfig
 
     if args.answer == "-" and args.tools == "-":
         raise InputError("--answer and --tools cannot both read stdin")
     answer = _read_text(args.answer)
     tool_calls = load_tool_calls(args.tools)
     context = load_context(args.context) if args.context else []
-    report = FactChecker(CheckerConfig()).check(answer, tool_calls=tool_calls, context=context,
-                                       lang=args.lang)
+    report = FactChecker(_checker_config(args)).check(
+        answer, tool_calls=tool_calls, context=context, lang=args.lang
+    )
     out.write((report.model_dump_json(indent=2) if args.json else str(report)) + "\n")
     return EXIT_OK if report.ok else EXIT_FLAGGED
+
+
+def _confidence_options(args: argparse.Namespace) -> dict[str, Any]:
+    """`CheckerConfig` fields from `--min-confidence` and `--calibration`, where given."""
+    options: dict[str, Any] = {}
+    if args.min_confidence is not None:
+        options["min_confidence"] = args.min_confidence
+    if args.calibration is not None:
+        options["calibration_path"] = Path(args.calibration)
+    return options
+
+
+def _checker_config(args: argparse.Namespace) -> Any:
+    """The `CheckerConfig` of `check` and `eval`; a bad calibration file is an input error."""
+    from factcheck.calibration import Calibration
+    from factcheck.config import CheckerConfig
+
+    options = _confidence_options(args)
+    if "calibration_path" in options:
+        try:
+            Calibration.load(options["calibration_path"])
+        except ValueError as err:
+            raise InputError(str(err)) from None
+    return CheckerConfig(**options)
+
+
+def _cmd_calibrate(args: argparse.Namespace, out: TextIO) -> int:
+    from factcheck.eval.calibrate import calibrate
+    from factcheck.eval.suite import load_suite
+
+    cases = load_suite(args.suite)
+    table = calibrate(cases, [str(p) for p in args.suite], l2=args.l2,
+                      progress=ProgressBar("calibrate ", enabled=not args.quiet))
+    table.save(args.out)
+    out.write(f"calibration: {table.samples} flagged facts ({table.positives} right) from {len(cases)} cases, "
+              f"{len(table.weights)} feature weights; written to {args.out}\n")
+    return EXIT_OK
 
 
 def _cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
@@ -154,7 +191,7 @@ def _cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
     def progress(name: str) -> Callable[[int, int], None]:
         return ProgressBar(f"{name:<10}", enabled=show)
 
-    summary, results = evaluate(cases, baselines=args.baseline, progress=progress)
+    summary, results = evaluate(cases, baselines=args.baseline, config=_checker_config(args), progress=progress)
     summary = {"suite": sources, "system": "factcheck", **summary}
     agent_summary = None
     if args.agent:
@@ -185,7 +222,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the `factcheck` command.
 
     Returns:
-        The parser with the `eval` and `check` subcommands.
+        The parser with the `eval`, `check` and `calibrate` subcommands.
     """
     from factcheck.eval.baselines import BASELINES
 
@@ -193,7 +230,14 @@ def build_parser() -> argparse.ArgumentParser:
         prog="factcheck",
         description="Check an agent's answers against the tool outputs of its runs.",
     )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="{eval,check}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="{eval,check,calibrate}")
+
+    def confidence_options(command: argparse.ArgumentParser) -> None:
+        command.add_argument("--min-confidence", type=_probability, metavar="P",
+                             help="flags below this confidence are reported as uncertain and do not "
+                             "count (default: CheckerConfig's, 0.5)")
+        command.add_argument("--calibration", metavar="FILE",
+                             help="a confidence table from `factcheck calibrate` (default: the shipped one)")
 
     ev = sub.add_parser("eval", help="score the checker on a suite of recorded cases",
                         description="Run the checker over a suite and print its scores.")
@@ -210,6 +254,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "(FACTORY(tools) -> Runnable) over the questions with stubbed tools, "
                     "with and without .with_fact_check()")
     ev.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    confidence_options(ev)
     ev.set_defaults(func=_cmd_eval)
 
     ck = sub.add_parser("check", help="check one answer; exit 1 when anything is flagged",
@@ -224,8 +269,32 @@ def build_parser() -> argparse.ArgumentParser:
     ck.add_argument("--lang", choices=["zh", "en", "mixed"],
                     help="answer language (default: detect)")
     ck.add_argument("--json", action="store_true", help="print the report as JSON")
+    confidence_options(ck)
     ck.set_defaults(func=_cmd_check)
+
+    cal = sub.add_parser("calibrate", help="fit the flag-confidence table on labelled suites",
+                         description="Check every case of the suites and fit the table that gives each "
+                         "flag its confidence (a logistic model over the checker's features), then "
+                         "write it as JSON for CheckerConfig(calibration_path=...).")
+    cal.add_argument("suite", nargs="+", metavar="SUITE",
+                     help="labelled suite .jsonl file(s) or directories, or shipped suite names")
+    cal.add_argument("--out", default="calibration.json", metavar="FILE",
+                     help="where to write the table (default: calibration.json)")
+    cal.add_argument("--l2", type=float, default=1.0, help="ridge penalty on the weights (default: 1.0)")
+    cal.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    cal.set_defaults(func=_cmd_calibrate)
     return parser
+
+
+def _probability(text: str) -> float:
+    """An argparse type: a float in [0, 1]."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, not {value}")
+    return value
 
 
 def main(argv: Sequence[str] | None = None) -> int:

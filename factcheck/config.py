@@ -7,6 +7,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+DEFAULT_MIN_CONFIDENCE = 0.5
+"""The default `CheckerConfig.min_confidence`, chosen on the fitting part of the labelled suites (see
+docs/calibration.md)."""
+
 
 class CheckerConfig(BaseModel):
     """Settings of a `FactChecker`; load once, reuse for every answer."""
@@ -27,6 +31,12 @@ class CheckerConfig(BaseModel):
     """rapidfuzz score (0-100) at which a name in the answer counts as the tool's spelling of it."""
     action_tools: dict[str, tuple[str, ...]] = Field(default_factory=dict)
     """Action concept -> tool-name substrings that perform it; merged over the lexicon's map."""
+    calibration_path: Path | None = None
+    """A calibration table from `factcheck calibrate` that gives each flag its confidence; the shipped
+    table (`factcheck/data/calibration.json`) when None."""
+    min_confidence: float = Field(default=DEFAULT_MIN_CONFIDENCE, ge=0, le=1)
+    """A flag whose confidence is below this is kept in the report as uncertain: it does not flag its
+    claim, fail `Report.ok`, or trigger a retry, a drop or an annotation. 0 acts on every flag."""
     derive_arithmetic: bool = True
     """Back a number when it equals a sum or product of numbers in one tool output, or a
     duration equals the days between two backed dates of its claim."""

@@ -18,6 +18,10 @@ T = TypeVar("T")
 SHIPPED = ("zh", "en")
 _TIME_DIMENSION = "time"
 """The `unit_scales` dimension whose units are durations, in seconds."""
+SPEECH_ACT_KEYS = (
+    "assertion_openers", "offer_openers", "offer_markers", "presentation_openers", "policy_markers", "request_openers",
+)
+"""The lexicon lists that tell a claim's speech act (see `factcheck.extractors.speech_acts`)."""
 _MERGED_DICTS = (
     "concepts", "status_terms", "action_tools", "currencies", "number_words", "numerals",
     "numeral_units", "fields", "months", "negation_window", "duration_days", "duration_compound_units",
@@ -37,6 +41,7 @@ _MERGED_LISTS = (
     "generic_concepts", "status_fields", "advice_markers", "all_words", "approximators", "hedge_exceptions",
     "currency_fields", "record_key_fields", "categories_links", "categories_owners", "generic_field_labels",
     "not_money_labels", "money_labels", "duration_labels", "share_labels", "clause_conjunctions",
+    *SPEECH_ACT_KEYS,
 )
 
 
@@ -135,6 +140,8 @@ class Lexicon:
     """Words that make a clause speak of other records than the one its claim names (其余, the rest)."""
     status_words: frozenset[str] = field(init=False)
     """Every word of a status term, lower case ("progress" of "in progress"): such a word names no record."""
+    speech_acts: dict[str, Phrases] = field(init=False)
+    """The speech-act word lists (`offer_openers`, `policy_markers`, ...) by key."""
     category_values: Phrases = field(init=False)
     """The words of every category value (gold, 黄金, premium)."""
     category_of_value: dict[str, tuple[str, str]] = field(init=False)
@@ -265,6 +272,7 @@ class Lexicon:
         self.generic_concepts = frozenset(self.data["generic_concepts"])
         self.status_fields = Phrases(self.data["status_fields"])
         self.advice_markers = Phrases(self.data["advice_markers"])
+        self.speech_acts = {key: Phrases(self.data[key]) for key in SPEECH_ACT_KEYS}
         self.all_words = Phrases(self.data["all_words"])
         self.approximators = Phrases(self.data["approximators"])
         self.status_implies = {

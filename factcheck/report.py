@@ -55,6 +55,26 @@ class FactKind(str, Enum):
     """A day of the week next to a date (Monday, Dec. 7; 9月26日 周六); its value is 0 for Monday."""
 
 
+class SpeechAct(str, Enum):
+    """The speech act of a claim, read before it is grounded."""
+
+    ASSERTION = "assertion"
+    """A statement of fact about the run's records."""
+    ACTION = "action"
+    """A completed action of this turn ("I have cancelled order #W1")."""
+    OFFER = "offer"
+    """An offer, question, plan, instruction or a list's lead-in ("Would you like me to cancel it?")."""
+    POLICY = "policy"
+    """A general rule ("you can only exchange delivered orders", 根据规定…)."""
+    REQUEST = "request"
+    """The user's request restated ("You'd like to return the mug")."""
+
+    @property
+    def asserts(self) -> bool:
+        """True for the acts whose statuses and actions are grounded (assertions and actions)."""
+        return self in (SpeechAct.ASSERTION, SpeechAct.ACTION)
+
+
 Polarity = Literal["positive", "negative", "pending"]
 EvidenceSource = Literal["tool", "context"]
 
@@ -120,11 +140,22 @@ class Fact(BaseModel):
     """One line a person can read."""
     evidence: list[Evidence] = Field(default_factory=list)
     """Evidence compared with this fact (backing or contradicting)."""
+    confidence: float | None = None
+    """For a contradicted or unsupported fact: the estimated probability that the flag is right,
+    from the calibration table (`CheckerConfig.calibration_path`); None for other verdicts."""
+    uncertain: bool = False
+    """True when the flag's confidence is below `CheckerConfig.min_confidence`: the fact keeps its
+    verdict in the report, but it does not flag its claim, fail the report or trigger a retry."""
+
+    @property
+    def flagged(self) -> bool:
+        """True when the fact is contradicted or unsupported with enough confidence to count."""
+        return self.verdict.flagged and not self.uncertain
 
     @property
     def unbacked_action(self) -> bool:
         """True when the fact claims an action that no successful tool call performed."""
-        return self.code in ("no_tool_call", "tool_error") and self.verdict.flagged
+        return self.code in ("no_tool_call", "tool_error") and self.flagged
 
 
 class Claim(BaseModel):
@@ -137,7 +168,13 @@ class Claim(BaseModel):
     end: int
     """End offset (exclusive)."""
     verdict: Verdict = Verdict.UNVERIFIABLE
-    """The worst verdict among the claim's facts; `unverifiable` when it has none."""
+    """The worst verdict among the claim's facts that count (not `uncertain`); `unverifiable` when
+    it has none."""
+    act: SpeechAct = SpeechAct.ASSERTION
+    """What the claim does: only assertions and actions have their statuses and actions grounded."""
+    confidence: float | None = None
+    """The highest confidence among the claim's contradicted and unsupported facts (uncertain ones
+    included); None when it has none."""
     facts: list[Fact] = Field(default_factory=list)
     """The checkable facts extracted from the claim."""
     evidence: list[Evidence] = Field(default_factory=list)
@@ -149,6 +186,11 @@ class Claim(BaseModel):
     def flagged(self) -> bool:
         """True when the claim is contradicted or unsupported."""
         return self.verdict.flagged
+
+    @property
+    def uncertain(self) -> bool:
+        """True when the claim holds a flag below the confidence threshold and no flag above it."""
+        return not self.flagged and any(f.uncertain for f in self.facts)
 
 
 class Report(BaseModel):
@@ -177,13 +219,25 @@ class Report(BaseModel):
         """The contradicted and unsupported claims, in answer order."""
         return [c for c in self.claims if c.flagged]
 
+    @property
+    def uncertain(self) -> list[Claim]:
+        """Claims whose only flags fell below the confidence threshold: shown, but not acted on."""
+        return [c for c in self.claims if c.uncertain]
+
     def __str__(self) -> str:
         head = "OK" if self.ok else f"FLAGGED {len(self.flagged)}/{len(self.claims)} claims"
+        if self.uncertain:
+            head += f", {len(self.uncertain)} uncertain"
         lines = [f"fact check: {head} (lang={self.lang}, {self.tool_call_count} tool calls)"]
         for claim in self.claims:
-            lines.append(f"- [{claim.verdict.value}] {claim.text!r}")
+            mark = "uncertain" if claim.uncertain else claim.verdict.value
+            act = "" if claim.act == SpeechAct.ASSERTION else f" ({claim.act.value})"
+            lines.append(f"- [{mark}]{act} {claim.text!r}")
             for fact in claim.facts:
-                lines.append(f"    {fact.kind.value} {fact.text!r}: {fact.verdict.value}; {fact.reason}")
+                verdict = fact.verdict.value
+                if fact.confidence is not None:
+                    verdict += f", confidence {fact.confidence:.2f}" + (" (uncertain)" if fact.uncertain else "")
+                lines.append(f"    {fact.kind.value} {fact.text!r}: {verdict}; {fact.reason}")
                 for ev in fact.evidence[:2]:
                     lines.append(f"      <- {ev.describe()}")
         lines.extend(f"note: {n}" for n in self.notes)

@@ -45,7 +45,7 @@ def format_failure(report: Report) -> str:
         reason = claim.reason or "no reason given"
         lines.append(f"- [{claim.verdict.value}] {claim.text!r}: {reason}")
         for fact in claim.facts:
-            if not fact.verdict.flagged:
+            if not fact.flagged:
                 continue
             lines.append(f"    {fact.kind.value} {fact.text!r}: {fact.verdict.value}"
                          f" ({fact.code or '-'}) {fact.reason}".rstrip())

@@ -53,7 +53,8 @@ class SpanMatch:
     """`(claim, right)` for every flagged claim: right when it overlaps a gold span."""
 
 
-def _overlaps(a_start: int, a_end: int, b_start: int, b_end: int) -> bool:
+def overlaps(a_start: int, a_end: int, b_start: int, b_end: int) -> bool:
+    """Whether two character ranges `[start, end)` share a character."""
     return a_start < b_end and b_start < a_end
 
 
@@ -70,8 +71,8 @@ def match_spans(case: Case, report: Report) -> SpanMatch:
     gold = span_ranges(case.answer, case.hallucinated_spans)
     flagged = report.flagged
     return SpanMatch(
-        gold=[(s, e, any(_overlaps(s, e, c.start, c.end) for c in flagged)) for s, e in gold],
-        flagged=[(c, any(_overlaps(c.start, c.end, s, e) for s, e in gold)) for c in flagged],
+        gold=[(s, e, any(overlaps(s, e, c.start, c.end) for c in flagged)) for s, e in gold],
+        flagged=[(c, any(overlaps(c.start, c.end, s, e) for s, e in gold)) for c in flagged],
     )
 
 
@@ -214,11 +215,14 @@ def _block(results: Sequence[CaseResult]) -> dict[str, Any]:
     }
 
 
-def _round(value: Any, digits: int = 4) -> Any:
+def round_floats(value: Any, digits: int = 4) -> Any:
+    """Round every float in a JSON-ready value (through dicts and lists) to `digits` places."""
     if isinstance(value, float):
         return round(value, digits)
     if isinstance(value, dict):
-        return {k: _round(v, digits) for k, v in value.items()}
+        return {k: round_floats(v, digits) for k, v in value.items()}
+    if isinstance(value, list):
+        return [round_floats(v, digits) for v in value]
     return value
 
 
@@ -250,4 +254,4 @@ def summarize(results: Sequence[CaseResult]) -> dict[str, Any]:
         for kind in dict.fromkeys(r.case.kinds):
             groups[kind].append(r)
     summary["by_kind"] = {k: _block(g) for k, g in groups.items() if g}
-    return _round(summary)
+    return round_floats(summary)

@@ -19,11 +19,17 @@ LANGS: tuple[str, ...] = Lang.__args__
 
 BUNDLED_SUITE = "suite.jsonl"
 """File name of the suite shipped inside `factcheck.eval`."""
-BUNDLED_SUITES = {"bundled": BUNDLED_SUITE, "heldout": "heldout.jsonl"}
+BUNDLED_SUITES = {
+    "bundled": BUNDLED_SUITE,
+    "heldout": "heldout.jsonl",
+    "real-fit": "real-fit.jsonl",
+    "real-heldout": "real-heldout.jsonl",
+}
 """Name -> file of each suite shipped inside `factcheck.eval`; a suite path that is no file may name one.
 
-`heldout` was written after the checker, in six batches (the last three not tuned on), by people who had
-not read its code (see the README)."""
+`heldout` was written after the checker in blind batches, by people who had not read its code;
+`real-fit` and `real-heldout` are real agents' answers labelled by hand, split by conversation: the
+calibration is fitted on `real-fit` and never sees `real-heldout` (see docs/calibration.md)."""
 
 
 class SuiteError(ValueError):
@@ -83,6 +89,10 @@ class Case(BaseModel):
     """Gold spans of `retry_answer`; absent means the retry answer is faithful."""
     note: str | None = None
     """Free text for humans."""
+    source: str | None = None
+    """Where a case taken from elsewhere comes from (`repo@commit:path`); absent for cases written here."""
+    license: str | None = None
+    """The license of a case taken from elsewhere (see NOTICE)."""
 
     @field_validator("hallucinated_spans", "retry_hallucinated_spans")
     @classmethod
@@ -262,10 +272,10 @@ def bundled_suite_path(name: str = "bundled") -> Path:
     """Path of a suite shipped with the package.
 
     Args:
-        name: `bundled` (the 200-case suite) or `heldout` (see `BUNDLED_SUITES`).
+        name: `bundled` (the 200-case suite), `heldout`, `real-fit` or `real-heldout` (see `BUNDLED_SUITES`).
 
     Returns:
-        The path of `factcheck/eval/suite.jsonl` or `heldout.jsonl`.
+        The path of the suite file inside `factcheck/eval`.
 
     Raises:
         SuiteError: for an unknown name, or when the package was built without that suite.

@@ -125,6 +125,36 @@ def _numeric(cell: str) -> bool:
     return cell == "n/a" or cell.replace(".", "", 1).isdigit()
 
 
+def calibration_rows(calibration: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+    """The calibration table: each bin of predicted confidence against the precision observed in it.
+
+    Args:
+        calibration: `summary["calibration"]` (see `factcheck.eval.calibrate.calibration_scores`).
+
+    Returns:
+        Header cells and rows of cells.
+    """
+    header = ["confidence", "flags", "mean conf", "precision"]
+    rows = [[f"{b['low']:.1f}-{b['high']:.1f}", fmt(b["flags"]), fmt(b["confidence"]), fmt(b["precision"])]
+            for b in calibration["bins"]]
+    return header, rows
+
+
+def threshold_rows(calibration: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+    """Scores when only flags at or above each threshold count.
+
+    Args:
+        calibration: `summary["calibration"]`.
+
+    Returns:
+        Header cells and rows of cells.
+    """
+    header = ["min conf", "flags", "flag P", "span R", "ans P", "ans R", "false al"]
+    keys = ("flags", "flag_precision", "span_recall", "answer_precision", "answer_recall", "false_alarm_rate")
+    rows = [[f"{a['threshold']:.2f}", *(fmt(a[k]) for k in keys)] for a in calibration["at"]]
+    return header, rows
+
+
 def text_report(summary: dict[str, Any], sources: Sequence[str]) -> str:
     """The whole eval result as text: overview, then factcheck by language and by kind.
 
@@ -149,4 +179,15 @@ def text_report(summary: dict[str, Any], sources: Sequence[str]) -> str:
         "factcheck by kind (a case counts under each of its kinds):",
         render_text(*breakdown_rows(summary["by_kind"], "kind")),
     ]
+    calibration = summary.get("calibration")
+    if calibration and calibration["flags"]:
+        parts += [
+            "",
+            f"calibration of {calibration['flags']} flagged claims (min_confidence "
+            f"{summary['min_confidence']:.2f}; expected calibration error {fmt(calibration['ece'])}):",
+            render_text(*calibration_rows(calibration)),
+            "",
+            "at other thresholds:",
+            render_text(*threshold_rows(calibration)),
+        ]
     return "\n".join(parts)

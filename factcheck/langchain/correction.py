@@ -136,7 +136,7 @@ def build_correction(
 
 def _claim_line(t: dict[str, str], i: int, claim: Claim) -> str:
     head = t["claim"].format(i=i, claim=quote(claim.text))
-    facts = sorted((f for f in claim.facts if f.verdict.flagged), key=_fact_order)
+    facts = sorted((f for f in claim.facts if f.flagged), key=_fact_order)
     parts = list(dict.fromkeys(_fact_sentence(t, f) for f in facts))[:MAX_FACTS_PER_CLAIM]
     if not parts:
         ev = claim.evidence[0] if claim.evidence else None
