@@ -41,7 +41,7 @@ _MERGED_LISTS = (
     "generic_concepts", "status_fields", "advice_markers", "all_words", "approximators", "hedge_exceptions",
     "currency_fields", "record_key_fields", "categories_links", "categories_owners", "generic_field_labels",
     "not_money_labels", "money_labels", "duration_labels", "share_labels", "clause_conjunctions",
-    *SPEECH_ACT_KEYS,
+    *SPEECH_ACT_KEYS, "user_doers",
 )
 
 
@@ -140,6 +140,8 @@ class Lexicon:
     """Words that make a clause speak of other records than the one its claim names (其余, the rest)."""
     status_words: frozenset[str] = field(init=False)
     """Every word of a status term, lower case ("progress" of "in progress"): such a word names no record."""
+    user_doers: Phrases = field(init=False)
+    """Words right before an action word that make the user its doer (you paid, 您购买): no action of this turn."""
     speech_acts: dict[str, Phrases] = field(init=False)
     """The speech-act word lists (`offer_openers`, `policy_markers`, ...) by key."""
     category_values: Phrases = field(init=False)
@@ -273,6 +275,7 @@ class Lexicon:
         self.status_fields = Phrases(self.data["status_fields"])
         self.advice_markers = Phrases(self.data["advice_markers"])
         self.speech_acts = {key: Phrases(self.data[key]) for key in SPEECH_ACT_KEYS}
+        self.user_doers = Phrases(self.data["user_doers"])
         self.all_words = Phrases(self.data["all_words"])
         self.approximators = Phrases(self.data["approximators"])
         self.status_implies = {

@@ -108,6 +108,10 @@ class StatusExtractor:
             if self._hedged(text, begin, m):
                 continue
             concept, start, end = term.concept, m.start, m.end
+            if claims and concept is None and _modifies(text, m, hits):
+                continue  # "successfully cancelled": the adverb is the cancel's, it states no status of its own
+            if claims and term.action and self._users_own(text[begin : m.start]):
+                continue  # "the amount you paid": the user's past act, not an action of this turn
             negated = self._negated(text[scope : m.start]) or (
                 previous_negated and _OR.search(text, scope, m.start) is not None
             )
@@ -154,6 +158,11 @@ class StatusExtractor:
             break
         return sorted(found.values(), key=lambda s: s.start)
 
+    def _users_own(self, prefix: str) -> bool:
+        """Whether the user is the doer of the action word after `prefix` ("you paid", 您购买的)."""
+        window = window_before(prefix, 2, 2)
+        return bool(window.strip()) and self.lex.user_doers.search(window)
+
     def _completed(self, prefix: str) -> bool:
         """Whether a completion marker (已, 已经) stands just before a concept word.
 
@@ -172,6 +181,18 @@ class StatusExtractor:
         if prefix[-1:].isascii() and window.split()[-1:] == ["0"]:  # "0 in stock"
             return True
         return self.lex.negators.search(window)
+
+
+def _modifies(text: str, m: Hit, hits: list[tuple[Hit, Term]]) -> bool:
+    """Whether a bare polarity word stands right beside a status word of its own concept ("successfully
+    cancelled", "cancelled successfully", 成功取消): it qualifies that word."""
+    for other, term in hits:
+        if other is m or term.polarity is None or term.concept is None:
+            continue
+        gap = text[m.end : other.start] if other.start >= m.end else text[other.end : m.start]
+        if len(gap) <= 2 and not gap.strip(" "):
+            return True
+    return False
 
 
 def clause_start(text: str, pos: int) -> int:

@@ -233,6 +233,7 @@ class Matcher:
                 or field_total(same_field, claimed, exponent, self.index)
                 or self._arithmetic([(v, None) for v in self.verified[-8:]], claimed, exponent)
                 or self._context(claimed, exponent)  # "按 100 积分抵 1 元": the rule the context states
+                or self._across_calls(claimed, exponent)  # a price difference between an order and a variant
             )
             if backing is None:
                 shown = ", ".join(sorted({loc.mention.value for loc in same_field})[:3])
@@ -528,7 +529,34 @@ class Matcher:
             if total is not None and equal_at(total, claimed, exponent):
                 how = "the sum of price × quantity over the line items"
                 return "derived", f"number equals {how}", [evidence_of(locs[0].leaf, self.index, how)]
-        return column_total(claimed, exponent, self.index) or self._converted(claimed, exponent)
+        return (
+            column_total(claimed, exponent, self.index)
+            or self._across_calls(claimed, exponent)
+            or self._converted(claimed, exponent)
+        )
+
+    def _across_calls(self, claimed: Decimal, exponent: int) -> Backing | None:
+        """The sum or difference of two numbers of different calls (an order's price and a variant's: the
+        price difference of an exchange; a balance after a payment), found by set look-ups, not pairs."""
+        calls = self.index.call_numbers()
+        if len(calls) < 2:
+            return None
+        quantum = Decimal(1).scaleb(exponent)
+        seen: dict[Decimal, tuple[int, Located]] = {}
+        for call, locs in enumerate(calls):
+            for loc in locs:
+                seen.setdefault(Decimal(loc.mention.value).quantize(quantum), (call, loc))
+        for value, (call, loc) in seen.items():
+            for other, how in ((value - claimed, "{a} - {b}"), (claimed - value, "{b} + {a}"), (value + claimed, "{b} - {a}")):
+                found = seen.get(other)
+                if found is None or found[0] == call or other <= 0:
+                    continue
+                said = how.format(a=value.normalize(), b=other.normalize())
+                note = f"{said}, across two tool calls"
+                return "derived", f"number equals {note}", [
+                    evidence_of(loc.leaf, self.index, note), evidence_of(found[1].leaf, self.index, note)
+                ]
+        return None
 
     def _converted(self, claimed: Decimal, exponent: int) -> Backing | None:
         """A tool's number or a backed one of the answer, converted at a rate the context states."""
