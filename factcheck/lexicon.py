@@ -19,7 +19,7 @@ SHIPPED = ("zh", "en")
 _TIME_DIMENSION = "time"
 """The `unit_scales` dimension whose units are durations, in seconds."""
 SPEECH_ACT_KEYS = (
-    "assertion_openers", "offer_openers", "offer_markers", "presentation_openers", "policy_markers", "request_openers",
+    "assertion_openers", "offer_openers", "offer_markers", "policy_markers", "request_openers",
 )
 """The lexicon lists that tell a claim's speech act (see `factcheck.extractors.speech_acts`)."""
 _MERGED_DICTS = (
@@ -41,7 +41,7 @@ _MERGED_LISTS = (
     "generic_concepts", "status_fields", "advice_markers", "all_words", "approximators", "hedge_exceptions",
     "currency_fields", "record_key_fields", "categories_links", "categories_owners", "generic_field_labels",
     "not_money_labels", "money_labels", "duration_labels", "share_labels", "clause_conjunctions",
-    *SPEECH_ACT_KEYS, "user_doers",
+    *SPEECH_ACT_KEYS, "user_doers", "user_beneficiaries", "derivation_cues", "presenting_terms",
 )
 
 
@@ -140,6 +140,12 @@ class Lexicon:
     """Words that make a clause speak of other records than the one its claim names (其余, the rest)."""
     status_words: frozenset[str] = field(init=False)
     """Every word of a status term, lower case ("progress" of "in progress"): such a word names no record."""
+    user_beneficiaries: Phrases = field(init=False)
+    """Words that make the user the one an action is for, not its doer (为您生成, 帮您退款)."""
+    derivation_cues: Phrases = field(init=False)
+    """Words that make a claim's number worked out from others (price difference, in total, 差价, 合计)."""
+    presenting: frozenset[str] = field(init=False)
+    """Status-term keys that present results (here are, 以下是): they take no concept word after them."""
     user_doers: Phrases = field(init=False)
     """Words right before an action word that make the user its doer (you paid, 您购买): no action of this turn."""
     speech_acts: dict[str, Phrases] = field(init=False)
@@ -276,6 +282,9 @@ class Lexicon:
         self.advice_markers = Phrases(self.data["advice_markers"])
         self.speech_acts = {key: Phrases(self.data[key]) for key in SPEECH_ACT_KEYS}
         self.user_doers = Phrases(self.data["user_doers"])
+        self.presenting = frozenset(term_key(w) for w in self.data["presenting_terms"])
+        self.user_beneficiaries = Phrases(self.data["user_beneficiaries"])
+        self.derivation_cues = Phrases(self.data["derivation_cues"])
         self.all_words = Phrases(self.data["all_words"])
         self.approximators = Phrases(self.data["approximators"])
         self.status_implies = {

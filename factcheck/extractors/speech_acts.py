@@ -15,7 +15,6 @@ EXACT_KINDS = frozenset(
 _LEAD = re.compile(r"[\s>•*#_\-–—]*(?:\d{1,2}[.)、]\s*)?(?:\*\*|__)?[\s*_]*")
 """Markdown before a claim's first word: list markers, a heading, a number, bold."""
 _QUESTION_END = re.compile(r"[?？][\s*_)）」\"”]*$")
-_COLON_END = re.compile(r"[:：][\s*_]*$")
 
 
 class SpeechActClassifier:
@@ -26,7 +25,6 @@ class SpeechActClassifier:
         self.assertion_openers = acts["assertion_openers"]
         self.offer_openers = acts["offer_openers"]
         self.offer_markers = acts["offer_markers"]
-        self.presentation_openers = acts["presentation_openers"]
         self.policy_markers = acts["policy_markers"]
         self.request_openers = acts["request_openers"]
 
@@ -46,8 +44,6 @@ class SpeechActClassifier:
             if self.request_openers.match_at(text, at):
                 return SpeechAct.REQUEST
             if _QUESTION_END.search(text) or self.offer_openers.match_at(text, at):
-                return SpeechAct.OFFER
-            if self.presentation_openers.match_at(text, at) and _COLON_END.search(text):
                 return SpeechAct.OFFER
             if self.offer_markers.search(text):
                 return SpeechAct.OFFER

@@ -116,7 +116,9 @@ class StatusExtractor:
                 previous_negated and _OR.search(text, scope, m.start) is not None
             )
             previous_negated = negated
-            if concept is None:
+            if concept is None and m.key in self.lex.presenting:
+                concept = default_concept  # "Here are your other order IDs": it presents what was read, not orders
+            elif concept is None:
                 nearest = _nearest(m, concepts, text)
                 if nearest is not None:
                     concept = nearest[1].concept
@@ -160,8 +162,8 @@ class StatusExtractor:
 
     def _users_own(self, prefix: str) -> bool:
         """Whether the user is the doer of the action word after `prefix` ("you paid", 您购买的)."""
-        window = window_before(prefix, 2, 2)
-        return bool(window.strip()) and self.lex.user_doers.search(window)
+        window = window_before(prefix, 2, 3)
+        return bool(window.strip()) and self.lex.user_doers.search(window) and not self.lex.user_beneficiaries.search(window)
 
     def _completed(self, prefix: str) -> bool:
         """Whether a completion marker (已, 已经) stands just before a concept word.

@@ -233,7 +233,10 @@ class Matcher:
                 or field_total(same_field, claimed, exponent, self.index)
                 or self._arithmetic([(v, None) for v in self.verified[-8:]], claimed, exponent)
                 or self._context(claimed, exponent)  # "按 100 积分抵 1 元": the rule the context states
-                or self._across_calls(claimed, exponent)  # a price difference between an order and a variant
+                or (  # "the price difference is $22.55": an order's price and a variant's, of two calls
+                    self._across_calls(claimed, exponent)
+                    if self.index.lex.derivation_cues.search(self._claim_text) else None
+                )
             )
             if backing is None:
                 shown = ", ".join(sorted({loc.mention.value for loc in same_field})[:3])
