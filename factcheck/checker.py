@@ -123,7 +123,10 @@ class FactChecker:
         stats = answer_stats(claims, lang, tool_calls, context)
         threshold = self.config.min_confidence
         for claim, fact in flags:
-            fact.confidence = self.calibration.confidence(flag_features(fact, claim, stats))
+            if not tool_calls and fact.code == "no_tool_call":
+                fact.confidence = 1.0  # a run that called no tool at all cannot have done what the claim narrates
+            else:
+                fact.confidence = self.calibration.confidence(flag_features(fact, claim, stats))
             fact.uncertain = fact.confidence < threshold
             claim.confidence = max(claim.confidence or 0.0, fact.confidence)
 
