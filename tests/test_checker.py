@@ -67,7 +67,7 @@ def test_bad_tool_outputs_do_not_crash_and_are_noted() -> None:
         cur.append(nxt)
         cur = nxt
     tools = [b"\xff\xfe refund FAILED", "{not json", deep, nested, None, 12, "x" * 50]
-    report = FactChecker(__import__("factcheck").CheckerConfig(max_output_chars=20)).check(
+    report = FactChecker(__import__("factcheck").CheckerConfig(max_output_chars=20, min_confidence=0)).check(
         "Your refund was approved.", tools
     )
     assert report.answer == "Your refund was approved."

@@ -73,9 +73,9 @@ def test_check_context_backs_facts(files, capsys):
                                          "output": {"ok": True}, "status": "ok"}]))
     ctx = files("ctx.json", json.dumps(["请把地址改成上海市徐汇区漕溪北路 88 号 3 栋 502"],
                                        ensure_ascii=False))
-    with_ctx = main(["check", "--answer", answer, "--tools", tools, "--context", ctx])
+    with_ctx = main(["check", "--answer", answer, "--tools", tools, "--context", ctx, "--min-confidence", "0"])
     capsys.readouterr()
-    without = main(["check", "--answer", answer, "--tools", tools])
+    without = main(["check", "--answer", answer, "--tools", tools, "--min-confidence", "0"])
     assert (with_ctx, without) == (0, 1)
 
 

@@ -13,10 +13,11 @@ def test_a_user_file_extends_the_shipped_lexicons(tmp_path) -> None:
         '{"status_terms": {"voided": {"concept": "payment", "polarity": "negative"}}, "negators": ["nie"]}',
         encoding="utf-8",
     )
-    checker = FactChecker(CheckerConfig(lexicon_paths=[extra]))
+    checker = FactChecker(CheckerConfig(lexicon_paths=[extra], min_confidence=0))
     tools = [{"name": "get_payment", "args": {}, "output": {"payment_status": "voided"}, "status": "ok"}]
     assert checker.check("Your payment went through.", tools).claims[0].verdict == Verdict.CONTRADICTED
-    assert FactChecker().check("Your payment went through.", tools).claims[0].verdict != Verdict.CONTRADICTED
+    plain = FactChecker(CheckerConfig(min_confidence=0))
+    assert plain.check("Your payment went through.", tools).claims[0].verdict != Verdict.CONTRADICTED
     assert "nie" in checker.lexicon.negators.keys and "not" in checker.lexicon.negators.keys
 
 
@@ -80,7 +81,7 @@ def test_a_user_file_adds_a_category_and_extends_one_word_by_word(tmp_path) -> N
         ' "color": {"fields": ["color"], "values": {"red": ["red"], "blue": ["blue"]}}}}',
         encoding="utf-8",
     )
-    checker = FactChecker(CheckerConfig(lexicon_paths=[extra]))
+    checker = FactChecker(CheckerConfig(lexicon_paths=[extra], min_confidence=0))
     tier = checker.lexicon.data["categories"]["tier"]
     assert {"tier", "club"} <= set(tier["fields"]) and {"gold", "goldstar"} <= set(tier["values"]["gold"])
     call = {"name": "get_item", "args": {}, "output": {"color": "blue"}, "status": "ok"}

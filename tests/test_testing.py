@@ -20,7 +20,7 @@ def test_grounded_answer_passes_and_returns_the_report():
 def test_failure_lists_each_flagged_claim_and_why():
     answer = "Your refund succeeded. We also emailed you the receipt."
     with pytest.raises(AssertionError) as err:
-        assert_grounded(answer, [REFUND_FAILED], lang="en")
+        assert_grounded(answer, [REFUND_FAILED], lang="en", min_confidence=0)
     msg = str(err.value)
     first = msg.splitlines()[0]
     assert first.startswith("answer is not grounded in the tool outputs:")
@@ -35,8 +35,8 @@ def test_context_backs_facts():
     answer = "已将收货地址改为上海市徐汇区漕溪北路 88 号 3 栋 502。"
     tools = [{"name": "update_address", "args": {}, "output": {"ok": True}, "status": "ok"}]
     with pytest.raises(AssertionError):
-        assert_grounded(answer, tools)
-    assert_grounded(answer, tools, context=["请把地址改成上海市徐汇区漕溪北路 88 号 3 栋 502"])
+        assert_grounded(answer, tools, min_confidence=0)
+    assert_grounded(answer, tools, context=["请把地址改成上海市徐汇区漕溪北路 88 号 3 栋 502"], min_confidence=0)
 
 
 def test_config_arguments():
@@ -46,4 +46,4 @@ def test_config_arguments():
               "status": "ok"}]
     assert_grounded("Your total is 45.", tools, derive_arithmetic=True)
     with pytest.raises(AssertionError, match="45"):
-        assert_grounded("Your total is 45.", tools, config=CheckerConfig(derive_arithmetic=False))
+        assert_grounded("Your total is 45.", tools, config=CheckerConfig(derive_arithmetic=False, min_confidence=0))

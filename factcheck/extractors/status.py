@@ -163,7 +163,9 @@ class StatusExtractor:
     def _users_own(self, prefix: str) -> bool:
         """Whether the user is the doer of the action word after `prefix` ("you paid", 您购买的)."""
         window = window_before(prefix, 2, 3)
-        return bool(window.strip()) and self.lex.user_doers.search(window) and not self.lex.user_beneficiaries.search(window)
+        if not window.strip() or not self.lex.user_doers.search(window):
+            return False
+        return not self.lex.user_beneficiaries.search(window)
 
     def _completed(self, prefix: str) -> bool:
         """Whether a completion marker (已, 已经) stands just before a concept word.

@@ -548,9 +548,14 @@ class Matcher:
         seen: dict[Decimal, tuple[int, Located]] = {}
         for call, locs in enumerate(calls):
             for loc in locs:
-                seen.setdefault(Decimal(loc.mention.value).quantize(quantum), (call, loc))
+                try:
+                    value = Decimal(loc.mention.value).quantize(quantum)
+                except ArithmeticError:  # more digits than a check's precision holds (1e+100 at cents)
+                    continue
+                seen.setdefault(value, (call, loc))
         for value, (call, loc) in seen.items():
-            for other, how in ((value - claimed, "{a} - {b}"), (claimed - value, "{b} + {a}"), (value + claimed, "{b} - {a}")):
+            ways = ((value - claimed, "{a} - {b}"), (claimed - value, "{b} + {a}"), (value + claimed, "{b} - {a}"))
+            for other, how in ways:
                 found = seen.get(other)
                 if found is None or found[0] == call or other <= 0:
                     continue

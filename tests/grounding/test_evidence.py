@@ -7,13 +7,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from factcheck import FactChecker, Verdict
+from factcheck import CheckerConfig, FactChecker, Verdict
 from factcheck.extractors.mentions import MentionExtractor
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.flat import Flat, number_text
 from factcheck.report import FactKind
 
-CHECKER = FactChecker()
+CHECKER = FactChecker(CheckerConfig(min_confidence=0))  # grounding verdicts, before any abstention
 S, C, U = Verdict.SUPPORTED, Verdict.CONTRADICTED, Verdict.UNSUPPORTED
 SKUS = [{"sku": f"A{i}"} for i in range(200)]
 

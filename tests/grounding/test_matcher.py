@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from factcheck import FactChecker, Verdict
+from factcheck import CheckerConfig, FactChecker, Verdict
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.matcher import Matcher
 
-CHECKER = FactChecker()
+CHECKER = FactChecker(CheckerConfig(min_confidence=0))  # grounding verdicts, before any abstention
 
 
 def verdict(answer: str, tool_calls: list, context: list | None = None) -> Verdict:
@@ -453,7 +453,7 @@ def test_a_duration_may_be_the_days_between_backed_dates(answer: str, tools: lis
 def test_durations_are_arithmetic_and_can_be_switched_off() -> None:
     from factcheck import CheckerConfig
 
-    checker = FactChecker(CheckerConfig(derive_arithmetic=False))
+    checker = FactChecker(CheckerConfig(derive_arithmetic=False, min_confidence=0))
     report = checker.check("Paused for two weeks, from Nov. 1 through Nov. 15.", [PAUSE])
     assert report.claims[0].verdict == U
     fact = CHECKER.check("Paused for two weeks, from Nov. 1 through Nov. 15.", [PAUSE]).claims[0].facts[0]

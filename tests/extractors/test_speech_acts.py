@@ -1,0 +1,66 @@
+"""Speech acts: offers, questions, policy and the user's request keep only their exact facts."""
+
+import pytest
+
+from factcheck import CheckerConfig, FactChecker
+from factcheck.extractors.speech_acts import SpeechActClassifier
+from factcheck.lexicon import load_lexicon
+from factcheck.report import FactKind, SpeechAct, Verdict
+
+CLASSIFY = SpeechActClassifier(load_lexicon()).classify
+CHECKER = FactChecker(CheckerConfig(min_confidence=0))
+
+
+@pytest.mark.parametrize(
+    ("text", "act"),
+    [
+        ("Would you like me to cancel order #W5061109?", SpeechAct.OFFER),
+        ("Is there anything else I can help you with?", SpeechAct.OFFER),
+        ("- **Please confirm** if you want to proceed with the exchange.", SpeechAct.OFFER),
+        ("I will process the refund once you confirm.", SpeechAct.OFFER),
+        ("I am processing your cancellation now.", SpeechAct.OFFER),
+        ("是否需要我帮您取消这个订单？", SpeechAct.OFFER),
+        ("如果您确认，我会为您办理退货。", SpeechAct.OFFER),
+        ("You can only exchange delivered orders, according to our policy.", SpeechAct.POLICY),
+        ("根据规定，已发货的订单只能申请退货。", SpeechAct.POLICY),
+        ("You'd like to return the Smart Watch from order #W9389413.", SpeechAct.REQUEST),
+        ("您希望把收货地址改成上海。", SpeechAct.REQUEST),
+        ("Please note that your refund has failed.", SpeechAct.ASSERTION),
+        ("I can confirm that your order has been delivered.", SpeechAct.ASSERTION),
+        ("Your order #W5061109 is pending.", SpeechAct.ASSERTION),
+    ],
+)
+def test_a_claim_is_classified_by_its_words(text: str, act: SpeechAct) -> None:
+    assert CLASSIFY(text, []) == act
+
+
+def test_a_completed_action_is_an_action() -> None:
+    report = CHECKER.check("I have cancelled your order.", [])
+    assert report.claims[0].act == SpeechAct.ACTION
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # an offer claims no cancellation, so no missing cancel call flags it
+        ("Would you like me to cancel order #W5061109?", False),
+        # ...but an identifier inside it must still come from a tool
+        ("Would you like me to cancel order #W9999999?", True),
+        # the same words as an assertion claim the action
+        ("I have cancelled order #W5061109.", True),
+    ],
+)
+def test_only_exact_facts_of_an_offer_are_checked(answer: str, flagged: bool) -> None:
+    tools = [{"name": "get_order_details", "args": {}, "output": {"order_id": "#W5061109", "status": "pending"},
+              "status": "ok"}]
+    report = CHECKER.check(answer, tools)
+    assert (not report.ok) == flagged
+    if report.claims[0].act != SpeechAct.ASSERTION and report.claims[0].act != SpeechAct.ACTION:
+        assert all(f.kind not in (FactKind.STATUS, FactKind.ACTION) for f in report.claims[0].facts)
+
+
+def test_a_flagged_offer_keeps_its_act_in_the_report() -> None:
+    report = CHECKER.check("Would you like me to cancel order #W9999999?", [])
+    claim = report.claims[0]
+    assert claim.act == SpeechAct.OFFER and claim.verdict == Verdict.UNSUPPORTED
+    assert "(offer)" in str(report)

@@ -1,0 +1,110 @@
+"""The calibration table: fitting, confidences, abstention below the threshold, and bad files."""
+
+import json
+
+import pytest
+
+from factcheck import CheckerConfig, FactChecker, Verdict
+from factcheck.calibration import Calibration, fit
+from factcheck.config import DEFAULT_MIN_CONFIDENCE
+from factcheck.policy import apply_on_fail
+
+REFUND_FAILED = {"name": "refund", "args": {"order_id": "88231"}, "output": {"refund_status": "FAILED"},
+                 "status": "ok"}
+ANSWER = "Your refund succeeded."
+
+
+def table_file(tmp_path, bias: float, weights: dict[str, float] | None = None):
+    path = tmp_path / "cal.json"
+    Calibration(bias=bias, weights=weights or {}).save(path)
+    return path
+
+
+def test_fit_is_deterministic_and_orders_features_by_their_outcomes() -> None:
+    samples = [(["kind:url"], True)] * 30 + [(["kind:url"], False)] * 2 + [(["kind:name"], True)] * 3 + [
+        (["kind:name"], False)
+    ] * 27
+    first, second = fit(samples), fit(samples)
+    assert first == second
+    url, name = first.confidence(["kind:url"]), first.confidence(["kind:name"])
+    assert url > 0.85 and name < 0.2
+    assert first.samples == 62 and first.positives == 33
+    # an unknown feature weighs nothing
+    assert first.confidence(["kind:never-seen"]) == first.confidence([])
+
+
+def test_fit_needs_samples() -> None:
+    with pytest.raises(ValueError, match="no flagged facts"):
+        fit([])
+
+
+def test_every_flag_gets_a_confidence_from_the_table(tmp_path) -> None:
+    sure = FactChecker(CheckerConfig(calibration_path=table_file(tmp_path, 5.0)))
+    report = sure.check(ANSWER, [REFUND_FAILED])
+    fact = report.claims[0].facts[0]
+    assert fact.verdict == Verdict.CONTRADICTED and fact.confidence == pytest.approx(0.9933, abs=1e-4)
+    assert not fact.uncertain and not report.ok and report.claims[0].confidence == fact.confidence
+
+
+def test_a_flag_below_the_threshold_is_kept_but_does_not_count(tmp_path) -> None:
+    unsure = FactChecker(CheckerConfig(calibration_path=table_file(tmp_path, -5.0), min_confidence=0.5))
+    report = unsure.check(ANSWER, [REFUND_FAILED])
+    claim, fact = report.claims[0], report.claims[0].facts[0]
+    assert fact.verdict == Verdict.CONTRADICTED and fact.uncertain and not fact.flagged
+    assert report.ok and claim.uncertain and not claim.flagged and report.uncertain == [claim]
+    assert "uncertain" in claim.reason and "uncertain" in str(report)
+    assert json.loads(report.model_dump_json())["claims"][0]["facts"][0]["uncertain"] is True
+    # no downgrade touches it: the answer is given as it is
+    assert apply_on_fail(report, "drop") == ANSWER
+    # with min_confidence 0 the same flag counts
+    strict = FactChecker(CheckerConfig(calibration_path=table_file(tmp_path, -5.0), min_confidence=0))
+    assert not strict.check(ANSWER, [REFUND_FAILED]).ok
+
+
+def test_the_same_answer_gives_the_same_confidences() -> None:
+    checker = FactChecker()
+    one, two = (checker.check("您的包裹已送到 5 栋。", [{"name": "get_delivery", "args": {},
+                                                        "output": {"address": "3 栋"}, "status": "ok"}])
+                for _ in range(2))
+    assert one.model_dump(exclude={"elapsed_ms"}) == two.model_dump(exclude={"elapsed_ms"})
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools"),
+    [
+        # seed 000: published with a link and a registration number, no call at all
+        ("文章已发布成功！链接：https://mp.weixin.qq.com/s/AbC123xYz，登记号 DJ-2026-88231。", []),
+        ("已为您发布到公众号并完成版权登记。", []),
+        # seed 001: an image narrated with a URL and no call
+        ("又为您生成了两张：https://cdn.example.com/img/8841.png", []),
+        ("已为您成功退款，订单号 88231。", [{"name": "refund", "args": {"order_id": "88231"},
+                                     "output": "refund result: 失败，订单号 88231 未退款", "status": "ok"}]),
+        ("I found 3 matching orders for you.", [{"name": "search_orders", "args": {"q": "x"},
+                                                  "output": {"orders": [], "total": 0}, "status": "ok"}]),
+    ],
+)
+def test_seed_incidents_are_still_caught_at_the_default_threshold(answer, tools) -> None:
+    report = FactChecker().check(answer, tools)
+    assert not report.ok
+    assert max(c.confidence or 0 for c in report.flagged) >= DEFAULT_MIN_CONFIDENCE
+
+
+def test_an_action_narrated_with_no_tool_call_at_all_is_certain() -> None:
+    report = FactChecker().check("已为您发布到公众号并完成版权登记。", [])
+    assert report.flagged[0].confidence == 1.0
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [("{not json", "cannot read calibration file"), ('{"version": 99}', "version 99")],
+)
+def test_a_bad_calibration_file_is_a_clear_error(tmp_path, content, message) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(ValueError, match=message):
+        FactChecker(CheckerConfig(calibration_path=path))
+
+
+def test_the_shipped_table_loads_and_says_what_it_was_fitted_on() -> None:
+    table = Calibration.load()
+    assert table.samples > 0 and table.weights and "real-fit" in table.fitted_on
