@@ -553,9 +553,8 @@ class Matcher:
                 except ArithmeticError:  # more digits than a check's precision holds (1e+100 at cents)
                     continue
                 seen.setdefault(value, (call, loc))
-        for value, (call, loc) in seen.items():
-            ways = ((value - claimed, "{a} - {b}"), (claimed - value, "{b} + {a}"), (value + claimed, "{b} - {a}"))
-            for other, how in ways:
+        for value, (call, loc) in seen.items():  # every pair is met with its larger number as `value`
+            for other, how in ((value - claimed, "{a} - {b}"), (claimed - value, "{b} + {a}")):
                 found = seen.get(other)
                 if found is None or found[0] == call or other <= 0:
                     continue
