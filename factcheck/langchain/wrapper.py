@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
+from uuid import uuid4
 
 from langchain_core.callbacks import (
     AsyncCallbackManagerForChainRun,
@@ -233,6 +234,7 @@ class _RunState:
         self.seen_outputs: list[OutputToolCall] = []
         self.last: tuple[Any, AnswerLocation] | None = None
         self.superseded: set[str] = set()
+        self.run_key = uuid4().hex
 
     def attempt_config(
         self,
@@ -248,7 +250,11 @@ class _RunState:
         if self.guard is not None and self.attempt > 0:
             callbacks.add_handler(self.guard, inherit=True)
         child = patch_config(config, callbacks=callbacks, run_name=run_name)
-        child["metadata"] = {**child.get("metadata", {}), "factcheck_attempt": self.attempt}
+        child["metadata"] = {
+            **child.get("metadata", {}),
+            "factcheck_attempt": self.attempt,
+            "factcheck_run": self.run_key,  # ToolGuardMiddleware: once-only across attempts
+        }
         return child
 
     def prepare(self, output: Any) -> tuple[AnswerLocation | None, list[dict[str, Any]]]:
