@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 Limit = int | tuple[float | int | None, float | int | None] | frozenset[Any] | set[Any] | list[Any]
 """A bound on one argument: an int is the most items of a list (or characters of a string),
@@ -54,6 +54,17 @@ class ToolPolicy(BaseModel):
     """A person approves, edits or rejects each call before it runs."""
     idempotency_key: Callable[[str, Mapping[str, Any]], str] | None = None
     """`key(tool_name, args)`; the default hashes the name and the canonical arguments."""
+
+    @field_validator("limits", mode="before")
+    @classmethod
+    def _no_bool_limits(cls, limits: Any) -> Any:
+        for arg, bound in dict(limits or {}).items():
+            if isinstance(bound, bool) or isinstance(bound, tuple) and len(bound) != 2:
+                raise ValueError(
+                    f"limit of {arg!r} must be an int (most items), a (low, high) tuple or a set of "
+                    f"allowed values, not {bound!r}"
+                )
+        return limits
 
     def key_for(self, name: str, args: Mapping[str, Any]) -> str:
         """The idempotency key of a call to this tool.
@@ -150,8 +161,6 @@ def _bound_problem(arg: str, bound: Limit, args: Mapping[str, Any]) -> str | Non
     if arg not in args or args[arg] is None:
         return None
     value = args[arg]
-    if isinstance(bound, bool):
-        raise TypeError(f"limit of {arg!r} must be an int, a (low, high) tuple or a set of values, not a bool")
     if isinstance(bound, int):
         if isinstance(value, (str, list, tuple, set, frozenset, dict)) and len(value) > bound:
             unit = "characters" if isinstance(value, str) else "items"
