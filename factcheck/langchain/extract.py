@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 from uuid import uuid4
 
@@ -229,6 +229,8 @@ class OutputToolCall:
     """The tool's output as recorded."""
     status: Literal["ok", "error"]
     """`error` for a ToolMessage with status `error`."""
+    guard_event: Any = field(default=None, compare=False)
+    """What `ToolGuardMiddleware` stopped or repaired on this call (a dict), if anything."""
 
     def as_tool_call(self) -> dict[str, Any]:
         """The record as a checker `tool_calls` mapping."""
@@ -263,6 +265,7 @@ def tool_calls_from_output(output: Any) -> list[OutputToolCall]:
                         args=guard_record(message).get("args", args_by_id.get(message.tool_call_id, {})),
                         output=tool_message_value(message),
                         status="error" if message.status == "error" else "ok",
+                        guard_event=guard_record(message).get("event"),
                     )
                 )
     steps = output.get("intermediate_steps")

@@ -170,7 +170,7 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
         args = _validated(request)
         if args is None:  # the tool's schema refuses them: LangChain answers, the tool does not run
             return request, edit, None
-        refusal = self._refusal(request, policy, args)
+        refusal = _unknown_arguments(request) or self._refusal(request, policy, args)
         if refusal is not None:
             return _refusal_message(request, refusal, args)
         key = policy.key_for(name, args)
@@ -287,6 +287,23 @@ def _validated(request: ToolCallRequest) -> dict[str, Any] | None:
     except ValidationError:
         return None
     return {k: v for k, v in parsed.model_dump().items() if k in args or v is not None}
+
+
+def _unknown_arguments(request: ToolCallRequest) -> Refusal | None:
+    """Refuse argument names the tool does not declare (LangChain drops them and runs the tool)."""
+    schema = request.tool.tool_call_schema if request.tool is not None else None
+    if not (isinstance(schema, type) and issubclass(schema, BaseModel)):
+        return None
+    unknown = sorted(set(request.tool_call["args"]) - set(schema.model_fields))
+    if not unknown:
+        return None
+    name = request.tool_call["name"]
+    return Refusal(
+        "limit",
+        f"Refused by the tool guard: {name} was not run because it has no argument named "
+        f"{', '.join(repr(u) for u in unknown)} (its arguments are {', '.join(sorted(schema.model_fields))}). "
+        "Fix the arguments and try again.",
+    )
 
 
 def _refusal_message(request: ToolCallRequest, refusal: Refusal, args: Mapping[str, Any]) -> ToolMessage:

@@ -402,6 +402,7 @@ class _RunState:
             update={
                 "executed_tools": [r.name for r in runs if r.status == "ok"],
                 "failed_tools": [r.name for r in runs if r.status == "error"],
+                "tool_guard": [c.guard_event for c in self.seen_outputs if c.guard_event],
             }
         )
 

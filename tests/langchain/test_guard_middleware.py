@@ -135,6 +135,16 @@ def test_prose_where_a_number_belongs_is_refused_then_the_corrected_call_runs(ru
     assert shop.ran == [("query_user", 7)] and second.status == "success"
 
 
+def test_an_invented_argument_name_is_refused_not_silently_dropped(run) -> None:
+    shop = Shop()
+    agent = agent_of(shop, call("delete_orders", {"order_ids": ["1"], "dry_run": True}, "a"),
+                     call("delete_orders", {"order_ids": ["1"]}, "b"), "已删除 1 个订单")
+    result = run(agent, user("试删订单 1"), context=ADMIN)
+    first, second = tool_messages(result)
+    assert first.status == "error" and "no argument named 'dry_run'" in first.content
+    assert shop.ran == [("delete_orders", ["1"])] and second.status == "success"
+
+
 def test_a_delete_over_500_ids_is_refused_by_limits_and_the_model_narrows_it(run) -> None:
     shop = Shop()
     agent = agent_of(shop, call("delete_orders", {"order_ids": [str(i) for i in range(600)]}, "a"),
