@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 from conftest import REAL_URL, call, scripted
 from langchain.agents import create_agent
-from langchain.agents.middleware import ToolCallLimitMiddleware
+from langchain.agents.middleware import ToolCallLimitMiddleware, ToolRetryMiddleware
+from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.messages import AIMessage, ToolMessage
 from langchain_core.tools import tool
 from langgraph.checkpoint.memory import InMemorySaver
@@ -325,3 +326,42 @@ def test_unguarded_tools_pass_untouched(run) -> None:
     result = run(agent, user("who?"))
     (message,) = tool_messages(result)
     assert message.status == "success" and "factcheck_guard" not in message.response_metadata
+
+
+def test_a_call_the_guard_refuses_is_not_shown_to_the_reviewer(run) -> None:
+    shop = Shop()
+    agent = agent_of(shop, call("delete_orders", {"order_ids": ["1"]}, "a"), "I may not delete it.",
+                     policies=CONFIRM, checkpointer=InMemorySaver())
+    result = run(agent, user("delete order 1"), {"configurable": {"thread_id": "x"}}, context=None)
+    (message,) = tool_messages(result)
+    assert "__interrupt__" not in result and "not allowed" in message.content and shop.ran == []
+
+
+def test_composes_with_tool_retry_middleware(run) -> None:
+    shop = Shop()
+    agent = create_agent(
+        scripted(call("charge_card", {"amount": 20}, "a"), "The payment failed."),
+        shop.tools,
+        middleware=[ToolGuardMiddleware(POLICIES), ToolRetryMiddleware(max_retries=1, initial_delay=0, jitter=False)],
+    )
+    result = run(agent, user("charge 20"))
+    (message,) = tool_messages(result)
+    assert shop.count("charge_card") == 2 and message.status == "error" and "failed after 2 attempts" in message.content
+
+
+class Events(BaseCallbackHandler):
+    def __init__(self) -> None:
+        self.seen: list[tuple[str, dict]] = []
+
+    def on_custom_event(self, name: str, data: Any, **kwargs: Any) -> None:
+        self.seen.append((name, data))
+
+
+def test_every_refusal_and_repair_is_a_callback_event(run) -> None:
+    shop = Shop()
+    events = Events()
+    agent = agent_of(shop, call("delete_orders", {"order_ids": [str(i) for i in range(600)]}, "a"),
+                     call("read_email", {"mailbox": "inbox"}, "b"), "Your newest e-mail greets you.")
+    run(agent, user("clean up, then read my mail"), {"callbacks": [events]}, context=ADMIN)
+    guard = [data["event"] for name, data in events.seen if name == "tool_guard"]
+    assert guard == ["refused", "injection_flagged"]
