@@ -26,6 +26,8 @@ MESSAGES_KEY = "messages"
 
 GUARD_KEY = "factcheck_guard"
 """Key of the tool guard's record in a `ToolMessage`'s `response_metadata`."""
+RUN_METADATA_KEY = "factcheck_run"
+"""Config metadata key naming one wrapped run on every attempt (the tool guard's once-only scope)."""
 LEGACY_ANSWER_KEY = "output"
 """Key of the final answer in legacy executor outputs."""
 

@@ -19,12 +19,10 @@ from pydantic import BaseModel, ValidationError
 
 from factcheck.guard.policy import Refusal, ToolPolicy, limit_refusal, permission_refusal
 from factcheck.guard.untrusted import InjectionDetector, Neutralize, as_text, default_detector, frame, neutralize
-from factcheck.langchain.extract import GUARD_KEY, is_correction
+from factcheck.langchain.extract import GUARD_KEY, RUN_METADATA_KEY, is_correction
 
 GUARD_EVENT = "tool_guard"
 """Name of the custom callback event sent for every refusal, repair and flag."""
-RUN_METADATA_KEY = "factcheck_run"
-"""Config metadata key naming one wrapped run (set by `.with_fact_check()` on every attempt)."""
 _CHECKPOINTER_KEY = "__pregel_checkpointer"
 """Where LangGraph keeps the graph's checkpointer in the run config."""
 _MAX_RUNS = 256
@@ -177,6 +175,9 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
         first = self._first_result(request, key) if policy.once else None
         if first is not None:
             return _repeat_message(request, first, key)
+        twin = _earlier_twin(request, policy, key) if policy.once else None
+        if twin is not None:
+            return _twin_message(request, twin, key)
         needs_review = policy.confirm or (policy.once and self._tainted(request))
         if needs_review and not _has_checkpointer():
             reason = "it needs a person's approval" if policy.confirm else (
@@ -278,7 +279,10 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
 
 def _validated(request: ToolCallRequest) -> dict[str, Any] | None:
     """The call's arguments as the tool's schema reads them; None when the schema refuses them."""
-    args = request.tool_call["args"]
+    return _schema_args(request, request.tool_call["args"])
+
+
+def _schema_args(request: ToolCallRequest, args: Any) -> dict[str, Any] | None:
     schema = request.tool.tool_call_schema if request.tool is not None else None
     if not (isinstance(schema, type) and issubclass(schema, BaseModel)) or not isinstance(args, Mapping):
         return dict(args) if isinstance(args, Mapping) else None
@@ -337,6 +341,35 @@ def _rejected(message: Any) -> Any:
     return message.model_copy(
         update={"response_metadata": {**message.response_metadata, GUARD_KEY: {"rejected": True, "event": event}}}
     )
+
+
+def _earlier_twin(request: ToolCallRequest, policy: ToolPolicy, key: str) -> str | None:
+    """Id of an earlier call with the same key in the same model message (they run concurrently)."""
+    messages = list(request.state.get("messages") or []) if isinstance(request.state, Mapping) else []
+    own = request.tool_call.get("id")
+    for message in reversed(messages):
+        calls = getattr(message, "tool_calls", None) or []
+        if not any(c.get("id") == own for c in calls):
+            continue
+        for other in calls:
+            if other.get("id") == own:
+                return None
+            if other["name"] == request.tool_call["name"] and isinstance(other.get("args"), Mapping):
+                if policy.key_for(other["name"], _schema_args(request, other["args"])) == key:
+                    return str(other.get("id"))
+        return None
+    return None
+
+
+def _twin_message(request: ToolCallRequest, twin: str, key: str) -> ToolMessage:
+    name = request.tool_call["name"]
+    content = (
+        f"Not run again: {name} runs once per arguments, and call {twin} in the same message makes "
+        "this very call; its result is that call's."
+    )
+    event = {"event": "repeat", "tool": name, "idempotency_key": key}
+    return ToolMessage(content=content, tool_call_id=request.tool_call["id"] or "", name=name, status="success",
+                       response_metadata={GUARD_KEY: {"repeat": True, "idempotency_key": key, "event": event}})
 
 
 def _text(message: ToolMessage) -> str:

@@ -30,6 +30,7 @@ from factcheck.langchain.engine import (
 )
 from factcheck.langchain.extract import (
     MESSAGES_KEY,
+    RUN_METADATA_KEY,
     AnswerLocation,
     OutputToolCall,
     context_from_input,
@@ -253,7 +254,7 @@ class _RunState:
         child["metadata"] = {
             **child.get("metadata", {}),
             "factcheck_attempt": self.attempt,
-            "factcheck_run": self.run_key,  # ToolGuardMiddleware: once-only across attempts
+            RUN_METADATA_KEY: self.run_key,  # ToolGuardMiddleware: once-only across attempts
         }
         return child
 

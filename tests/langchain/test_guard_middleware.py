@@ -365,3 +365,16 @@ def test_every_refusal_and_repair_is_a_callback_event(run) -> None:
     run(agent, user("clean up, then read my mail"), {"callbacks": [events]}, context=ADMIN)
     guard = [data["event"] for name, data in events.seen if name == "tool_guard"]
     assert guard == ["refused", "injection_flagged"]
+
+
+def test_the_same_side_effect_twice_in_one_model_message_runs_once(run) -> None:
+    shop = Shop()
+    twice = AIMessage("", tool_calls=[
+        {"name": "publish_article", "args": {"article_id": "A-17"}, "id": "p1"},
+        {"name": "publish_article", "args": {"article_id": "A-17"}, "id": "p2"},
+        {"name": "publish_article", "args": {"article_id": "A-18"}, "id": "p3"},
+    ])
+    result = run(agent_of(shop, twice, f"已发布至平台，链接 {REAL_URL}"), user("发布 A-17 和 A-18"))
+    assert shop.count("publish_article") == 2
+    twin = next(m for m in tool_messages(result) if m.tool_call_id == "p2")
+    assert twin.content.startswith("Not run again") and "p1" in twin.content

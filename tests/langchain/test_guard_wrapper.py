@@ -63,7 +63,8 @@ def test_a_retry_may_read_get_refund_again() -> None:
     assert report.outcome == "retried" and not any("was not run again" in n for n in report.notes)
 
 
-def test_a_once_tool_runs_once_across_wrapper_retries_and_the_report_says_so() -> None:
+@pytest.mark.parametrize("block_repeated_actions", [True, False])
+def test_a_once_tool_runs_once_across_wrapper_retries_and_the_report_says_so(block_repeated_actions: bool) -> None:
     ran: Counter = Counter()
     model = scripted(
         call("issue_refund", {"order_id": "88231"}, "i1"),
@@ -73,7 +74,7 @@ def test_a_once_tool_runs_once_across_wrapper_retries_and_the_report_says_so() -
     )
     guard = ToolGuardMiddleware({"issue_refund": ToolPolicy(once=True)})
     agent = create_agent(model, refund_tools(ran), middleware=[guard])
-    out = agent.with_fact_check(block_repeated_actions=False).invoke(QUESTION)
+    out = agent.with_fact_check(block_repeated_actions=block_repeated_actions).invoke(QUESTION)
     report = get_run_report(out)
     assert ran["issue_refund"] == 1
     assert report.outcome == "retried"
