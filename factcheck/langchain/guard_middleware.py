@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
@@ -100,11 +101,10 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
         handler: Callable[[ToolCallRequest], ToolMessage | Command[Any]],
     ) -> ToolMessage | Command[Any]:
         """Apply the policy, then run the tool with its errors contained."""
-        prepared = self._prepare(request)
-        if isinstance(prepared, ToolMessage):
-            _emit(prepared)
-            return prepared
-        request, edit, plan = prepared
+        request, edit, plan = self._prepare(request)
+        if isinstance(plan, ToolMessage):
+            _emit(plan)
+            return plan
         if plan is None:
             return handler(request)
         if self.contain_errors:
@@ -121,11 +121,10 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
         handler: Callable[[ToolCallRequest], Awaitable[ToolMessage | Command[Any]]],
     ) -> ToolMessage | Command[Any]:
         """Async `wrap_tool_call`."""
-        prepared = self._prepare(request)
-        if isinstance(prepared, ToolMessage):
-            await _aemit(prepared)
-            return prepared
-        request, edit, plan = prepared
+        request, edit, plan = self._prepare(request)
+        if isinstance(plan, ToolMessage):
+            await _aemit(plan)
+            return plan
         if plan is None:
             return await handler(request)
         if self.contain_errors:
@@ -150,14 +149,17 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
     def _review_wanted(self, request: ToolCallRequest) -> bool:
         """`HumanInTheLoopMiddleware` `when`: ask a person only about calls the guard would run."""
         policy = self.policies[request.tool_call["name"]]
-        if not _has_checkpointer() or self._refusal(request, policy, request.tool_call["args"]) is not None:
+        args = request.tool_call["args"]
+        if not isinstance(args, Mapping) or not _has_checkpointer() or self._refusal(request, policy, args):
             return False
         if policy.confirm:
             return True
         key = policy.key_for(request.tool_call["name"], request.tool_call["args"])
         return self._tainted(request) and self._first_result(request, key) is None
 
-    def _prepare(self, request: ToolCallRequest) -> ToolMessage | tuple[ToolCallRequest, Any, dict[str, Any] | None]:
+    def _prepare(self, request: ToolCallRequest) -> tuple[ToolCallRequest, Any, ToolMessage | dict[str, Any] | None]:
+        """The request to run (after a reviewer's edit), the edit, and the plan: a refusal or
+        repeat message to return instead of running, the checked call to run, or None to pass."""
         edit = self._reviewer_edit(request)
         if edit is not None:
             request = self._apply_edit(request, edit)
@@ -170,14 +172,18 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
             return request, edit, None
         refusal = _unknown_arguments(request) or self._refusal(request, policy, args)
         if refusal is not None:
-            return _refusal_message(request, refusal, args)
+            if edit is not None:
+                shown = json.dumps(args, default=str)
+                note = f" (The call checked is a reviewer's edit of yours: {name} with {shown}.)"
+                refusal = Refusal(refusal.kind, refusal.message + note)
+            return request, edit, _refusal_message(request, refusal, args)
         key = policy.key_for(name, args)
         first = self._first_result(request, key) if policy.once else None
         if first is not None:
-            return _repeat_message(request, first, key)
+            return request, edit, _repeat_message(request, first, key)
         twin = _earlier_twin(request, policy, key) if policy.once else None
         if twin is not None:
-            return _twin_message(request, twin, key)
+            return request, edit, _twin_message(request, twin, key)
         needs_review = policy.confirm or (policy.once and self._tainted(request))
         if needs_review and not _has_checkpointer():
             reason = "it needs a person's approval" if policy.confirm else (
@@ -189,14 +195,13 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
                 "has no checkpointer to pause for a confirmation. Do not retry it; tell the user "
                 "it needs their confirmation.",
             )
-            return _refusal_message(request, refusal, args)
+            return request, edit, _refusal_message(request, refusal, args)
         runtime = request.runtime
         if runtime is not None and isinstance(runtime.config, Mapping):
             metadata = {**(runtime.config.get("metadata") or {}), "idempotency_key": key}
             request = request.override(runtime=dataclasses.replace(runtime, config={**runtime.config,
                                                                                    "metadata": metadata}))
-        plan = {"policy": policy, "args": args, "key": key, "edited": edit is not None, "reviewed": needs_review}
-        return request, edit, plan
+        return request, edit, {"policy": policy, "args": args, "key": key, "edited": edit is not None}
 
     def _refusal(self, request: ToolCallRequest, policy: ToolPolicy, args: Mapping[str, Any]) -> Refusal | None:
         name = request.tool_call["name"]

@@ -218,6 +218,9 @@ def test_a_dangerous_tool_pauses_for_a_person(run, decision: dict, ran: list, ve
     assert claim.verdict == verdict
     if decision["type"] == "reject":
         assert "User rejected" in claim.reason
+    if not ran and decision["type"] == "edit":  # the edited call broke the limit: refused, and the reason says so
+        assert "Refused by the tool guard" in claim.reason
+        assert "reviewer's edit" in tool_messages(result)[0].content
     if ran and decision["type"] == "edit":  # the edited call is the one the ledger holds
         (recorded,) = tool_calls_from_output(result)
         assert recorded.args == {"order_ids": ["1", "2"]}

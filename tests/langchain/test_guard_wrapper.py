@@ -43,6 +43,8 @@ def refund_tools(ran: Counter) -> list:
         ("issue_refund", True),
         ("delete_orders", True),
         ("send_email", True),
+        ("checkout_refund", True),  # checkout is no check_
+        ("getaway_booking", True),  # getaway is no get
     ],
 )
 def test_read_only_prefixes_make_a_tool_a_read(name: str, is_action: bool) -> None:
