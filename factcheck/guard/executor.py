@@ -10,8 +10,16 @@ from typing import Any, Literal, get_type_hints
 
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
-from factcheck.guard.policy import ToolPolicy, limit_refusal, permission_refusal
-from factcheck.guard.untrusted import InjectionDetector, Neutralize, as_text, default_detector, frame, neutralize
+from factcheck.guard.policy import ToolPolicy, check_policies, limit_refusal, permission_refusal
+from factcheck.guard.untrusted import (
+    InjectionDetector,
+    Neutralize,
+    as_text,
+    check_mode,
+    default_detector,
+    frame,
+    neutralize,
+)
 
 OutcomeStatus = Literal["ok", "retry", "denied", "needs_confirmation", "failed"]
 """`ok`: ran (or a repeat got the first result); `retry`: the model should fix its call (unknown
@@ -36,6 +44,8 @@ class ToolSpec:
     """Its policy; the executor's `policies[name]` when None."""
 
     def __post_init__(self) -> None:
+        if not callable(self.func) or inspect.iscoroutinefunction(self.func):
+            raise TypeError(f"tool {self.name!r} must be a plain (not async) callable")
         if self.args_model is None:
             self.args_model = args_model_of(self.func, self.name)
 
@@ -190,7 +200,9 @@ class SafeToolExecutor:
             on_event: Called with a JSON-ready dict for every refusal, repair and flag.
 
         Raises:
-            ValueError: two tools share a name, or a policy names no tool.
+            ValueError: two tools share a name, a policy names no tool, or `neutralize_mode`
+                is unknown.
+            TypeError: a tool is not a plain callable, or a policy not a `ToolPolicy`.
         """
         items = tools.items() if isinstance(tools, Mapping) else ((None, t) for t in tools)
         self.tools: dict[str, ToolSpec] = {}
@@ -202,15 +214,16 @@ class SafeToolExecutor:
             if spec.name in self.tools:
                 raise ValueError(f"two tools are named {spec.name!r}")
             self.tools[spec.name] = spec
-        unknown = set(policies or {}) - set(self.tools)
+        policies = check_policies(policies or {})
+        unknown = set(policies) - set(self.tools)
         if unknown:
             raise ValueError(f"policies name tools that are not declared: {sorted(unknown)}")
-        self.policies = {n: s.policy or (policies or {}).get(n) or ToolPolicy() for n, s in self.tools.items()}
+        self.policies = {n: s.policy or policies.get(n) or ToolPolicy() for n, s in self.tools.items()}
         """Effective policy of each tool."""
         self.permissions = frozenset(permissions)
         """Default caller permissions."""
         self.detector = detector or default_detector()
-        self.neutralize_mode: Neutralize = neutralize_mode
+        self.neutralize_mode: Neutralize = check_mode(neutralize_mode)
         self.on_event = on_event
         self.ledger = GuardLedger()
         """Every call of this run."""

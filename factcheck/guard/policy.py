@@ -96,6 +96,18 @@ class Refusal:
         return self.kind == "limit"
 
 
+def check_policies(policies: Mapping[str, Any]) -> dict[str, ToolPolicy]:
+    """Validate a tool name -> `ToolPolicy` mapping.
+
+    Raises:
+        TypeError: a value is not a `ToolPolicy`.
+    """
+    for name, policy in policies.items():
+        if not isinstance(policy, ToolPolicy):
+            raise TypeError(f"policy of {name!r} must be a ToolPolicy, not {type(policy).__name__}")
+    return dict(policies)
+
+
 def idempotency_key(name: str, args: Mapping[str, Any]) -> str:
     """A stable key for a call: SHA-256 of the tool name and the canonical JSON arguments.
 

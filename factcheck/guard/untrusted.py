@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 Neutralize = Literal["redact", "mark", "keep"]
 """What happens to a flagged span before the model reads it: `redact` replaces it with
@@ -114,6 +114,17 @@ def default_detector() -> InjectionDetector:
     if _default is None:
         _default = InjectionDetector()
     return _default
+
+
+def check_mode(mode: str) -> Neutralize:
+    """Validate a `neutralize_mode` argument.
+
+    Raises:
+        ValueError: it is not `redact`, `mark` or `keep`.
+    """
+    if mode not in get_args(Neutralize):
+        raise ValueError(f"neutralize_mode must be one of {get_args(Neutralize)}, not {mode!r}")
+    return mode  # type: ignore[return-value]
 
 
 def neutralize(text: str, flags: Sequence[InjectionFlag], mode: Neutralize = "redact") -> str:

@@ -18,8 +18,16 @@ from langgraph.prebuilt.tool_node import ToolCallRequest
 from langgraph.types import Command
 from pydantic import BaseModel, ValidationError
 
-from factcheck.guard.policy import Refusal, ToolPolicy, limit_refusal, permission_refusal
-from factcheck.guard.untrusted import InjectionDetector, Neutralize, as_text, default_detector, frame, neutralize
+from factcheck.guard.policy import Refusal, ToolPolicy, check_policies, limit_refusal, permission_refusal
+from factcheck.guard.untrusted import (
+    InjectionDetector,
+    Neutralize,
+    as_text,
+    check_mode,
+    default_detector,
+    frame,
+    neutralize,
+)
 from factcheck.langchain.extract import GUARD_KEY, RUN_METADATA_KEY, is_correction
 
 GUARD_EVENT = "tool_guard"
@@ -78,8 +86,12 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
             neutralize_mode: What instruction-like text in untrusted outputs becomes.
             detector: Instruction-like text detector; the shipped en + zh lexicon when None.
             description_prefix: Shown to the reviewer above the tool call.
+
+        Raises:
+            TypeError: a policy is not a `ToolPolicy`.
+            ValueError: `neutralize_mode` is not `redact`, `mark` or `keep`.
         """
-        self.policies = dict(policies)
+        self.policies = check_policies(policies)
         """Tool name -> policy."""
         review = {
             name: InterruptOnConfig(allowed_decisions=["approve", "edit", "reject"], when=self._review_wanted)
@@ -89,7 +101,7 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
         super().__init__(review, description_prefix=description_prefix)
         self.permissions_from = permissions_from
         self.contain_errors = contain_errors
-        self.neutralize_mode: Neutralize = neutralize_mode
+        self.neutralize_mode: Neutralize = check_mode(neutralize_mode)
         self.detector = detector or default_detector()
         self._errors = ToolErrorMiddleware(on_error=self._contained)
         self._runs: OrderedDict[str, dict[str, Any]] = OrderedDict()

@@ -177,3 +177,21 @@ def test_the_ledger_is_what_check_accepts() -> None:
 def test_a_policy_for_an_undeclared_tool_is_a_clear_error() -> None:
     with pytest.raises(ValueError, match="not declared"):
         SafeToolExecutor([Shop().query_user], policies={"delete_orders": ToolPolicy()})
+
+
+async def _async_tool(x: int) -> int:
+    return x
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"tools": [_async_tool]}, TypeError, "plain \\(not async\\) callable"),
+        ({"tools": [Shop().query_user], "policies": {"query_user": {"once": True}}}, TypeError, "must be a ToolPolicy"),
+        ({"tools": [Shop().query_user], "neutralize_mode": "scrub"}, ValueError, "neutralize_mode must be one of"),
+        ({"tools": [Shop().query_user, Shop().query_user]}, ValueError, "two tools are named 'query_user'"),
+    ],
+)
+def test_bad_declarations_are_clear_errors(kwargs: dict, error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        SafeToolExecutor(**kwargs)

@@ -381,3 +381,15 @@ def test_the_same_side_effect_twice_in_one_model_message_runs_once(run) -> None:
     assert shop.count("publish_article") == 2
     twin = next(m for m in tool_messages(result) if m.tool_call_id == "p2")
     assert twin.content.startswith("Not run again") and "p1" in twin.content
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"policies": {"delete_orders": {"confirm": True}}}, TypeError, "must be a ToolPolicy"),
+        ({"policies": POLICIES, "neutralize_mode": "scrub"}, ValueError, "neutralize_mode must be one of"),
+    ],
+)
+def test_bad_configuration_is_a_clear_error(kwargs: dict, error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        ToolGuardMiddleware(**kwargs)
