@@ -230,7 +230,7 @@ class SafeToolExecutor:
         self.events: list[dict[str, Any]] = []
         """Every refusal, repair and flag, as `on_event` got them."""
         self._tokens = itertools.count(1)
-        self._pending: dict[str, tuple[GuardRecord, Any]] = {}
+        self._pending: dict[str, GuardRecord] = {}
         self._done: dict[str, GuardRecord] = {}
         self.untrusted_read = False
         """Whether this run has read an untrusted output (side-effecting tools then need confirmation)."""
@@ -296,7 +296,7 @@ class SafeToolExecutor:
         Raises:
             KeyError: the preview is not pending in this run (unknown, or already answered).
         """
-        record, _ = self._pending.pop(str(preview.get("token")), (None, None))
+        record = self._pending.pop(str(preview.get("token")), None)
         if record is None:
             raise KeyError(f"no pending confirmation {preview.get('token')!r} in this run")
         spec, policy = self.tools[record.name], self.policies[record.name]
@@ -312,10 +312,8 @@ class SafeToolExecutor:
             return self._settle(record, "retry" if refusal.retryable else "denied", refusal.message, checked)
         key = policy.key_for(record.name, checked)
         if policy.once and key in self._done:
-            self.ledger.records.remove(record)
-            return self._repeat(self._done[key], key)
-        self.ledger.records.remove(record)
-        return self._run(spec, policy, checked, key)
+            return self._repeat(self._done[key], key, record)
+        return self._run(spec, policy, checked, key, record)
 
     def reject(self, preview: Mapping[str, Any], reason: str | None = None) -> ToolOutcome:
         """Turn a pending call down: it never runs and counts as not executed.
@@ -330,7 +328,7 @@ class SafeToolExecutor:
         Raises:
             KeyError: the preview is not pending in this run.
         """
-        record, _ = self._pending.pop(str(preview.get("token")), (None, None))
+        record = self._pending.pop(str(preview.get("token")), None)
         if record is None:
             raise KeyError(f"no pending confirmation {preview.get('token')!r} in this run")
         message = f"Rejected by the user: {record.name} was not run."
@@ -362,34 +360,44 @@ class SafeToolExecutor:
         message = f"Not run yet: {name} waits for confirmation because {reason}."
         token = f"confirm-{next(self._tokens)}"
         record = self.ledger.add(name=name, args=args, status="needs_confirmation", output=message, idempotency_key=key)
-        self._pending[token] = (record, key)
+        self._pending[token] = record
         self._emit("needs_confirmation", name, message)
         preview = {"token": token, "tool": name, "args": args, "reason": reason}
         return ToolOutcome(status="needs_confirmation", name=name, args=args, error=message, preview=preview,
                            idempotency_key=key)
 
-    def _repeat(self, first: GuardRecord, key: str) -> ToolOutcome:
-        self.ledger.add(name=first.name, args=first.args, status="ok", output=first.output, idempotency_key=key,
-                        repeat=True)
+    def _repeat(self, first: GuardRecord, key: str, held: GuardRecord | None = None) -> ToolOutcome:
+        self._record(held, name=first.name, args=first.args, status="ok", output=first.output, idempotency_key=key,
+                     repeat=True)
         self._emit("repeat", first.name, f"{first.name} already ran with these arguments; its first result reused")
         result = self._model_view(first.name, first.output, self.policies[first.name], record_flags=False)[0]
         return ToolOutcome(status="ok", name=first.name, args=first.args, result=result, idempotency_key=key,
                            repeat=True)
 
-    def _run(self, spec: ToolSpec, policy: ToolPolicy, args: dict[str, Any], key: str) -> ToolOutcome:
+    def _run(
+        self, spec: ToolSpec, policy: ToolPolicy, args: dict[str, Any], key: str, held: GuardRecord | None = None
+    ) -> ToolOutcome:
         try:
             output = spec.func(**args)
         except Exception as exc:
             message = f"{spec.name} failed and did not complete: {type(exc).__name__}: {exc}"
-            self.ledger.add(name=spec.name, args=args, status="failed", output=message, idempotency_key=key)
+            self._record(held, name=spec.name, args=args, status="failed", output=message, idempotency_key=key)
             self._emit("tool_error", spec.name, message)
             return ToolOutcome(status="failed", name=spec.name, args=args, error=message, idempotency_key=key)
         result, flags = self._model_view(spec.name, output, policy)
-        record = self.ledger.add(name=spec.name, args=args, status="ok", output=output, idempotency_key=key,
-                                 flags=flags)
+        record = self._record(held, name=spec.name, args=args, status="ok", output=output, idempotency_key=key,
+                              flags=flags)
         if policy.once:
             self._done[key] = record
         return ToolOutcome(status="ok", name=spec.name, args=args, result=result, idempotency_key=key, flags=flags)
+
+    def _record(self, held: GuardRecord | None, **fields: Any) -> GuardRecord:
+        """A new ledger record, or the held (confirmed) one updated in its place."""
+        if held is None:
+            return self.ledger.add(**fields)
+        for name, value in fields.items():
+            setattr(held, name, value)
+        return held
 
     def _model_view(self, name: str, output: Any, policy: ToolPolicy, record_flags: bool = True) -> tuple[Any, list]:
         if not policy.untrusted_output:

@@ -133,6 +133,7 @@ def test_a_dangerous_call_waits_for_a_person(
     outcome = executor.confirm(held.preview, edited) if answer == "approve" else executor.reject(held.preview)
     assert outcome.status == status and shop.ran == ran
     assert check("已删除订单", tool_calls=executor.ledger).claims[0].verdict == verdict
+    assert len(executor.ledger) == 1  # the held call's record is settled in place
     if ran:
         assert [r.args for r in executor.ledger.executed()] == [{"order_ids": ran[0][1]}]
     with pytest.raises(KeyError):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -178,6 +179,20 @@ def test_a_caller_without_the_permission_is_refused_and_a_claimed_delete_is_cont
         assert "Do not retry" in message.content
         claim = report.claims[0]
         assert claim.verdict == Verdict.CONTRADICTED and "Refused by the tool guard" in claim.reason
+
+
+@dataclass
+class Caller:
+    permissions: list[str]
+
+
+@pytest.mark.parametrize(("permissions", "runs"), [(["orders:delete"], 1), ([], 0)])
+def test_permissions_may_be_an_attribute_of_a_typed_context(run, permissions: list[str], runs: int) -> None:
+    shop = Shop()
+    agent = create_agent(scripted(call("delete_orders", {"order_ids": ["1"]}, "a"), "done"), shop.tools,
+                         middleware=[ToolGuardMiddleware(POLICIES)], context_schema=Caller)
+    run(agent, user("delete order 1"), context=Caller(permissions))
+    assert shop.count("delete_orders") == runs
 
 
 def test_permissions_from_overrides_the_runtime_context(run) -> None:
