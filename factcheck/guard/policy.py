@@ -181,6 +181,8 @@ def _bound_problem(arg: str, bound: Limit, args: Mapping[str, Any]) -> str | Non
     if isinstance(bound, tuple):
         low, high = bound
         for number in _numbers(value):
+            if not number.is_finite():
+                return f"{arg} = {number} is not a finite number"
             if low is not None and number < Decimal(str(low)) or high is not None and number > Decimal(str(high)):
                 return f"{arg} = {number} is outside [{_shown(low)}, {_shown(high)}]"
         return None

@@ -21,6 +21,8 @@ from factcheck.guard import ToolPolicy, idempotency_key, limit_refusal, permissi
         ({"amount": (None, 10)}, {"amount": -1000}, None),
         ({"amount": (0, 500)}, {"amount": "lots"}, None),  # not a number: the schema's to answer
         ({"amounts": (0, 5)}, {"amounts": [1, 9]}, "amounts = 9 is outside [0, 5]"),
+        ({"amount": (0, 500)}, {"amount": float("nan")}, "amount = NaN is not a finite number"),
+        ({"amount": (0, 500)}, {"amount": float("inf")}, "amount = Infinity is not a finite number"),
         ({"fields": {"name", "email"}}, {"fields": ["name", "password"]}, "fields value 'password' is not one of"),
         ({"fields": ["name", "email"]}, {"fields": ["name"]}, None),
         ({"region": frozenset({"eu"})}, {"region": "us"}, "region value 'us' is not one of 'eu'"),
