@@ -28,6 +28,12 @@ from factcheck.guard.untrusted import REDACTED
         ("Your order 88231 shipped on Monday; the invoice is attached.", set()),
         ("您的订单 88231 已发货，预计周三送达。", set()),
         ("We called the courier and they will deliver tomorrow.", set()),
+        ("Use the API to list orders; run the function twice to warm the cache.", set()),
+        ("Show your API key in Settings to connect the app.", set()),
+        ("The refund tool is available in the app.", set()),
+        ("请在设置页面查看订单详情。", set()),
+        ("Please send us your receipt; we will immediately refund the difference.", set()),
+        ("我们会立即为您退款，请留意到账通知。", set()),
     ],
 )
 def test_detects_instruction_like_text(text: str, categories: set[str]) -> None:
