@@ -44,7 +44,8 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
     Per call, in order: the reviewer's edit (if any) replaces the model's call; the
     caller's permission (from `runtime.context`); the tool's own argument schema (an
     invalid call goes on to LangChain, which answers with the validation error without
-    running the tool); the policy's limits and `validate` rule; a `once` tool that
+    running the tool) and argument names the tool does not declare (refused); the
+    policy's limits and `validate` rule; a `once` tool that
     already ran with these arguments in this run gets its first result back; a call
     that needs confirmation (`confirm=True`, or a `once` tool after an untrusted output
     was read) runs only after the `HumanInTheLoopMiddleware` review this class inherits
@@ -179,10 +180,14 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
         policy = self.policies.get(name)
         if policy is None or request.tool is None:
             return request, edit, None
+        raw = request.tool_call["args"]
+        refusal = permission_refusal(name, policy, self._permissions(request.runtime))
+        if refusal is not None:
+            return request, edit, _refusal_message(request, refusal, raw if isinstance(raw, Mapping) else {})
         args = _validated(request)
         if args is None:  # the tool's schema refuses them: LangChain answers, the tool does not run
             return request, edit, None
-        refusal = _unknown_arguments(request) or self._refusal(request, policy, args)
+        refusal = _unknown_arguments(request) or limit_refusal(name, policy, args, request.runtime)
         if refusal is not None:
             if edit is not None:
                 shown = json.dumps(args, default=str)

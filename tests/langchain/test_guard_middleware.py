@@ -408,3 +408,11 @@ def test_the_same_side_effect_twice_in_one_model_message_runs_once(run) -> None:
 def test_bad_configuration_is_a_clear_error(kwargs: dict, error: type, message: str) -> None:
     with pytest.raises(error, match=message):
         ToolGuardMiddleware(**kwargs)
+
+
+def test_permission_is_checked_before_the_arguments(run) -> None:
+    shop = Shop()
+    agent = agent_of(shop, call("delete_orders", {"order_ids": "all of yesterday's"}, "a"), "I may not delete them.")
+    result = run(agent, user("delete yesterday's orders"), context=None)
+    (message,) = tool_messages(result)
+    assert "not allowed" in message.content and shop.ran == []
