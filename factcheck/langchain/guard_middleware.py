@@ -9,8 +9,14 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from typing import Any
 
-from langchain.agents.middleware import HumanInTheLoopMiddleware, ToolErrorMiddleware
-from langchain.agents.middleware.human_in_the_loop import InterruptOnConfig
+try:
+    from langchain.agents.middleware import HumanInTheLoopMiddleware, ToolErrorMiddleware
+    from langchain.agents.middleware.human_in_the_loop import InterruptOnConfig
+except ImportError as exc:  # pragma: no cover - depends on the installed langchain
+    raise ImportError(
+        "ToolGuardMiddleware needs langchain>=1.5 (HumanInTheLoopMiddleware with `when`, "
+        "ToolErrorMiddleware): pip install 'agent-factcheck[langchain]'"
+    ) from exc
 from langchain_core.callbacks.manager import adispatch_custom_event, dispatch_custom_event
 from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
 from langgraph.config import get_config
