@@ -316,7 +316,8 @@ class Lexicon:
         }
         self.negation_window = {k: int(v) for k, v in self.data["negation_window"].items()}
         prefixes = "|".join(re.escape(p) for p in sorted(self.data["read_only_tool_prefixes"], key=len, reverse=True))
-        self.read_only_tools = re.compile(rf"(?:{prefixes})(?:[_\-.\s]|(?=[A-Z])|$)", re.IGNORECASE)
+        # the prefix in any case; a camelCase boundary only before a real capital (checkout is no check)
+        self.read_only_tools = re.compile(rf"(?i:{prefixes})(?:[_\-.\s]|(?=[A-Z])|$)")
 
     def term_hits(self, text: str, pos: int = 0, endpos: int | None = None) -> list[tuple[Hit, Term]]:
         """Status terms and concept words in `text[pos:endpos]`, in order."""
