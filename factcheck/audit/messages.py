@@ -24,6 +24,8 @@ _LANGCHAIN_TYPES: dict[str, Role] = {
 }
 _ID_KEYS = ("id", "conversation_id", "thread_id", "session_id")
 _TEXT_BLOCKS = ("text", "output_text")
+_LARGE_CHARS = 1_000_000
+"""A tool result at least this long is noted (the checker cuts it at `CheckerConfig.max_output_chars`)."""
 
 
 @dataclass
@@ -169,6 +171,10 @@ def _read_message(raw: Any, i: int, path: Path, fmt: Format, notes: list[str]) -
         msg.name = fields.get("name") if isinstance(fields.get("name"), str) else None
         msg.status = "error" if fields.get("status") == "error" else "ok"
         msg.output = content
+        size = len(content) if isinstance(content, str) else 0
+        if size >= _LARGE_CHARS:
+            notes.append(f"message {i}: tool result of {size / 1e6:.1f} million characters; checked up to the "
+                         "checker's max_output_chars")
     return msg
 
 
