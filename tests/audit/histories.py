@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -12,8 +13,9 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 
 _spec = importlib.util.spec_from_file_location("langchain_scripted", Path(__file__).parent.parent / "langchain"
                                                / "conftest.py")
-scripted_models = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(scripted_models)
+scripted_models = sys.modules.setdefault("langchain_scripted", importlib.util.module_from_spec(_spec))
+if not hasattr(scripted_models, "ScriptedChatModel"):
+    _spec.loader.exec_module(scripted_models)
 """tests/langchain/conftest.py: the scripted chat models and counted tools shared with the LangChain tests."""
 
 IMG1 = "https://cdn.imgs.test/gen/img_20260321_a1b2c3.png"
