@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
     from factcheck.config import CheckerConfig
 
-_LINES_PER_BATCH = 32
+_LINES_PER_BATCH = 64
 """Records handed to an actor at a time: small enough to spread a few thousand lines over the actors."""
 
 
