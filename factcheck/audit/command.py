@@ -53,19 +53,24 @@ def run_audit(args: argparse.Namespace, out: TextIO, config: Any, err: TextIO | 
         0 nothing flagged, 1 a turn is flagged, 2 some input could not be read (lines or files
         skipped; the rest was audited).
     """
-    from factcheck.audit.summary import render_audit_html, summarize, summary_text
+    from factcheck.audit.summary import Tally, render_audit_html, summarize, summary_text
 
     err = err if err is not None else sys.stderr
     _refuse_overwrite(args.paths, [p for p in (args.fix, args.report) if p])
     lines, notes, readable = _read_inputs(args.paths, keep=args.engine == "local")
     bad_files = len(args.paths) - len(readable)
     if args.engine == "ray":
-        from factcheck.audit.ray_engine import audit_lines_ray
+        from factcheck.audit.ray_engine import EngineError, audit_lines_ray
+        from factcheck.cli import InputError
 
-        results = audit_lines_ray(readable, config, args.format, bool(args.fix), args.ray_address)
+        try:
+            results = list(audit_lines_ray(readable, config, args.format, bool(args.fix), args.ray_address))
+        except EngineError as error:
+            raise InputError(str(error)) from None
     else:
         results = _audit_local(lines, config, args.format, bool(args.fix), not args.quiet)
-    records: list[dict[str, Any]] = []
+    tally = Tally()
+    flagged: list[dict[str, Any]] = []
     changes: Counter[str] = Counter()
     fixed: dict[tuple[str, int], str] = {}
     conversations = skipped = 0
@@ -79,18 +84,21 @@ def run_audit(args: argparse.Namespace, out: TextIO, config: Any, err: TextIO | 
         for text in res.records:
             if args.json:
                 out.write(text + "\n")
-            records.append(json.loads(text))
-    summary = summarize(records, conversations, skipped + bad_files, len(notes), changes if args.fix else None)
+            record = json.loads(text)
+            tally.add(record)
+            if not record["ok"]:
+                flagged.append(record)
+    summary = summarize(tally, conversations, skipped, bad_files, len(notes), changes if args.fix else None)
     for note in notes:
         err.write(f"factcheck audit: {note}\n")
     text = summary_text(summary)
     if not args.json:
-        out.write("".join(_flagged_lines(records)))
+        out.write("".join(_flagged_lines(flagged)))
     if args.fix:
         _write_fixed(args.paths, args.fix, fixed)
         text += f"\n\ncleaned copy: {args.fix}"
     if args.report:
-        Path(args.report).write_text(render_audit_html(summary, records, args.paths, notes), encoding="utf-8")
+        Path(args.report).write_text(render_audit_html(summary, flagged, args.paths, notes), encoding="utf-8")
         text += f"\nHTML report: {args.report}"
     (err if args.json else out).write(text + "\n")
     if skipped or bad_files:
@@ -145,15 +153,18 @@ def _audit_local(lines: list[tuple[str, int, str, list[str]]], config: Any, fmt:
 
 
 def _flagged_lines(records: Sequence[dict[str, Any]]) -> Iterator[str]:
-    """One line per flagged claim of the flagged turns, for the text output."""
+    """One line per flagged claim of the flagged turns, then a blank line, for the text output."""
+    flagged = False
     for rec in records:
         if rec["ok"]:
             continue
         for claim in rec["report"]["claims"]:
             if claim["verdict"] in ("contradicted", "unsupported"):
+                flagged = True
                 yield (f"{rec['file']}:{rec['line']} conversation {rec['conversation']} turn {rec['turn']}: "
                        f"{claim['verdict']}: {claim['text']!r}: {claim['reason']}\n")
-    yield "\n"
+    if flagged:
+        yield "\n"
 
 
 def _write_fixed(paths: Sequence[str], target: str, fixed: dict[tuple[str, int], str]) -> None:

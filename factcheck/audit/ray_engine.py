@@ -16,6 +16,10 @@ if TYPE_CHECKING:
 
     from factcheck.config import CheckerConfig
 
+class EngineError(RuntimeError):
+    """Ray is not installed, or could not be started or reached."""
+
+
 _LINES_PER_BATCH = 64
 """Records handed to an actor at a time: small enough to spread a few thousand lines over the actors."""
 
@@ -64,15 +68,25 @@ def _init(address: str | None) -> bool:
 
     Returns:
         True when this call started (or connected) Ray, so the caller shuts it down.
+
+    Raises:
+        EngineError: when Ray is not installed or cannot be started or reached.
     """
-    import ray
-    import ray.data
+    try:
+        import ray
+        import ray.data
+    except ImportError as err:
+        raise EngineError(f"the ray engine needs Ray: pip install 'agent-factcheck[ray]' ({err})") from None
 
     logging.getLogger("ray.data").setLevel(logging.ERROR)
     ray.data.DataContext.get_current().enable_progress_bars = False
     if ray.is_initialized():
         return False
-    ray.init(address=address, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+    try:
+        ray.init(address=address, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+    except (ConnectionError, RuntimeError, ValueError) as err:
+        where = f" at {address}" if address else ""
+        raise EngineError(f"cannot start or reach Ray{where}: {err}") from None
     return True
 
 

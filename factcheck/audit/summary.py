@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from factcheck.eval.html import _CSP, _CSS, _claim_html, _e, _highlight, _table  # the eval report's look
@@ -13,44 +14,65 @@ from factcheck.report import Report
 _LINKED_KINDS = ("url", "identifier")
 
 
-def summarize(records: Iterable[dict[str, Any]], conversations: int, skipped: int, notes: int,
+@dataclass
+class Tally:
+    """Counts over the per-turn JSON objects, one turn at a time (nothing else is kept)."""
+
+    turns: int = 0
+    """Assistant text turns checked."""
+    flagged: int = 0
+    """Turns with a flagged claim."""
+    unchained: int = 0
+    """Turns with a link or identifier and no tool result at all before them in their conversation."""
+    kinds: Counter[str] = field(default_factory=Counter)
+    """Flagged facts by kind."""
+    reasons: Counter[str] = field(default_factory=Counter)
+    """Flagged facts by reason code."""
+
+    def add(self, rec: dict[str, Any]) -> None:
+        """Count one turn.
+
+        Args:
+            rec: The turn's JSON object (see `turn_record`).
+        """
+        self.turns += 1
+        self.flagged += not rec["ok"]
+        facts = [f for c in rec["report"]["claims"] for f in c["facts"]]
+        for fact in facts:
+            if fact["verdict"] in ("contradicted", "unsupported") and not fact["uncertain"]:
+                self.kinds[fact["kind"]] += 1
+                self.reasons[fact["code"] or "-"] += 1
+        if not rec["chained"] and any(f["kind"] in _LINKED_KINDS for f in facts):
+            self.unchained += 1
+
+
+def summarize(tally: Tally, conversations: int, skipped_lines: int, skipped_files: int, notes: int,
               changes: Counter[str] | None = None) -> dict[str, Any]:
-    """Count what the audit found.
+    """The audit's summary.
 
     Args:
-        records: The per-turn JSON objects (see `turn_record`).
+        tally: The counts over every turn.
         conversations: Lines read as conversations.
-        skipped: Lines that could not be audited.
+        skipped_lines: Lines that could not be audited.
+        skipped_files: Files that could not be read.
         notes: How many notes were made.
         changes: With `--fix`, what was replaced.
 
     Returns:
-        `conversations`, `turns`, `flagged_turns`, `skipped_lines`, `notes`, `flagged_by_kind` and
-        `flagged_by_reason` (flagged facts), `unchained_turns` (turns with a link or identifier and no
-        tool result at all before them in their conversation) and, with `--fix`, `fixed`.
+        `conversations`, `turns`, `flagged_turns`, `skipped_lines`, `skipped_files`, `notes`,
+        `flagged_by_kind` and `flagged_by_reason` (flagged facts), `unchained_turns` and, with `--fix`,
+        `fixed`.
     """
-    turns = flagged = unchained = 0
-    kinds: Counter[str] = Counter()
-    reasons: Counter[str] = Counter()
-    for rec in records:
-        turns += 1
-        flagged += not rec["ok"]
-        facts = [f for c in rec["report"]["claims"] for f in c["facts"]]
-        for fact in facts:
-            if fact["verdict"] in ("contradicted", "unsupported") and not fact["uncertain"]:
-                kinds[fact["kind"]] += 1
-                reasons[fact["code"] or "-"] += 1
-        if not rec["chained"] and any(f["kind"] in _LINKED_KINDS for f in facts):
-            unchained += 1
     summary: dict[str, Any] = {
         "conversations": conversations,
-        "turns": turns,
-        "flagged_turns": flagged,
-        "skipped_lines": skipped,
+        "turns": tally.turns,
+        "flagged_turns": tally.flagged,
+        "skipped_lines": skipped_lines,
+        "skipped_files": skipped_files,
         "notes": notes,
-        "flagged_by_kind": dict(sorted(kinds.items())),
-        "flagged_by_reason": dict(sorted(reasons.items())),
-        "unchained_turns": unchained,
+        "flagged_by_kind": dict(sorted(tally.kinds.items())),
+        "flagged_by_reason": dict(sorted(tally.reasons.items())),
+        "unchained_turns": tally.unchained,
     }
     if changes is not None:
         summary["fixed"] = {k: changes.get(k, 0) for k in ("turns", "links", "identifiers")}
@@ -65,6 +87,7 @@ def _rows(summary: dict[str, Any]) -> list[tuple[list[str], list[list[str]]]]:
         ["flagged turns", str(summary["flagged_turns"])],
         ["turns with links/IDs and no tool chain at all", str(summary["unchained_turns"])],
         ["lines skipped (bad input)", str(summary["skipped_lines"])],
+        ["files skipped (unreadable)", str(summary["skipped_files"])],
         ["notes", str(summary["notes"])],
     ]
     if "fixed" in summary:
@@ -97,15 +120,15 @@ def render_audit_html(summary: dict[str, Any], records: Sequence[dict[str, Any]]
 
     Args:
         summary: The output of `summarize`.
-        records: The per-turn JSON objects.
+        records: The per-turn JSON objects of the flagged turns (others are skipped).
         sources: The input files.
         notes: The audit's notes about its input.
 
     Returns:
         A complete HTML document with no external resources and no scripts.
     """
-    tables = "".join(f"<h2>{_e(header[0])}</h2>" + _table(header, rows, "overview")
-                     for header, rows in _rows(summary))
+    tables = "".join(f"<h2>{_e(header[0] if k else 'Summary')}</h2>" + _table(header, rows, "overview")
+                     for k, (header, rows) in enumerate(_rows(summary)))
     blocks = []
     for rec in records:
         if rec["ok"]:

@@ -173,3 +173,16 @@ def test_progress_bar_only_on_a_tty(seeds, monkeypatch, capsys, tty, shown):
     main(["audit", str(seeds), "--json"])
     capsys.readouterr()
     assert ("audit  [" in stream.getvalue()) == shown
+
+
+def test_an_unreachable_ray_cluster_is_a_clear_error(seeds, monkeypatch, capsys):
+    import ray
+
+    def refuse(**kwargs):
+        raise ConnectionError(f"no cluster at {kwargs.get('address')}")
+
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", refuse)
+    code, out, err = run(capsys, str(seeds), "--engine", "ray", "--ray-address", "ray://nowhere:10001")
+    assert code == 2 and out == ""
+    assert "cannot start or reach Ray at ray://nowhere:10001: no cluster at ray://nowhere:10001" in err
