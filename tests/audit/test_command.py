@@ -186,3 +186,25 @@ def test_an_unreachable_ray_cluster_is_a_clear_error(seeds, monkeypatch, capsys)
     code, out, err = run(capsys, str(seeds), "--engine", "ray", "--ray-address", "ray://nowhere:10001")
     assert code == 2 and out == ""
     assert "cannot start or reach Ray at ray://nowhere:10001: no cluster at ray://nowhere:10001" in err
+
+
+@pytest.mark.parametrize("fmt", h.FORMATS)
+def test_fix_rewrites_only_the_fabricated_link_in_every_format(fmt, tmp_path, capsys):
+    path = h.write_jsonl(tmp_path / f"{fmt}.jsonl", [h.as_format(h.seed_001(), fmt, "seed-001")])
+    fixed = tmp_path / "fixed.jsonl"
+    code, _, _ = run(capsys, str(path), "--fix", str(fixed))
+    assert code == 1
+    assert fixed.read_text(encoding="utf-8") == path.read_text(encoding="utf-8").replace(
+        h.FAKE_IMG, "[未经核实的链接已移除]")
+
+
+def test_fix_inside_content_blocks(tmp_path, capsys):
+    blocks = [{"type": "text", "text": "再来两张："}, {"type": "image_url", "image_url": {"url": h.FAKE_IMG}},
+              {"type": "text", "text": f"![图]({h.FAKE_IMG})"}]
+    messages = [*h.seed_001()[:-1], {"role": "assistant", "content": blocks}]
+    path = h.write_jsonl(tmp_path / "blocks.jsonl", [messages])
+    fixed = tmp_path / "fixed.jsonl"
+    run(capsys, str(path), "--fix", str(fixed))
+    content = json.loads(fixed.read_text(encoding="utf-8"))[-1]["content"]
+    assert content[2]["text"] == "![图]([未经核实的链接已移除])"
+    assert content[:2] == blocks[:2]  # the image block is not text the answer was checked on: left as stored
