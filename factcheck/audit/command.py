@@ -182,5 +182,6 @@ def _write_fixed(paths: Sequence[str], target: str, fixed: dict[tuple[str, int],
                 if new is None:
                     sink.write(raw)
                 else:
+                    bom = b"\xef\xbb\xbf" if lineno == 1 and raw.startswith(b"\xef\xbb\xbf") else b""
                     body = raw.rstrip(b"\r\n")
-                    sink.write(new.encode("utf-8") + raw[len(body):])
+                    sink.write(bom + new.encode("utf-8") + raw[len(body):])

@@ -150,10 +150,11 @@ def split_lines(data: bytes, path: str) -> Iterator[tuple[int, bytes, str, list[
         raw = data[start:end]
         lineno += 1
         notes = []
+        body = raw[bom if lineno == 1 else 0 :]
         try:
-            text = raw[bom if lineno == 1 else 0 :].decode("utf-8")
+            text = body.decode("utf-8")
         except UnicodeDecodeError as err:
-            text = raw.decode("utf-8", errors="replace")
+            text = body.decode("utf-8", errors="replace")
             notes.append(f"{path}:{lineno}: not valid UTF-8 (byte {err.start} of the line); undecodable bytes "
                          "read as U+FFFD")
         yield lineno, raw, text.rstrip("\r\n"), notes

@@ -208,3 +208,13 @@ def test_fix_inside_content_blocks(tmp_path, capsys):
     content = json.loads(fixed.read_text(encoding="utf-8"))[-1]["content"]
     assert content[2]["text"] == "![图]([未经核实的链接已移除])"
     assert content[:2] == blocks[:2]  # the image block is not text the answer was checked on: left as stored
+
+
+def test_fix_keeps_a_byte_order_mark_and_crlf_line_ends(tmp_path, capsys):
+    line = json.dumps(h.as_format(h.seed_001(), "openai", "s"), ensure_ascii=False).encode()
+    path = tmp_path / "windows.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + line + b"\r\n" + line + b"\r\n")
+    fixed = tmp_path / "fixed.jsonl"
+    code, _, _ = run(capsys, str(path), "--fix", str(fixed))
+    assert code == 1
+    assert fixed.read_bytes() == path.read_bytes().replace(h.FAKE_IMG.encode(), "[未经核实的链接已移除]".encode())
