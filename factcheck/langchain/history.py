@@ -195,10 +195,8 @@ class ChatHistoryMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
     def after_agent(self, state: AgentState[Any], runtime: Runtime[Any]) -> dict[str, Any] | None:
         """Store the turn: the messages after the last stored one (all, on a first turn)."""
         history = self._history()
-        stored = history.inner.messages
         messages = state["messages"]
-        start = _turn_start(messages, len(history.messages) if stored else 0)
-        history.add_messages(messages[start:])
+        history.add_messages(messages[_turn_start(messages, len(history.messages)) :])
         return None
 
 

@@ -222,3 +222,16 @@ def test_a_stored_history_audits_clean_and_a_fabricated_turn_does_not():
         record = json.loads(json.dumps({"id": "s", "messages": messages_to_dict(messages)}, ensure_ascii=False))
         results = audit_conversation(read_conversation(record, 1), checker)
         assert [r.turn for r in results if not r.ok] == flagged
+
+
+async def test_both_helpers_store_the_chain_when_awaited():
+    kept = {"rwmh": InMemoryChatMessageHistory(), "middleware": InMemoryChatMessageHistory()}
+    chat = with_tool_chain_history(create_agent(scripted(*image_script(2)), [image_generate]),
+                                   lambda _: kept["rwmh"])
+    agent = create_agent(scripted(*image_script(2)), [image_generate],
+                         middleware=[ChatHistoryMiddleware(lambda _: kept["middleware"])])
+    for ask in ASKS[:2]:
+        await chat.ainvoke({"messages": [HumanMessage(ask)]}, {"configurable": {"session_id": "a"}})
+        await agent.ainvoke({"messages": [HumanMessage(ask)]}, {"configurable": {"session_id": "a"}})
+    assert kinds(ToolChainHistory(kept["rwmh"]).messages) == ONE_TURN * 2
+    assert kinds(ToolChainHistory(kept["middleware"]).messages) == ONE_TURN * 2
