@@ -1,4 +1,4 @@
-"""The `factcheck` command: `eval` over a suite, `check` for one answer, `calibrate` a confidence table."""
+"""The `factcheck` command: `eval` over a suite, `check` for one answer, `calibrate` a confidence table, `audit`."""
 
 from __future__ import annotations
 
@@ -218,11 +218,17 @@ def _cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+def _cmd_audit(args: argparse.Namespace, out: TextIO) -> int:
+    from factcheck.audit.command import run_audit
+
+    return run_audit(args, out, _checker_config(args))
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the `factcheck` command.
 
     Returns:
-        The parser with the `eval`, `check` and `calibrate` subcommands.
+        The parser with the `eval`, `check`, `calibrate` and `audit` subcommands.
     """
     from factcheck.eval.baselines import BASELINES
 
@@ -230,7 +236,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="factcheck",
         description="Check an agent's answers against the tool outputs of its runs.",
     )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="{eval,check,calibrate}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="{eval,check,calibrate,audit}")
 
     def confidence_options(command: argparse.ArgumentParser) -> None:
         command.add_argument("--min-confidence", type=_probability, metavar="P",
@@ -283,6 +289,16 @@ def build_parser() -> argparse.ArgumentParser:
     cal.add_argument("--l2", type=float, default=1.0, help="ridge penalty on the weights (default: 1.0)")
     cal.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     cal.set_defaults(func=_cmd_calibrate)
+
+    from factcheck.audit.command import add_audit_arguments
+
+    au = sub.add_parser("audit", help="check every assistant turn of stored conversations (JSON Lines)",
+                        description="Check each assistant text turn of stored conversations against the tool "
+                        "results stored before it. Exit status: 0 nothing flagged, 1 flagged, 2 some input "
+                        "skipped (bad lines or files; the rest is audited).")
+    add_audit_arguments(au)
+    confidence_options(au)
+    au.set_defaults(func=_cmd_audit)
     return parser
 
 

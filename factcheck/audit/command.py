@@ -1,0 +1,187 @@
+"""`factcheck audit PATH...`: arguments, the local engine, and output (JSON Lines, tables, HTML, --fix)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+EXIT_OK, EXIT_FLAGGED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def add_audit_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the `audit` subcommand's arguments (stdlib only: building the parser stays cheap).
+
+    Args:
+        parser: The `audit` subparser.
+    """
+    parser.add_argument("paths", nargs="+", metavar="PATH",
+                        help="JSON Lines files, one stored conversation per line")
+    parser.add_argument("--format", choices=("auto", "openai", "langchain"), default="auto",
+                        help="message format: OpenAI chat messages, LangChain messages_to_dict / dumpd "
+                        "records or LangGraph state exports (default: auto, per message)")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON object per assistant text turn (JSON Lines); the summary goes "
+                        "to stderr")
+    parser.add_argument("--report", metavar="OUT.html", help="write an HTML report of the flagged turns")
+    parser.add_argument("--fix", metavar="OUT.jsonl",
+                        help="write a copy with the unbacked links and identifiers of flagged turns replaced "
+                        "by a visible placeholder; everything else byte-identical")
+    parser.add_argument("--engine", choices=("local", "ray"), default="local",
+                        help="local: one process; ray: Ray Data with one checker per actor "
+                        "(pip install 'agent-factcheck[ray]')")
+    parser.add_argument("--ray-address", metavar="ADDRESS",
+                        help="Ray cluster to connect to (default: start Ray locally)")
+    parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+
+
+def run_audit(args: argparse.Namespace, out: TextIO, config: Any, err: TextIO | None = None) -> int:
+    """Run `factcheck audit`.
+
+    Args:
+        args: Parsed arguments.
+        out: Where verdicts and the summary go.
+        config: The `CheckerConfig`.
+        err: Where notes (and the summary with `--json`) go; default stderr.
+
+    Returns:
+        0 nothing flagged, 1 a turn is flagged, 2 some input could not be read (lines or files
+        skipped; the rest was audited).
+    """
+    from factcheck.audit.summary import Tally, render_audit_html, summarize, summary_text
+
+    err = err if err is not None else sys.stderr
+    _refuse_overwrite(args.paths, [p for p in (args.fix, args.report) if p])
+    lines, notes, readable = _read_inputs(args.paths, keep=args.engine == "local")
+    bad_files = len(args.paths) - len(readable)
+    if args.engine == "ray":
+        from factcheck.audit.ray_engine import EngineError, audit_lines_ray
+        from factcheck.cli import InputError
+
+        try:
+            results = list(audit_lines_ray(readable, config, args.format, bool(args.fix), args.ray_address))
+        except EngineError as error:
+            raise InputError(str(error)) from None
+    else:
+        results = _audit_local(lines, config, args.format, bool(args.fix), not args.quiet)
+    tally = Tally()
+    flagged: list[dict[str, Any]] = []
+    changes: Counter[str] = Counter()
+    fixed: dict[tuple[str, int], str] = {}
+    conversations = skipped = 0
+    for res in results:
+        notes.extend(res.notes)
+        skipped += res.skipped
+        conversations += not res.skipped
+        changes.update(res.changes)
+        if res.fixed is not None:
+            fixed[(res.file, res.line)] = res.fixed
+        for text in res.records:
+            if args.json:
+                out.write(text + "\n")
+            record = json.loads(text)
+            tally.add(record)
+            if not record["ok"]:
+                flagged.append(record)
+    summary = summarize(tally, conversations, skipped, bad_files, len(notes), changes if args.fix else None)
+    for note in notes:
+        err.write(f"factcheck audit: {note}\n")
+    text = summary_text(summary)
+    if not args.json:
+        out.write("".join(_flagged_lines(flagged)))
+    if args.fix:
+        _write_fixed(args.paths, args.fix, fixed)
+        text += f"\n\ncleaned copy: {args.fix}"
+    if args.report:
+        Path(args.report).write_text(render_audit_html(summary, flagged, args.paths, notes), encoding="utf-8")
+        text += f"\nHTML report: {args.report}"
+    (err if args.json else out).write(text + "\n")
+    if skipped or bad_files:
+        return EXIT_BAD_INPUT
+    return EXIT_FLAGGED if summary["flagged_turns"] else EXIT_OK
+
+
+def _refuse_overwrite(inputs: Sequence[str], outputs: Sequence[str]) -> None:
+    """Stop before anything is written when an output path names an input."""
+    from factcheck.cli import InputError
+
+    given = {os.path.realpath(p) for p in inputs}
+    for path in outputs:
+        if os.path.realpath(path) in given:
+            raise InputError(f"{path}: is an input file; audit never writes over its input")
+
+
+def _read_inputs(paths: Sequence[str], keep: bool) -> tuple[list[tuple[str, int, str, list[str]]], list[str],
+                                                            list[str]]:
+    """Non-blank lines of the inputs as `(file, line, text, notes)` (when `keep`), notes on unreadable
+    files, and the readable files."""
+    from factcheck.audit.lines import read_lines
+
+    lines, notes, readable = [], [], []
+    for path in paths:
+        try:
+            if keep:
+                lines.extend((path, n, text, line_notes) for n, _raw, text, line_notes in read_lines(path)
+                             if text.strip())
+            else:
+                with open(path, "rb"):
+                    pass
+        except OSError as error:
+            notes.append(f"{path}: cannot read: {error.strerror or error}; file skipped")
+            continue
+        readable.append(path)
+    return lines, notes, readable
+
+
+def _audit_local(lines: list[tuple[str, int, str, list[str]]], config: Any, fmt: str, fix: bool,
+                 show: bool) -> Iterator[Any]:
+    """Audit line by line in this process, with one checker, drawing a progress bar on a TTY."""
+    from factcheck.audit.lines import audit_line
+    from factcheck.checker import FactChecker
+    from factcheck.cli import ProgressBar
+
+    checker = FactChecker(config)
+    progress = ProgressBar("audit ", enabled=show)
+    for done, (path, lineno, text, notes) in enumerate(lines, start=1):
+        yield audit_line(text, path, lineno, checker, fmt, fix=fix and not notes, notes=notes)
+        progress(done, len(lines))
+
+
+def _flagged_lines(records: Sequence[dict[str, Any]]) -> Iterator[str]:
+    """One line per flagged claim of the flagged turns, then a blank line, for the text output."""
+    flagged = False
+    for rec in records:
+        if rec["ok"]:
+            continue
+        for claim in rec["report"]["claims"]:
+            if claim["verdict"] in ("contradicted", "unsupported"):
+                flagged = True
+                yield (f"{rec['file']}:{rec['line']} conversation {rec['conversation']} turn {rec['turn']}: "
+                       f"{claim['verdict']}: {claim['text']!r}: {claim['reason']}\n")
+    if flagged:
+        yield "\n"
+
+
+def _write_fixed(paths: Sequence[str], target: str, fixed: dict[tuple[str, int], str]) -> None:
+    """The inputs concatenated, each fixed line in place of its original, every other byte copied."""
+    from factcheck.audit.lines import read_lines
+
+    with open(target, "wb") as sink:
+        for path in paths:
+            try:
+                lines = list(read_lines(path))
+            except OSError:
+                continue
+            for lineno, raw, _text, _notes in lines:
+                new = fixed.get((path, lineno))
+                if new is None:
+                    sink.write(raw)
+                else:
+                    bom = b"\xef\xbb\xbf" if lineno == 1 and raw.startswith(b"\xef\xbb\xbf") else b""
+                    body = raw.rstrip(b"\r\n")
+                    sink.write(bom + new.encode("utf-8") + raw[len(body):])
