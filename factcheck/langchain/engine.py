@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 from factcheck.config import CheckerConfig
 from factcheck.errors import CheckerFailure, FactCheckError
 from factcheck.langchain.ledger import action_matcher
+from factcheck.langchain.release import StreamRelease
 from factcheck.langchain.run_report import DEFAULT_REPORT_KEY, Outcome, RunReport
 from factcheck.policy import OnFail, apply_on_fail
 from factcheck.report import Report
@@ -103,6 +104,10 @@ class FactCheckOptions(BaseModel):
     """Answer language (`zh`, `en`, `mixed`) for the checker; detected when None."""
     block_repeated_actions: bool = True
     """Never let a retry run an action tool that an earlier attempt already ran."""
+    stream_release: StreamRelease = "sentence"
+    """When streamed answer text reaches the consumer: `sentence` (each sentence once
+    it is checked against the evidence the run holds) or `final` (once the whole answer
+    is checked and, if need be, retried)."""
     prune_history: bool = True
     """Remove the superseded flagged answers and the corrections from the returned
     `messages` (the report keeps them), so no unchecked answer stays in the

@@ -39,7 +39,9 @@ from factcheck.langchain.extract import (
     tool_calls_from_output,
 )
 from factcheck.langchain.ledger import RepeatedActionBlocked, RepeatGuard, ToolLedger, plain_value
+from factcheck.langchain.release import AsyncReleaseRun, ReleaseRun
 from factcheck.langchain.run_report import RunReport
+from factcheck.langchain.streaming import is_graph, new_attempt
 from factcheck.report import Report
 
 
@@ -127,14 +129,81 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
     def stream(
         self, input: Any, config: RunnableConfig | None = None, **kwargs: Any
     ) -> Iterator[Any]:
-        """Yield the checked output once; nothing unchecked reaches the consumer."""
-        yield self.invoke(input, config, **kwargs)
+        """Stream the wrapped runnable, letting answer text through only once it is checked.
+
+        With `stream_release="sentence"` (default) each sentence of the answer is passed
+        on once it is complete and grounded in the tool results the run already holds;
+        a flagged sentence holds back everything after it until the retries and
+        `on_fail` decide. Tool-call chunks, tool messages and custom events pass as they
+        come. Graphs stream in every `stream_mode` of `values`, `updates`, `messages`
+        and `custom` (a list of them too, and `subgraphs=True`); chunks that hold the
+        answer are passed on rewritten with the checked answer and the report.
+
+        Args:
+            input: The wrapped runnable's input.
+            config: Passed on to the wrapped runnable.
+            **kwargs: Passed on to the wrapped runnable's `stream` (`stream_mode`, ...).
+
+        Yields:
+            The wrapped runnable's chunk types; `(chunk, None)` pairs and a last
+            `(chunk_or_None, RunReport)` with `return_report`.
+
+        Raises:
+            ValueError: a LangGraph `stream_mode` other than the four above.
+            FactCheckError: `on_fail="raise"` and the last answer is still flagged.
+        """
+        if not enabled_from_env():
+            for chunk in self.bound.stream(input, config, **kwargs):
+                yield (chunk, None) if self.options.return_report else chunk
+            return
+        config, run_name = _split_run_name(config)
+        yield from self._transform_stream_with_config(
+            iter([input]), self._stream_run, config, run_name=run_name, bound_kwargs=kwargs
+        )
 
     async def astream(
         self, input: Any, config: RunnableConfig | None = None, **kwargs: Any
     ) -> AsyncIterator[Any]:
-        """Async `stream`: yield the checked output once."""
-        yield await self.ainvoke(input, config, **kwargs)
+        """Async `stream`."""
+        if not enabled_from_env():
+            async for chunk in self.bound.astream(input, config, **kwargs):
+                yield (chunk, None) if self.options.return_report else chunk
+            return
+        config, run_name = _split_run_name(config)
+        async for chunk in self._atransform_stream_with_config(
+            _one(input), self._astream_run, config, run_name=run_name, bound_kwargs=kwargs
+        ):
+            yield chunk
+
+    async def astream_events(self, input: Any, config: RunnableConfig | None = None,
+                             **kwargs: Any) -> AsyncIterator[Any]:
+        """Events of the checked stream (see `factcheck.langchain.events`).
+
+        The wrapper's own run streams its checked chunks; of the runs inside it, tool
+        and custom events pass, model text is passed as `on_chat_model_stream` events
+        only once released, and other events (whose inputs and outputs hold the
+        unchecked answer, or on retries the flagged one) are withheld.
+        """
+        from factcheck.langchain.events import checked_events
+
+        kwargs = self._whole_states(kwargs)
+        async for event in checked_events(super().astream_events(input, config, **kwargs)):
+            yield event
+
+    async def astream_log(self, input: Any, config: RunnableConfig | None = None,
+                          *, diff: bool = True, **kwargs: Any) -> AsyncIterator[Any]:
+        """Log patches of the checked stream: the wrapper's own output and tool runs only."""
+        from factcheck.langchain.events import checked_log
+
+        patches = super().astream_log(input, config, diff=True, **self._whole_states(kwargs))
+        async for item in checked_log(patches, diff=diff):
+            yield item
+
+    def _whole_states(self, kwargs: dict[str, Any]) -> dict[str, Any]:
+        """Stream a graph's whole states by default, so the run's output is its last state."""
+        if is_graph(self.bound) and "stream_mode" not in kwargs:
+            return {**kwargs, "stream_mode": "values"}
+        return kwargs
 
     # batch and abatch are Runnable's: they call invoke / ainvoke once per input,
     # with max_concurrency, so every item is checked on its own ledger.
@@ -210,6 +279,109 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
         return state.result(run)
 
 
+    def _stream_run(
+        self,
+        inputs: Iterator[Any],
+        run_manager: CallbackManagerForChainRun,
+        config: RunnableConfig,
+        run_name: str | None,
+        bound_kwargs: dict[str, Any],
+    ) -> Iterator[Any]:
+        state = _RunState(self, next(iter(inputs)))
+        release = ReleaseRun(run_manager)
+        shown, done = "", None
+        while True:
+            child = state.attempt_config(config, run_manager, run_name)
+            attempt = new_attempt(state, self.bound, bound_kwargs, shown)
+            try:
+                for raw in self.bound.stream(state.current, child, **attempt.kwargs):
+                    chunks = attempt.on_chunk(raw)
+                    release.emit(state.take_releases())
+                    yield from state.paired(chunks)
+            except RepeatedActionBlocked as exc:
+                state.blocked(exc)
+                break
+            done = attempt
+            output = attempt.output()
+            where, tool_calls = state.prepare(output)
+            try:
+                if where is None:
+                    raise state.no_answer(output)
+                report = _traced_check(state, run_manager, where.text, tool_calls)
+            except CheckerFailure as exc:
+                run = state.checker_failed(where, exc)
+                dispatch_custom_event(CHECK_RUN_NAME, run.model_dump(mode="json"), config=config)
+                chunks = attempt.finish(state.unchecked_result(output, where, run), where, run)
+                release.end(state.take_releases())
+                yield from state.paired(chunks, run)
+                return
+            if not state.advance(output, where, report):
+                break
+            shown = attempt.retried()
+        run, error = state.finish()
+        dispatch_custom_event(CHECK_RUN_NAME, run.model_dump(mode="json"), config=config)
+        assert done is not None and state.last is not None
+        final = None if error is not None else state.output_only(state.result(run))
+        chunks = done.finish(final, state.last[1], run)
+        release.end(state.take_releases())
+        yield from state.paired(chunks, run if error is None else None)
+        if error is not None:
+            raise error
+
+    async def _astream_run(
+        self,
+        inputs: AsyncIterator[Any],
+        run_manager: AsyncCallbackManagerForChainRun,
+        config: RunnableConfig,
+        run_name: str | None,
+        bound_kwargs: dict[str, Any],
+    ) -> AsyncIterator[Any]:
+        state = _RunState(self, await anext(aiter(inputs)))
+        release = AsyncReleaseRun(run_manager)
+        shown, done = "", None
+        while True:
+            child = state.attempt_config(config, run_manager, run_name)
+            attempt = new_attempt(state, self.bound, bound_kwargs, shown)
+            try:
+                async for raw in self.bound.astream(state.current, child, **attempt.kwargs):
+                    chunks = attempt.on_chunk(raw)
+                    await release.emit(state.take_releases())
+                    for chunk in state.paired(chunks):
+                        yield chunk
+            except RepeatedActionBlocked as exc:
+                state.blocked(exc)
+                break
+            done = attempt
+            output = attempt.output()
+            where, tool_calls = state.prepare(output)
+            try:
+                if where is None:
+                    raise state.no_answer(output)
+                report = await _atraced_check(state, run_manager, where.text, tool_calls)
+            except CheckerFailure as exc:
+                run = state.checker_failed(where, exc)
+                await adispatch_custom_event(CHECK_RUN_NAME, run.model_dump(mode="json"), config=config)
+                unchecked_output = state.unchecked_result(output, where, run)
+                chunks = attempt.finish(unchecked_output, where, run)
+                await release.end(state.take_releases())
+                for chunk in state.paired(chunks, run):
+                    yield chunk
+                return
+            if not state.advance(output, where, report):
+                break
+            shown = attempt.retried()
+        run, error = state.finish()
+        await adispatch_custom_event(CHECK_RUN_NAME, run.model_dump(mode="json"), config=config)
+        assert done is not None and state.last is not None
+        final = None if error is not None else state.output_only(state.result(run))
+        chunks = done.finish(final, state.last[1], run)
+        await release.end(state.take_releases())
+        for chunk in state.paired(chunks, run if error is None else None):
+            yield chunk
+        if error is not None:
+            raise error
+
+
 class _RunState:
     """The attempts of one wrapped run: ledger, evidence, retry inputs, final output."""
 
@@ -233,6 +405,7 @@ class _RunState:
         self.seen_outputs: list[OutputToolCall] = []
         self.last: tuple[Any, AnswerLocation] | None = None
         self.superseded: set[str] = set()
+        self.releases: list[tuple[str, str | None]] = []
 
     def attempt_config(
         self,
@@ -259,7 +432,54 @@ class _RunState:
                 self.seen_outputs.append(call)
         return where, self.evidence()
 
-    def evidence(self) -> list[dict[str, Any]]:
+    def check_now(self, text: str, output: Any = None) -> Report:
+        """Check a partial answer against the evidence held now (plus `output`'s results).
+
+        Raises:
+            CheckerFailure: the checker failed.
+        """
+        seen = list(self.seen_outputs)
+        for call in tool_calls_from_output(output):
+            if call not in seen:
+                seen.append(call)
+        return run_check(self.options, text, self.evidence(seen), self.context)
+
+    def pruned(self, state: Any) -> Any:
+        """A state without factcheck's corrections and the answers they superseded."""
+        if not isinstance(state, dict) or not isinstance(state.get(MESSAGES_KEY), list):
+            return state
+        messages = state[MESSAGES_KEY]
+        kept = [
+            m for m in messages
+            if not is_correction(m) and getattr(m, "id", None) not in self.superseded
+        ]
+        return state if len(kept) == len(messages) else {**state, MESSAGES_KEY: kept}
+
+    def released(self, text: str, message_id: str | None) -> None:
+        """Note answer text just released, for the `fact_check_release` run to stream."""
+        if text:
+            self.releases.append((text, message_id))
+
+    def take_releases(self) -> list[tuple[str, str | None]]:
+        """The released text not yet streamed by the release run."""
+        out, self.releases = self.releases, []
+        return out
+
+    def paired(self, chunks: list[Any], run: RunReport | None = None) -> list[Any]:
+        """Chunks as the consumer gets them: `(chunk, report)` pairs with `return_report`."""
+        if not self.options.return_report:
+            return chunks
+        if run is None:
+            return [(c, None) for c in chunks]
+        if not chunks:
+            return [(None, run)]
+        return [*((c, None) for c in chunks[:-1]), (chunks[-1], run)]
+
+    def output_only(self, result: Any) -> Any:
+        """The output of a `result` (without the report of `return_report`)."""
+        return result[0] if self.options.return_report else result
+
+    def evidence(self, seen: list[OutputToolCall] | None = None) -> list[dict[str, Any]]:
         """Ledger runs merged with tool results found in outputs, without duplicates.
 
         Tool results in the outputs give the order (it is deterministic even when
@@ -271,7 +491,7 @@ class _RunState:
         by_call_id = {r.tool_call_id: r for r in runs if r.tool_call_id}
         used: set[Any] = set()
         out: list[dict[str, Any]] = []
-        for call in self.seen_outputs:
+        for call in self.seen_outputs if seen is None else seen:
             run = by_call_id.get(call.tool_call_id) if call.tool_call_id else None
             if run is None and not call.tool_call_id:
                 run = next(
@@ -459,6 +679,10 @@ def _split_run_name(config: RunnableConfig | None) -> tuple[RunnableConfig, str 
     """Take `run_name` out of the config: it names the wrapped runnable's runs."""
     config = ensure_config(config)
     return config, config.pop("run_name", None)
+
+
+async def _one(value: Any) -> AsyncIterator[Any]:
+    yield value
 
 
 def _accepts_messages(runnable: Runnable[Any, Any]) -> bool:
