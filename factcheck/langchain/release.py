@@ -7,14 +7,15 @@ from collections.abc import Callable
 from typing import Literal
 
 from langchain_core.callbacks import (
-    AsyncCallbackManagerForChainRun,
+    AsyncCallbackManager,
     AsyncCallbackManagerForLLMRun,
-    CallbackManagerForChainRun,
+    CallbackManager,
     CallbackManagerForLLMRun,
 )
 from langchain_core.messages import AIMessage, AIMessageChunk
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, LLMResult
 
+from factcheck.langchain.extract import message_text
 from factcheck.report import Report
 
 StreamRelease = Literal["sentence", "final"]
@@ -133,9 +134,9 @@ class ReleaseRun:
     while the model runs that produced the unchecked text are withheld.
     """
 
-    def __init__(self, parent: CallbackManagerForChainRun) -> None:
-        self.parent = parent
-        """The run the release run is a child of."""
+    def __init__(self, manager: CallbackManager) -> None:
+        self.manager = manager
+        """Starts the release run (a run manager's `get_child()`, or a node's manager)."""
         self.run: CallbackManagerForLLMRun | None = None
         self.text = ""
         self.message_id: str | None = None
@@ -143,17 +144,26 @@ class ReleaseRun:
     def emit(self, items: list[tuple[str, str | None]]) -> None:
         """Stream released text as tokens (starting the run on the first one)."""
         for text, message_id in items:
-            if self.run is None:
-                self.run = self.parent.get_child().on_chat_model_start(
-                    {"name": RELEASE_RUN_NAME}, [[]], name=RELEASE_RUN_NAME
-                )[0]
-            self.text += text
-            self.message_id = self.message_id or message_id
-            self.run.on_llm_new_token(text, chunk=_chunk(text, message_id))
+            self.emit_message(AIMessageChunk(content=text, id=message_id))
+
+    def emit_message(self, message: AIMessageChunk) -> None:
+        """Stream one message chunk (released text, or tool-call chunks) as a token."""
+        if self.run is None:
+            self.run = self.manager.on_chat_model_start(
+                {"name": RELEASE_RUN_NAME}, [[]], name=RELEASE_RUN_NAME
+            )[0]
+        text = message_text(message)
+        self.text += text
+        self.message_id = self.message_id or message.id
+        self.run.on_llm_new_token(text, chunk=ChatGenerationChunk(message=message))
 
     def end(self, items: list[tuple[str, str | None]]) -> None:
         """Stream the last released text and end the run with the whole of it."""
         self.emit(items)
+        self.close()
+
+    def close(self) -> None:
+        """End the run (if it started) with the text it streamed."""
         if self.run is not None:
             self.run.on_llm_end(_result(self.text, self.message_id))
 
@@ -161,9 +171,9 @@ class ReleaseRun:
 class AsyncReleaseRun:
     """Async `ReleaseRun`."""
 
-    def __init__(self, parent: AsyncCallbackManagerForChainRun) -> None:
-        self.parent = parent
-        """The run the release run is a child of."""
+    def __init__(self, manager: AsyncCallbackManager) -> None:
+        self.manager = manager
+        """Starts the release run (a run manager's `get_child()`, or a node's manager)."""
         self.run: AsyncCallbackManagerForLLMRun | None = None
         self.text = ""
         self.message_id: str | None = None
@@ -171,24 +181,29 @@ class AsyncReleaseRun:
     async def emit(self, items: list[tuple[str, str | None]]) -> None:
         """Stream released text as tokens (starting the run on the first one)."""
         for text, message_id in items:
-            if self.run is None:
-                runs = await self.parent.get_child().on_chat_model_start(
-                    {"name": RELEASE_RUN_NAME}, [[]], name=RELEASE_RUN_NAME
-                )
-                self.run = runs[0]
-            self.text += text
-            self.message_id = self.message_id or message_id
-            await self.run.on_llm_new_token(text, chunk=_chunk(text, message_id))
+            await self.emit_message(AIMessageChunk(content=text, id=message_id))
+
+    async def emit_message(self, message: AIMessageChunk) -> None:
+        """Stream one message chunk (released text, or tool-call chunks) as a token."""
+        if self.run is None:
+            runs = await self.manager.on_chat_model_start(
+                {"name": RELEASE_RUN_NAME}, [[]], name=RELEASE_RUN_NAME
+            )
+            self.run = runs[0]
+        text = message_text(message)
+        self.text += text
+        self.message_id = self.message_id or message.id
+        await self.run.on_llm_new_token(text, chunk=ChatGenerationChunk(message=message))
 
     async def end(self, items: list[tuple[str, str | None]]) -> None:
         """Stream the last released text and end the run with the whole of it."""
         await self.emit(items)
+        await self.close()
+
+    async def close(self) -> None:
+        """End the run (if it started) with the text it streamed."""
         if self.run is not None:
             await self.run.on_llm_end(_result(self.text, self.message_id))
-
-
-def _chunk(text: str, message_id: str | None) -> ChatGenerationChunk:
-    return ChatGenerationChunk(message=AIMessageChunk(content=text, id=message_id))
 
 
 def _result(text: str, message_id: str | None) -> LLMResult:

@@ -288,7 +288,7 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
         bound_kwargs: dict[str, Any],
     ) -> Iterator[Any]:
         state = _RunState(self, next(iter(inputs)))
-        release = ReleaseRun(run_manager)
+        release = ReleaseRun(run_manager.get_child())
         shown, done = "", None
         while True:
             child = state.attempt_config(config, run_manager, run_name)
@@ -337,7 +337,7 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
         bound_kwargs: dict[str, Any],
     ) -> AsyncIterator[Any]:
         state = _RunState(self, await anext(aiter(inputs)))
-        release = AsyncReleaseRun(run_manager)
+        release = AsyncReleaseRun(run_manager.get_child())
         shown, done = "", None
         while True:
             child = state.attempt_config(config, run_manager, run_name)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import threading
@@ -271,25 +272,32 @@ def token_model(*replies: AIMessage | str, blocks: bool = False) -> TokenChatMod
     return TokenChatModel(messages=iter(list(replies)), blocks=blocks)
 
 
-def payload_text(obj: Any, report_key: str = "fact_check") -> str:
-    """Every string a consumer received in chunks or events, the report left out.
+REPORT_KEYS = ("fact_check", "factcheck_attempts", "factcheck_corrections")
+"""Keys holding reports: the run report and the middleware's private attempt reports."""
 
-    The run report (under `report_key`, and the `fact_check` custom event) is for the
-    developer and quotes flagged claims by design; everything else is walked.
+
+def payload_text(obj: Any, report_keys: tuple[str, ...] = REPORT_KEYS) -> str:
+    """Every string a consumer received in chunks or events, the reports left out.
+
+    Reports (the run report, the `fact_check` custom event, the middleware's private
+    attempt reports and corrections) are for the developer and quote flagged claims by
+    design; everything else is walked, messages and dataclasses (`Command`) included.
     """
     out: list[str] = []
 
     def walk(value: Any) -> None:
-        if isinstance(value, BaseMessage) or hasattr(value, "model_dump"):
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            walk({f.name: getattr(value, f.name) for f in dataclasses.fields(value)})
+        elif isinstance(value, BaseMessage) or hasattr(value, "model_dump"):
             walk(value.model_dump())
         elif hasattr(value, "ops"):  # RunLogPatch / RunLog
             walk(value.ops)
             walk(getattr(value, "state", None))
         elif isinstance(value, dict):
-            if value.get("event") == "on_custom_event" and value.get("name") == report_key:
+            if value.get("event") == "on_custom_event" and value.get("name") in report_keys:
                 return
             for key, item in value.items():
-                if key != report_key:
+                if key not in report_keys:
                     walk(key)
                     walk(item)
         elif isinstance(value, (list, tuple, set)):
