@@ -31,7 +31,14 @@ __all__ = [
 def __getattr__(name: str) -> Any:
     # The middleware needs the optional `langchain` package; import it on first use.
     if name == "FactCheckMiddleware":
-        from factcheck.langchain.middleware import FactCheckMiddleware
-
+        try:
+            from factcheck.langchain.middleware import FactCheckMiddleware
+        except ImportError as exc:
+            if (exc.name or "").split(".")[0] not in ("langchain", "langgraph"):
+                raise
+            raise ImportError(
+                f"FactCheckMiddleware needs LangChain v1 and LangGraph ({exc.name} is missing): "
+                'pip install "agent-factcheck[langchain]"'
+            ) from exc
         return FactCheckMiddleware
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -166,6 +166,39 @@ def _build_checker(config: CheckerConfig | None) -> FactChecker:
         return _default_checker
 
 
+class ModelOutOfAnswers(RuntimeError):
+    """A scripted chat model (`GenericFakeChatModel`) had no message left for an attempt."""
+
+
+def out_of_answers(error: BaseException, attempt: int) -> ModelOutOfAnswers | None:
+    """The clear error for a scripted model whose message iterator ran dry, else None.
+
+    `GenericFakeChatModel` calls `next()` on its `messages`; inside its generator that
+    surfaces as `RuntimeError: generator raised StopIteration` (or StopIteration).
+
+    Args:
+        error: What the wrapped runnable or the model call raised.
+        attempt: 0 for the first answer, N for the N-th retry.
+    """
+    stop = error if isinstance(error, StopIteration) else error.__cause__
+    if not isinstance(stop, StopIteration):
+        return None
+    which = "its first answer" if attempt == 0 else f"fact-check retry {attempt}"
+    return ModelOutOfAnswers(
+        f"the chat model ran out of scripted messages during {which}: a scripted model "
+        "(GenericFakeChatModel) gives one message per model call, and each fact-check "
+        "retry calls the model again, so script the retries' messages too"
+    )
+
+
+def reraise_clear(error: BaseException, attempt: int) -> None:
+    """Raise `out_of_answers`'s clear error in place of `error` when it applies, else `error`."""
+    clear = out_of_answers(error, attempt)
+    if clear is not None:
+        raise clear from error
+    raise error
+
+
 def run_check(
     options: FactCheckOptions,
     answer: str,

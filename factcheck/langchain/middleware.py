@@ -37,6 +37,7 @@ from factcheck.langchain.engine import (
     enabled_from_env,
     finish,
     logger,
+    reraise_clear,
     run_check,
     unchecked,
 )
@@ -165,10 +166,13 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
         token = var_child_runnable_config.set(_quiet(config, SyncTap(tap)))
         try:
             response = handler(turn.corrected_request())
+        except (RuntimeError, StopIteration) as exc:
+            reraise_clear(exc, len(turn.attempts))
         finally:
             var_child_runnable_config.reset(token)
         decision = turn.decide(response, tap.shown_text())
-        tap.release.emit(tap.rest(decision.final_text))
+        for chunk in tap.closing(decision.final_text, decision.metadata):
+            tap.release.emit_message(chunk)
         tap.release.close()
         return decision.result()
 
@@ -187,10 +191,13 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
         token = var_child_runnable_config.set(_quiet(config, AsyncTap(tap)))
         try:
             response = await handler(turn.corrected_request())
+        except (RuntimeError, StopIteration) as exc:
+            reraise_clear(exc, len(turn.attempts))
         finally:
             var_child_runnable_config.reset(token)
         decision = turn.decide(response, tap.shown_text())
-        await release.emit(tap.rest(decision.final_text))
+        for chunk in tap.closing(decision.final_text, decision.metadata):
+            await release.emit_message(chunk)
         await release.close()
         return decision.result()
 
@@ -288,6 +295,9 @@ class _Decision:
         self.final_text = final_text
         self.update = update
         self.messages = messages
+        final = next((m for m in reversed(messages or []) if isinstance(m, AIMessage)), None)
+        self.metadata: dict[str, Any] = dict(final.response_metadata) if final is not None else {}
+        """The final message's response metadata (the run report), for its last chunk."""
 
     def result(self) -> Any:
         if self.update is None:

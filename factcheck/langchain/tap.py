@@ -68,16 +68,17 @@ class Tap:
         """The verified answer text of this slot streamed so far (earlier attempts too)."""
         return self.releaser.shown
 
-    def rest(self, final_text: str | None) -> list[tuple[str, str | None]]:
-        """The rest of the answer to stream once `final_text` is decided (None: nothing).
+    def closing(self, final_text: str | None, metadata: dict[str, Any]) -> list[AIMessageChunk]:
+        """The last chunk once `final_text` is decided (None: a retry, nothing to stream).
 
-        Only a model call that streamed tokens has a rest: a model that did not stream
-        puts its whole (checked) message on the stream when its node ends.
+        It holds the rest of the answer and `metadata` (the run report). Only a model
+        call that streamed tokens has one: a model that did not stream puts its whole
+        (checked) message on the stream when its node ends.
         """
         if final_text is None or self.tool or not self.streamed:
             return []
-        text = self.releaser.finish(final_text)
-        return [(text, self.message_id)] if text else []
+        rest = self.releaser.finish(final_text)
+        return [AIMessageChunk(content=rest, id=self.message_id, response_metadata=metadata)]
 
 
 class SyncTap(BaseCallbackHandler):

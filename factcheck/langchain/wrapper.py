@@ -24,6 +24,7 @@ from factcheck.langchain.engine import (
     FactCheckOptions,
     enabled_from_env,
     finish,
+    reraise_clear,
     run_check,
     unchecked,
 )
@@ -227,6 +228,8 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
             except RepeatedActionBlocked as exc:
                 state.blocked(exc)
                 break
+            except (RuntimeError, StopIteration) as exc:
+                reraise_clear(exc, state.attempt)
             where, tool_calls = state.prepare(output)
             try:
                 if where is None:
@@ -260,6 +263,8 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
             except RepeatedActionBlocked as exc:
                 state.blocked(exc)
                 break
+            except (RuntimeError, StopIteration) as exc:
+                reraise_clear(exc, state.attempt)
             where, tool_calls = state.prepare(output)
             try:
                 if where is None:
@@ -301,6 +306,8 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
             except RepeatedActionBlocked as exc:
                 state.blocked(exc)
                 break
+            except (RuntimeError, StopIteration) as exc:
+                reraise_clear(exc, state.attempt)
             done = attempt
             output = attempt.output()
             where, tool_calls = state.prepare(output)
@@ -351,6 +358,8 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
             except RepeatedActionBlocked as exc:
                 state.blocked(exc)
                 break
+            except (RuntimeError, StopIteration) as exc:
+                reraise_clear(exc, state.attempt)
             done = attempt
             output = attempt.output()
             where, tool_calls = state.prepare(output)
