@@ -31,8 +31,9 @@ RELEASE_RUN_NAME = "fact_check_release"
 RETRY_SEPARATOR = "\n\n"
 """Put between verified text already shown and a retried answer that does not start with it."""
 
-# A character after which a claim may have ended; the checker decides where claims are.
-_MAY_END = re.compile(r"[。！？!?…；;.\n]")
+# A mark after which a claim may have ended, and the first character of what follows it:
+# the checker, not this pattern, decides where claims are; this only says when to ask it.
+_NEXT_START = re.compile(r"[。！？!?…；;.\n][”’\"'）)」』】]*\s*(?=\S)")
 
 
 class SentenceReleaser:
@@ -79,12 +80,15 @@ class SentenceReleaser:
 
     def feed(self, text: str) -> str:
         """Add streamed text; return the newly released text (often empty)."""
+        start = len(self.text)
         self.text += text
         if self.release != "sentence" or self.blocked or not text:
             return ""
-        if not _MAY_END.search(self.text, self._checked_upto):
+        # ask the checker once per new sentence start: the claim before it is then complete
+        starts = [m.end() for m in _NEXT_START.finditer(self.text, max(0, start - 16))]
+        if not starts or starts[-1] <= self._checked_upto:
             return ""
-        self._checked_upto = len(self.text)
+        self._checked_upto = starts[-1]
         report = self.check(self.text)
         claims = report.claims
         if len(claims) < 2:
