@@ -28,7 +28,8 @@ GRAPH_MODES = ("values", "updates", "messages", "custom")
 """LangGraph stream modes the wrapper can stream; others (`debug`, `tasks`,
 `checkpoints`) carry the answer in shapes it does not rewrite, so they are refused."""
 
-_INTERNAL_MODES = ["values", "messages"]
+TOKENS_KWARG = "_factcheck_tokens"
+"""Private stream argument: release answer tokens even when `messages` is not asked for."""
 
 
 def unwrap(runnable: Runnable[Any, Any]) -> Runnable[Any, Any]:
@@ -198,6 +199,7 @@ class GraphAttempt(StreamAttempt):
         self, state: _RunState, kwargs: dict[str, Any], shown: str, default_mode: Any
     ) -> None:
         super().__init__(state, kwargs, shown)
+        tokens = bool(self.kwargs.pop(TOKENS_KWARG, False))
         if self.kwargs.get("version", "v1") != "v1":
             raise ValueError('fact-checked graph streams support version="v1" only')
         asked = self.kwargs.pop("stream_mode", None) or default_mode
@@ -210,7 +212,10 @@ class GraphAttempt(StreamAttempt):
                 f"(use {', '.join(GRAPH_MODES)})"
             )
         self.subgraphs = bool(self.kwargs.get("subgraphs", False))
-        self.kwargs["stream_mode"] = list(dict.fromkeys([*self.modes, *_INTERNAL_MODES]))
+        # `messages` is read for token release only when tokens are wanted (asked for, or
+        # for the event and log streams): reading it makes the graph's models stream
+        internal = ["values", "messages"] if "messages" in self.modes or tokens else ["values"]
+        self.kwargs["stream_mode"] = list(dict.fromkeys([*self.modes, *internal]))
         self.last_state: Any = None
         self.held_values = False
         self.held_updates: list[tuple[tuple[str, ...], Any]] = []

@@ -42,7 +42,7 @@ from factcheck.langchain.extract import (
 from factcheck.langchain.ledger import RepeatedActionBlocked, RepeatGuard, ToolLedger, plain_value
 from factcheck.langchain.release import AsyncReleaseRun, ReleaseRun
 from factcheck.langchain.run_report import RunReport
-from factcheck.langchain.streaming import is_graph, new_attempt
+from factcheck.langchain.streaming import TOKENS_KWARG, is_graph, new_attempt
 from factcheck.report import Report
 
 
@@ -202,9 +202,9 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
 
     def _whole_states(self, kwargs: dict[str, Any]) -> dict[str, Any]:
         """Stream a graph's whole states by default, so the run's output is its last state."""
-        if is_graph(self.bound) and "stream_mode" not in kwargs:
-            return {**kwargs, "stream_mode": "values"}
-        return kwargs
+        if not is_graph(self.bound):
+            return kwargs
+        return {"stream_mode": "values", **kwargs, TOKENS_KWARG: True}
 
     # batch and abatch are Runnable's: they call invoke / ainvoke once per input,
     # with max_concurrency, so every item is checked on its own ledger.
