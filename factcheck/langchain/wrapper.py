@@ -40,9 +40,10 @@ from factcheck.langchain.extract import (
     tool_calls_from_output,
 )
 from factcheck.langchain.ledger import RepeatedActionBlocked, RepeatGuard, ToolLedger, plain_value
-from factcheck.langchain.release import AsyncReleaseRun, ReleaseRun
 from factcheck.langchain.run_report import RunReport
-from factcheck.langchain.streaming import TOKENS_KWARG, is_graph, new_attempt
+from factcheck.langchain.stream_loop import astream_attempts, stream_attempts
+from factcheck.langchain.streaming import TOKENS_KWARG, is_graph
+from factcheck.langchain.tracing import atraced_check, traced_check
 from factcheck.report import Report
 
 
@@ -209,6 +210,31 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
     # batch and abatch are Runnable's: they call invoke / ainvoke once per input,
     # with max_concurrency, so every item is checked on its own ledger.
 
+    def _stream_run(
+        self,
+        inputs: Iterator[Any],
+        run_manager: CallbackManagerForChainRun,
+        config: RunnableConfig,
+        run_name: str | None,
+        bound_kwargs: dict[str, Any],
+    ) -> Iterator[Any]:
+        state = _RunState(self, next(iter(inputs)))
+        yield from stream_attempts(state, self.bound, run_manager, config, run_name, bound_kwargs)
+
+    async def _astream_run(
+        self,
+        inputs: AsyncIterator[Any],
+        run_manager: AsyncCallbackManagerForChainRun,
+        config: RunnableConfig,
+        run_name: str | None,
+        bound_kwargs: dict[str, Any],
+    ) -> AsyncIterator[Any]:
+        state = _RunState(self, await anext(aiter(inputs)))
+        async for chunk in astream_attempts(
+            state, self.bound, run_manager, config, run_name, bound_kwargs
+        ):
+            yield chunk
+
     def _pass_through(self, output: Any) -> Any:
         return (output, None) if self.options.return_report else output
 
@@ -234,7 +260,7 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
             try:
                 if where is None:
                     raise state.no_answer(output)
-                report = _traced_check(state, run_manager, where.text, tool_calls)
+                report = traced_check(state, run_manager, where.text, tool_calls)
             except CheckerFailure as exc:
                 run = state.checker_failed(where, exc)
                 dispatch_custom_event(CHECK_RUN_NAME, run.model_dump(mode="json"), config=config)
@@ -269,7 +295,7 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
             try:
                 if where is None:
                     raise state.no_answer(output)
-                report = await _atraced_check(state, run_manager, where.text, tool_calls)
+                report = await atraced_check(state, run_manager, where.text, tool_calls)
             except CheckerFailure as exc:
                 run = state.checker_failed(where, exc)
                 data = run.model_dump(mode="json")
@@ -283,112 +309,6 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
             raise error
         return state.result(run)
 
-
-    def _stream_run(
-        self,
-        inputs: Iterator[Any],
-        run_manager: CallbackManagerForChainRun,
-        config: RunnableConfig,
-        run_name: str | None,
-        bound_kwargs: dict[str, Any],
-    ) -> Iterator[Any]:
-        state = _RunState(self, next(iter(inputs)))
-        release = ReleaseRun(run_manager.get_child())
-        shown, done = "", None
-        while True:
-            child = state.attempt_config(config, run_manager, run_name)
-            attempt = new_attempt(state, self.bound, bound_kwargs, shown)
-            try:
-                for raw in self.bound.stream(state.current, child, **attempt.kwargs):
-                    chunks = attempt.on_chunk(raw)
-                    release.emit(state.take_releases())
-                    yield from state.paired(chunks)
-            except RepeatedActionBlocked as exc:
-                state.blocked(exc)
-                break
-            except (RuntimeError, StopIteration) as exc:
-                reraise_clear(exc, state.attempt)
-            done = attempt
-            output = attempt.output()
-            where, tool_calls = state.prepare(output)
-            try:
-                if where is None:
-                    raise state.no_answer(output)
-                report = _traced_check(state, run_manager, where.text, tool_calls)
-            except CheckerFailure as exc:
-                run = state.checker_failed(where, exc)
-                dispatch_custom_event(CHECK_RUN_NAME, run.model_dump(mode="json"), config=config)
-                chunks = attempt.finish(state.unchecked_result(output, where, run), where, run)
-                release.end(state.take_releases())
-                yield from state.paired(chunks, run)
-                return
-            if not state.advance(output, where, report):
-                break
-            shown = attempt.retried()
-        run, error = state.finish()
-        dispatch_custom_event(CHECK_RUN_NAME, run.model_dump(mode="json"), config=config)
-        assert done is not None and state.last is not None
-        final = None if error is not None else state.output_only(state.result(run))
-        chunks = done.finish(final, state.last[1], run)
-        release.end(state.take_releases())
-        yield from state.paired(chunks, run if error is None else None)
-        if error is not None:
-            raise error
-
-    async def _astream_run(
-        self,
-        inputs: AsyncIterator[Any],
-        run_manager: AsyncCallbackManagerForChainRun,
-        config: RunnableConfig,
-        run_name: str | None,
-        bound_kwargs: dict[str, Any],
-    ) -> AsyncIterator[Any]:
-        state = _RunState(self, await anext(aiter(inputs)))
-        release = AsyncReleaseRun(run_manager.get_child())
-        shown, done = "", None
-        while True:
-            child = state.attempt_config(config, run_manager, run_name)
-            attempt = new_attempt(state, self.bound, bound_kwargs, shown)
-            try:
-                async for raw in self.bound.astream(state.current, child, **attempt.kwargs):
-                    chunks = attempt.on_chunk(raw)
-                    await release.emit(state.take_releases())
-                    for chunk in state.paired(chunks):
-                        yield chunk
-            except RepeatedActionBlocked as exc:
-                state.blocked(exc)
-                break
-            except (RuntimeError, StopIteration) as exc:
-                reraise_clear(exc, state.attempt)
-            done = attempt
-            output = attempt.output()
-            where, tool_calls = state.prepare(output)
-            try:
-                if where is None:
-                    raise state.no_answer(output)
-                report = await _atraced_check(state, run_manager, where.text, tool_calls)
-            except CheckerFailure as exc:
-                run = state.checker_failed(where, exc)
-                await adispatch_custom_event(CHECK_RUN_NAME, run.model_dump(mode="json"), config=config)
-                unchecked_output = state.unchecked_result(output, where, run)
-                chunks = attempt.finish(unchecked_output, where, run)
-                await release.end(state.take_releases())
-                for chunk in state.paired(chunks, run):
-                    yield chunk
-                return
-            if not state.advance(output, where, report):
-                break
-            shown = attempt.retried()
-        run, error = state.finish()
-        await adispatch_custom_event(CHECK_RUN_NAME, run.model_dump(mode="json"), config=config)
-        assert done is not None and state.last is not None
-        final = None if error is not None else state.output_only(state.result(run))
-        chunks = done.finish(final, state.last[1], run)
-        await release.end(state.take_releases())
-        for chunk in state.paired(chunks, run if error is None else None):
-            yield chunk
-        if error is not None:
-            raise error
 
 
 class _RunState:
@@ -627,61 +547,6 @@ class _RunState:
                 "failed_tools": [r.name for r in runs if r.status == "error"],
             }
         )
-
-
-def _traced_check(
-    state: _RunState,
-    run_manager: CallbackManagerForChainRun,
-    answer: str,
-    tool_calls: list[dict[str, Any]],
-) -> Report:
-    """Check one answer as its own child run named `fact_check`."""
-    check_run = run_manager.get_child().on_chain_start(
-        None, _check_inputs(state, answer, tool_calls), name=CHECK_RUN_NAME
-    )
-    try:
-        report = run_check(state.options, answer, tool_calls, state.context)
-    except CheckerFailure as exc:
-        check_run.on_chain_error(exc)
-        raise
-    check_run.on_chain_end(_check_outputs(report))
-    return report
-
-
-async def _atraced_check(
-    state: _RunState,
-    run_manager: AsyncCallbackManagerForChainRun,
-    answer: str,
-    tool_calls: list[dict[str, Any]],
-) -> Report:
-    """Async `_traced_check`."""
-    check_run = await run_manager.get_child().on_chain_start(
-        None, _check_inputs(state, answer, tool_calls), name=CHECK_RUN_NAME
-    )
-    try:
-        report = run_check(state.options, answer, tool_calls, state.context)
-    except CheckerFailure as exc:
-        await check_run.on_chain_error(exc)
-        raise
-    await check_run.on_chain_end(_check_outputs(report))
-    return report
-
-
-def _check_inputs(state: _RunState, answer: str, tool_calls: list[dict[str, Any]]) -> dict:
-    return {
-        "answer": answer,
-        "attempt": state.attempt,
-        "tools": [f"{c['name']} ({c['status']})" for c in tool_calls],
-        "context_items": len(state.context),
-    }
-
-
-def _check_outputs(report: Report) -> dict[str, Any]:
-    return {
-        "ok": report.ok,
-        "flagged": [c.text for c in report.flagged],
-        "report": report.model_dump(mode="json"),
-    }
 
 
 def _split_run_name(config: RunnableConfig | None) -> tuple[RunnableConfig, str | None]:
