@@ -42,6 +42,7 @@ _MERGED_LISTS = (
     "currency_fields", "record_key_fields", "categories_links", "categories_owners", "generic_field_labels",
     "not_money_labels", "money_labels", "duration_labels", "share_labels", "clause_conjunctions",
     *SPEECH_ACT_KEYS, "user_doers", "user_beneficiaries", "derivation_cues", "presenting_terms",
+    "generic_currency_words",
 )
 
 
@@ -285,6 +286,7 @@ class Lexicon:
         self.presenting = frozenset(term_key(w) for w in self.data["presenting_terms"])
         self.user_beneficiaries = Phrases(self.data["user_beneficiaries"])
         self.derivation_cues = Phrases(self.data["derivation_cues"])
+        self.generic_currency_words = frozenset(self.data["generic_currency_words"])
         self.all_words = Phrases(self.data["all_words"])
         self.approximators = Phrases(self.data["approximators"])
         self.status_implies = {
@@ -314,7 +316,8 @@ class Lexicon:
         }
         self.negation_window = {k: int(v) for k, v in self.data["negation_window"].items()}
         prefixes = "|".join(re.escape(p) for p in sorted(self.data["read_only_tool_prefixes"], key=len, reverse=True))
-        self.read_only_tools = re.compile(rf"(?:{prefixes})(?:[_\-.\s]|(?=[A-Z])|$)", re.IGNORECASE)
+        # the prefix in any case; a camelCase boundary only before a real capital (checkout is no check)
+        self.read_only_tools = re.compile(rf"(?i:{prefixes})(?:[_\-.\s]|(?=[A-Z])|$)")
 
     def term_hits(self, text: str, pos: int = 0, endpos: int | None = None) -> list[tuple[Hit, Term]]:
         """Status terms and concept words in `text[pos:endpos]`, in order."""

@@ -22,7 +22,8 @@ table.overview td:nth-child(2){text-align:left}
 .case{border:1px solid #d0d0d0;border-radius:6px;padding:.5rem 1rem;margin:1rem 0}
 .answer{white-space:pre-wrap;background:#fafafa;padding:.5rem;border-radius:4px}
 mark.gold{background:#ffe08a}span.flag{outline:2px solid #d33;background:#fde2e2}
-span.gold-flag{background:#ffe08a;outline:2px solid #d33}
+span.gold-flag{background:#ffe08a;outline:2px solid #d33}span.uncertain{outline:2px dashed #999}
+.v-uncertain{color:#777;font-style:italic}
 .verdict{font-weight:600}.v-contradicted{color:#b00}.v-unsupported{color:#b60}
 .v-supported{color:#070}.v-unverifiable{color:#666}
 pre{white-space:pre-wrap;word-break:break-all;background:#f4f4f4;padding:.5rem;font-size:.85rem}
@@ -43,12 +44,14 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[str]], cls: str) -> st
     return f'<table class="{cls}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
-def _highlight(answer: str, gold: Sequence[tuple[int, int]], flagged: Sequence[Claim]) -> str:
-    """The answer with gold spans marked and flagged claims outlined."""
+def _highlight(
+    answer: str, gold: Sequence[tuple[int, int]], flagged: Sequence[Claim], uncertain: Sequence[Claim] = ()
+) -> str:
+    """The answer with gold spans marked, flagged claims outlined and uncertain ones dashed."""
     cuts = {0, len(answer)}
     for s, e in gold:
         cuts.update((s, e))
-    for c in flagged:
+    for c in (*flagged, *uncertain):
         cuts.update((c.start, c.end))
     points = sorted(p for p in cuts if 0 <= p <= len(answer))
     out = []
@@ -62,6 +65,8 @@ def _highlight(answer: str, gold: Sequence[tuple[int, int]], flagged: Sequence[C
             out.append(f'<mark class="gold">{text}</mark>')
         elif is_flag:
             out.append(f'<span class="flag">{text}</span>')
+        elif any(c.start <= a and b <= c.end for c in uncertain):
+            out.append(f'<span class="uncertain">{text}</span>')
         else:
             out.append(text)
     return "".join(out)
@@ -79,9 +84,14 @@ def _claim_html(claim: Claim) -> str:
         items = []
         for f in claim.facts:
             evs = "".join(f"<li>evidence: {_e(ev.describe())}</li>" for ev in f.evidence)
+            weight = ""
+            if f.uncertain:
+                weight = f' <span class="v-uncertain">uncertain, confidence {f.confidence:.2f}</span>'
+            elif f.flagged and f.confidence is not None:
+                weight = f' <span class="muted">confidence {f.confidence:.2f}</span>'
             items.append(
                 f"<li>{_e(f.kind.value)} <q>{_e(f.text)}</q>: "
-                f'<span class="v-{_e(f.verdict.value)}">{_e(f.verdict.value)}</span>'
+                f'<span class="v-{_e(f.verdict.value)}">{_e(f.verdict.value)}</span>{weight}'
                 f" ({_e(f.code or '-')}) {_e(f.reason)}<ul>{evs}</ul></li>"
             )
         parts.append(f'<ul class="facts">{"".join(items)}</ul>')
@@ -111,7 +121,7 @@ def _case_head(r: CaseResult) -> str:
 def _answer_block(r: CaseResult) -> str:
     m = match_spans(r.case, r.report)
     gold = [(s, e) for s, e, _ in m.gold]
-    return f'<div class="answer">{_highlight(r.case.answer, gold, r.report.flagged)}</div>'
+    return f'<div class="answer">{_highlight(r.case.answer, gold, r.report.flagged, r.report.uncertain)}</div>'
 
 
 def misses_html(results: Sequence[CaseResult]) -> tuple[int, str]:
@@ -165,6 +175,30 @@ def false_alarms_html(results: Sequence[CaseResult]) -> tuple[int, str]:
     return count, "".join(blocks)
 
 
+def uncertain_html(results: Sequence[CaseResult]) -> tuple[int, str]:
+    """Every claim whose flags all fell below the confidence threshold, and whether a gold span lies in it.
+
+    Args:
+        results: factcheck's results.
+
+    Returns:
+        The number of uncertain claims and their HTML.
+    """
+    count, blocks = 0, []
+    for r in results:
+        if not r.report.uncertain:
+            continue
+        gold = [(s, e) for s, e, _ in match_spans(r.case, r.report).gold]
+        items = []
+        for c in r.report.uncertain:
+            count += 1
+            hit = any(c.start < e and s < c.end for s, e in gold)
+            tag = "holds a gold span (a miss the threshold made)" if hit else "no gold span (a false alarm avoided)"
+            items.append(f'<li class="uncertain-claim"><p class="muted">{tag}</p>{_claim_html(c)}</li>')
+        blocks.append(f'<div class="case">{_case_head(r)}{_answer_block(r)}<ul>{"".join(items)}</ul></div>')
+    return count, "".join(blocks)
+
+
 def render_html(
     summary: dict[str, Any], results: Sequence[CaseResult], sources: Sequence[str]
 ) -> str:
@@ -180,6 +214,7 @@ def render_html(
     """
     n_miss, misses = misses_html(results)
     n_fa, alarms = false_alarms_html(results)
+    n_unsure, unsure = uncertain_html(results)
     return (
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         f'<meta http-equiv="Content-Security-Policy" content="{_CSP}">'
@@ -199,5 +234,9 @@ def render_html(
         + f'<h2 id="false-alarms">False alarms ({n_fa})</h2>'
         + '<p class="muted">Flagged claims that overlap no gold span.</p>'
         + (alarms or "<p>none</p>")
+        + f'<h2 id="uncertain">Uncertain ({n_unsure})</h2>'
+        + '<p class="muted">Claims whose flags all fell below the confidence threshold: reported, never acted on. '
+        'They are <span class="uncertain">dashed</span> in the answers.</p>'
+        + (unsure or "<p>none</p>")
         + "</body></html>\n"
     )

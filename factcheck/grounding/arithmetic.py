@@ -163,7 +163,8 @@ def claim_targets(
         out.append((claimed / 100, exponent - 2))
     elif unit == "折":
         rate = claimed / 10 if claimed < 10 else claimed / 100
-        out += [(rate, exponent - 2), (1 - rate, exponent - 2)]
+        # 八折 of "discount_percentage: 20" or "rate: 0.8": the share paid or taken off, as a fraction or a percentage
+        out += [(rate, exponent - 2), (1 - rate, exponent - 2), (rate * 100, exponent), ((1 - rate) * 100, exponent)]
     elif duration_days.get(unit, 1) != 1:
         out.append((claimed * duration_days[unit], exponent))
     return out

@@ -44,6 +44,8 @@ _DIGIT = re.compile(r"\d")
 _LIST_LABELS = frozenset({"quantity", "count"})
 """Field labels a list's own name gives ("items", "results"): they speak of the list's length, not of each item."""
 _VALUE_CHARS = 80
+_WORDED_CHARS = 2000
+"""Longest tool string read for numbers written in words."""
 """Longest value of a method or category field read for its value (longer text is a note, not a value)."""
 _UNIT_NUMBERS = 20
 """How many numbers of one field a unit conversion reads."""
@@ -106,6 +108,7 @@ class EvidenceIndex:
         # a proxy, not the index itself: a cycle would leave the walked outputs to the cyclic collector
         self._status_reader = StatusReader(weakref.proxy(self), statuses)
         self._category_cache: dict[str, list[tuple[str, Leaf]]] = {}
+        self._worded: list[Located] | None = None
 
     def _walk(self, call: int, root: str, value: Any, depth: int) -> Flat:
         try:
@@ -277,6 +280,24 @@ class EvidenceIndex:
                 ):
                     out.append(loc)
         return out
+
+    def word_numbers(self, targets: list[tuple[Decimal, int]]) -> list[Located]:
+        """Numbers a tool writes in words, equal to a target: "有三名成年人", "three adults", "五年三个月".
+
+        Read only when nothing else gave the claimed number, from strings of at most
+        `_WORDED_CHARS` characters (descriptions and replies, not logs), once per run.
+        """
+        if self._worded is None:
+            ex, self._worded = self._mentions, []
+            for entry, text in enumerate(self.strings.texts):
+                if len(text) > _WORDED_CHARS or text.isdigit():
+                    continue
+                leaf = None
+                for mention in ex.extract(text, words=True):
+                    if mention.kind == FactKind.NUMBER and not _DIGIT.search(text, mention.start, mention.end):
+                        leaf = leaf or self.string_leaf(entry)
+                        self._worded.append(Located(mention, leaf))
+        return [loc for loc in self._worded if any(equal_at(Decimal(loc.mention.value), t, e) for t, e in targets)]
 
     def _json_numbers(self, targets: list[tuple[Decimal, int]]) -> list[Located]:
         out = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from decimal import Decimal
+from functools import cached_property
 from itertools import chain, combinations, product
 
 from factcheck.grounding.arithmetic import (
@@ -50,6 +51,7 @@ _OF_MANY = re.compile(r"\s+(?:of|out of)\s+(?:the\s+|your\s+)?\d", re.IGNORECASE
 """What follows a count of some of a list's items: "2 of the 3 payouts"."""
 _ORIGINAL = "original"
 """The payment-method category of "the original payment method" (原路)."""
+_DIGITS_AND_SPACE = re.compile(r"[\d.,\s]+")
 _FRACTION = re.compile(r"(\d{1,3})\s*/\s*(\d{1,3})")
 """A count of a total written like a date without a year (12/12)."""
 
@@ -262,11 +264,19 @@ class Matcher:
                 or year_of_a_date(fact, claimed, self.index)
                 or glued(fact, self._claim_text[: max(0, fact.start - self._records.start)], self.index)
                 or in_other_unit(fact, claimed, exponent, self._claim_facts, self.index)
+                or self._in_words(targets)
             )
         if backing is None:
             set_verdict(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives {fact.text}", [])
         else:
             set_verdict(fact, Verdict.SUPPORTED, *backing)
+
+    def _in_words(self, targets: list[tuple[Decimal, int]]) -> Backing | None:
+        """The number as a tool writes it in words ("三名成年人" of "3 个成年人")."""
+        found = self.index.word_numbers(targets)
+        if not found:
+            return None
+        return "match", "number found in a tool output, written in words", [evidence_of(found[0].leaf, self.index)]
 
     def _sum_of_parts(self, fact: Fact) -> None:
         """Back a total by the backed numbers that follow it in the claim, when they add up to it.
@@ -429,7 +439,7 @@ class Matcher:
         given = []
         for loc in matches:
             currency = self.index.currency_of(loc)
-            if currency is None or currency[0] in meant:
+            if currency is None or currency[0] in meant or self._generic_currency(loc, meant):
                 return False
             given.append((loc, *currency))
         loc, currency, where = given[0]
@@ -439,6 +449,21 @@ class Matcher:
         set_verdict(fact, Verdict.CONTRADICTED, "value_mismatch",
                     f"tool gives {loc.mention.value} {currency} ({loc.leaf.path or 'text'}), not {fact.text}", evidence)
         return True
+
+    def _generic_currency(self, loc: Located, meant: set[str]) -> bool:
+        """Whether a tool's amount carries only a generic currency word (`1073.64元`) while the user's
+        messages give amounts in the claimed currency (a loan of 200,000美元): it is that currency's unit."""
+        words = self.index.lex.generic_currency_words
+        if not words or loc.leaf.source != "tool":
+            return False
+        written = _DIGITS_AND_SPACE.sub("", loc.leaf.text[loc.mention.start : loc.mention.end])
+        if written not in words:
+            return False
+        return any(ctx.mention.unit in meant for ctx in self._context_numbers)
+
+    @cached_property
+    def _context_numbers(self) -> list[Located]:
+        return [loc for loc in self.index.context_mentions if loc.mention.kind == FactKind.NUMBER]
 
     def _same_field(self, labels: frozenset[str]) -> list[Located]:
         """Evidence numbers sharing the most field labels with the claim (none without labels)."""

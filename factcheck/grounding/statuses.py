@@ -70,6 +70,13 @@ class StatusMatcher:
                 return
             first = pool[0]
             code = "tool_error" if self.index.calls[first.call].status == "error" else "polarity_mismatch"
+            retry = self._retried(fact, first.call) if code == "tool_error" and polarity == "positive" else None
+            if retry is not None:  # "Error: user not found" by e-mail, then found by name and zip
+                leaf = self.index.first_leaf(retry.index)
+                set_verdict(fact, Verdict.SUPPORTED, "match",
+                            f"tool {retry.name} succeeded after {self.index.calls[first.call].name} failed",
+                            [evidence_of(leaf, self.index)] if leaf else [])
+                return
             set_verdict(fact, Verdict.CONTRADICTED, code, f"tool says {say(first)}, answer says {polarity}",
                         [evidence_of(s.leaf, self.index) for s in pool[:2]])
             return
@@ -204,6 +211,18 @@ class StatusMatcher:
                     return concept
         return None
 
+    def _retried(self, fact: Fact, failed: int) -> ToolRecord | None:
+        """A later call that did what the failed call `failed` tried: the same tool or one performing the
+        claim's concept, run successfully with an output after it; a success claimed after a retry holds."""
+        name = self.index.calls[failed].name
+        doers = {c.index for c in self.calls_for(fact.concept, action=fact.kind == FactKind.ACTION)}
+        for call in self.index.calls[failed + 1 :]:
+            if call.status == "ok" and call.output not in (None, "", [], {}) and (
+                call.name == name or call.index in doers or _same_family(call.name, name)
+            ):
+                return call
+        return None
+
     def calls_for(self, concept: str | None, action: bool = False) -> list[ToolRecord]:
         """Tool calls that perform `concept`; for an action, a read-only tool (get_refund_status) never does."""
         if concept is None:
@@ -217,6 +236,15 @@ class StatusMatcher:
 
 
 _LATIN_WORDS = re.compile(r"[a-z]{3,}")
+_BY = re.compile(r"_by_|By(?=[A-Z])")
+
+
+def _same_family(a: str | None, b: str | None) -> bool:
+    """Two tools that do one thing by different keys: `find_user_id_by_email` and `find_user_id_by_name_zip`."""
+    if not a or not b:
+        return False
+    head_a, head_b = _BY.split(a, maxsplit=1)[0], _BY.split(b, maxsplit=1)[0]
+    return head_a == head_b and head_a != a
 
 
 def say(s: StatusEvidence) -> str:

@@ -1,4 +1,4 @@
-"""LangChain integration: `.with_fact_check()` on every Runnable and `FactCheckMiddleware`."""
+"""LangChain integration: `.with_fact_check()` on every Runnable, `FactCheckMiddleware`, `ToolGuardMiddleware`."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from factcheck.langchain.run_report import RunReport, get_run_report
 from factcheck.langchain.wrapper import RunnableFactCheck, register, with_fact_check
 
 if TYPE_CHECKING:
+    from factcheck.langchain.guard_middleware import ToolGuardMiddleware
     from factcheck.langchain.middleware import FactCheckMiddleware
 
 register()
@@ -21,6 +22,7 @@ __all__ = [
     "RepeatedActionBlocked",
     "RunReport",
     "RunnableFactCheck",
+    "ToolGuardMiddleware",
     "ToolLedger",
     "build_correction",
     "get_run_report",
@@ -41,4 +43,8 @@ def __getattr__(name: str) -> Any:
                 'pip install "agent-factcheck[langchain]"'
             ) from exc
         return FactCheckMiddleware
+    if name == "ToolGuardMiddleware":
+        from factcheck.langchain.guard_middleware import ToolGuardMiddleware
+
+        return ToolGuardMiddleware
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -133,7 +133,8 @@ class FactCheckOptions(BaseModel):
     def is_action(self, tool_name: str) -> bool:
         """Whether a tool name performs an action concept (publish, refund, send, ...)."""
         if self._is_action is None:
-            self._is_action = action_matcher(self._action_tools())
+            reads = getattr(getattr(self.get_checker(), "lexicon", None), "read_only_tools", None)
+            self._is_action = action_matcher(self._action_tools(), reads)
         return self._is_action(tool_name)
 
     def _checker_config(self) -> CheckerConfig | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 from uuid import uuid4
 
@@ -24,6 +24,10 @@ CORRECTION_ID_PREFIX = "factcheck-correction-"
 MESSAGES_KEY = "messages"
 """State key that holds the conversation in agents and message graphs."""
 
+GUARD_KEY = "factcheck_guard"
+"""Key of the tool guard's record in a `ToolMessage`'s `response_metadata`."""
+RUN_METADATA_KEY = "factcheck_run"
+"""Config metadata key naming one wrapped run on every attempt (the tool guard's once-only scope)."""
 LEGACY_ANSWER_KEY = "output"
 """Key of the final answer in legacy executor outputs."""
 
@@ -227,6 +231,8 @@ class OutputToolCall:
     """The tool's output as recorded."""
     status: Literal["ok", "error"]
     """`error` for a ToolMessage with status `error`."""
+    guard_event: Any = field(default=None, compare=False)
+    """What `ToolGuardMiddleware` stopped or repaired on this call (a dict), if anything."""
 
     def as_tool_call(self) -> dict[str, Any]:
         """The record as a checker `tool_calls` mapping."""
@@ -258,9 +264,10 @@ def tool_calls_from_output(output: Any) -> list[OutputToolCall]:
                     OutputToolCall(
                         tool_call_id=message.tool_call_id,
                         name=message.name or "tool",
-                        args=args_by_id.get(message.tool_call_id, {}),
+                        args=guard_record(message).get("args", args_by_id.get(message.tool_call_id, {})),
                         output=tool_message_value(message),
                         status="error" if message.status == "error" else "ok",
+                        guard_event=guard_record(message).get("event"),
                     )
                 )
     steps = output.get("intermediate_steps")
@@ -289,10 +296,22 @@ def tool_calls_from_output(output: Any) -> list[OutputToolCall]:
 
 
 def tool_message_value(message: ToolMessage) -> Any:
-    """The output a `ToolMessage` carries: its text content, or its blocks' text."""
+    """The output a `ToolMessage` carries: its text content, or its blocks' text.
+
+    An untrusted output the tool guard framed for the model gives its original text.
+    """
+    original = guard_record(message).get("original")
+    if original is not None:
+        return original
     if isinstance(message.content, str):
         return message.content
     return message_text(message) or str(message.content)
+
+
+def guard_record(message: BaseMessage) -> dict[str, Any]:
+    """What the tool guard recorded on a `ToolMessage` (`ToolGuardMiddleware`), or {}."""
+    record = (getattr(message, "response_metadata", None) or {}).get(GUARD_KEY)
+    return record if isinstance(record, dict) else {}
 
 
 def correction_message(text: str) -> HumanMessage:

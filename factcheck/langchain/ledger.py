@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -171,14 +172,19 @@ class RepeatGuard(BaseCallbackHandler):
             raise RepeatedActionBlocked(name)
 
 
-def action_matcher(action_tools: dict[str, Iterable[str]]) -> Callable[[str], bool]:
+def action_matcher(
+    action_tools: dict[str, Iterable[str]], read_only: re.Pattern[str] | None = None
+) -> Callable[[str], bool]:
     """Build a predicate telling whether a tool name performs an action.
 
     A tool is an action tool when its lower-cased name contains the concept name
-    or one of the concept's name fragments (`publish` -> `publish_article`).
+    or one of the concept's name fragments (`publish` -> `publish_article`), and
+    does not start with a read-only prefix (`get_refund` only reads a refund).
 
     Args:
         action_tools: Action concept -> tool-name fragments.
+        read_only: Matches, at the start of a name, the prefixes of tools that only
+            read (the lexicon's `read_only_tool_prefixes`); None treats none as a read.
 
     Returns:
         A predicate on tool names.
@@ -188,6 +194,8 @@ def action_matcher(action_tools: dict[str, Iterable[str]]) -> Callable[[str], bo
     )
 
     def is_action(name: str) -> bool:
+        if read_only is not None and read_only.match(name):
+            return False
         low = name.lower()
         return any(f in low for f in fragments)
 

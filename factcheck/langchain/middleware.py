@@ -44,6 +44,7 @@ from factcheck.langchain.engine import (
 from factcheck.langchain.extract import (
     context_from_input,
     correction_message,
+    guard_record,
     is_correction,
     message_text,
     tool_calls_from_output,
@@ -402,6 +403,7 @@ class _Turn:
             update={
                 "executed_tools": [m.name or "tool" for m in results if m.status != "error"],
                 "failed_tools": [m.name or "tool" for m in results if m.status == "error"],
+                "tool_guard": [e for m in results if (e := guard_record(m).get("event"))],
             }
         )
 

@@ -46,6 +46,9 @@ class RunReport(BaseModel):
     """Names of the tool runs that ended with an error, in start order, all attempts."""
     notes: list[str] = Field(default_factory=list)
     """Why retrying stopped early, fail-open errors, and similar events."""
+    tool_guard: list[dict[str, Any]] = Field(default_factory=list)
+    """What `ToolGuardMiddleware` stopped or repaired (refusals, repeats, edits, contained
+    errors, instruction-like text in untrusted outputs), in call order."""
 
     @property
     def report(self) -> Report | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
+from uuid import uuid4
 
 from langchain_core.callbacks import (
     AsyncCallbackManagerForChainRun,
@@ -30,6 +31,7 @@ from factcheck.langchain.engine import (
 )
 from factcheck.langchain.extract import (
     MESSAGES_KEY,
+    RUN_METADATA_KEY,
     AnswerLocation,
     OutputToolCall,
     context_from_input,
@@ -335,6 +337,7 @@ class _RunState:
         self.last: tuple[Any, AnswerLocation] | None = None
         self.superseded: set[str] = set()
         self.releases: list[tuple[str, str | None]] = []
+        self.run_key = uuid4().hex
 
     def attempt_config(
         self,
@@ -350,7 +353,11 @@ class _RunState:
         if self.guard is not None and self.attempt > 0:
             callbacks.add_handler(self.guard, inherit=True)
         child = patch_config(config, callbacks=callbacks, run_name=run_name)
-        child["metadata"] = {**child.get("metadata", {}), "factcheck_attempt": self.attempt}
+        child["metadata"] = {
+            **child.get("metadata", {}),
+            "factcheck_attempt": self.attempt,
+            RUN_METADATA_KEY: self.run_key,  # ToolGuardMiddleware: once-only across attempts
+        }
         return child
 
     def prepare(self, output: Any) -> tuple[AnswerLocation | None, list[dict[str, Any]]]:
@@ -545,6 +552,7 @@ class _RunState:
             update={
                 "executed_tools": [r.name for r in runs if r.status == "ok"],
                 "failed_tools": [r.name for r in runs if r.status == "error"],
+                "tool_guard": [c.guard_event for c in self.seen_outputs if c.guard_event],
             }
         )
 

@@ -117,3 +117,18 @@ def test_headless_chromium_renders_the_page(tmp_path: Path):
     assert "<script" not in dom and "<img" not in dom
     assert "&lt;script&gt;document.title" in dom
     assert "<title>factcheck eval: 2 cases</title>" in dom
+
+
+@pytest.mark.parametrize(("threshold", "uncertain"), [(0.0, 0), (0.999, 1)])
+def test_uncertain_flags_are_shown_dashed_with_their_confidence(threshold: float, uncertain: int):
+    from factcheck import CheckerConfig
+    from factcheck.eval.runner import FactcheckSystem
+
+    case = make_case("Your order ships in 5 days.", [], tool_calls=[
+        {"name": "get_order", "args": {"id": "1"}, "output": {"eta_days": 3}, "status": "ok"}])
+    results = run_suite(FactcheckSystem(CheckerConfig(min_confidence=threshold)), [case], warmup=False)
+    page = render_html(summarize(results), results, ["mini"])
+    assert f"Uncertain ({uncertain})" in page
+    assert page.count('class="uncertain-claim"') == uncertain
+    assert ("uncertain, confidence" in page) == bool(uncertain)
+    assert ("False alarms (1)" in page) != bool(uncertain)  # the same flag is one or the other

@@ -73,6 +73,10 @@ _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
         ("Total $43.00.", [call("order", {"items": [{"price": 12.5, "qty": 2}, {"price": 18.0, "qty": 1}]})], S),
         ("本单可享 9 折，折后 270 元。", [call("get_member", {"discount": 0.9}), call("get_cart", {"total": 300})], S),
         ("本单可享 9 折，折后 280 元。", [call("get_member", {"discount": 0.9}), call("get_cart", {"total": 300})], U),
+        # 八折 is 20% off: a discount given as a percentage taken off or kept backs it, another one does not
+        ("这件衣服打八折。", [call("calculate_discount", {"discount_percentage": 20, "discounted_price": 160})], S),
+        ("这件衣服打八折。", [call("calculate_discount", {"discount_percentage": 80})], S),
+        ("这件衣服打八折。", [call("calculate_discount", {"discount_percentage": 25, "discounted_price": 150})], U),
         ("地址是 3 栋。", [call("address", {"address": "幸福小区5栋302室"})], C),
         ("Shipped on Dec. 3.", [call("ship", {"status": "shipped", "shipped_at": "2026-12-03T10:00:00Z"})], S),
         ("Send it to li@example.com.", [call("ship", {"status": "ok"})], U),
@@ -554,6 +558,37 @@ def test_an_amount_is_in_the_currency_the_tool_gives(answer: str, output, expect
     assert verdict(answer, [call("refund", output)]) == expected
 
 
+@pytest.mark.parametrize(
+    ("output", "context", "expected"),
+    [
+        # a tool's bare 元 is the unit of the currency the user's own messages give amounts in
+        ({"monthly_payment": "1073.64元"}, ["本金是200,000美元，年利率是5%。"], S),
+        ({"monthly_payment": "1073.64元"}, ["本金是200,000，年利率是5%。"], C),
+        ({"monthly_payment": "1073.64元"}, ["本金是200,000元。"], C),
+        ({"monthly_payment": "¥1073.64"}, ["本金是200,000美元。"], C),  # a symbol is no generic word
+        ({"monthly_payment": 1073.64, "currency": "CNY"}, ["本金是200,000美元。"], C),
+    ],
+)
+def test_a_generic_currency_word_takes_the_users_currency(output, context: list, expected: Verdict) -> None:
+    assert verdict("您每月的还款额是1073.64美元。", [call("calculate_loan_payment", output)], context) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "output", "expected"),
+    [
+        # a tool's numbers written in words back the answer's, in either script
+        ("图片里有3个成年人和2个小孩。", "这张图片有三名成年人和两个小孩。", S),
+        ("图片里有三个成年人。", "这张图片有三名成年人。", S),
+        ("图片里有四个成年人。", "这张图片有三名成年人。", U),
+        ("The picture shows 3 adults.", "The picture shows three adults.", S),
+        ("The picture shows 4 adults.", "The picture shows three adults.", U),
+        ("年龄差距是5年、3个月、5天。", "五年三个月五天", S),
+    ],
+)
+def test_numbers_a_tool_writes_in_words(answer: str, output: str, expected: Verdict) -> None:
+    assert verdict(answer, [call("analyze_image", {"description": output})]) == expected
+
+
 def test_a_wrong_currency_shows_where_the_currency_is_given() -> None:
     fact = CHECKER.check("The refund of ¥45 was approved.", [call("refund", {"amount": 45, "currency": "USD"})])
     number = next(f for f in fact.claims[0].facts if f.kind.value == "number")
@@ -659,6 +694,19 @@ def test_a_total_may_come_before_its_parts(answer: str, expected: Verdict) -> No
          [call("redirect_parcel", "503 Service Unavailable for GX4471029833", status="error")], C),
         ("The parcel was redirected.", [call("redirect_parcel", {"ok": True})], S),
         ("两张海报已生成。", [call("poster_generate", {"images": ["https://a.cn/1.png", "https://a.cn/2.png"]})], S),
+        # a failed call retried with success (the same tool, or one doing the same by another key) is superseded
+        ("I have successfully located your account.",
+         [call("find_user_id_by_email", "Error: user not found", status="error"),
+          call("find_user_id_by_name_zip", "chen_johnson_4204")], S),
+        ("I have successfully located your account.",
+         [call("find_user_id_by_email", "Error: user not found", status="error")], C),
+        ("I have successfully located your account.",
+         [call("find_user_id_by_name_zip", "chen_johnson_4204"),
+          call("find_user_id_by_email", "Error: user not found", status="error")], C),
+        ("I have successfully located your account.",
+         [call("find_user_id_by_email", "Error: user not found", status="error"), call("get_weather", "sunny")], C),
+        ("退款已成功提交。",
+         [call("submit_refund", "Error: timeout", status="error"), call("submit_refund", {"refund_id": "R-1"})], S),
     ],
 )
 def test_statuses_across_concepts(answer: str, tools: list, expected: Verdict) -> None:
