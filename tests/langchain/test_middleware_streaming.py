@@ -119,3 +119,26 @@ def test_final_state_holds_no_flagged_answer_nor_correction():
     assert "$45" not in payload_text(out["messages"])
     report = get_run_report(out)
     assert report.outcome == "retried" and LIE in report.attempts[0].answer
+
+
+def test_second_turn_with_a_checkpointer_streams_checked_text():
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    tools = CountedTools()
+    model = token_model(
+        call("refund_order", {"order_id": "88231"}, "r1"), BAD, GOOD,
+        call("order_lookup", {"order_id": "88231"}, "l1"), FAITHFUL,
+    )
+    agent = create_agent(
+        model, [tools.refund_order, tools.order_lookup], middleware=[FactCheckMiddleware()],
+        checkpointer=InMemorySaver(),
+    )
+    config = {"configurable": {"thread_id": "t1"}}
+    first = list(agent.stream(REFUND_Q, config, stream_mode="messages"))
+    second = list(agent.stream(LOOKUP_Q, config, stream_mode="messages"))
+    surface = ("stream", {"stream_mode": "messages"})
+    assert "".join(_answer_pieces(first, surface)) == GOOD
+    assert "".join(_answer_pieces(second, surface)) == FAITHFUL
+    assert "$45" not in payload_text(first + second)
+    state = agent.get_state(config).values
+    assert [m.content for m in state["messages"] if m.type == "ai" and m.content] == [GOOD, FAITHFUL]

@@ -200,3 +200,40 @@ def test_property_no_flagged_sentence_is_ever_streamed(sentences, min_confidence
     if any(s in FALSE_SENTENCES for s in sentences) and min_confidence == 0.0:
         assert flagged  # at min_confidence 0 every false sentence here is flagged
     assert "".join(pieces) == out["messages"][-1].content
+
+
+def _message_graph(model):
+    from langgraph.graph import START, MessagesState, StateGraph
+
+    def answer(state: MessagesState) -> dict:
+        return {"messages": [model.invoke(state["messages"])]}
+
+    graph = StateGraph(MessagesState)
+    graph.add_node("answer", answer)
+    graph.add_edge(START, "answer")
+    return graph.compile()
+
+
+@pytest.mark.parametrize("mode", ["messages", "values", "updates", ["messages", "updates"]], ids=str)
+def test_plain_langgraph_graph(mode):
+    lie = f"Hello. {LIE} Bye."
+    wrapped = _message_graph(token_model(lie)).with_fact_check(max_retries=0)
+    got = list(wrapped.stream({"messages": [("user", "refund?")]}, stream_mode=mode))
+    assert got and "$45" not in payload_text(got)
+    final = _message_graph(token_model(lie)).with_fact_check(max_retries=0).invoke(
+        {"messages": [("user", "refund?")]}
+    )
+    assert final["messages"][-1].content.split() == ["Hello.", "Bye."]
+    if mode == "messages":
+        assert "".join(_pieces(got, lambda c: c[0])) == final["messages"][-1].content
+
+
+@pytest.mark.parametrize("blocks", [False, True])
+async def test_chat_model_and_chain_astream(blocks):
+    chunks = [c async for c in token_model(NO_FACTS, blocks=blocks).with_fact_check().astream("hi")]
+    assert "".join(str(c.content) for c in chunks) == NO_FACTS
+    assert len([c for c in chunks if c.content]) >= 4
+    prompt = ChatPromptTemplate.from_messages([("user", "{question}")])
+    chain = prompt | token_model(f"Hello. {LIE} Bye.", blocks=blocks) | StrOutputParser()
+    pieces = [c async for c in chain.with_fact_check(max_retries=0).astream({"question": "refund?"})]
+    assert "$45" not in "".join(pieces) and "".join(pieces).startswith("Hello.")
