@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from factcheck.langchain.correction import build_correction
-from factcheck.langchain.engine import FactCheckOptions
+from factcheck.langchain.engine import FactCheckOptions, ModelOutOfAnswers
 from factcheck.langchain.ledger import RepeatedActionBlocked, ToolLedger
 from factcheck.langchain.run_report import RunReport, get_run_report
 from factcheck.langchain.wrapper import RunnableFactCheck, register, with_fact_check
@@ -19,6 +19,7 @@ register()
 __all__ = [
     "FactCheckMiddleware",
     "FactCheckOptions",
+    "ModelOutOfAnswers",
     "RepeatedActionBlocked",
     "RunReport",
     "RunnableFactCheck",

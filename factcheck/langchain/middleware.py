@@ -288,7 +288,11 @@ def _quiet(config: RunnableConfig, tap: BaseCallbackHandler) -> RunnableConfig:
 
 
 class _Decision:
-    """What one model call ends in: the model's response, a retry, or the final answer."""
+    """What one model call ends in: the model's response, a retry, or the final answer.
+
+    `update` None passes the model's response on (tool calls); otherwise the response
+    becomes `messages` (none for a retry) plus `update` as a state update.
+    """
 
     def __init__(self, response: Any, final_text: str | None, update: dict[str, Any] | None,
                  messages: list[BaseMessage] | None = None) -> None:
@@ -301,6 +305,7 @@ class _Decision:
         """The final message's response metadata (the run report), for its last chunk."""
 
     def result(self) -> Any:
+        """What `wrap_model_call` returns."""
         if self.update is None:
             return self.response
         model_response = ModelResponse(
@@ -331,6 +336,8 @@ class _Turn:
         self.context = context_from_input(self.state_messages)
 
     def releaser(self) -> SentenceReleaser:
+        """A releaser checking streamed text against this turn's evidence."""
+
         def check(text: str) -> Report:
             return run_check(self.options, text, self.evidence, self.context)
 
@@ -353,6 +360,16 @@ class _Turn:
         return self.request.override(messages=messages)
 
     def decide(self, response: Any, shown: str) -> _Decision:
+        """Check a final answer: pass it, ask for a retry, or apply `on_fail`.
+
+        Args:
+            response: The model call's response.
+            shown: The verified answer text streamed so far this turn.
+
+        Raises:
+            FactCheckError: `on_fail="raise"` and the last answer is still flagged.
+            CheckerFailure: the checker failed and `fail_open` is off.
+        """
         messages = list(getattr(response, "result", None) or [response])
         last = next((m for m in reversed(messages) if isinstance(m, AIMessage)), None)
         if last is None or last.tool_calls:

@@ -53,8 +53,8 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
     """A Runnable that runs another one and checks its final answer against its tool runs.
 
     Every entry point (invoke, ainvoke, batch, abatch, stream, astream, and the
-    event/log streams built on them) goes through the check. Streams yield the
-    checked output once, never the unchecked answer. The output keeps its type; the
+    event/log streams) goes through the check. Streams pass answer text on only once
+    it is checked, sentence by sentence (see `stream`). The output keeps its type; the
     `RunReport` travels in it (see `FactCheckOptions.report_key`), in the
     `fact_check` callback event, and in `(output, report)` with `return_report`.
     """
