@@ -171,10 +171,12 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
             reraise_clear(exc, len(turn.attempts))
         finally:
             var_child_runnable_config.reset(token)
-        decision = turn.decide(response, tap.shown_text())
-        for chunk in tap.closing(decision.final_text, decision.metadata):
-            tap.release.emit_message(chunk)
-        tap.release.close()
+        try:
+            decision = turn.decide(response, tap.shown_text())
+            for chunk in tap.closing(decision.final_text, decision.metadata):
+                tap.release.emit_message(chunk)
+        finally:  # the release run ends, also when on_fail="raise" raises
+            tap.release.close()
         return decision.result()
 
     async def awrap_model_call(
@@ -196,10 +198,12 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
             reraise_clear(exc, len(turn.attempts))
         finally:
             var_child_runnable_config.reset(token)
-        decision = turn.decide(response, tap.shown_text())
-        for chunk in tap.closing(decision.final_text, decision.metadata):
-            await release.emit_message(chunk)
-        await release.close()
+        try:
+            decision = turn.decide(response, tap.shown_text())
+            for chunk in tap.closing(decision.final_text, decision.metadata):
+                await release.emit_message(chunk)
+        finally:  # the release run ends, also when on_fail="raise" raises
+            await release.close()
         return decision.result()
 
     @hook_config(can_jump_to=["model"])

@@ -142,3 +142,22 @@ def test_second_turn_with_a_checkpointer_streams_checked_text():
     assert "$45" not in payload_text(first + second)
     state = agent.get_state(config).values
     assert [m.content for m in state["messages"] if m.type == "ai" and m.content] == [GOOD, FAITHFUL]
+
+
+@pytest.mark.parametrize("wrapped", [False, True], ids=["middleware", "wrapper"])
+def test_raise_ends_the_stream_with_the_error_and_no_flagged_text(wrapped):
+    from factcheck import FactCheckError
+
+    if wrapped:
+        tools = CountedTools()
+        model = token_model(call("refund_order", {"order_id": "88231"}), BAD)
+        agent = create_agent(model, [tools.refund_order]).with_fact_check(on_fail="raise", max_retries=0)
+    else:
+        agent = refund_agent(BAD, on_fail="raise", max_retries=0)
+    got = []
+    with pytest.raises(FactCheckError) as info:
+        for chunk in agent.stream(REFUND_Q, stream_mode="messages"):
+            got.append(chunk)
+    assert "$45" not in payload_text(got)
+    assert "I checked order 88231." in payload_text(got)  # the verified first sentence came through
+    assert get_run_report(info.value).outcome == "raised"
