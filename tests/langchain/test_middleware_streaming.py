@@ -6,6 +6,8 @@ import asyncio
 
 import pytest
 from conftest import CountedTools, call, payload_text, token_model
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from langchain.agents import create_agent
 from langchain_core.messages import AIMessageChunk
 
@@ -161,3 +163,32 @@ def test_raise_ends_the_stream_with_the_error_and_no_flagged_text(wrapped):
     assert "$45" not in payload_text(got)
     assert "I checked order 88231." in payload_text(got)  # the verified first sentence came through
     assert get_run_report(info.value).outcome == "raised"
+
+
+TRUE_SENTENCES = [
+    "I checked order 88231.",
+    "The refund of order 88231 failed.",
+    "It was not refunded.",
+    "Thanks for waiting.",
+]
+FALSE_SENTENCES = [
+    "Your refund of $45 has been processed.",
+    "Order 88231 was refunded successfully.",
+    "The refund of $99 is on its way.",
+]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.sampled_from(TRUE_SENTENCES + FALSE_SENTENCES), min_size=1, max_size=5),
+    st.sampled_from(["messages", ["updates", "messages"], "values"]),
+)
+def test_property_no_flagged_sentence_is_ever_streamed(sentences, mode):
+    answer = " ".join(sentences)
+    got = list(refund_agent(answer, max_retries=0).stream(REFUND_Q, stream_mode=mode))
+    out = refund_agent(answer, max_retries=0).invoke(REFUND_Q)
+    seen = payload_text(got)
+    for claim in get_run_report(out).report.flagged:
+        assert claim.text not in seen
+    if mode != "values":
+        assert "".join(_answer_pieces(got, ("stream", {"stream_mode": mode}))) == out["messages"][-1].content

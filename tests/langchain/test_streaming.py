@@ -183,14 +183,15 @@ FALSE_SENTENCES = [
 @given(
     st.lists(st.sampled_from(TRUE_SENTENCES + FALSE_SENTENCES), min_size=1, max_size=5),
     st.sampled_from([None, 0.0]),
+    st.sampled_from(["messages", ["updates", "messages"], ["values", "messages"]]),
 )
-def test_property_no_flagged_sentence_is_ever_streamed(sentences, min_confidence):
+def test_property_no_flagged_sentence_is_ever_streamed(sentences, min_confidence, mode):
     answer = " ".join(sentences)
     options = {"max_retries": 0}
     if min_confidence is not None:
         options["config"] = CheckerConfig(min_confidence=min_confidence)
     got, pieces = asyncio.run(
-        _collect(refund_agent(answer, **options), REFUND_Q, ("stream", {"stream_mode": "messages"}))
+        _collect(refund_agent(answer, **options), REFUND_Q, ("stream", {"stream_mode": mode}))
     )
     out = refund_agent(answer, **options).invoke(REFUND_Q)
     flagged = [c.text for c in get_run_report(out).report.flagged]
