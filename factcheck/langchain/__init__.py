@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from factcheck.langchain.correction import build_correction
-from factcheck.langchain.engine import FactCheckOptions
+from factcheck.langchain.engine import FactCheckOptions, ModelOutOfAnswers
 from factcheck.langchain.ledger import RepeatedActionBlocked, ToolLedger
 from factcheck.langchain.run_report import RunReport, get_run_report
 from factcheck.langchain.wrapper import RunnableFactCheck, register, with_fact_check
@@ -19,6 +19,7 @@ register()
 __all__ = [
     "FactCheckMiddleware",
     "FactCheckOptions",
+    "ModelOutOfAnswers",
     "RepeatedActionBlocked",
     "RunReport",
     "RunnableFactCheck",
@@ -33,8 +34,15 @@ __all__ = [
 def __getattr__(name: str) -> Any:
     # The middleware needs the optional `langchain` package; import it on first use.
     if name == "FactCheckMiddleware":
-        from factcheck.langchain.middleware import FactCheckMiddleware
-
+        try:
+            from factcheck.langchain.middleware import FactCheckMiddleware
+        except ImportError as exc:
+            if (exc.name or "").split(".")[0] not in ("langchain", "langgraph"):
+                raise
+            raise ImportError(
+                f"FactCheckMiddleware needs LangChain v1 and LangGraph ({exc.name} is missing): "
+                'pip install "agent-factcheck[langchain]"'
+            ) from exc
         return FactCheckMiddleware
     if name == "ToolGuardMiddleware":
         from factcheck.langchain.guard_middleware import ToolGuardMiddleware

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 from factcheck.config import CheckerConfig
 from factcheck.errors import CheckerFailure, FactCheckError
 from factcheck.langchain.ledger import action_matcher
+from factcheck.langchain.release import StreamRelease
 from factcheck.langchain.run_report import DEFAULT_REPORT_KEY, Outcome, RunReport
 from factcheck.policy import OnFail, apply_on_fail
 from factcheck.report import Report
@@ -103,6 +104,10 @@ class FactCheckOptions(BaseModel):
     """Answer language (`zh`, `en`, `mixed`) for the checker; detected when None."""
     block_repeated_actions: bool = True
     """Never let a retry run an action tool that an earlier attempt already ran."""
+    stream_release: StreamRelease = "sentence"
+    """When streamed answer text reaches the consumer: `sentence` (each sentence once
+    it is checked against the evidence the run holds) or `final` (once the whole answer
+    is checked and, if need be, retried)."""
     prune_history: bool = True
     """Remove the superseded flagged answers and the corrections from the returned
     `messages` (the report keeps them), so no unchecked answer stays in the
@@ -160,6 +165,39 @@ def _build_checker(config: CheckerConfig | None) -> FactChecker:
         if _default_checker is None:
             _default_checker = FactChecker(CheckerConfig())
         return _default_checker
+
+
+class ModelOutOfAnswers(RuntimeError):
+    """A scripted chat model (`GenericFakeChatModel`) had no message left for an attempt."""
+
+
+def out_of_answers(error: BaseException, attempt: int) -> ModelOutOfAnswers | None:
+    """The clear error for a scripted model whose message iterator ran dry, else None.
+
+    `GenericFakeChatModel` calls `next()` on its `messages`; inside its generator that
+    surfaces as `RuntimeError: generator raised StopIteration` (or StopIteration).
+
+    Args:
+        error: What the wrapped runnable or the model call raised.
+        attempt: 0 for the first answer, N for the N-th retry.
+    """
+    stop = error if isinstance(error, StopIteration) else error.__cause__
+    if not isinstance(stop, StopIteration):
+        return None
+    which = "its first answer" if attempt == 0 else f"fact-check retry {attempt}"
+    return ModelOutOfAnswers(
+        f"the chat model ran out of scripted messages during {which}: a scripted model "
+        "(GenericFakeChatModel) gives one message per model call, and each fact-check "
+        "retry calls the model again, so script the retries' messages too"
+    )
+
+
+def reraise_clear(error: BaseException, attempt: int) -> None:
+    """Raise `out_of_answers`'s clear error in place of `error` when it applies, else `error`."""
+    clear = out_of_answers(error, attempt)
+    if clear is not None:
+        raise clear from error
+    raise error
 
 
 def run_check(

@@ -6,15 +6,24 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Annotated, Any
 
 from langchain.agents.middleware import AgentMiddleware, AgentState, hook_config
-from langchain.agents.middleware.types import OmitFromInput, PrivateStateAttr
-from langchain_core.callbacks.manager import dispatch_custom_event
-from langchain_core.messages import (
-    AIMessage,
-    BaseMessage,
-    HumanMessage,
-    RemoveMessage,
-    ToolMessage,
+from langchain.agents.middleware.types import (
+    ExtendedModelResponse,
+    ModelRequest,
+    ModelResponse,
+    OmitFromInput,
+    PrivateStateAttr,
 )
+from langchain_core.callbacks import BaseCallbackHandler, BaseCallbackManager, CallbackManager
+from langchain_core.callbacks.manager import dispatch_custom_event
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+from langchain_core.runnables import RunnableConfig
+from langchain_core.runnables.config import (
+    ensure_config,
+    get_async_callback_manager_for_config,
+    get_callback_manager_for_config,
+    var_child_runnable_config,
+)
+from langgraph.constants import TAG_NOSTREAM
 from langgraph.prebuilt.tool_node import ToolCallRequest
 from langgraph.runtime import Runtime
 from langgraph.types import Command
@@ -28,6 +37,7 @@ from factcheck.langchain.engine import (
     enabled_from_env,
     finish,
     logger,
+    reraise_clear,
     run_check,
     unchecked,
 )
@@ -39,13 +49,24 @@ from factcheck.langchain.extract import (
     message_text,
     tool_calls_from_output,
 )
+from factcheck.langchain.release import AsyncReleaseRun, ReleaseRun, SentenceReleaser
 from factcheck.langchain.run_report import DEFAULT_REPORT_KEY, RunReport
+from factcheck.langchain.tap import AsyncTap, SyncTap, Tap
 from factcheck.report import Report
 
 ATTEMPTS_KEY = "factcheck_attempts"
 """Private state key: the reports of this turn's answers so far (JSON data)."""
 CORRECTIONS_KEY = "factcheck_corrections"
 """Private state key: the corrections sent in this turn so far."""
+ANCHORS_KEY = "factcheck_anchors"
+"""Private state key: for each correction, the id of the last state message before it.
+
+Flagged answers and corrections never enter `messages`; the model is shown them at
+these places in its request only."""
+SHOWN_KEY = "factcheck_shown"
+"""Private state key: `{"id", "text"}` of the verified answer text streamed this turn."""
+RETRY_KEY = "factcheck_retry"
+"""Private state key: True when `after_model` must send the agent back to the model."""
 
 
 def fact_check_state(report_key: str = DEFAULT_REPORT_KEY) -> type:
@@ -58,12 +79,16 @@ def fact_check_state(report_key: str = DEFAULT_REPORT_KEY) -> type:
     Returns:
         A TypedDict with the report key and the middleware's private keys.
     """
+    private = NotRequired[Annotated[Any, PrivateStateAttr]]
     return TypedDict(  # type: ignore[operator]
         "FactCheckState",
         {
             report_key: NotRequired[Annotated[dict[str, Any] | None, OmitFromInput]],
             ATTEMPTS_KEY: NotRequired[Annotated[list[dict[str, Any]], PrivateStateAttr]],
             CORRECTIONS_KEY: NotRequired[Annotated[list[str], PrivateStateAttr]],
+            ANCHORS_KEY: NotRequired[Annotated[list[str | None], PrivateStateAttr]],
+            SHOWN_KEY: private,
+            RETRY_KEY: private,
         },
     )
 
@@ -73,13 +98,18 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
 
     When the model answers without tool calls, the answer is checked against the
     ToolMessages in the state (user and system messages are context). If claims
-    are flagged, a correction is added as a user message and the agent jumps back
-    to the model, in the same loop and state, so it can call the tool it skipped.
-    After `max_retries` corrections `on_fail` is applied to the last answer. The
-    finished `RunReport` (JSON data) is in the final state under `report_key`, in
-    the final AI message's `response_metadata`, and in the `fact_check` callback
-    event. With `prune_history` (default) the flagged answers and the corrections
-    are removed from `messages` once the turn ends; the report keeps them.
+    are flagged, the agent goes back to the model with a correction, in the same
+    loop and state, so it can call the tool it skipped. After `max_retries`
+    corrections `on_fail` is applied to the last answer. The finished `RunReport`
+    (JSON data) is in the final state under `report_key`, in the final AI message's
+    `response_metadata`, and in the `fact_check` callback event.
+
+    Flagged answers and corrections never enter `messages`, so no `stream_mode`
+    (`values`, `updates`, `messages`) shows them: the model sees them in its
+    request only, and the report keeps them. In `messages` mode the model's own
+    tokens are kept out of the stream (its run is tagged `nostream`) and the
+    checked answer is streamed instead, sentence by sentence with
+    `stream_release="sentence"`, as `AIMessageChunk`s with the answer's message id.
 
     While a correction is pending, an action tool that already ran successfully in
     this turn is not run again: the call gets an error ToolMessage instead. Each
@@ -97,8 +127,8 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
         Args:
             **options: Fields of `FactCheckOptions` (`max_retries`, `on_fail`,
                 `fallback`, `fail_open`, `report_key`, `config`, `action_tools`,
-                `lang`, `block_repeated_actions`). `return_report`, `answer_key`
-                and `input_key` only apply to the wrapper.
+                `lang`, `block_repeated_actions`, `stream_release`). `return_report`,
+                `answer_key`, `input_key` and `prune_history` only apply to the wrapper.
         """
         super().__init__()
         self.options = FactCheckOptions(**options)
@@ -109,7 +139,7 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
 
     def before_agent(self, state: AgentState[Any], runtime: Runtime[Any]) -> dict[str, Any]:
         """Start each invocation with no attempts and no report."""
-        return {self.options.report_key: None, ATTEMPTS_KEY: [], CORRECTIONS_KEY: []}
+        return {self.options.report_key: None, **_CLEARED}
 
     async def abefore_agent(
         self, state: AgentState[Any], runtime: Runtime[Any]
@@ -117,11 +147,12 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
         """Async `before_agent`."""
         return self.before_agent(state, runtime)
 
-    @hook_config(can_jump_to=["model"])
-    def after_model(
-        self, state: AgentState[Any], runtime: Runtime[Any]
-    ) -> dict[str, Any] | None:
-        """Check a final answer; add a correction and jump back to the model if flagged.
+    def wrap_model_call(
+        self,
+        request: ModelRequest,
+        handler: Callable[[ModelRequest], ModelResponse],
+    ) -> ModelResponse | ExtendedModelResponse:
+        """Call the model with the pending corrections shown, then check a final answer.
 
         Raises:
             FactCheckError: `on_fail="raise"` and the last answer is still flagged.
@@ -129,37 +160,60 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
             CheckerFailure: the checker failed and `fail_open` is off.
         """
         if not enabled_from_env():
-            return None
-        messages: list[BaseMessage] = list(state.get("messages") or [])
-        last = messages[-1] if messages else None
-        if not isinstance(last, AIMessage) or last.tool_calls:
-            return None
-        answer = message_text(last)
-        key = self.options.report_key
-        attempts = [Report.model_validate(r) for r in state.get(ATTEMPTS_KEY) or []]
-        corrections = list(state.get(CORRECTIONS_KEY) or [])
-        evidence = [c.as_tool_call() for c in tool_calls_from_output({"messages": messages})]
-        turn = _current_turn(messages)
+            return handler(request)
+        turn = _Turn(self.options, request)
+        config = ensure_config()
+        tap = Tap(turn.releaser(), ReleaseRun(get_callback_manager_for_config(config)), turn.slot_id)
+        token = var_child_runnable_config.set(_quiet(config, SyncTap(tap)))
         try:
-            report = run_check(self.options, answer, evidence, context_from_input(messages))
-        except CheckerFailure as exc:
-            run = self._with_tools(unchecked(self.options, answer, exc, attempts), turn)
-            return self._final(last, answer, run, turn)
-        attempts.append(report)
-        if not report.ok and len(attempts) <= self.options.resolved_max_retries():
-            text = build_correction(report, _executed_actions(self.options, turn))
-            return {
-                "messages": [correction_message(text)],
-                "jump_to": "model",
-                ATTEMPTS_KEY: [a.model_dump(mode="json") for a in attempts],
-                CORRECTIONS_KEY: [*corrections, text],
-                key: None,
-            }
-        run = RunReport(outcome="passed", attempts=attempts, corrections=corrections)
-        run, error = finish(self.options, self._with_tools(run, turn))
-        if error is not None:
-            raise error
-        return self._final(last, answer, run, turn)
+            response = handler(turn.corrected_request())
+        except (RuntimeError, StopIteration) as exc:
+            reraise_clear(exc, len(turn.attempts))
+        finally:
+            var_child_runnable_config.reset(token)
+        try:
+            decision = turn.decide(response, tap.shown_text())
+            for chunk in tap.closing(decision.final_text, decision.metadata):
+                tap.release.emit_message(chunk)
+        finally:  # the release run ends, also when on_fail="raise" raises
+            tap.release.close()
+        return decision.result()
+
+    async def awrap_model_call(
+        self,
+        request: ModelRequest,
+        handler: Callable[[ModelRequest], Awaitable[ModelResponse]],
+    ) -> ModelResponse | ExtendedModelResponse:
+        """Async `wrap_model_call`."""
+        if not enabled_from_env():
+            return await handler(request)
+        turn = _Turn(self.options, request)
+        config = ensure_config()
+        release = AsyncReleaseRun(get_async_callback_manager_for_config(config))
+        tap = Tap(turn.releaser(), release, turn.slot_id)
+        token = var_child_runnable_config.set(_quiet(config, AsyncTap(tap)))
+        try:
+            response = await handler(turn.corrected_request())
+        except (RuntimeError, StopIteration) as exc:
+            reraise_clear(exc, len(turn.attempts))
+        finally:
+            var_child_runnable_config.reset(token)
+        try:
+            decision = turn.decide(response, tap.shown_text())
+            for chunk in tap.closing(decision.final_text, decision.metadata):
+                await release.emit_message(chunk)
+        finally:  # the release run ends, also when on_fail="raise" raises
+            await release.close()
+        return decision.result()
+
+    @hook_config(can_jump_to=["model"])
+    def after_model(
+        self, state: AgentState[Any], runtime: Runtime[Any]
+    ) -> dict[str, Any] | None:
+        """Send the agent back to the model when a correction is pending."""
+        if not enabled_from_env() or not state.get(RETRY_KEY):
+            return None
+        return {"jump_to": "model", RETRY_KEY: False}
 
     @hook_config(can_jump_to=["model"])
     async def aafter_model(
@@ -192,15 +246,16 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
         name = request.tool_call["name"]
         if not self.options.is_action(name):
             return None
-        state = request.state
-        messages = state.get("messages") if isinstance(state, dict) else None
-        turn = _current_turn(list(messages or []))
-        last_correction = max((i for i, m in enumerate(turn) if is_correction(m)), default=-1)
-        if last_correction < 0:
+        state = request.state if isinstance(request.state, dict) else {}
+        anchors = state.get(ANCHORS_KEY) or []
+        if not anchors:
             return None
+        turn = _current_turn(list(state.get("messages") or []))
+        ids = [getattr(m, "id", None) for m in turn]
+        upto = ids.index(anchors[-1]) + 1 if anchors[-1] in ids else len(turn)
         already = any(
             isinstance(m, ToolMessage) and m.name == name and m.status != "error"
-            for m in turn[:last_correction]
+            for m in turn[:upto]
         )
         if not already:
             return None
@@ -214,27 +269,157 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
             status="error",
         )
 
-    def _final(
-        self, last: AIMessage, answer: str, run: RunReport, turn: Sequence[BaseMessage]
-    ) -> dict[str, Any]:
+
+_CLEARED: dict[str, Any] = {
+    ATTEMPTS_KEY: [], CORRECTIONS_KEY: [], ANCHORS_KEY: [], SHOWN_KEY: None, RETRY_KEY: False
+}
+
+
+def _quiet(config: RunnableConfig, tap: BaseCallbackHandler) -> RunnableConfig:
+    """The model call's config: tagged `nostream`, with the token tap attached.
+
+    LangGraph's `StreamMessagesHandler.on_chat_model_start` (langgraph/pregel/_messages.py)
+    registers a chat model run for the `messages` stream only when its tags do not hold
+    `TAG_NOSTREAM` ("nostream"); the model's unchecked tokens are therefore never put on
+    the stream, and the `fact_check_release` run streams the checked text instead.
+    """
+    callbacks = config.get("callbacks")
+    manager = callbacks.copy() if isinstance(callbacks, BaseCallbackManager) else CallbackManager(
+        handlers=list(callbacks or []), inheritable_handlers=list(callbacks or [])
+    )
+    manager.add_handler(tap, inherit=True)
+    return {**config, "tags": [*config.get("tags", []), TAG_NOSTREAM], "callbacks": manager}
+
+
+class _Decision:
+    """What one model call ends in: the model's response, a retry, or the final answer.
+
+    `update` None passes the model's response on (tool calls); otherwise the response
+    becomes `messages` (none for a retry) plus `update` as a state update.
+    """
+
+    def __init__(self, response: Any, final_text: str | None, update: dict[str, Any] | None,
+                 messages: list[BaseMessage] | None = None) -> None:
+        self.response = response
+        self.final_text = final_text
+        self.update = update
+        self.messages = messages
+        final = next((m for m in reversed(messages or []) if isinstance(m, AIMessage)), None)
+        self.metadata: dict[str, Any] = dict(final.response_metadata) if final is not None else {}
+        """The final message's response metadata (the run report), for its last chunk."""
+
+    def result(self) -> Any:
+        """What `wrap_model_call` returns."""
+        if self.update is None:
+            return self.response
+        model_response = ModelResponse(
+            result=self.messages if self.messages is not None else [],
+            structured_response=getattr(self.response, "structured_response", None),
+        )
+        return ExtendedModelResponse(model_response=model_response, command=Command(update=self.update))
+
+
+class _Turn:
+    """The state of this turn as one model call sees it: attempts, corrections, evidence."""
+
+    def __init__(self, options: FactCheckOptions, request: ModelRequest) -> None:
+        self.options = options
+        self.request = request
+        state = request.state if isinstance(request.state, dict) else {}
+        self.state_messages: list[BaseMessage] = list(state.get("messages") or [])
+        self.turn = _current_turn(self.state_messages)
+        self.attempts = [Report.model_validate(r) for r in state.get(ATTEMPTS_KEY) or []]
+        self.corrections: list[str] = list(state.get(CORRECTIONS_KEY) or [])
+        self.anchors: list[str | None] = list(state.get(ANCHORS_KEY) or [])
+        shown = state.get(SHOWN_KEY) or {}
+        self.shown: str = shown.get("text", "")
+        self.slot_id: str | None = shown.get("id")
+        self.evidence = [
+            c.as_tool_call() for c in tool_calls_from_output({"messages": self.state_messages})
+        ]
+        self.context = context_from_input(self.state_messages)
+
+    def releaser(self) -> SentenceReleaser:
+        """A releaser checking streamed text against this turn's evidence."""
+
+        def check(text: str) -> Report:
+            return run_check(self.options, text, self.evidence, self.context)
+
+        return SentenceReleaser(check, self.options.stream_release, self.shown)
+
+    def corrected_request(self) -> ModelRequest:
+        """The request with each flagged answer and its correction where they were made."""
+        if not self.corrections:
+            return self.request
+        messages = list(self.request.messages)
+        inserted: set[int] = set()
+        for report, text, anchor in zip(self.attempts, self.corrections, self.anchors, strict=False):
+            pair = [AIMessage(report.answer), correction_message(text)]
+            ids = [getattr(m, "id", None) for m in messages]
+            at = ids.index(anchor) + 1 if anchor is not None and anchor in ids else len(messages)
+            while at < len(messages) and id(messages[at]) in inserted:  # after earlier pairs
+                at += 1
+            messages[at:at] = pair
+            inserted.update(id(m) for m in pair)
+        return self.request.override(messages=messages)
+
+    def decide(self, response: Any, shown: str) -> _Decision:
+        """Check a final answer: pass it, ask for a retry, or apply `on_fail`.
+
+        Args:
+            response: The model call's response.
+            shown: The verified answer text streamed so far this turn.
+
+        Raises:
+            FactCheckError: `on_fail="raise"` and the last answer is still flagged.
+            CheckerFailure: the checker failed and `fail_open` is off.
+        """
+        messages = list(getattr(response, "result", None) or [response])
+        last = next((m for m in reversed(messages) if isinstance(m, AIMessage)), None)
+        if last is None or last.tool_calls:
+            return _Decision(response, None, None)
+        answer = message_text(last)
+        try:
+            report = run_check(self.options, answer, self.evidence, self.context)
+        except CheckerFailure as exc:
+            run = self._with_tools(unchecked(self.options, answer, exc, self.attempts))
+            return self._final(response, messages, last, answer, run)
+        attempts = [*self.attempts, report]
+        if not report.ok and len(attempts) <= self.options.resolved_max_retries():
+            text = build_correction(report, _executed_actions(self.options, self.turn))
+            anchor = self.state_messages[-1].id if self.state_messages else None
+            update = {
+                ATTEMPTS_KEY: [a.model_dump(mode="json") for a in attempts],
+                CORRECTIONS_KEY: [*self.corrections, text],
+                ANCHORS_KEY: [*self.anchors, anchor],
+                SHOWN_KEY: {"id": self.slot_id or last.id, "text": shown},
+                RETRY_KEY: True,
+                self.options.report_key: None,
+            }
+            return _Decision(response, None, update)
+        run = RunReport(outcome="passed", attempts=attempts, corrections=self.corrections)
+        run, error = finish(self.options, self._with_tools(run))
+        if error is not None:
+            _emit(run.model_dump(mode="json"))
+            raise error
+        return self._final(response, messages, last, answer, run)
+
+    def _final(self, response: Any, messages: list[BaseMessage], last: AIMessage, answer: str,
+               run: RunReport) -> _Decision:
         data = run.model_dump(mode="json")
         key = self.options.report_key
         update: dict[str, Any] = {"response_metadata": {**last.response_metadata, key: data}}
         if run.final_text != answer:
             update["content"] = run.final_text
+        if self.slot_id:
+            update["id"] = self.slot_id  # one message id for the whole streamed answer
         _emit(data)
-        removed: list[Any] = []
-        if self.options.prune_history:
-            removed = [RemoveMessage(id=m.id) for m in _superseded(turn) if m.id]
-        return {
-            "messages": [*removed, last.model_copy(update=update)],
-            key: data,
-            ATTEMPTS_KEY: [],
-            CORRECTIONS_KEY: [],
-        }
+        final = last.model_copy(update=update)
+        out = [final if m is last else m for m in messages]
+        return _Decision(response, run.final_text, {key: data, **_CLEARED}, out)
 
-    def _with_tools(self, run: RunReport, turn: Sequence[BaseMessage]) -> RunReport:
-        results = [m for m in turn if isinstance(m, ToolMessage)]
+    def _with_tools(self, run: RunReport) -> RunReport:
+        results = [m for m in self.turn if isinstance(m, ToolMessage)]
         return run.model_copy(
             update={
                 "executed_tools": [m.name or "tool" for m in results if m.status != "error"],
@@ -259,17 +444,6 @@ def _current_turn(messages: Sequence[BaseMessage]) -> list[BaseMessage]:
         if isinstance(message, HumanMessage) and not is_correction(message):
             return list(messages[i + 1 :])
     return list(messages)
-
-
-def _superseded(turn: Sequence[BaseMessage]) -> list[BaseMessage]:
-    """The corrections of a turn and the flagged answers each of them followed."""
-    out: list[BaseMessage] = []
-    for i, message in enumerate(turn):
-        if is_correction(message):
-            out.append(message)
-            if i > 0 and isinstance(turn[i - 1], AIMessage) and not turn[i - 1].tool_calls:
-                out.append(turn[i - 1])
-    return out
 
 
 def _executed_actions(options: FactCheckOptions, turn: Sequence[BaseMessage]) -> list[str]:

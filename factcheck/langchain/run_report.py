@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -65,38 +65,93 @@ class RunReport(BaseModel):
         """True when the text given to the user is the checked answer, unflagged."""
         return self.outcome in ("passed", "retried")
 
+    def __str__(self) -> str:
+        """The outcome, each attempt's flagged claims with reason and evidence, the tools."""
+        lines = [f"fact-checked run: {self._outcome_line()}"]
+        if self.executed_tools or self.failed_tools:
+            tools = ", ".join(self.executed_tools) or "none"
+            failed = f"; failed: {', '.join(self.failed_tools)}" if self.failed_tools else ""
+            lines.append(f"tools run: {tools}{failed}")
+        else:
+            lines.append("tools run: none")
+        for i, attempt in enumerate(self.attempts, start=1):
+            flagged = attempt.flagged
+            head = "passed" if not flagged else f"{len(flagged)} of {len(attempt.claims)} claims flagged"
+            lines.append(f"attempt {i}: {head}")
+            for claim in flagged:
+                lines.append(f"  - [{claim.verdict.value}] {claim.text!r}")
+                for fact in (f for f in claim.facts if f.flagged):
+                    conf = f", confidence {fact.confidence:.2f}" if fact.confidence is not None else ""
+                    lines.append(f"      {fact.kind.value} {fact.text!r}: {fact.reason}{conf}")
+                    seen = dict.fromkeys(ev.describe() for ev in fact.evidence)
+                    lines.extend(f"        <- {where}" for where in list(seen)[:2])
+                if not any(f.flagged for f in claim.facts) and claim.reason:
+                    lines.append(f"      {claim.reason}")
+        if self.outcome != "raised":
+            lines.append(f"answer given: {self.final_text!r}")
+        lines.extend(f"note: {n}" for n in self.notes)
+        return "\n".join(lines)
+
+    def _outcome_line(self) -> str:
+        retries = self.retries
+        after = f" after {retries} {'retry' if retries == 1 else 'retries'}" if retries else ""
+        return {
+            "passed": "passed",
+            "retried": f"fixed{after}",
+            "dropped": f"flagged claims dropped{after}",
+            "annotated": f"flagged claims annotated{after}",
+            "raised": f"raised{after} (on_fail='raise')",
+            "custom": f"rewritten by on_fail{after}",
+            "unchecked": "unchecked (the checker failed; fail_open passed the answer through)",
+        }[self.outcome]
+
 
 def get_run_report(output: Any, report_key: str = DEFAULT_REPORT_KEY) -> RunReport | None:
-    """Read the run report a fact-checked output carries.
+    """Read the run report a fact-checked output carries, whatever its shape.
 
-    Looks at `output[1]` of a `(output, report)` pair, `response_metadata` of an
-    AI message, `output[report_key]` of a dict, and the last AI message of a
-    dict's `messages`.
+    Finds it in: a `RunReport`; an `(output, report)` pair of `return_report`; an AI
+    message's `response_metadata` (a streamed message's chunks added up included);
+    `output[report_key]` of a dict (a `create_agent` state with the middleware, the
+    wrapper's dict outputs); the last AI message of a dict's `messages`; the update
+    of a node in a `stream_mode="updates"` chunk; the last item of a list or tuple
+    that carries one (a list of streamed chunks, a `(message, metadata)` pair); and
+    the `run_report` of a `FactCheckError` raised by `on_fail="raise"`.
 
     Args:
-        output: An output of a `.with_fact_check()` runnable or a final agent state.
+        output: An output, chunk, chunk list or error of a fact-checked runnable or agent.
         report_key: The key the report was stored under.
 
     Returns:
-        The report, or None when the output carries none.
+        The report, or None when the output carries none (a str output cannot).
     """
-    if isinstance(output, tuple) and len(output) == 2 and isinstance(output[1], RunReport):
-        return output[1]
-    data = _find(output, report_key)
+    data = _find(output, report_key, depth=0)
     if data is None:
         return None
     return data if isinstance(data, RunReport) else RunReport.model_validate(data)
 
 
-def _find(output: Any, key: str) -> Any:
+def _find(output: Any, key: str, depth: int) -> Any:
+    if depth > 4 or output is None:
+        return None
+    if isinstance(output, RunReport):
+        return output
+    if isinstance(output, BaseException):
+        return getattr(output, "run_report", None)
     meta = getattr(output, "response_metadata", None)
-    if isinstance(meta, Mapping) and key in meta:
-        return meta[key]
+    if isinstance(meta, Mapping):
+        return meta.get(key)
     if isinstance(output, Mapping):
         if output.get(key) is not None:
             return output[key]
-        for message in reversed(list(output.get("messages") or [])):
-            meta = getattr(message, "response_metadata", None)
-            if isinstance(meta, Mapping) and key in meta:
-                return meta[key]
+        messages = output.get("messages")
+        if isinstance(messages, Sequence) and not isinstance(messages, str):
+            return _find(list(messages), key, depth + 1)
+        for value in output.values():
+            if isinstance(value, Mapping) and (found := _find(value, key, depth + 1)) is not None:
+                return found
+        return None
+    if isinstance(output, Sequence) and not isinstance(output, (str, bytes)):
+        for item in reversed(output):
+            if (found := _find(item, key, depth + 1)) is not None:
+                return found
     return None

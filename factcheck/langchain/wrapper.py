@@ -25,6 +25,7 @@ from factcheck.langchain.engine import (
     FactCheckOptions,
     enabled_from_env,
     finish,
+    reraise_clear,
     run_check,
     unchecked,
 )
@@ -42,6 +43,9 @@ from factcheck.langchain.extract import (
 )
 from factcheck.langchain.ledger import RepeatedActionBlocked, RepeatGuard, ToolLedger, plain_value
 from factcheck.langchain.run_report import RunReport
+from factcheck.langchain.stream_loop import astream_attempts, stream_attempts
+from factcheck.langchain.streaming import TOKENS_KWARG, is_graph
+from factcheck.langchain.tracing import atraced_check, traced_check
 from factcheck.report import Report
 
 
@@ -49,8 +53,8 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
     """A Runnable that runs another one and checks its final answer against its tool runs.
 
     Every entry point (invoke, ainvoke, batch, abatch, stream, astream, and the
-    event/log streams built on them) goes through the check. Streams yield the
-    checked output once, never the unchecked answer. The output keeps its type; the
+    event/log streams) goes through the check. Streams pass answer text on only once
+    it is checked, sentence by sentence (see `stream`). The output keeps its type; the
     `RunReport` travels in it (see `FactCheckOptions.report_key`), in the
     `fact_check` callback event, and in `(output, report)` with `return_report`.
     """
@@ -129,17 +133,109 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
     def stream(
         self, input: Any, config: RunnableConfig | None = None, **kwargs: Any
     ) -> Iterator[Any]:
-        """Yield the checked output once; nothing unchecked reaches the consumer."""
-        yield self.invoke(input, config, **kwargs)
+        """Stream the wrapped runnable, letting answer text through only once it is checked.
+
+        With `stream_release="sentence"` (default) each sentence of the answer is passed
+        on once it is complete and grounded in the tool results the run already holds;
+        a flagged sentence holds back everything after it until the retries and
+        `on_fail` decide. Tool-call chunks, tool messages and custom events pass as they
+        come. Graphs stream in every `stream_mode` of `values`, `updates`, `messages`
+        and `custom` (a list of them too, and `subgraphs=True`); chunks that hold the
+        answer are passed on rewritten with the checked answer and the report.
+
+        Args:
+            input: The wrapped runnable's input.
+            config: Passed on to the wrapped runnable.
+            **kwargs: Passed on to the wrapped runnable's `stream` (`stream_mode`, ...).
+
+        Yields:
+            The wrapped runnable's chunk types; `(chunk, None)` pairs and a last
+            `(chunk_or_None, RunReport)` with `return_report`.
+
+        Raises:
+            ValueError: a LangGraph `stream_mode` other than the four above.
+            FactCheckError: `on_fail="raise"` and the last answer is still flagged.
+        """
+        if not enabled_from_env():
+            for chunk in self.bound.stream(input, config, **kwargs):
+                yield (chunk, None) if self.options.return_report else chunk
+            return
+        config, run_name = _split_run_name(config)
+        yield from self._transform_stream_with_config(
+            iter([input]), self._stream_run, config, run_name=run_name, bound_kwargs=kwargs
+        )
 
     async def astream(
         self, input: Any, config: RunnableConfig | None = None, **kwargs: Any
     ) -> AsyncIterator[Any]:
-        """Async `stream`: yield the checked output once."""
-        yield await self.ainvoke(input, config, **kwargs)
+        """Async `stream`."""
+        if not enabled_from_env():
+            async for chunk in self.bound.astream(input, config, **kwargs):
+                yield (chunk, None) if self.options.return_report else chunk
+            return
+        config, run_name = _split_run_name(config)
+        async for chunk in self._atransform_stream_with_config(
+            _one(input), self._astream_run, config, run_name=run_name, bound_kwargs=kwargs
+        ):
+            yield chunk
+
+    async def astream_events(self, input: Any, config: RunnableConfig | None = None,
+                             **kwargs: Any) -> AsyncIterator[Any]:
+        """Events of the checked stream (see `factcheck.langchain.events`).
+
+        The wrapper's own run streams its checked chunks; of the runs inside it, tool
+        and custom events pass, model text is passed as `on_chat_model_stream` events
+        only once released, and other events (whose inputs and outputs hold the
+        unchecked answer, or on retries the flagged one) are withheld.
+        """
+        from factcheck.langchain.events import checked_events
+
+        kwargs = self._whole_states(kwargs)
+        async for event in checked_events(super().astream_events(input, config, **kwargs)):
+            yield event
+
+    async def astream_log(self, input: Any, config: RunnableConfig | None = None,
+                          *, diff: bool = True, **kwargs: Any) -> AsyncIterator[Any]:
+        """Log patches of the checked stream: the wrapper's own output and tool runs only."""
+        from factcheck.langchain.events import checked_log
+
+        patches = super().astream_log(input, config, diff=True, **self._whole_states(kwargs))
+        async for item in checked_log(patches, diff=diff):
+            yield item
+
+    def _whole_states(self, kwargs: dict[str, Any]) -> dict[str, Any]:
+        """Stream a graph's whole states by default, so the run's output is its last state."""
+        if not is_graph(self.bound):
+            return kwargs
+        return {"stream_mode": "values", **kwargs, TOKENS_KWARG: True}
 
     # batch and abatch are Runnable's: they call invoke / ainvoke once per input,
     # with max_concurrency, so every item is checked on its own ledger.
+
+    def _stream_run(
+        self,
+        inputs: Iterator[Any],
+        run_manager: CallbackManagerForChainRun,
+        config: RunnableConfig,
+        run_name: str | None,
+        bound_kwargs: dict[str, Any],
+    ) -> Iterator[Any]:
+        state = _RunState(self, next(iter(inputs)))
+        yield from stream_attempts(state, self.bound, run_manager, config, run_name, bound_kwargs)
+
+    async def _astream_run(
+        self,
+        inputs: AsyncIterator[Any],
+        run_manager: AsyncCallbackManagerForChainRun,
+        config: RunnableConfig,
+        run_name: str | None,
+        bound_kwargs: dict[str, Any],
+    ) -> AsyncIterator[Any]:
+        state = _RunState(self, await anext(aiter(inputs)))
+        async for chunk in astream_attempts(
+            state, self.bound, run_manager, config, run_name, bound_kwargs
+        ):
+            yield chunk
 
     def _pass_through(self, output: Any) -> Any:
         return (output, None) if self.options.return_report else output
@@ -160,11 +256,13 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
             except RepeatedActionBlocked as exc:
                 state.blocked(exc)
                 break
+            except (RuntimeError, StopIteration) as exc:
+                reraise_clear(exc, state.attempt)
             where, tool_calls = state.prepare(output)
             try:
                 if where is None:
                     raise state.no_answer(output)
-                report = _traced_check(state, run_manager, where.text, tool_calls)
+                report = traced_check(state, run_manager, where.text, tool_calls)
             except CheckerFailure as exc:
                 run = state.checker_failed(where, exc)
                 dispatch_custom_event(CHECK_RUN_NAME, run.model_dump(mode="json"), config=config)
@@ -193,11 +291,13 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
             except RepeatedActionBlocked as exc:
                 state.blocked(exc)
                 break
+            except (RuntimeError, StopIteration) as exc:
+                reraise_clear(exc, state.attempt)
             where, tool_calls = state.prepare(output)
             try:
                 if where is None:
                     raise state.no_answer(output)
-                report = await _atraced_check(state, run_manager, where.text, tool_calls)
+                report = await atraced_check(state, run_manager, where.text, tool_calls)
             except CheckerFailure as exc:
                 run = state.checker_failed(where, exc)
                 data = run.model_dump(mode="json")
@@ -210,6 +310,7 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
         if error is not None:
             raise error
         return state.result(run)
+
 
 
 class _RunState:
@@ -235,6 +336,7 @@ class _RunState:
         self.seen_outputs: list[OutputToolCall] = []
         self.last: tuple[Any, AnswerLocation] | None = None
         self.superseded: set[str] = set()
+        self.releases: list[tuple[str, str | None]] = []
         self.run_key = uuid4().hex
 
     def attempt_config(
@@ -266,7 +368,54 @@ class _RunState:
                 self.seen_outputs.append(call)
         return where, self.evidence()
 
-    def evidence(self) -> list[dict[str, Any]]:
+    def check_now(self, text: str, output: Any = None) -> Report:
+        """Check a partial answer against the evidence held now (plus `output`'s results).
+
+        Raises:
+            CheckerFailure: the checker failed.
+        """
+        seen = list(self.seen_outputs)
+        for call in tool_calls_from_output(output):
+            if call not in seen:
+                seen.append(call)
+        return run_check(self.options, text, self.evidence(seen), self.context)
+
+    def pruned(self, state: Any) -> Any:
+        """A state without factcheck's corrections and the answers they superseded."""
+        if not isinstance(state, dict) or not isinstance(state.get(MESSAGES_KEY), list):
+            return state
+        messages = state[MESSAGES_KEY]
+        kept = [
+            m for m in messages
+            if not is_correction(m) and getattr(m, "id", None) not in self.superseded
+        ]
+        return state if len(kept) == len(messages) else {**state, MESSAGES_KEY: kept}
+
+    def released(self, text: str, message_id: str | None) -> None:
+        """Note answer text just released, for the `fact_check_release` run to stream."""
+        if text:
+            self.releases.append((text, message_id))
+
+    def take_releases(self) -> list[tuple[str, str | None]]:
+        """The released text not yet streamed by the release run."""
+        out, self.releases = self.releases, []
+        return out
+
+    def paired(self, chunks: list[Any], run: RunReport | None = None) -> list[Any]:
+        """Chunks as the consumer gets them: `(chunk, report)` pairs with `return_report`."""
+        if not self.options.return_report:
+            return chunks
+        if run is None:
+            return [(c, None) for c in chunks]
+        if not chunks:
+            return [(None, run)]
+        return [*((c, None) for c in chunks[:-1]), (chunks[-1], run)]
+
+    def output_only(self, result: Any) -> Any:
+        """The output of a `result` (without the report of `return_report`)."""
+        return result[0] if self.options.return_report else result
+
+    def evidence(self, seen: list[OutputToolCall] | None = None) -> list[dict[str, Any]]:
         """Ledger runs merged with tool results found in outputs, without duplicates.
 
         Tool results in the outputs give the order (it is deterministic even when
@@ -278,7 +427,7 @@ class _RunState:
         by_call_id = {r.tool_call_id: r for r in runs if r.tool_call_id}
         used: set[Any] = set()
         out: list[dict[str, Any]] = []
-        for call in self.seen_outputs:
+        for call in self.seen_outputs if seen is None else seen:
             run = by_call_id.get(call.tool_call_id) if call.tool_call_id else None
             if run is None and not call.tool_call_id:
                 run = next(
@@ -408,65 +557,14 @@ class _RunState:
         )
 
 
-def _traced_check(
-    state: _RunState,
-    run_manager: CallbackManagerForChainRun,
-    answer: str,
-    tool_calls: list[dict[str, Any]],
-) -> Report:
-    """Check one answer as its own child run named `fact_check`."""
-    check_run = run_manager.get_child().on_chain_start(
-        None, _check_inputs(state, answer, tool_calls), name=CHECK_RUN_NAME
-    )
-    try:
-        report = run_check(state.options, answer, tool_calls, state.context)
-    except CheckerFailure as exc:
-        check_run.on_chain_error(exc)
-        raise
-    check_run.on_chain_end(_check_outputs(report))
-    return report
-
-
-async def _atraced_check(
-    state: _RunState,
-    run_manager: AsyncCallbackManagerForChainRun,
-    answer: str,
-    tool_calls: list[dict[str, Any]],
-) -> Report:
-    """Async `_traced_check`."""
-    check_run = await run_manager.get_child().on_chain_start(
-        None, _check_inputs(state, answer, tool_calls), name=CHECK_RUN_NAME
-    )
-    try:
-        report = run_check(state.options, answer, tool_calls, state.context)
-    except CheckerFailure as exc:
-        await check_run.on_chain_error(exc)
-        raise
-    await check_run.on_chain_end(_check_outputs(report))
-    return report
-
-
-def _check_inputs(state: _RunState, answer: str, tool_calls: list[dict[str, Any]]) -> dict:
-    return {
-        "answer": answer,
-        "attempt": state.attempt,
-        "tools": [f"{c['name']} ({c['status']})" for c in tool_calls],
-        "context_items": len(state.context),
-    }
-
-
-def _check_outputs(report: Report) -> dict[str, Any]:
-    return {
-        "ok": report.ok,
-        "flagged": [c.text for c in report.flagged],
-        "report": report.model_dump(mode="json"),
-    }
-
-
 def _split_run_name(config: RunnableConfig | None) -> tuple[RunnableConfig, str | None]:
     """Take `run_name` out of the config: it names the wrapped runnable's runs."""
     config = ensure_config(config)
     return config, config.pop("run_name", None)
+
+
+async def _one(value: Any) -> AsyncIterator[Any]:
+    yield value
 
 
 def _accepts_messages(runnable: Runnable[Any, Any]) -> bool:

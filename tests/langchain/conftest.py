@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import re
 import threading
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -234,3 +236,75 @@ class Recorder(BaseCallbackHandler):
 
     def named(self, name: str) -> list[dict[str, Any]]:
         return [c for c in self.chains if c["name"] == name]
+
+
+class TokenChatModel(ScriptedChatModel):
+    """A scripted model that streams its text word by word (tool calls in one chunk).
+
+    With `blocks`, each text chunk is a list of content blocks instead of a str.
+    """
+
+    blocks: bool = False
+
+    def _stream(self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None,
+                **kwargs: Any) -> Iterator[ChatGenerationChunk]:
+        message = self._generate(messages, stop=stop, run_manager=run_manager).generations[0]
+        message = message.message
+        if message.tool_calls:
+            yield ChatGenerationChunk(message=AIMessageChunk(
+                content="", id=message.id,
+                tool_call_chunks=[
+                    {"name": c["name"], "args": json.dumps(c["args"]), "id": c["id"], "index": i}
+                    for i, c in enumerate(message.tool_calls)
+                ],
+            ))
+            return
+        for word in re.findall(r"\S+\s*", str(message.content)):
+            content: Any = [{"type": "text", "text": word, "index": 0}] if self.blocks else word
+            chunk = ChatGenerationChunk(message=AIMessageChunk(content=content, id=message.id))
+            if run_manager is not None:
+                run_manager.on_llm_new_token(word, chunk=chunk)
+            yield chunk
+
+
+def token_model(*replies: AIMessage | str, blocks: bool = False) -> TokenChatModel:
+    """A word-by-word streaming model that gives these replies in order."""
+    return TokenChatModel(messages=iter(list(replies)), blocks=blocks)
+
+
+REPORT_KEYS = ("fact_check", "factcheck_attempts", "factcheck_corrections")
+"""Keys holding reports: the run report and the middleware's private attempt reports."""
+
+
+def payload_text(obj: Any, report_keys: tuple[str, ...] = REPORT_KEYS) -> str:
+    """Every string a consumer received in chunks or events, the reports left out.
+
+    Reports (the run report, the `fact_check` custom event, the middleware's private
+    attempt reports and corrections) are for the developer and quote flagged claims by
+    design; everything else is walked, messages and dataclasses (`Command`) included.
+    """
+    out: list[str] = []
+
+    def walk(value: Any) -> None:
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            walk({f.name: getattr(value, f.name) for f in dataclasses.fields(value)})
+        elif isinstance(value, BaseMessage) or hasattr(value, "model_dump"):
+            walk(value.model_dump())
+        elif hasattr(value, "ops"):  # RunLogPatch / RunLog
+            walk(value.ops)
+            walk(getattr(value, "state", None))
+        elif isinstance(value, dict):
+            if value.get("event") == "on_custom_event" and value.get("name") in report_keys:
+                return
+            for key, item in value.items():
+                if key not in report_keys:
+                    walk(key)
+                    walk(item)
+        elif isinstance(value, (list, tuple, set)):
+            for item in value:
+                walk(item)
+        elif value is not None:
+            out.append(str(value))
+
+    walk(obj)
+    return "\n".join(out)

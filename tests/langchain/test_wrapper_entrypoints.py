@@ -54,18 +54,19 @@ async def test_abatch(tools):
         _assert_fixed(out, order_id)
 
 
-def test_stream_yields_only_the_checked_output(tools):
+def test_stream_values_ends_with_the_checked_state(tools):
     agent, _ = _agent(tools)
-    chunks = list(agent.with_fact_check().stream(_question("88231")))
-    assert len(chunks) == 1
-    _assert_fixed(chunks[0])
+    chunks = list(agent.with_fact_check().stream(_question("88231"), stream_mode="values"))
+    _assert_fixed(chunks[-1])
+    assert not any(BAD in m.content for c in chunks for m in c["messages"])
 
 
-async def test_astream_yields_only_the_checked_output(tools):
+async def test_astream_values_ends_with_the_checked_state(tools):
     agent, _ = _agent(tools)
-    chunks = [c async for c in agent.with_fact_check().astream(_question("88231"))]
-    assert len(chunks) == 1
-    _assert_fixed(chunks[0])
+    wrapped = agent.with_fact_check()
+    chunks = [c async for c in wrapped.astream(_question("88231"), stream_mode="values")]
+    _assert_fixed(chunks[-1])
+    assert not any(BAD in m.content for c in chunks for m in c["messages"])
 
 
 def test_stream_of_chat_model_never_shows_the_unchecked_answer():
