@@ -8,7 +8,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from factcheck.config import CheckerConfig
 from factcheck.errors import CheckerFailure, FactCheckError
@@ -102,6 +102,9 @@ class FactCheckOptions(BaseModel):
     default: the first of `input`, `question`, `query` holding a str."""
     lang: str | None = None
     """Answer language (`zh`, `en`, `mixed`) for the checker; detected when None."""
+    min_confidence: float | None = Field(default=None, ge=0, le=1)
+    """Flags below this confidence are uncertain: reported, never retried, dropped or
+    annotated. Overrides `config.min_confidence` (default 0.6) when given."""
     block_repeated_actions: bool = True
     """Never let a retry run an action tool that an earlier attempt already ran."""
     stream_release: StreamRelease = "sentence"
@@ -137,12 +140,23 @@ class FactCheckOptions(BaseModel):
             self._is_action = action_matcher(self._action_tools(), reads)
         return self._is_action(tool_name)
 
+    @model_validator(mode="after")
+    def _one_place_for_the_threshold(self) -> FactCheckOptions:
+        if self.checker is not None and self.min_confidence is not None:
+            raise ValueError("min_confidence cannot be combined with a ready `checker`: "
+                             "build it with FactChecker(CheckerConfig(min_confidence=...))")
+        return self
+
     def _checker_config(self) -> CheckerConfig | None:
-        if self.action_tools is None:
+        if self.action_tools is None and self.min_confidence is None:
             return self.config
         base = self.config or CheckerConfig()
-        merged = {**base.action_tools, **{k: tuple(v) for k, v in self.action_tools.items()}}
-        return base.model_copy(update={"action_tools": merged})
+        update: dict[str, Any] = {}
+        if self.action_tools is not None:
+            update["action_tools"] = {**base.action_tools, **{k: tuple(v) for k, v in self.action_tools.items()}}
+        if self.min_confidence is not None:
+            update["min_confidence"] = self.min_confidence
+        return base.model_copy(update=update)
 
     def _action_tools(self) -> dict[str, tuple[str, ...]]:
         checker = self.get_checker()

@@ -127,7 +127,7 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
         Args:
             **options: Fields of `FactCheckOptions` (`max_retries`, `on_fail`,
                 `fallback`, `fail_open`, `report_key`, `config`, `action_tools`,
-                `lang`, `block_repeated_actions`, `stream_release`). `return_report`,
+                `lang`, `min_confidence`, `block_repeated_actions`, `stream_release`). `return_report`,
                 `answer_key`, `input_key` and `prune_history` only apply to the wrapper.
         """
         super().__init__()

@@ -582,7 +582,7 @@ def with_fact_check(runnable: Runnable[Any, Any], **options: Any) -> RunnableFac
         runnable: An LCEL chain, a LangGraph graph, a `create_agent` agent, a legacy
             executor returning `{"output", "intermediate_steps"}`, or a chat model.
         **options: Fields of `FactCheckOptions` (`max_retries`, `on_fail`,
-            `fallback`, `fail_open`, `return_report`, `report_key`, `config`, ...).
+            `fallback`, `fail_open`, `return_report`, `report_key`, `config`, `min_confidence`, ...).
 
     Returns:
         A runnable with the same input and output types.
