@@ -91,7 +91,8 @@ class EvidenceIndex:
         for i, item in enumerate(tool_calls):
             record = tool_record(i, item, lex)
             self.calls.append(record)
-            self.flats.append(self._walk(i, "", output_value(record, config.max_output_chars, self.notes), depth))
+            output = output_value(record, config.max_output_chars, self.notes, depth)
+            self.flats.append(self._walk(i, "", output, depth))
             if record.args:
                 arg_flats.append(self._walk(i, "args", record.args, depth))
         self.flats += arg_flats

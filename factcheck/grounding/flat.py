@@ -11,6 +11,8 @@ from itertools import islice, repeat
 from operator import itemgetter
 from typing import Any
 
+from factcheck.grounding.json_text import parse_json
+
 _LOOKS_JSON = re.compile(r"\s*[\[{]")
 _OPENERS = frozenset("{[ \n\t\r")
 _JSON_AFTER_NUL = re.compile(r"\x00\s*[\[{]")
@@ -98,7 +100,10 @@ class Flat:
         self._paths: dict[int, str] = {}
         self._child_shapes: dict[str, dict[Any, str]] = {}
         if isinstance(value, str):
-            parsed = parse_json(value) if value[:1] in _OPENERS and _LOOKS_JSON.match(value) else json_after_text(value)
+            parsed = (
+                parse_json(value, max_depth) if value[:1] in _OPENERS and _LOOKS_JSON.match(value)
+                else json_after_text(value)
+            )
             if isinstance(parsed, (dict, list)):
                 self.value = value = parsed
         if isinstance(value, (dict, list)):
@@ -159,7 +164,7 @@ class Flat:
                 s = prefix + str(k)
             if kind is str:
                 if x[:1] in _OPENERS and _LOOKS_JSON.match(x):
-                    parsed = parse_json(x)
+                    parsed = parse_json(x, self.max_depth - depth - 1)
                     if isinstance(parsed, (dict, list)):
                         self._container(parsed, node, k, s, depth + 1)
                         continue
@@ -351,7 +356,7 @@ class Flat:
         while stack:
             path, shape, value, depth = stack.pop()
             if isinstance(value, str) and value[:1] in _OPENERS and _LOOKS_JSON.match(value):
-                parsed = parse_json(value)
+                parsed = parse_json(value, self.max_depth - depth)
                 if isinstance(parsed, (dict, list)):
                     value = parsed
             if isinstance(value, (dict, list)):
@@ -458,14 +463,6 @@ def _first_places(values: list[str], nodes: Any, key: str) -> dict[str, Ref]:
 def shape_of(path: str) -> str:
     """The shape of a path: its list indexes dropped (`items[3].price` -> `items[].price`)."""
     return _LIST_INDEX.sub("[]", path)
-
-
-def parse_json(text: str) -> Any:
-    """Parsed JSON, or None when `text` is not JSON."""
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
-        return None
 
 
 def json_after_text(text: str) -> dict[str, Any] | None:

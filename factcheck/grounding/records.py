@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from factcheck.grounding.json_text import read_cut_json
 from factcheck.lexicon import Lexicon, remember, split_camel
+
+_LOOKS_JSON = re.compile(r"\s*[\[{]")
 
 
 @dataclass
@@ -55,14 +59,29 @@ def tool_record(index: int, item: Any, lex: Lexicon) -> ToolRecord:
     return ToolRecord(index, str(name) if name is not None else None, status, output, args, frozenset(named), default)
 
 
-def output_value(call: ToolRecord, max_chars: int, notes: list[str]) -> Any:
-    """The output as a str (decoded, cut to `max_chars` with a note) or a parsed value."""
+def output_value(call: ToolRecord, max_chars: int, notes: list[str], max_depth: int | None = None) -> Any:
+    """The output as a str (decoded, cut to `max_chars` with a note) or a parsed value.
+
+    A JSON object or array cut at `max_chars` is read up to the cut (its complete values; see
+    `read_cut_json`), and a second note names the last value kept.
+
+    Args:
+        call: The tool call.
+        max_chars: Longest output text read.
+        notes: Where the notes go.
+        max_depth: Containers this deep in a cut JSON text are not read (see `parse_json`).
+    """
     output = call.output
     if isinstance(output, (bytes, bytearray, str)) or output is None:
         output = as_text(output, notes, f"tool call {call.index}")
         if len(output) > max_chars:
             notes.append(f"tool call {call.index} output cut from {len(output):,} to {max_chars:,} characters")
             output = output[:max_chars]
+            kept = read_cut_json(output, max_depth) if _LOOKS_JSON.match(output) else None
+            if kept is not None:
+                notes.append(f"tool call {call.index}: JSON cut at the limit read up to its last complete value "
+                             f"({kept[1]}); the values after it were dropped")
+                return kept[0]
     return output
 
 
