@@ -186,3 +186,18 @@ def test_help_and_console_script():
     proc = subprocess.run([sys.executable, "-m", "factcheck.cli", "eval", "--suite", str(MINI),
                            "--json", "--quiet"], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0 and json.loads(proc.stdout)["cases"] == 8
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["eval", "--help"], ["check", "--help"]])
+def test_help_loads_no_checker(argv: list[str]) -> None:
+    code = (
+        "import sys\n"
+        "from factcheck.cli import main\n"
+        f"code = main({argv!r})\n"
+        "heavy = sorted({m.split('.')[0] for m in sys.modules} & {'spacy', 'langchain_core'})\n"
+        "assert code == 0 and not heavy, (code, heavy)\n"
+        "assert 'factcheck.checker' not in sys.modules\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "usage: factcheck" in done.stdout
