@@ -98,6 +98,9 @@ def test_check_bad_input_exits_2_naming_file_and_line(files, capsys):
     assert main(["check", "--answer", "-", "--tools", "-"]) == 2
     assert main(["check", "--answer", answer]) == 2  # argparse: --tools missing
     assert "--tools" in capsys.readouterr().err
+    nulls = files("n.jsonl", '{"name": "a", "output": "x"}\nnull\n')
+    assert main(["check", "--answer", answer, "--tools", nulls]) in (0, 1)  # null: a call that returned nothing
+    assert "tool call 1 is None" in capsys.readouterr().out
 
 
 def test_eval_json_has_the_documented_shape(capsys):

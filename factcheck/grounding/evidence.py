@@ -90,6 +90,8 @@ class EvidenceIndex:
         arg_flats = []
         for i, item in enumerate(tool_calls):
             record = tool_record(i, item, lex)
+            if item is None:
+                self.notes.append(f"tool call {i} is None: read as a call that returned nothing")
             self.calls.append(record)
             output = output_value(record, config.max_output_chars, self.notes, depth)
             self.flats.append(self._walk(i, "", output, depth))

@@ -11,6 +11,9 @@ from factcheck.grounding.json_text import read_cut_json
 from factcheck.lexicon import Lexicon, remember, split_camel
 
 _LOOKS_JSON = re.compile(r"\s*[\[{]")
+_BARE_OUTPUTS = (Mapping, str, bytes, bytearray, list, int, float, type(None))
+"""What a tool call may be given as besides a `ToolMessage`: a mapping, or the output itself (a JSON value
+or bytes; None is a call that returned nothing, and is noted)."""
 
 
 @dataclass
@@ -42,14 +45,25 @@ def tool_record(index: int, item: Any, lex: Lexicon) -> ToolRecord:
 
     Returns:
         The call as evidence.
+
+    Raises:
+        TypeError: naming the position and the accepted shapes, for an item of none of them (a
+            tuple, a set, a message that is no `ToolMessage`, any other object: its text would be
+            its `repr`, nothing a tool returned).
     """
     name, status, output, args = None, "ok", item, None
+    if not isinstance(item, _BARE_OUTPUTS) and not _is_tool_message(item):
+        raise TypeError(
+            f"tool_calls[{index}] is {type(item).__name__}, not a tool call: give a mapping with "
+            "name/args/output/status, a LangChain ToolMessage, or the bare output (a JSON value: str, number, "
+            "dict, list, None; or bytes)"
+        )
     if isinstance(item, Mapping) and ("output" in item or "name" in item):
         name = item.get("name")
         output = item.get("output")
         args = item.get("args") if isinstance(item.get("args"), Mapping) else None
         status = "error" if str(item.get("status", "ok")).lower() == "error" else "ok"
-    elif hasattr(item, "content") and getattr(item, "type", None) == "tool":
+    elif _is_tool_message(item):
         name = getattr(item, "name", None)
         output = _content_text(item.content)
         status = "error" if getattr(item, "status", "success") == "error" else "ok"
@@ -95,6 +109,11 @@ def as_text(value: Any, notes: list[str], where: str) -> str:
             notes.append(f"{where}: invalid UTF-8 replaced with U+FFFD")
         return text
     return value if isinstance(value, str) else str(value)
+
+
+def _is_tool_message(item: Any) -> bool:
+    """Whether `item` is a LangChain `ToolMessage` (or reads as one: `content` and type `tool`)."""
+    return hasattr(item, "content") and getattr(item, "type", None) == "tool"
 
 
 def _tool_concepts(name: str, lex: Lexicon) -> tuple[str, ...]:
