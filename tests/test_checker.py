@@ -223,3 +223,12 @@ def test_long_numbers_are_compared_exactly(answer: str, expected: Verdict) -> No
     output = "total: 10,000,000,000,000,000,000,000,000,001"
     report = check(answer, tool_calls=[{"name": "lookup", "args": {}, "output": output}])
     assert [f.verdict for c in report.claims for f in c.facts] == [expected]
+
+
+def test_a_log_with_the_claimed_numbers_on_every_line_backs_them() -> None:
+    lines = [f"2026-12-01T02:{10 + i % 50}:00Z WARN pool=pg-main waiting={i % 90} acquire_timeout_ms=3000"
+             for i in range(5000)]
+    report = CHECKER.check("61 requests were waiting, and a request times out after 3000 ms.",
+                           [{"name": "read_log", "output": "\n".join(lines)}])
+    facts = [f for claim in report.claims for f in claim.facts if f.kind.value == "number"]
+    assert [(f.text, f.verdict) for f in facts] == [("61", Verdict.SUPPORTED), ("3000", Verdict.SUPPORTED)]

@@ -21,6 +21,7 @@ from factcheck.grounding.arithmetic import conversion_rates, equal_at
 from factcheck.grounding.flat import Flat, Leaf, Ref, number_text, shape_of
 from factcheck.grounding.records import ToolRecord, as_text, output_value, tool_record
 from factcheck.grounding.search import (
+    HITS_READ,
     NEAR,
     Blob,
     Strings,
@@ -504,13 +505,14 @@ class EvidenceIndex:
         A long string is read in windows around the offsets, `NEAR` characters each way
         and then out to white space or a Chinese full stop or comma (never inside a token:
         `SKU-45123` stays an identifier); only mentions over an offset are kept, so what a
-        window's edge cuts is never used.
+        window's edge cuts is never used. Only the first `HITS_READ` offsets are read: a log that
+        gives a claimed number on every line is read around its first lines, not whole.
         """
         text = self.strings.texts[entry]
         if near is None or len(text) <= 4 * NEAR:
             return self._entry_mentions(entry, numbers)
         out: list[Located] = []
-        for start, end, offsets in windows(text, sorted(set(near))):
+        for start, end, offsets in windows(text, sorted(set(near))[:HITS_READ]):
             # a mention is kept when an offset falls inside it (a binary search: a dense log's window
             # holds thousands of both)
             for loc in self._window_mentions(entry, start, end, numbers):
