@@ -50,6 +50,8 @@ _UNIT_NUMBERS = 20
 """How many numbers of one field a unit conversion reads."""
 _DERIVED_OPERANDS = 40
 """How many numbers of one tool call arithmetic may combine."""
+_LEADING_CHARS = 4096
+"""How much of a long string is read first for its leading numbers (operands for arithmetic)."""
 
 
 @dataclass(slots=True, eq=False)
@@ -428,12 +430,28 @@ class EvidenceIndex:
                         found += self._number_locs(flat.call, path, shape, value)
                 elif isinstance(value, str) and _DIGIT.search(value):
                     entry = self._entry_index.get((id(flat), shape, value))
-                    found += [] if entry is None else [
-                        loc for loc in self._entry_mentions(entry)
-                        if loc.mention.kind == FactKind.NUMBER and loc.mention.unit != "%"
-                    ]
+                    found += [] if entry is None else self._leading_numbers(entry, _DERIVED_OPERANDS - len(found))
             del found[_DERIVED_OPERANDS:]
         return [locs for locs in by_call.values() if locs]
+
+    def _leading_numbers(self, entry: int, needed: int) -> list[Located]:
+        """The first numbers of one string (no percentages), at least `needed` of them when it holds so many.
+
+        A long string (a log) is read from its start in windows that grow fourfold until they hold
+        enough; a number within `NEAR` characters of a window's end is left to the next window.
+        """
+        text, size = self.strings.texts[entry], _LEADING_CHARS
+        while True:
+            end = len(text) if size >= len(text) else windows(text, [size])[0][1]
+            whole = end >= len(text)
+            found = [
+                loc for loc in (self._entry_mentions(entry) if whole else self._window_mentions(entry, 0, end))
+                if loc.mention.kind == FactKind.NUMBER and loc.mention.unit != "%"
+                and (whole or loc.mention.end <= end - NEAR)
+            ]
+            if whole or len(found) >= needed:
+                return found
+            size *= 4
 
     @cached_property
     def list_counts(self) -> list[tuple[int, Leaf]]:
