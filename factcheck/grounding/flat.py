@@ -11,13 +11,12 @@ from itertools import islice, repeat
 from operator import itemgetter
 from typing import Any
 
-from factcheck.grounding.json_text import parse_json
+from factcheck.grounding.json_text import LOOKS_JSON, parse_json
 
-_LOOKS_JSON = re.compile(r"\s*[\[{]")
 _OPENERS = frozenset("{[ \n\t\r")
 _JSON_AFTER_NUL = re.compile(r"\x00\s*[\[{]")
 """Over a column's strings joined by NUL: whether a string after the first may hold JSON (a superset of
-`_LOOKS_JSON`; a literal first character lets the engine skip ahead)."""
+`LOOKS_JSON`; a literal first character lets the engine skip ahead)."""
 _LIST_INDEX = re.compile(r"\[\d+\]")
 # One step of a path: a key (`.fare`) or a list index (`[0]`).
 _PATH_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
@@ -101,7 +100,7 @@ class Flat:
         self._child_shapes: dict[str, dict[Any, str]] = {}
         if isinstance(value, str):
             parsed = (
-                parse_json(value, max_depth) if value[:1] in _OPENERS and _LOOKS_JSON.match(value)
+                parse_json(value, max_depth) if value[:1] in _OPENERS and LOOKS_JSON.match(value)
                 else json_after_text(value)
             )
             if isinstance(parsed, (dict, list)):
@@ -163,7 +162,7 @@ class Flat:
             else:  # 1 and True are one dict key: don't share their shapes
                 s = prefix + str(k)
             if kind is str:
-                if x[:1] in _OPENERS and _LOOKS_JSON.match(x):
+                if x[:1] in _OPENERS and LOOKS_JSON.match(x):
                     parsed = parse_json(x, self.max_depth - depth - 1)
                     if isinstance(parsed, (dict, list)):
                         self._container(parsed, node, k, s, depth + 1)
@@ -355,7 +354,7 @@ class Flat:
         stack: list[tuple[str, str, Any, int]] = [(self.root, self.root, self.value, 0)]
         while stack:
             path, shape, value, depth = stack.pop()
-            if isinstance(value, str) and value[:1] in _OPENERS and _LOOKS_JSON.match(value):
+            if isinstance(value, str) and value[:1] in _OPENERS and LOOKS_JSON.match(value):
                 parsed = parse_json(value, self.max_depth - depth)
                 if isinstance(parsed, (dict, list)):
                     value = parsed
@@ -444,7 +443,7 @@ def _column(values: list) -> tuple[list, Any, bool] | tuple[()] | None:
                 return None
             return values, places, False
         joined = "\x00".join(values)
-    if ("{" in joined or "[" in joined) and (_LOOKS_JSON.match(values[0]) or _JSON_AFTER_NUL.search(joined)):
+    if ("{" in joined or "[" in joined) and (LOOKS_JSON.match(values[0]) or _JSON_AFTER_NUL.search(joined)):
         return None
     return values, places, True
 

@@ -17,7 +17,11 @@ _PAIR_ROUNDS = 16
 """Rounds of removing `{}`/`[]` pairs (each peels one level) before the rest is paired one bracket at a time."""
 _SPACE = " \t\r\n"
 _SCALAR_TAIL = re.compile(r"[-+.\w]+\Z")
+_SCALAR_CHARS = 64
+"""How far back from the cut a number or literal is looked for at a time."""
 _BRACKET = re.compile(r"[\[\]{}]")
+LOOKS_JSON = re.compile(r"\s*[\[{]")
+"""Text that may be a JSON object or array (checked before parsing)."""
 
 
 def parse_json(text: str, max_depth: int | None = None) -> Any:
@@ -117,7 +121,7 @@ def read_cut_json(text: str, max_depth: int | None = None) -> tuple[Any, str] | 
             end -= 1
             stack.pop()
         else:
-            scalar = _SCALAR_TAIL.search(text, 0, end)
+            scalar = _SCALAR_TAIL.search(text, max(0, end - _SCALAR_CHARS), end)  # a longer one: in steps
             if scalar is None:
                 return None
             end = scalar.start()  # a number or literal at the cut may be cut itself

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from factcheck.grounding.json_text import read_cut_json
+from factcheck.grounding.json_text import LOOKS_JSON, read_cut_json
 from factcheck.lexicon import Lexicon, remember, split_camel
 
-_LOOKS_JSON = re.compile(r"\s*[\[{]")
 _BARE_OUTPUTS = (Mapping, str, bytes, bytearray, list, int, float, type(None))
 """What a tool call may be given as besides a `ToolMessage`: a mapping, or the output itself (a JSON value
 or bytes; None is a call that returned nothing, and is noted)."""
@@ -91,7 +89,7 @@ def output_value(call: ToolRecord, max_chars: int, notes: list[str], max_depth: 
         if len(output) > max_chars:
             notes.append(f"tool call {call.index} output cut from {len(output):,} to {max_chars:,} characters")
             output = output[:max_chars]
-            kept = read_cut_json(output, max_depth) if _LOOKS_JSON.match(output) else None
+            kept = read_cut_json(output, max_depth) if LOOKS_JSON.match(output) else None
             if kept is not None:
                 notes.append(f"tool call {call.index}: JSON cut at the limit read up to its last complete value "
                              f"({kept[1]}); the values after it were dropped")
