@@ -9,7 +9,8 @@ Rows (all in one run, so the ratios hold on a busy machine where absolute times 
 - "derived totals": an answer whose numbers no output gives directly, so every simple arithmetic
   over the output's numbers is tried;
 - the "log" rows: a plain-text log that gives a claimed number on every line (the ratio to the
-  1 MB JSON text row is the target: at most 10x);
+  1 MB JSON text row is the target: at most 10x), and one that names the claimed field on every
+  line (`refund_amount=`);
 - 5.4 MB of JSON text, over `max_output_chars` (4,000,000) and cut: read up to the cut as JSON,
   its time per MB against the uncut 3.9 MB row (the target: at most 2x);
 - JSON text nested 1,000 deep, against the same nesting as a dict (both read to `max_json_depth`);
@@ -99,6 +100,22 @@ def plain_log(target_bytes: int, seed: int) -> str:
     while size < target_bytes:
         line = (f"2026-12-01T02:{rng.randint(10, 59)}:{rng.randint(10, 59)}Z WARN pool=pg-main active=50/50 "
                 f"waiting={rng.randint(0, 90)} acquire_timeout_ms=3000")
+        lines.append(line)
+        size += len(line) + 1
+    return "\n".join(lines)
+
+
+FIELD_ANSWER = "The refund amount was $45.00."
+"""A number of a field a log names on every line (`refund_amount=`): the log is read where it names it."""
+
+
+def field_log(target_bytes: int, seed: int) -> str:
+    """A plain-text log whose every line names the refund amount field."""
+    rng = random.Random(seed)
+    lines, size = [], 0
+    while size < target_bytes:
+        line = (f"2026-12-01T02:{rng.randint(10, 59)}:{rng.randint(10, 59)}Z INFO refund_id=R{rng.randint(1000, 9999)} "
+                f"refund_amount={rng.randint(1, 99)}.00 status=ok")
         lines.append(line)
         size += len(line) + 1
     return "\n".join(lines)
@@ -269,6 +286,10 @@ def main() -> None:
         mid = report(f"log answer vs {label} plain-text log", measure(checker, logs, runs, LOG_ANSWER), len(logs[0]))
         if label == "1 MB":
             print(f"{'':<44} {mid / json_1mb:4.1f}x the 1 MB JSON text row")
+    fields = [field_log(1_000_000, seed) for seed in range(4)]
+    mid = report("field answer vs 1 MB log naming the field", measure(checker, fields, 10, FIELD_ANSWER),
+                 len(fields[0]))
+    print(f"{'':<44} {mid / json_1mb:4.1f}x the 1 MB JSON text row")
     cut_and_deep(checker)
     heldout_side_by_side(checker)
     memory(checker)

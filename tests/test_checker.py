@@ -232,3 +232,14 @@ def test_a_log_with_the_claimed_numbers_on_every_line_backs_them() -> None:
                            [{"name": "read_log", "output": "\n".join(lines)}])
     facts = [f for claim in report.claims for f in claim.facts if f.kind.value == "number"]
     assert [(f.text, f.verdict) for f in facts] == [("61", Verdict.SUPPORTED), ("3000", Verdict.SUPPORTED)]
+
+
+@pytest.mark.parametrize(
+    ("answer", "verdict"),
+    [("The refund amount was $45.00.", Verdict.SUPPORTED), ("The refund amount was $130.00.", Verdict.CONTRADICTED)],
+)
+def test_a_long_log_naming_a_field_is_read_where_it_names_it(answer: str, verdict: Verdict) -> None:
+    lines = [f"2026-12-01T02:{10 + i % 50}:00Z INFO refund_id=R{1000 + i} refund_amount={1 + i % 90}.00 status=ok"
+             for i in range(3000)]
+    report = ACT_ON_EVERY_FLAG.check(answer, [{"name": "read_log", "output": "\n".join(lines)}])
+    assert [f.verdict for claim in report.claims for f in claim.facts] == [verdict]

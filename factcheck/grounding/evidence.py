@@ -351,12 +351,26 @@ class EvidenceIndex:
                     for value, node, key in zip(values, nodes, keys, strict=True):
                         out += self._number_locs(flat.call, flat.path(node, key), shape, value)
         out += [_count_number(leaf) for _, leaf in self.list_counts if leaf.labels & labels]
-        for entry in self._labelled_entries(labels):
+        for entry, places in self._labelled_entries(labels).items():
             out += [
-                loc for loc in self._entry_mentions(entry)
+                loc for loc in self._labelled_mentions(entry, places)
                 if loc.mention.kind == FactKind.NUMBER and loc.mention.labels & labels
             ]
         return out
+
+    def _labelled_mentions(self, entry: int, places: list[int] | None) -> list[Located]:
+        """The mentions of a string under a labelled field (`places` None), or of one naming a field word.
+
+        A long string naming a field word is read in windows around the first `HITS_READ` places
+        of the words: a number it labels stands right after it (a log's `refund_amount=45.00`).
+        """
+        text = self.strings.texts[entry]
+        if places is None or len(text) <= 4 * NEAR:
+            return self._entry_mentions(entry)
+        return [
+            loc for start, end, _ in windows(text, sorted(set(places))[:HITS_READ])
+            for loc in self._window_mentions(entry, start, end)
+        ]
 
     def value_at(self, call: int, path: str) -> Any:
         """The value at `path` (`flights[0]`) of one call's output; None when there is none."""
@@ -539,14 +553,14 @@ class EvidenceIndex:
                     out.append(loc)
         return out
 
-    def _labelled_entries(self, labels: frozenset[str]) -> list[int]:
-        """Entries under a field with one of `labels`, or naming one of its field words."""
-        found = {
-            i for _, shape, first, end in self.strings.buckets if self._names_field(shape, labels)
-            for i in range(first, end)
-        }
-        found |= self.entries_with(word for label in sorted(labels) for word in self.lex.field_words.get(label, ()))
-        return sorted(found)
+    def _labelled_entries(self, labels: frozenset[str]) -> dict[int, list[int] | None]:
+        """Entries under a field with one of `labels` (None), or naming one of its field words (where), in order."""
+        words = (word for label in sorted(labels) for word in self.lex.field_words.get(label, ()))
+        found: dict[int, list[int] | None] = dict(self.strings.hits(words))
+        for _, shape, first, end in self.strings.buckets:
+            if self._names_field(shape, labels):
+                found.update(dict.fromkeys(range(first, end)))
+        return dict(sorted(found.items()))
 
     # ---------- statuses ----------
     def statuses(self, concept: str | None) -> list[StatusEvidence]:
