@@ -135,12 +135,9 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     answer = _read_text(args.answer)
     tool_calls = load_tool_calls(args.tools)
     context = load_context(args.context) if args.context else []
-    try:
-        report = FactChecker(_checker_config(args)).check(
-            answer, tool_calls=tool_calls, context=context, lang=args.lang
-        )
-    except TypeError as err:  # a JSON item that is no tool call (null, a number)
-        raise InputError(f"{args.tools}: {err}") from None
+    report = FactChecker(_checker_config(args)).check(
+        answer, tool_calls=tool_calls, context=context, lang=args.lang
+    )
     out.write((report.model_dump_json(indent=2) if args.json else str(report)) + "\n")
     return EXIT_OK if report.ok else EXIT_FLAGGED
 

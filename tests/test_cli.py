@@ -98,9 +98,12 @@ def test_check_bad_input_exits_2_naming_file_and_line(files, capsys):
     assert main(["check", "--answer", "-", "--tools", "-"]) == 2
     assert main(["check", "--answer", answer]) == 2  # argparse: --tools missing
     assert "--tools" in capsys.readouterr().err
+
+
+def test_check_reads_a_null_line_as_a_call_that_returned_nothing(files, capsys):
     nulls = files("n.jsonl", '{"name": "a", "output": "x"}\nnull\n')
-    assert main(["check", "--answer", answer, "--tools", nulls]) in (0, 1)  # null: a call that returned nothing
-    assert "tool call 1 is None" in capsys.readouterr().out
+    assert main(["check", "--answer", files("a.txt", FAITHFUL), "--tools", nulls, "--json"]) in (0, 1)
+    assert json.loads(capsys.readouterr().out)["notes"] == ["tool call 1 is None: read as a call that returned nothing"]
 
 
 def test_eval_json_has_the_documented_shape(capsys):

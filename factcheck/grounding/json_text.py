@@ -17,6 +17,8 @@ _PAIR_ROUNDS = 16
 """Rounds of removing `{}`/`[]` pairs (each peels one level) before the rest is paired one bracket at a time."""
 _SPACE = " \t\r\n"
 _SCALAR_TAIL = re.compile(r"[-+.\w]+\Z")
+_RECORD_CHARS = 65_536
+"""How far back the start of a record the cut runs through is looked for (a longer one is kept in part)."""
 _SCALAR_CHARS = 64
 """How far back from the cut a number or literal is looked for at a time."""
 _BRACKET = re.compile(r"[\[\]{}]")
@@ -82,8 +84,10 @@ def read_cut_json(text: str, max_depth: int | None = None) -> tuple[Any, str] | 
     """A JSON object or array cut short, read up to the cut: its complete values, its containers closed.
 
     A value the cut runs through is dropped with what follows it: a string or number at the cut,
-    a key without its value, and a container left with no complete value. A complete container,
-    or a complete string value, that the cut falls right after is kept.
+    a key without its value, a container left with no complete value, and the innermost record
+    (an object in a list) the cut runs through, whole, unless it starts more than `_RECORD_CHARS`
+    before the cut: its first fields without the rest would read as the record. A complete
+    container, or a complete string value, that the cut falls right after is kept.
 
     Args:
         text: The start of a JSON object or array (a tool output cut at the size limit).
@@ -98,11 +102,35 @@ def read_cut_json(text: str, max_depth: int | None = None) -> tuple[Any, str] | 
     if found is None:
         return None
     stack, inside = found
-    end = _string_start(text, len(text)) if inside else len(text)
+    end = _trim(text, _string_start(text, len(text)) if inside else len(text), stack)
+    record = next((k for k in range(len(stack) - 1, 0, -1) if stack[k - 1 : k + 1] == ["[", "{"]), 0)
+    if record and end > 0:  # the innermost record (an object in a list) the cut runs through: dropped whole
+        start = end
+        for _ in range(len(stack) - record):
+            start = _opener(text, start, end - _RECORD_CHARS)
+            if start < 0:
+                break
+        if start >= 0:
+            del stack[record:]
+            end = _trim(text, start, stack)
+    if not stack or end <= 0:
+        return None
+    value = parse_json(text[:end] + "".join(_CLOSERS[c] for c in reversed(stack)), max_depth)
+    if not isinstance(value, (dict, list)):
+        return None
+    return value, _last_path(value, len(stack))
+
+
+def _trim(text: str, end: int, stack: list[str]) -> int:
+    """`end` moved back to the end of the last complete value of the innermost open container.
+
+    Containers left with no complete value are popped off `stack`. Returns -1 when the text is no
+    start of JSON (a character no value ends with).
+    """
     while stack:
         end = _rstrip(text, end)
         if end == 0:
-            return None
+            return 0
         last = text[end - 1]
         if last in "}]":  # a container that closes before the cut: complete
             break
@@ -123,14 +151,30 @@ def read_cut_json(text: str, max_depth: int | None = None) -> tuple[Any, str] | 
         else:
             scalar = _SCALAR_TAIL.search(text, max(0, end - _SCALAR_CHARS), end)  # a longer one: in steps
             if scalar is None:
-                return None
+                return -1
             end = scalar.start()  # a number or literal at the cut may be cut itself
-    if not stack:
-        return None
-    value = parse_json(text[:end] + "".join(_CLOSERS[c] for c in reversed(stack)), max_depth)
-    if not isinstance(value, (dict, list)):
-        return None
-    return value, _last_path(value, len(stack))
+    return end
+
+
+def _opener(text: str, end: int, floor: int) -> int:
+    """Offset of the opening bracket of the innermost container open at `end` (outside a string there).
+
+    Read backwards over the complete values after it (a quote not escaped opens or closes a
+    string), not before `floor`: -1 when the bracket is further back.
+    """
+    depth, pos, in_string = 0, end, False
+    while pos > max(0, floor):
+        pos -= 1
+        c = text[pos]
+        if c == '"' and _string_start(text, pos + 1) == pos:
+            in_string = not in_string
+        elif not in_string and c in "}]":
+            depth += 1
+        elif not in_string and c in "{[":
+            if depth == 0:
+                return pos
+            depth -= 1
+    return -1
 
 
 def _last_path(value: Any, levels: int) -> str:

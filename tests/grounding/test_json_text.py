@@ -22,6 +22,11 @@ from factcheck.grounding.json_text import parse_json, read_cut_json
         ('{"a": "x", "b": {"c', {"a": "x"}, "a"),  # a container left empty is dropped
         ('[{"id": 1}, {"id": 2}, {"id"', [{"id": 1}, {"id": 2}], "[1]"),
         ('[{"id": 1}, {"id": 2}, ', [{"id": 1}, {"id": 2}], "[1]"),
+        ('[{"id": 1, "s": "a"}, {"id": 2, "s"', [{"id": 1, "s": "a"}], "[0]"),  # a record cut: dropped whole
+        ('{"n": 3, "items": [{"id": 1, "tags": ["a"]}, {"id": 2, "tags": ["b", "c"]', {"n": 3, "items": [
+            {"id": 1, "tags": ["a"]}]}, "items[0]"),  # a record holding the cut list too
+        ('{"meta": {"id": 1, "s": "a"}, "page": {"n": 2, "s"', {"meta": {"id": 1, "s": "a"}, "page": {"n": 2}},
+         "page.n"),  # an object that is no record keeps its complete fields
         ('{"q": "a \\" [ { b", "r": "c\\\\", "s": "[{', {"q": 'a " [ { b', "r": "c\\"}, "r"),  # escapes, brackets
         ('{"a": {"b": {"c": [', None, None),  # nothing complete
         ('{"a": 1', None, None),
