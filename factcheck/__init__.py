@@ -54,11 +54,21 @@ __all__ = [
 runnable_hook.install()  # `.with_fact_check()` on every LangChain Runnable, once LangChain is imported
 
 
+_SUBMODULES = frozenset({
+    "calibration", "checker", "cli", "config", "errors", "eval", "extractors", "grounding", "langchain",
+    "lexicon", "phrases", "policy", "report", "testing",
+})
+"""Modules reached as attributes (`factcheck.langchain`), as they were when `import factcheck` loaded them."""
+
+
 def __getattr__(name: str) -> Any:
     home = _HOMES.get(name)
-    if home is None:
+    if home is not None:
+        value = getattr(import_module(home), name)
+    elif name in _SUBMODULES:
+        value = import_module(f"{__name__}.{name}")
+    else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(home), name)
     globals()[name] = value
     return value
 

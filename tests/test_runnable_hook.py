@@ -43,6 +43,11 @@ def test_public_names_load_on_first_use(name: str) -> None:
     assert getattr(factcheck, name) is not None
 
 
+def test_submodules_are_reached_as_attributes() -> None:
+    done = _python("import factcheck\nassert factcheck.langchain.FactCheckOptions and factcheck.eval.load_suite\n")
+    assert done.returncode == 0, done.stderr
+
+
 def test_unknown_names_raise_attribute_error() -> None:
     with pytest.raises(AttributeError, match="no attribute 'FactCheckr'"):
         factcheck.FactCheckr  # noqa: B018
