@@ -71,7 +71,7 @@ class FactChecker:
             answer: The agent's final answer.
             tool_calls: What the tools returned: mappings with `name`, `args`,
                 `output`, `status` (`ok`/`error`), LangChain `ToolMessage`s, or
-                bare outputs (str, bytes, dict, list).
+                bare outputs (a JSON value: str, number, dict, list, None; or bytes).
             context: Other text the answer may rely on (user messages, system
                 prompt, policy); a fact found only here is backed by context.
             lang: `zh`, `en` or `mixed`; detected from the script when None.
@@ -80,8 +80,10 @@ class FactChecker:
             The report, with the claims in answer order.
 
         Raises:
-            TypeError: when `answer` is not a str, or `tool_calls`/`context` are
-                not sequences.
+            TypeError: when `answer` is not a str, `tool_calls`/`context` are
+                not sequences, or an item of `tool_calls` is none of the shapes above
+                (a tuple, another object; a bare JSON value is an output, a bare None
+                a call that returned nothing, noted): the message names its position.
             ValueError: for an unknown `lang`.
         """
         started = time.perf_counter()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -230,8 +230,6 @@ def build_parser() -> argparse.ArgumentParser:
     Returns:
         The parser with the `eval`, `check`, `calibrate` and `audit` subcommands.
     """
-    from factcheck.eval.baselines import BASELINES
-
     parser = argparse.ArgumentParser(
         prog="factcheck",
         description="Check an agent's answers against the tool outputs of its runs.",
@@ -252,8 +250,7 @@ def build_parser() -> argparse.ArgumentParser:
                          "bundled, heldout (default: bundled)")
     ev.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     ev.add_argument("--baseline", nargs="+", action="extend", metavar="NAME", default=[],
-                    choices=sorted(BASELINES), help="also score these baselines: "
-                    + ", ".join(sorted(BASELINES)))
+                    choices=_BaselineNames(), help="also score these baselines: %(choices)s")
     ev.add_argument("--report", metavar="FILE", help="write an HTML report with every miss "
                     "and false alarm")
     ev.add_argument("--agent", metavar="MODULE:FACTORY", help="also run a LangChain agent "
@@ -302,6 +299,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _BaselineNames:
+    """The baselines' names for argparse, read from `factcheck.eval.baselines` only when a parse needs them."""
+
+    def _names(self) -> list[str]:
+        from factcheck.eval.baselines import BASELINES
+
+        return sorted(BASELINES)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+
 def _probability(text: str) -> float:
     """An argparse type: a float in [0, 1]."""
     try:
@@ -323,15 +335,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         The exit status: 0 ok, 1 flagged (`check`), 2 bad usage or input, or a
         checker failure.
     """
-    from factcheck.errors import CheckerFailure
-    from factcheck.eval.agent import AgentLoadError
-    from factcheck.eval.suite import SuiteError
-
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:  # --help, or a usage error already printed by argparse
         return exit_.code if isinstance(exit_.code, int) else EXIT_USAGE
+    from factcheck.errors import CheckerFailure  # after parsing: --help imports no pydantic model
+    from factcheck.eval.agent import AgentLoadError
+    from factcheck.eval.suite import SuiteError
+
     try:
         return args.func(args, sys.stdout)
     except (InputError, SuiteError, AgentLoadError, CheckerFailure) as err:

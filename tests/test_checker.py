@@ -5,8 +5,9 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from langchain_core.messages import AIMessage
 
-from factcheck import FactChecker, Report, Verdict, check
+from factcheck import CheckerConfig, FactChecker, Report, Verdict, check
 
 CHECKER = FactChecker()
 
@@ -66,7 +67,7 @@ def test_bad_tool_outputs_do_not_crash_and_are_noted() -> None:
         nxt: list = []
         cur.append(nxt)
         cur = nxt
-    tools = [b"\xff\xfe refund FAILED", "{not json", deep, nested, None, 12, "x" * 50]
+    tools = [b"\xff\xfe refund FAILED", "{not json", deep, nested, {"output": None}, {"output": 12}, "x" * 50]
     report = FactChecker(__import__("factcheck").CheckerConfig(max_output_chars=20, min_confidence=0)).check(
         "Your refund was approved.", tools
     )
@@ -75,6 +76,36 @@ def test_bad_tool_outputs_do_not_crash_and_are_noted() -> None:
     assert any("cut" in n for n in report.notes)
     assert any("deeper" in n for n in report.notes)
     assert report.claims[0].verdict == Verdict.CONTRADICTED
+
+
+class _Record:
+    """An object that is no tool call."""
+
+
+@pytest.mark.parametrize(
+    ("item", "kind"),
+    [((1, 2), "tuple"), ({"approved"}, "set"), (_Record(), "_Record"), (AIMessage("approved"), "AIMessage")],
+)
+def test_a_tool_call_of_no_accepted_shape_is_a_type_error_naming_its_position(item, kind: str) -> None:
+    good = {"name": "get_refund", "output": {"refund_status": "approved"}}
+    with pytest.raises(TypeError, match=rf"^tool_calls\[1\] is {kind}, not a tool call: give a mapping .*ToolMessage"):
+        check("Your refund was approved.", tool_calls=[good, item])
+
+
+ACT_ON_EVERY_FLAG = FactChecker(CheckerConfig(min_confidence=0))
+
+
+@pytest.mark.parametrize(
+    ("item", "verdict", "notes"),
+    [
+        (12, Verdict.SUPPORTED, []),  # a bare JSON value is the output itself
+        ({"output": 12}, Verdict.SUPPORTED, []),
+        (None, Verdict.UNSUPPORTED, ["tool call 0 is None: read as a call that returned nothing"]),
+    ],
+)
+def test_bare_json_values_are_outputs_and_none_is_noted(item, verdict: Verdict, notes: list[str]) -> None:
+    report = ACT_ON_EVERY_FLAG.check("We found 12 related cases.", tool_calls=[item])
+    assert [c.verdict for c in report.claims] == [verdict] and report.notes == notes
 
 
 def test_tool_calls_must_be_a_list() -> None:
@@ -192,3 +223,23 @@ def test_long_numbers_are_compared_exactly(answer: str, expected: Verdict) -> No
     output = "total: 10,000,000,000,000,000,000,000,000,001"
     report = check(answer, tool_calls=[{"name": "lookup", "args": {}, "output": output}])
     assert [f.verdict for c in report.claims for f in c.facts] == [expected]
+
+
+def test_a_log_with_the_claimed_numbers_on_every_line_backs_them() -> None:
+    lines = [f"2026-12-01T02:{10 + i % 50}:00Z WARN pool=pg-main waiting={i % 90} acquire_timeout_ms=3000"
+             for i in range(5000)]
+    report = CHECKER.check("61 requests were waiting, and a request times out after 3000 ms.",
+                           [{"name": "read_log", "output": "\n".join(lines)}])
+    facts = [f for claim in report.claims for f in claim.facts if f.kind.value == "number"]
+    assert [(f.text, f.verdict) for f in facts] == [("61", Verdict.SUPPORTED), ("3000", Verdict.SUPPORTED)]
+
+
+@pytest.mark.parametrize(
+    ("answer", "verdict"),
+    [("The refund amount was $45.00.", Verdict.SUPPORTED), ("The refund amount was $130.00.", Verdict.CONTRADICTED)],
+)
+def test_a_long_log_naming_a_field_is_read_where_it_names_it(answer: str, verdict: Verdict) -> None:
+    lines = [f"2026-12-01T02:{10 + i % 50}:00Z INFO refund_id=R{1000 + i} refund_amount={1 + i % 90}.00 status=ok"
+             for i in range(3000)]
+    report = ACT_ON_EVERY_FLAG.check(answer, [{"name": "read_log", "output": "\n".join(lines)}])
+    assert [f.verdict for claim in report.claims for f in claim.facts] == [verdict]

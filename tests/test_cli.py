@@ -100,6 +100,12 @@ def test_check_bad_input_exits_2_naming_file_and_line(files, capsys):
     assert "--tools" in capsys.readouterr().err
 
 
+def test_check_reads_a_null_line_as_a_call_that_returned_nothing(files, capsys):
+    nulls = files("n.jsonl", '{"name": "a", "output": "x"}\nnull\n')
+    assert main(["check", "--answer", files("a.txt", FAITHFUL), "--tools", nulls, "--json"]) in (0, 1)
+    assert json.loads(capsys.readouterr().out)["notes"] == ["tool call 1 is None: read as a call that returned nothing"]
+
+
 def test_eval_json_has_the_documented_shape(capsys):
     assert main(["eval", "--suite", str(MINI), "--json", "--baseline", "seed-naive",
                  "--baseline", "fuzzy"]) == 0
@@ -186,3 +192,18 @@ def test_help_and_console_script():
     proc = subprocess.run([sys.executable, "-m", "factcheck.cli", "eval", "--suite", str(MINI),
                            "--json", "--quiet"], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0 and json.loads(proc.stdout)["cases"] == 8
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["eval", "--help"], ["check", "--help"]])
+def test_help_loads_no_checker(argv: list[str]) -> None:
+    code = (
+        "import sys\n"
+        "from factcheck.cli import main\n"
+        f"code = main({argv!r})\n"
+        "heavy = sorted({m.split('.')[0] for m in sys.modules} & {'spacy', 'langchain_core'})\n"
+        "assert code == 0 and not heavy, (code, heavy)\n"
+        "assert 'factcheck.checker' not in sys.modules\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "usage: factcheck" in done.stdout

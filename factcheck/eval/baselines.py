@@ -9,7 +9,6 @@ from typing import Any
 
 from rapidfuzz import fuzz, utils
 
-from factcheck.extractors.segment import detect_lang
 from factcheck.report import Claim, Evidence, Report, Verdict
 
 SEED_STATES: tuple[str, ...] = ("成功", "失败", "已退款", "未退款", "已找到", "无结果")
@@ -118,6 +117,8 @@ class SeedNaive:
                     Claim(text=text, start=start, end=end, verdict=Verdict.UNSUPPORTED,
                           reason=_seed_reason(text, [t for _, t in evidence]))
                 )
+        from factcheck.extractors.segment import detect_lang  # spaCy: not for the CLI's --help
+
         return Report(answer=answer, lang=detect_lang(answer), claims=claims,
                       tool_call_count=len(tool_calls))
 
@@ -189,6 +190,8 @@ class Fuzzy:
                 Claim(text=text, start=start, end=end, verdict=verdict,
                       evidence=[best_ev] if best_ev else [], reason=reason)
             )
+        from factcheck.extractors.segment import detect_lang  # spaCy: not for the CLI's --help
+
         return Report(answer=answer, lang=detect_lang(answer), claims=claims,
                       tool_call_count=len(tool_calls))
 

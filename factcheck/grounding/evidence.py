@@ -21,6 +21,7 @@ from factcheck.grounding.arithmetic import conversion_rates, equal_at
 from factcheck.grounding.flat import Flat, Leaf, Ref, number_text, shape_of
 from factcheck.grounding.records import ToolRecord, as_text, output_value, tool_record
 from factcheck.grounding.search import (
+    HITS_READ,
     NEAR,
     Blob,
     Strings,
@@ -51,6 +52,8 @@ _UNIT_NUMBERS = 20
 """How many numbers of one field a unit conversion reads."""
 _DERIVED_OPERANDS = 40
 """How many numbers of one tool call arithmetic may combine."""
+_LEADING_CHARS = 4096
+"""How much of a long string is read first for its leading numbers (operands for arithmetic)."""
 
 
 @dataclass(slots=True, eq=False)
@@ -92,8 +95,11 @@ class EvidenceIndex:
         arg_flats = []
         for i, item in enumerate(tool_calls):
             record = tool_record(i, item, lex)
+            if item is None:
+                self.notes.append(f"tool call {i} is None: read as a call that returned nothing")
             self.calls.append(record)
-            self.flats.append(self._walk(i, "", output_value(record, config.max_output_chars, self.notes), depth))
+            output = output_value(record, config.max_output_chars, self.notes, depth)
+            self.flats.append(self._walk(i, "", output, depth))
             if record.args:
                 arg_flats.append(self._walk(i, "args", record.args, depth))
         self.flats += arg_flats
@@ -366,12 +372,26 @@ class EvidenceIndex:
                     for value, node, key in zip(values, nodes, keys, strict=True):
                         out += self._number_locs(flat.call, flat.path(node, key), shape, value)
         out += [_count_number(leaf) for _, leaf in self.list_counts if leaf.labels & labels]
-        for entry in self._labelled_entries(labels):
+        for entry, places in self._labelled_entries(labels).items():
             out += [
-                loc for loc in self._entry_mentions(entry)
+                loc for loc in self._labelled_mentions(entry, places)
                 if loc.mention.kind == FactKind.NUMBER and loc.mention.labels & labels
             ]
         return out
+
+    def _labelled_mentions(self, entry: int, places: list[int] | None) -> list[Located]:
+        """The mentions of a string under a labelled field (`places` None), or of one naming a field word.
+
+        A long string naming a field word is read in windows around the first `HITS_READ` places
+        of the words: a number it labels stands right after it (a log's `refund_amount=45.00`).
+        """
+        text = self.strings.texts[entry]
+        if places is None or len(text) <= 4 * NEAR:
+            return self._entry_mentions(entry)
+        return [
+            loc for start, end, _ in windows(text, sorted(set(places))[:HITS_READ])
+            for loc in self._window_mentions(entry, start, end)
+        ]
 
     def value_at(self, call: int, path: str) -> Any:
         """The value at `path` (`flights[0]`) of one call's output; None when there is none."""
@@ -445,12 +465,28 @@ class EvidenceIndex:
                         found += self._number_locs(flat.call, path, shape, value)
                 elif isinstance(value, str) and _DIGIT.search(value):
                     entry = self._entry_index.get((id(flat), shape, value))
-                    found += [] if entry is None else [
-                        loc for loc in self._entry_mentions(entry)
-                        if loc.mention.kind == FactKind.NUMBER and loc.mention.unit != "%"
-                    ]
+                    found += [] if entry is None else self._leading_numbers(entry, _DERIVED_OPERANDS - len(found))
             del found[_DERIVED_OPERANDS:]
         return [locs for locs in by_call.values() if locs]
+
+    def _leading_numbers(self, entry: int, needed: int) -> list[Located]:
+        """The first numbers of one string (no percentages), at least `needed` of them when it holds so many.
+
+        A long string (a log) is read from its start in windows that grow fourfold until they hold
+        enough; a number within `NEAR` characters of a window's end is left to the next window.
+        """
+        text, size = self.strings.texts[entry], _LEADING_CHARS
+        while True:
+            end = len(text) if size >= len(text) else windows(text, [size])[0][1]
+            whole = end >= len(text)
+            found = [
+                loc for loc in (self._entry_mentions(entry) if whole else self._window_mentions(entry, 0, end))
+                if loc.mention.kind == FactKind.NUMBER and loc.mention.unit != "%"
+                and (whole or loc.mention.end <= end - NEAR)
+            ]
+            if whole or len(found) >= needed:
+                return found
+            size *= 4
 
     @cached_property
     def list_counts(self) -> list[tuple[int, Leaf]]:
@@ -522,13 +558,14 @@ class EvidenceIndex:
         A long string is read in windows around the offsets, `NEAR` characters each way
         and then out to white space or a Chinese full stop or comma (never inside a token:
         `SKU-45123` stays an identifier); only mentions over an offset are kept, so what a
-        window's edge cuts is never used.
+        window's edge cuts is never used. Only the first `HITS_READ` offsets are read: a log that
+        gives a claimed number on every line is read around its first lines, not whole.
         """
         text = self.strings.texts[entry]
         if near is None or len(text) <= 4 * NEAR:
             return self._entry_mentions(entry, numbers)
         out: list[Located] = []
-        for start, end, offsets in windows(text, sorted(set(near))):
+        for start, end, offsets in windows(text, sorted(set(near))[:HITS_READ]):
             # a mention is kept when an offset falls inside it (a binary search: a dense log's window
             # holds thousands of both)
             for loc in self._window_mentions(entry, start, end, numbers):
@@ -537,14 +574,14 @@ class EvidenceIndex:
                     out.append(loc)
         return out
 
-    def _labelled_entries(self, labels: frozenset[str]) -> list[int]:
-        """Entries under a field with one of `labels`, or naming one of its field words."""
-        found = {
-            i for _, shape, first, end in self.strings.buckets if self._names_field(shape, labels)
-            for i in range(first, end)
-        }
-        found |= self.entries_with(word for label in sorted(labels) for word in self.lex.field_words.get(label, ()))
-        return sorted(found)
+    def _labelled_entries(self, labels: frozenset[str]) -> dict[int, list[int] | None]:
+        """Entries under a field with one of `labels` (None), or naming one of its field words (where), in order."""
+        words = (word for label in sorted(labels) for word in self.lex.field_words.get(label, ()))
+        found: dict[int, list[int] | None] = dict(self.strings.hits(words))
+        for _, shape, first, end in self.strings.buckets:
+            if self._names_field(shape, labels):
+                found.update(dict.fromkeys(range(first, end)))
+        return dict(sorted(found.items()))
 
     # ---------- statuses ----------
     def statuses(self, concept: str | None) -> list[StatusEvidence]:

@@ -11,11 +11,12 @@ from itertools import islice, repeat
 from operator import itemgetter
 from typing import Any
 
-_LOOKS_JSON = re.compile(r"\s*[\[{]")
+from factcheck.grounding.json_text import LOOKS_JSON, parse_json
+
 _OPENERS = frozenset("{[ \n\t\r")
 _JSON_AFTER_NUL = re.compile(r"\x00\s*[\[{]")
 """Over a column's strings joined by NUL: whether a string after the first may hold JSON (a superset of
-`_LOOKS_JSON`; a literal first character lets the engine skip ahead)."""
+`LOOKS_JSON`; a literal first character lets the engine skip ahead)."""
 _LIST_INDEX = re.compile(r"\[\d+\]")
 # One step of a path: a key (`.fare`) or a list index (`[0]`).
 _PATH_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
@@ -98,7 +99,10 @@ class Flat:
         self._paths: dict[int, str] = {}
         self._child_shapes: dict[str, dict[Any, str]] = {}
         if isinstance(value, str):
-            parsed = parse_json(value) if value[:1] in _OPENERS and _LOOKS_JSON.match(value) else json_after_text(value)
+            parsed = (
+                parse_json(value, max_depth) if value[:1] in _OPENERS and LOOKS_JSON.match(value)
+                else json_after_text(value)
+            )
             if isinstance(parsed, (dict, list)):
                 self.value = value = parsed
         if isinstance(value, (dict, list)):
@@ -158,8 +162,8 @@ class Flat:
             else:  # 1 and True are one dict key: don't share their shapes
                 s = prefix + str(k)
             if kind is str:
-                if x[:1] in _OPENERS and _LOOKS_JSON.match(x):
-                    parsed = parse_json(x)
+                if x[:1] in _OPENERS and LOOKS_JSON.match(x):
+                    parsed = parse_json(x, self.max_depth - depth - 1)
                     if isinstance(parsed, (dict, list)):
                         self._container(parsed, node, k, s, depth + 1)
                         continue
@@ -350,8 +354,8 @@ class Flat:
         stack: list[tuple[str, str, Any, int]] = [(self.root, self.root, self.value, 0)]
         while stack:
             path, shape, value, depth = stack.pop()
-            if isinstance(value, str) and value[:1] in _OPENERS and _LOOKS_JSON.match(value):
-                parsed = parse_json(value)
+            if isinstance(value, str) and value[:1] in _OPENERS and LOOKS_JSON.match(value):
+                parsed = parse_json(value, self.max_depth - depth)
                 if isinstance(parsed, (dict, list)):
                     value = parsed
             if isinstance(value, (dict, list)):
@@ -439,7 +443,7 @@ def _column(values: list) -> tuple[list, Any, bool] | tuple[()] | None:
                 return None
             return values, places, False
         joined = "\x00".join(values)
-    if ("{" in joined or "[" in joined) and (_LOOKS_JSON.match(values[0]) or _JSON_AFTER_NUL.search(joined)):
+    if ("{" in joined or "[" in joined) and (LOOKS_JSON.match(values[0]) or _JSON_AFTER_NUL.search(joined)):
         return None
     return values, places, True
 
@@ -458,14 +462,6 @@ def _first_places(values: list[str], nodes: Any, key: str) -> dict[str, Ref]:
 def shape_of(path: str) -> str:
     """The shape of a path: its list indexes dropped (`items[3].price` -> `items[].price`)."""
     return _LIST_INDEX.sub("[]", path)
-
-
-def parse_json(text: str) -> Any:
-    """Parsed JSON, or None when `text` is not JSON."""
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
-        return None
 
 
 def json_after_text(text: str) -> dict[str, Any] | None:

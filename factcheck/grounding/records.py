@@ -6,7 +6,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from factcheck.grounding.json_text import LOOKS_JSON, read_cut_json
 from factcheck.lexicon import Lexicon, remember, split_camel
+
+_BARE_OUTPUTS = (Mapping, str, bytes, bytearray, list, int, float, type(None))
+"""What a tool call may be given as besides a `ToolMessage`: a mapping, or the output itself (a JSON value
+or bytes; None is a call that returned nothing, and is noted)."""
 
 
 @dataclass
@@ -38,14 +43,25 @@ def tool_record(index: int, item: Any, lex: Lexicon) -> ToolRecord:
 
     Returns:
         The call as evidence.
+
+    Raises:
+        TypeError: naming the position and the accepted shapes, for an item of none of them (a
+            tuple, a set, a message that is no `ToolMessage`, any other object: its text would be
+            its `repr`, nothing a tool returned).
     """
     name, status, output, args = None, "ok", item, None
+    if not isinstance(item, _BARE_OUTPUTS) and not _is_tool_message(item):
+        raise TypeError(
+            f"tool_calls[{index}] is {type(item).__name__}, not a tool call: give a mapping with "
+            "name/args/output/status, a LangChain ToolMessage, or the bare output (a JSON value: str, number, "
+            "dict, list, None; or bytes)"
+        )
     if isinstance(item, Mapping) and ("output" in item or "name" in item):
         name = item.get("name")
         output = item.get("output")
         args = item.get("args") if isinstance(item.get("args"), Mapping) else None
         status = "error" if str(item.get("status", "ok")).lower() == "error" else "ok"
-    elif hasattr(item, "content") and getattr(item, "type", None) == "tool":
+    elif _is_tool_message(item):
         name = getattr(item, "name", None)
         output = _content_text(item.content)
         status = "error" if getattr(item, "status", "success") == "error" else "ok"
@@ -55,14 +71,29 @@ def tool_record(index: int, item: Any, lex: Lexicon) -> ToolRecord:
     return ToolRecord(index, str(name) if name is not None else None, status, output, args, frozenset(named), default)
 
 
-def output_value(call: ToolRecord, max_chars: int, notes: list[str]) -> Any:
-    """The output as a str (decoded, cut to `max_chars` with a note) or a parsed value."""
+def output_value(call: ToolRecord, max_chars: int, notes: list[str], max_depth: int | None = None) -> Any:
+    """The output as a str (decoded, cut to `max_chars` with a note) or a parsed value.
+
+    A JSON object or array cut at `max_chars` is read up to the cut (its complete values; see
+    `read_cut_json`), and a second note names the last value kept.
+
+    Args:
+        call: The tool call.
+        max_chars: Longest output text read.
+        notes: Where the notes go.
+        max_depth: Containers this deep in a cut JSON text are not read (see `parse_json`).
+    """
     output = call.output
     if isinstance(output, (bytes, bytearray, str)) or output is None:
         output = as_text(output, notes, f"tool call {call.index}")
         if len(output) > max_chars:
             notes.append(f"tool call {call.index} output cut from {len(output):,} to {max_chars:,} characters")
             output = output[:max_chars]
+            kept = read_cut_json(output, max_depth) if LOOKS_JSON.match(output) else None
+            if kept is not None:
+                notes.append(f"tool call {call.index}: JSON cut at the limit read up to its last complete value "
+                             f"({kept[1]}); the values after it were dropped")
+                return kept[0]
     return output
 
 
@@ -76,6 +107,11 @@ def as_text(value: Any, notes: list[str], where: str) -> str:
             notes.append(f"{where}: invalid UTF-8 replaced with U+FFFD")
         return text
     return value if isinstance(value, str) else str(value)
+
+
+def _is_tool_message(item: Any) -> bool:
+    """Whether `item` is a LangChain `ToolMessage` (or reads as one: `content` and type `tool`)."""
+    return hasattr(item, "content") and getattr(item, "type", None) == "tool"
 
 
 def _tool_concepts(name: str, lex: Lexicon) -> tuple[str, ...]:

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from decimal import Decimal
-from functools import cached_property
+from functools import cached_property, lru_cache
 from os.path import commonprefix
 from typing import TYPE_CHECKING
 
@@ -32,6 +32,8 @@ NEAR = 48
 """How far around a search hit a long string is read for mentions."""
 _BOUNDARY = re.compile(r"[\s，。；、]")
 _ASCII_NON_LETTERS = str.maketrans({c: " " for c in map(chr, range(128)) if not c.isalpha()})
+HITS_READ = 100
+"""How many places of one literal in one string a search gives (the first ones, in text order)."""
 _WORDS_FROM = 4096
 """Length of the joined strings from which a word look-up goes before a search for a plain word."""
 
@@ -160,10 +162,18 @@ class Strings:
         return self.buckets[bisect_right(self.firsts, entry) - 1]
 
     def hits(self, literals: Iterable[str], digits: bool = False) -> dict[int, list[int]]:
-        """Entry -> offsets in its text of any of `literals`; with `digits`, not inside a longer digit run."""
+        """Entry -> offsets in its text of any of `literals`; with `digits`, not inside a longer digit run.
+
+        Each literal gives at most `HITS_READ` offsets in one entry, its first: the rest of a long
+        text (a log with the literal on every line) is skipped, not searched place by place.
+        """
         hay, found = self.lower, {}
         for literal in literals:
-            pos = hay.find(literal) if self.may_hold(literal) else -1
+            if not self.may_hold(literal):
+                continue
+            # with `digits`, the regex engine skips the places a digit follows; the exact test is below
+            after_digit = _not_before_digit(literal) if digits else None
+            pos, taken = self._next(hay, literal, after_digit, 0), {}
             while pos >= 0:
                 end, start = pos + len(literal), pos
                 while digits and start and hay[start - 1] == "0":  # 0932 is 932
@@ -171,8 +181,19 @@ class Strings:
                 if not digits or not (start and hay[start - 1].isdigit() or end < len(hay) and hay[end].isdigit()):
                     entry = self.at(pos)
                     found.setdefault(entry, []).append(pos - self.starts[entry])
-                pos = hay.find(literal, pos + 1)
+                    taken[entry] = taken.get(entry, 0) + 1
+                    if taken[entry] == HITS_READ:  # on to the next entry
+                        pos = self.starts[entry + 1] - 1 if entry + 1 < len(self.starts) else len(hay)
+                pos = self._next(hay, literal, after_digit, pos + 1)
         return found
+
+    @staticmethod
+    def _next(hay: str, literal: str, places: re.Pattern[str] | None, pos: int) -> int:
+        """The next place of `literal` from `pos` (of `places` when given), or -1."""
+        if places is None:
+            return hay.find(literal, pos)
+        m = places.search(hay, pos)
+        return -1 if m is None else m.start()
 
     def number_entries(self, target: Decimal, exponent: int) -> dict[int, list[int] | None]:
         """Entries whose text may hold a number equal to `target` at `exponent`, and where (None: anywhere)."""
@@ -194,6 +215,12 @@ class Strings:
                 self._magnitudes = {self.at(m.start()) for m in _MAGNITUDE.finditer(self.lower)}
             merge_hits(found, dict.fromkeys(self._magnitudes, None))
         return found
+
+
+@lru_cache(maxsize=4096)
+def _not_before_digit(literal: str) -> re.Pattern[str]:
+    """A regex for `literal` where no ASCII digit follows it (a superset of the places `Strings.hits` keeps)."""
+    return re.compile(re.escape(literal) + "(?![0-9])")
 
 
 def merge_hits(into: dict[int, list[int] | None], hits: Mapping[int, list[int] | None]) -> None:

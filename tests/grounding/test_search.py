@@ -78,3 +78,50 @@ def test_windows_hold_every_offset_and_start_and_end_at_boundaries(text: str, of
         assert start == 0 or text[start - 1] in " ，\n。"  # just after a boundary
         assert end == len(text) or text[end] in " ，\n。"  # at a boundary
         assert i + 1 == len(found) or end < found[i + 1][0]  # apart, in order
+
+
+def _entries(texts: list[str]) -> Strings:
+    """A table whose entries have their offsets (`strings` gives none)."""
+    lower = search.search_form("\n".join(texts))
+    starts, at = [], 0
+    for text in texts:
+        starts.append(at)
+        at += len(text) + 1
+    return Strings(texts, [], lower, starts, [])
+
+
+def _exact_hits(table: Strings, literal: str, digits: bool) -> dict[int, list[int]]:
+    """Every place of the literal, tested one by one (what `hits` gives, without its per-entry bound)."""
+    out: dict[int, list[int]] = {}
+    for entry, text in enumerate(table.texts):
+        low = search.search_form(text)
+        for pos in range(len(low) - len(literal) + 1):
+            if not low.startswith(literal, pos):
+                continue
+            start, end = pos, pos + len(literal)
+            while digits and start and low[start - 1] == "0":
+                start -= 1
+            if digits and (start and low[start - 1].isdigit() or end < len(low) and low[end].isdigit()):
+                continue
+            out.setdefault(entry, []).append(pos)
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.text(alphabet="0123a ,.²٣", max_size=40), min_size=1, max_size=6),
+    st.sampled_from(["3", "30", "0", "1,1", "11", "a3"]),
+    st.booleans(),
+)
+def test_hits_are_the_places_an_exact_test_keeps(texts: list[str], literal: str, digits: bool) -> None:
+    table = _entries(texts)
+    assert table.hits([literal], digits) == _exact_hits(table, literal, digits)
+
+
+def test_hits_read_the_first_places_of_each_string_and_go_on_to_the_next() -> None:
+    log = "\n".join(f"line {i}: waiting=61 timeout_ms=3000" for i in range(1000))
+    table = _entries([log, "short 3000", "x" * 10])
+    found = table.hits(["3000"], digits=True)
+    assert sorted(found) == [0, 1]
+    assert found[0] == [m for m in range(len(log)) if log.startswith("3000", m)][: search.HITS_READ]
+    assert found[1] == [6]
