@@ -15,7 +15,7 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the installed langchain
     raise ImportError(
         "ToolGuardMiddleware needs langchain>=1.5 (HumanInTheLoopMiddleware with `when`, "
-        "ToolErrorMiddleware): pip install 'agent-factcheck[langchain]'"
+        'ToolErrorMiddleware): pip install "agent-factcheck[langchain]"'
     ) from exc
 from langchain_core.callbacks.manager import adispatch_custom_event, dispatch_custom_event
 from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage

@@ -235,3 +235,26 @@ async def test_both_helpers_store_the_chain_when_awaited():
         await agent.ainvoke({"messages": [HumanMessage(ask)]}, {"configurable": {"session_id": "a"}})
     assert kinds(ToolChainHistory(kept["rwmh"]).messages) == ONE_TURN * 2
     assert kinds(ToolChainHistory(kept["middleware"]).messages) == ONE_TURN * 2
+
+
+@pytest.mark.parametrize("fact_check_first", [False, True])
+def test_with_the_fact_check_only_the_checked_answer_is_stored(fact_check_first):
+    from factcheck.langchain import FactCheckMiddleware, get_run_report
+
+    @tool
+    def refund_order(order_id: str) -> str:
+        """Refund an order."""
+        return f"refund failed: order {order_id} was not refunded"
+
+    kept = InMemoryChatMessageHistory()
+    model = scripted(call("refund_order", {"order_id": "88231"}, "call_r1"),
+                     "Your refund of $45 for order 88231 has been processed.",
+                     "The refund of order 88231 failed; it was not refunded.")
+    middleware = [ChatHistoryMiddleware(lambda _: kept), FactCheckMiddleware()]
+    agent = create_agent(model, [refund_order], middleware=middleware[::-1] if fact_check_first else middleware)
+    out = agent.invoke({"messages": [HumanMessage("refund 88231")]}, {"configurable": {"session_id": "s"}})
+    assert get_run_report(out).outcome == "retried"
+    stored = ToolChainHistory(kept).messages
+    assert kinds(stored) == ["human", "ai+calls", "tool", "ai"] and api_acceptable(stored)
+    assert stored[-1].content == "The refund of order 88231 failed; it was not refunded."
+    assert not any("$45" in str(m.content) for m in stored)  # neither the flagged answer nor the correction

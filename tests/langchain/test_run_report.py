@@ -84,14 +84,23 @@ def test_a_str_output_carries_no_report():
     assert get_run_report("plain text") is None
 
 
-def test_middleware_without_langchain_names_the_extra(monkeypatch):
-    for name in [m for m in sys.modules if m == "factcheck.langchain.middleware"]:
-        monkeypatch.delitem(sys.modules, name)
+@pytest.mark.parametrize("name", ["FactCheckMiddleware", "ToolGuardMiddleware", "ChatHistoryMiddleware",
+                                  "ToolChainHistory", "with_tool_chain_history"])
+def test_names_that_need_langchain_name_the_extra_without_it(monkeypatch, name):
+    for module in ("middleware", "guard_middleware", "history"):
+        monkeypatch.delitem(sys.modules, f"factcheck.langchain.{module}", raising=False)
     monkeypatch.setitem(sys.modules, "langchain.agents", None)
     monkeypatch.setitem(sys.modules, "langchain.agents.middleware", None)
     package = importlib.import_module("factcheck.langchain")
     with pytest.raises(ImportError, match=r'pip install "agent-factcheck\[langchain\]"'):
-        package.FactCheckMiddleware  # noqa: B018
+        getattr(package, name)
+
+
+def test_an_unknown_name_is_an_attribute_error():
+    import factcheck.langchain as package
+
+    with pytest.raises(AttributeError, match="no attribute 'NoSuchThing'"):
+        package.NoSuchThing  # noqa: B018
 
 
 @pytest.mark.parametrize("middleware", [False, True], ids=["wrapper", "middleware"])
