@@ -18,7 +18,7 @@ DEFAULT_FALLBACK = {
     "or contact a human agent.",
 }
 _ANNOTATION = {"zh": "【未经系统核实】", "en": " [not confirmed by the system]"}
-_LEFTOVER_PUNCT = re.compile(r"^[\s，,；;。.!！?？、]+")
+_LEFTOVER_PUNCT = re.compile(r"[\s，,；;。.!！?？、]+")
 
 
 def drop_flagged(report: Report, fallback: str | None = None) -> str:
