@@ -87,7 +87,7 @@ NUMBER = re.compile(
     r"(?P<cur>US\$|\$|¥|￥|€|£|USD|RMB|CNY|EUR|GBP)?\s?"
     r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
     r"(?P<mag>\s?[万千亿](?!克)|\s?[kK](?![A-Za-z])|M(?![A-Za-z])|\s(?:million|thousand)(?![a-z]))?"
-    r"(?P<unit>\s?%|\s?percent(?![a-z])|\s?/\s?100(?!\d|[.,]\d)|\s?(?:元|块|美元|美金|欧元|英镑|港币)"
+    r"(?P<unit>\s?%|\s?percent(?![a-z])|\s?/\s?100(?!\d|[.,]\d)|\s?(?:元|块|人民币|美元|美金|欧元|英镑|港币)"
     r"|\s?(?:USD|RMB|CNY|EUR|GBP)(?![A-Za-z]))?",
 )
 # "of", "de", "la" only between capitalised words ("Bank of China"), never at the end ("Refund of $45")

@@ -544,6 +544,8 @@ def test_arithmetic_in_floats_first_finds_what_decimals_find(values, seed, expon
         ("The refund of ¥4,500 was approved.", {"amount": 4500, "currency": "JPY"}, S),  # ¥ may be yen
         ("退款 45 美元。", {"amount": 45, "currency": "CNY"}, C),
         ("退款 45 元。", {"amount": 45, "币种": "人民币"}, S),
+        ("退款 45 美元。", {"amount": "45人民币"}, C),  # the currency word after the digits
+        ("退款 45 元。", {"amount": "45 人民币"}, S),
         ("Refund of €45.", {"refund": {"amount": 45, "currency": "eur"}}, S),
         ("Refund of £45.", {"amount_usd": 45}, C),  # the field name gives the currency
         ("Refund of ¥320.", {"amount": 45, "currency": "USD", "amount_cny": 320}, S),
