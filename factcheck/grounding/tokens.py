@@ -56,6 +56,13 @@ def ground_token(fact: Fact, index: EvidenceIndex) -> None:
                     [evidence_of(leaf, index)])
         return
     what = {"url": "link", "email": "e-mail address", "identifier": "identifier"}[fact.kind.value]
+    near = index.near_token(value) if fact.kind == FactKind.IDENTIFIER else None
+    if near is not None:  # RMA-730181 where the tool gave RMA-730118: most likely mistyped, not another record
+        token, leaf = near
+        set_verdict(fact, Verdict.UNSUPPORTED, "not_found",
+                    f"no tool output holds the {what} {fact.text!r}; one gives {token!r}, one edit from it",
+                    [evidence_of(leaf, index, f"{token!r} is one edit from the claimed identifier")])
+        return
     set_verdict(fact, Verdict.UNSUPPORTED, "not_found",
                 f"no tool output holds the {what} {fact.text!r}", [])
 

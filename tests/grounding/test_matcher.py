@@ -1324,3 +1324,23 @@ _NAIVE_LOG = call("get_logs", "[2025-03-21 06:41:30,118] ERROR - load_fx_rates f
 )
 def test_a_time_in_another_zone_of_the_same_claim(answer: str, expected: Verdict) -> None:
     assert verdict(answer, [_NAIVE_LOG]) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "output", "near"),
+    [
+        ("Your RMA number is RMA-730181.", {"rma": "RMA-730118"}, "RMA-730118"),  # two digits swapped
+        ("订单 88321 已退款。", {"order_id": 88231, "status": "refunded"}, "88231"),  # a JSON number
+        ("Order W88321 shipped.", "order W88231 shipped on 2026-11-02", "W88231"),  # inside text, as written
+        ("Your RMA number is RMA-730181.", {"rma": "RMA-555555"}, None),  # far from every tool value
+        ("Your RMA number is RMA-730181.", {"rma": "RMA-730118", "other": "RMA-730182"}, "RMA-730118"),
+    ],
+)
+def test_an_unbacked_identifier_names_the_tool_value_one_edit_from_it(answer: str, output, near) -> None:
+    report = CHECKER.check(answer, [call("lookup", output)])
+    fact = next(f for c in report.claims for f in c.facts if f.kind.value == "identifier" and f.verdict.flagged)
+    assert fact.verdict == U and fact.code == "not_found"  # still unbacked: a near value is no backing
+    if near is None:
+        assert not fact.evidence and "one edit" not in fact.reason
+    else:
+        assert f"one gives {near!r}, one edit from it" in fact.reason and len(fact.evidence) == 1
