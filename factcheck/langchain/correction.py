@@ -29,6 +29,7 @@ _TEXT = {
         "claim": "{i}. 你写的 {claim}：",
         "contradicted": "与工具返回矛盾。{where} 返回：{quote}。",
         "not_found": "本次运行中没有任何工具返回包含 {fact}。",
+        "near": "本次运行中没有任何工具返回包含 {fact}；{where} 返回的是相近的 {quote}。",
         "no_tool_call": (
             "这个操作（{concept}）只是被描述了，并没有真正执行：本次运行中没有成功的对应工具调用。"
             "如果需要完成它，必须实际调用对应的工具，不能用文字描述结果。"
@@ -53,6 +54,7 @@ _TEXT = {
         "claim": "{i}. You wrote {claim}:",
         "contradicted": "The tool output contradicts it: {where} returned {quote}.",
         "not_found": "No tool output in this run contains {fact}.",
+        "near": "No tool output in this run contains {fact}; {where} returned the similar {quote}.",
         "no_tool_call": (
             "The action ({concept}) was described but never ran: no successful tool call "
             "performed it in this run. To do it you must actually call the tool; do not "
@@ -163,6 +165,9 @@ def _fact_sentence(t: dict[str, str], fact: Fact) -> str:
         if ev is None:
             return t["no_tool_call"].format(concept=concept)
         return t["tool_error"].format(concept=concept, where=_where(ev), quote=quote(ev.text))
+    if fact.code == "not_found" and ev is not None and fact.kind.value == "identifier":
+        # a tool's identifier one edit from it (RMA-730118 of RMA-730181): say which
+        return t["near"].format(fact=quote(fact.text), where=_where(ev), quote=quote(ev.text))
     if fact.code == "not_found" or ev is None:
         if fact.code not in (None, "not_found") and fact.reason:
             return t["other"].format(reason=fact.reason)

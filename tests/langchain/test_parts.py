@@ -6,6 +6,7 @@ import subprocess
 import sys
 from uuid import uuid4
 
+import pytest
 from conftest import call, scripted
 from langchain.agents import create_agent
 from langchain_core.messages import ToolMessage
@@ -113,6 +114,17 @@ def test_correction_says_how_a_derived_check_contradicts_quoted_as_data():
     )
     line = build_correction(report).splitlines()[2]
     assert line.endswith('returned "2026-12-07T10:00" ("Dec. 7 (2026) is a Monday").')
+
+
+@pytest.mark.parametrize(
+    ("answer", "said"),
+    [("Your RMA number is RMA-730181.", 'create_rma (rma) returned the similar "RMA-730118".'),
+     ("您的退货单号是 RMA-730181。", 'create_rma (rma) 返回的是相近的 "RMA-730118"。')],
+)
+def test_correction_names_the_tool_identifier_one_edit_from_the_claimed_one(answer, said):
+    report = CHECKER.check(answer, tool_calls=[{"name": "create_rma", "args": {}, "output": {"rma": "RMA-730118"},
+                                                "status": "ok"}])
+    assert build_correction(report).splitlines()[2].endswith(said)
 
 
 def test_correction_for_an_unbacked_action_asks_for_the_tool_call():
