@@ -127,20 +127,46 @@ class Mention(NamedTuple):
 
 
 class _Taken:
-    """Non-overlapping spans already claimed by a higher-priority mention."""
+    """Spans already claimed by a higher-priority mention.
+
+    A span is free when the taken span with the last start before its end (of those, the first
+    taken) ends by its start. Each reading takes its spans left to right, so they are kept in runs
+    of rising starts, one run per stretch taken in order: taking one appends to the last run (one
+    sorted list would move its tail on every insert, quadratic over a long text), and `free` asks
+    each run. Past `_MAX_RUNS` runs they are merged into one.
+    """
 
     def __init__(self) -> None:
-        self.starts: list[int] = []
-        self.ends: list[int] = []
+        self.runs: list[tuple[list[int], list[int]]] = []
+        """(starts, ends) of each run, in the order they were taken."""
 
     def free(self, start: int, end: int) -> bool:
-        i = bisect_left(self.starts, end)
-        return i == 0 or self.ends[i - 1] <= start
+        best, best_end = -1, 0
+        for starts, ends in self.runs:  # an earlier run wins a tie: its span was taken first
+            i = bisect_left(starts, end)
+            if i and starts[i - 1] > best:
+                best = starts[i - 1]
+                best_end = ends[bisect_left(starts, best, 0, i)]  # the first taken of those starting there
+        return best < 0 or best_end <= start
 
     def take(self, start: int, end: int) -> None:
-        i = bisect_left(self.starts, start)
-        self.starts.insert(i, start)
-        self.ends.insert(i, end)
+        if not self.runs or start < self.runs[-1][0][-1]:
+            if len(self.runs) >= _MAX_RUNS:
+                self._merge()
+            self.runs.append(([], []))
+        starts, ends = self.runs[-1]
+        starts.append(start)
+        ends.append(end)
+
+    def _merge(self) -> None:
+        """One run of every span, by start, the first taken first among equal starts (a stable sort)."""
+        spans = sorted(((s, e) for starts, ends in self.runs for s, e in zip(starts, ends, strict=True)),
+                       key=lambda span: span[0])
+        self.runs = [([s for s, _ in spans], [e for _, e in spans])]
+
+
+_MAX_RUNS = 4
+"""Runs of taken spans `_Taken` keeps before merging them (a reading takes a few: one per pass)."""
 
 
 def normalise_id(text: str) -> str:
@@ -358,10 +384,10 @@ class MentionExtractor:
         out = []
         currencies = self.lex.map("currencies")
         for m in NUMBER.finditer(text):
+            if not taken.free(m.start("num"), m.end("num")):  # most often digits of a date or an identifier
+                continue
             cur, num, mag, unit_word = m.group("cur", "num", "mag", "unit")
             start = m.start("cur") if cur else m.start("num")
-            if not taken.free(m.start("num"), m.end("num")):
-                continue
             raw = num.replace(",", "")
             try:
                 value = Decimal(raw)
