@@ -145,8 +145,10 @@ class _Taken:
         for starts, ends in self.runs:  # an earlier run wins a tie: its span was taken first
             i = bisect_left(starts, end)
             if i and starts[i - 1] > best:
-                best = starts[i - 1]
-                best_end = ends[bisect_left(starts, best, 0, i)]  # the first taken of those starting there
+                best, j = starts[i - 1], i - 1
+                if j and starts[j - 1] == best:
+                    j = bisect_left(starts, best, 0, j)  # the first taken of those starting there
+                best_end = ends[j]
         return best < 0 or best_end <= start
 
     def take(self, start: int, end: int) -> None:
