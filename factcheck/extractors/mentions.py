@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 from decimal import Decimal, InvalidOperation
 from typing import NamedTuple
 
+from factcheck.extractors.taken import Taken
 from factcheck.extractors.zh_numerals import ZH_PM as _ZH_PM
 from factcheck.extractors.zh_numerals import parse_zh_numeral, zh_numeral_moments
 from factcheck.lexicon import Lexicon
@@ -126,51 +126,6 @@ class Mention(NamedTuple):
     """Field names the number is attached to (`refund`, `total`, `building`, ...)."""
 
 
-class _Taken:
-    """Spans already claimed by a higher-priority mention.
-
-    A span is free when the taken span with the last start before its end (of those, the first
-    taken) ends by its start. Each reading takes its spans left to right, so they are kept in runs
-    of rising starts, one run per stretch taken in order: taking one appends to the last run (one
-    sorted list would move its tail on every insert, quadratic over a long text), and `free` asks
-    each run. Past `_MAX_RUNS` runs they are merged into one.
-    """
-
-    def __init__(self) -> None:
-        self.runs: list[tuple[list[int], list[int]]] = []
-        """(starts, ends) of each run, in the order they were taken."""
-
-    def free(self, start: int, end: int) -> bool:
-        best, best_end = -1, 0
-        for starts, ends in self.runs:  # an earlier run wins a tie: its span was taken first
-            i = bisect_left(starts, end)
-            if i and starts[i - 1] > best:
-                best, j = starts[i - 1], i - 1
-                if j and starts[j - 1] == best:
-                    j = bisect_left(starts, best, 0, j)  # the first taken of those starting there
-                best_end = ends[j]
-        return best < 0 or best_end <= start
-
-    def take(self, start: int, end: int) -> None:
-        if not self.runs or start < self.runs[-1][0][-1]:
-            if len(self.runs) >= _MAX_RUNS:
-                self._merge()
-            self.runs.append(([], []))
-        starts, ends = self.runs[-1]
-        starts.append(start)
-        ends.append(end)
-
-    def _merge(self) -> None:
-        """One run of every span, by start, the first taken first among equal starts (a stable sort)."""
-        spans = sorted(((s, e) for starts, ends in self.runs for s, e in zip(starts, ends, strict=True)),
-                       key=lambda span: span[0])
-        self.runs = [([s for s, _ in spans], [e for _, e in spans])]
-
-
-_MAX_RUNS = 4
-"""Runs of taken spans `_Taken` keeps before merging them (a reading takes a few: one per pass)."""
-
-
 def normalise_id(text: str) -> str:
     """Trivial identifier normalisation: lower case, no spaces, no leading `#`."""
     return _SPACES.sub("", text).lstrip("#").lower()
@@ -246,7 +201,7 @@ class MentionExtractor:
         self._not_count_prefixes = tuple(lex.list("not_count_prefixes"))
         self._numeral_idioms = Phrases(lex.list("numeral_idioms"))
 
-    def links(self, text: str, taken: _Taken) -> list[Mention]:
+    def links(self, text: str, taken: Taken) -> list[Mention]:
         """URLs and e-mail addresses."""
         out = []
         for m in EMAIL_RE.finditer(text) if "@" in text else ():
@@ -260,7 +215,7 @@ class MentionExtractor:
                 out.append(Mention(FactKind.URL, m.start(), m.start() + len(raw), normalise_url(raw)))
         return out
 
-    def identifiers(self, text: str, taken: _Taken) -> list[Mention]:
+    def identifiers(self, text: str, taken: Taken) -> list[Mention]:
         """Order, tracking and registration numbers; short digit runs only after a keyword."""
         out = []
         for m in _DIMENSIONS.finditer(text) if "×" in text or " x " in text.lower() else ():
@@ -282,7 +237,7 @@ class MentionExtractor:
                 out.append(Mention(FactKind.IDENTIFIER, m.start(), m.end(), m.group()))
         return out
 
-    def dates(self, text: str, taken: _Taken) -> list[Mention]:
+    def dates(self, text: str, taken: Taken) -> list[Mention]:
         """Calendar dates as `YYYY-MM-DD`, or `--MM-DD` when no year is written."""
         out = []
         found: list[tuple[int, int, str | None, int, int]] = []
@@ -323,7 +278,7 @@ class MentionExtractor:
             out.append(Mention(FactKind.DATE, start, end, value))
         return out
 
-    def times(self, text: str, taken: _Taken) -> list[Mention]:
+    def times(self, text: str, taken: Taken) -> list[Mention]:
         """Clock times as `HH:MM` (24 h)."""
         out = []
         found: list[tuple[int, int, int, int]] = []
@@ -365,7 +320,7 @@ class MentionExtractor:
                 out[i] = first._replace(value=f"{h1 + 12:02d}{first.value[2:]}")  # "from 1:30 to 3 PM"
         return out
 
-    def numeral_moments(self, text: str, taken: _Taken) -> list[Mention]:
+    def numeral_moments(self, text: str, taken: Taken) -> list[Mention]:
         """Dates and clock times in Chinese numerals: 九月八日, 晚上七点, 下午三点半."""
         out = []
         for kind, start, end, value in zh_numeral_moments(text, self.lex):
@@ -374,7 +329,7 @@ class MentionExtractor:
                 out.append(Mention(kind, start, end, value))
         return out
 
-    def numbers(self, text: str, taken: _Taken, words: bool = True) -> list[Mention]:
+    def numbers(self, text: str, taken: Taken, words: bool = True) -> list[Mention]:
         """Amounts, counts and percentages with their unit and written precision.
 
         Args:
@@ -439,7 +394,7 @@ class MentionExtractor:
         word = _LAST_WORD.search(text, max(0, start - 12), start)
         return word is not None and word[1].lower() in self._months or bool(_ZH_MONTH_AFTER.match(text, start + 4))
 
-    def _word_numbers(self, text: str, taken: _Taken) -> list[Mention]:
+    def _word_numbers(self, text: str, taken: Taken) -> list[Mention]:
         out = []
         for m in _ZH_NUM.finditer(text) if not text.isascii() else ():
             noun = self._noun_after.match(text, m.end())
@@ -539,7 +494,7 @@ class MentionExtractor:
                 cut = m.start()
         return cut
 
-    def weekdays(self, text: str, taken: _Taken, dates: list[Mention]) -> list[Mention]:
+    def weekdays(self, text: str, taken: Taken, dates: list[Mention]) -> list[Mention]:
         """Days of the week right next to a date (`Monday, Dec. 7`, `9月26日（周六）`); value 0 is Monday."""
         out = []
         for hit in self._weekday_words.finditer(text) if dates else ():
@@ -551,7 +506,7 @@ class MentionExtractor:
                 out.append(Mention(FactKind.WEEKDAY, hit.start, hit.end, str(self._weekday_of[hit.key])))
         return out
 
-    def names(self, text: str, taken: _Taken) -> list[Mention]:
+    def names(self, text: str, taken: Taken) -> list[Mention]:
         """Proper names in Latin script: two to four capitalised words (`Emily Carson`)."""
         out = []
         skip = self.lex.name_stopwords
@@ -575,7 +530,7 @@ class MentionExtractor:
             numbers: Also read numbers. They come after links, dates, identifiers and
                 times in priority, so without them those mentions are the same.
         """
-        taken = _Taken()
+        taken = Taken()
         found = self.links(text, taken)
         for m in _MD_LABEL.finditer(text) if "](" in text else ():  # "[图1](...)": a link's label, not a fact
             if taken.free(m.start(), m.end() - 1):
