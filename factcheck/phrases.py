@@ -157,7 +157,9 @@ class Phrases:
 
     def _latin_hits(self, text: str, pos: int, end: int) -> list[Hit]:
         """The phrases of Latin words in `text[pos:end]`, in order."""
-        lows = _latin_lows(text[pos:end])
+        window = text[pos:end]
+        # `_latin_lows`, called inline: every lexicon list looks through each sentence
+        lows = _remembered_latin_lows(window) if len(window) <= _REMEMBERED_WINDOW else _read_latin_lows(window)
         starts = self._starts
         if starts.isdisjoint(lows):
             return []

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 from decimal import Decimal, InvalidOperation
 from typing import NamedTuple
 
+from factcheck.extractors.taken import Taken
 from factcheck.extractors.zh_numerals import ZH_PM as _ZH_PM
 from factcheck.extractors.zh_numerals import parse_zh_numeral, zh_numeral_moments
 from factcheck.lexicon import Lexicon
@@ -126,23 +126,6 @@ class Mention(NamedTuple):
     """Field names the number is attached to (`refund`, `total`, `building`, ...)."""
 
 
-class _Taken:
-    """Non-overlapping spans already claimed by a higher-priority mention."""
-
-    def __init__(self) -> None:
-        self.starts: list[int] = []
-        self.ends: list[int] = []
-
-    def free(self, start: int, end: int) -> bool:
-        i = bisect_left(self.starts, end)
-        return i == 0 or self.ends[i - 1] <= start
-
-    def take(self, start: int, end: int) -> None:
-        i = bisect_left(self.starts, start)
-        self.starts.insert(i, start)
-        self.ends.insert(i, end)
-
-
 def normalise_id(text: str) -> str:
     """Trivial identifier normalisation: lower case, no spaces, no leading `#`."""
     return _SPACES.sub("", text).lstrip("#").lower()
@@ -218,7 +201,7 @@ class MentionExtractor:
         self._not_count_prefixes = tuple(lex.list("not_count_prefixes"))
         self._numeral_idioms = Phrases(lex.list("numeral_idioms"))
 
-    def links(self, text: str, taken: _Taken) -> list[Mention]:
+    def links(self, text: str, taken: Taken) -> list[Mention]:
         """URLs and e-mail addresses."""
         out = []
         for m in EMAIL_RE.finditer(text) if "@" in text else ():
@@ -232,7 +215,7 @@ class MentionExtractor:
                 out.append(Mention(FactKind.URL, m.start(), m.start() + len(raw), normalise_url(raw)))
         return out
 
-    def identifiers(self, text: str, taken: _Taken) -> list[Mention]:
+    def identifiers(self, text: str, taken: Taken) -> list[Mention]:
         """Order, tracking and registration numbers; short digit runs only after a keyword."""
         out = []
         for m in _DIMENSIONS.finditer(text) if "×" in text or " x " in text.lower() else ():
@@ -254,7 +237,7 @@ class MentionExtractor:
                 out.append(Mention(FactKind.IDENTIFIER, m.start(), m.end(), m.group()))
         return out
 
-    def dates(self, text: str, taken: _Taken) -> list[Mention]:
+    def dates(self, text: str, taken: Taken) -> list[Mention]:
         """Calendar dates as `YYYY-MM-DD`, or `--MM-DD` when no year is written."""
         out = []
         found: list[tuple[int, int, str | None, int, int]] = []
@@ -295,7 +278,7 @@ class MentionExtractor:
             out.append(Mention(FactKind.DATE, start, end, value))
         return out
 
-    def times(self, text: str, taken: _Taken) -> list[Mention]:
+    def times(self, text: str, taken: Taken) -> list[Mention]:
         """Clock times as `HH:MM` (24 h)."""
         out = []
         found: list[tuple[int, int, int, int]] = []
@@ -337,7 +320,7 @@ class MentionExtractor:
                 out[i] = first._replace(value=f"{h1 + 12:02d}{first.value[2:]}")  # "from 1:30 to 3 PM"
         return out
 
-    def numeral_moments(self, text: str, taken: _Taken) -> list[Mention]:
+    def numeral_moments(self, text: str, taken: Taken) -> list[Mention]:
         """Dates and clock times in Chinese numerals: 九月八日, 晚上七点, 下午三点半."""
         out = []
         for kind, start, end, value in zh_numeral_moments(text, self.lex):
@@ -346,7 +329,7 @@ class MentionExtractor:
                 out.append(Mention(kind, start, end, value))
         return out
 
-    def numbers(self, text: str, taken: _Taken, words: bool = True) -> list[Mention]:
+    def numbers(self, text: str, taken: Taken, words: bool = True) -> list[Mention]:
         """Amounts, counts and percentages with their unit and written precision.
 
         Args:
@@ -358,10 +341,10 @@ class MentionExtractor:
         out = []
         currencies = self.lex.map("currencies")
         for m in NUMBER.finditer(text):
+            if not taken.free(m.start("num"), m.end("num")):  # most often digits of a date or an identifier
+                continue
             cur, num, mag, unit_word = m.group("cur", "num", "mag", "unit")
             start = m.start("cur") if cur else m.start("num")
-            if not taken.free(m.start("num"), m.end("num")):
-                continue
             raw = num.replace(",", "")
             try:
                 value = Decimal(raw)
@@ -411,7 +394,7 @@ class MentionExtractor:
         word = _LAST_WORD.search(text, max(0, start - 12), start)
         return word is not None and word[1].lower() in self._months or bool(_ZH_MONTH_AFTER.match(text, start + 4))
 
-    def _word_numbers(self, text: str, taken: _Taken) -> list[Mention]:
+    def _word_numbers(self, text: str, taken: Taken) -> list[Mention]:
         out = []
         for m in _ZH_NUM.finditer(text) if not text.isascii() else ():
             noun = self._noun_after.match(text, m.end())
@@ -511,7 +494,7 @@ class MentionExtractor:
                 cut = m.start()
         return cut
 
-    def weekdays(self, text: str, taken: _Taken, dates: list[Mention]) -> list[Mention]:
+    def weekdays(self, text: str, taken: Taken, dates: list[Mention]) -> list[Mention]:
         """Days of the week right next to a date (`Monday, Dec. 7`, `9月26日（周六）`); value 0 is Monday."""
         out = []
         for hit in self._weekday_words.finditer(text) if dates else ():
@@ -523,7 +506,7 @@ class MentionExtractor:
                 out.append(Mention(FactKind.WEEKDAY, hit.start, hit.end, str(self._weekday_of[hit.key])))
         return out
 
-    def names(self, text: str, taken: _Taken) -> list[Mention]:
+    def names(self, text: str, taken: Taken) -> list[Mention]:
         """Proper names in Latin script: two to four capitalised words (`Emily Carson`)."""
         out = []
         skip = self.lex.name_stopwords
@@ -547,7 +530,7 @@ class MentionExtractor:
             numbers: Also read numbers. They come after links, dates, identifiers and
                 times in priority, so without them those mentions are the same.
         """
-        taken = _Taken()
+        taken = Taken()
         found = self.links(text, taken)
         for m in _MD_LABEL.finditer(text) if "](" in text else ():  # "[图1](...)": a link's label, not a fact
             if taken.free(m.start(), m.end() - 1):

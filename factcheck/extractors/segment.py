@@ -183,6 +183,8 @@ class Segmenter:
 
     def __init__(self, abbreviations: list[str], nlp: Language | None = None) -> None:
         self._abbr = tuple(sorted(abbreviations))
+        self._abbr_keys = frozenset(a.lower().rstrip(".") for a in self._abbr)
+        """The abbreviations as `sentence_bounds` takes them (as `SentenceSetter` keeps them)."""
         self._user_nlp = nlp
         self._blank_components: dict[str, tuple[Language, list[Callable[[Doc], Doc]]]] = {}
         """Per language: our blank pipeline and its components (`Language.pipeline` builds a new list per call)."""
@@ -199,6 +201,10 @@ class Segmenter:
             components = [component for _, component in nlp.pipeline]  # the user may change it between calls
         else:
             lang = "zh" if _CJK.search(text) else "en"
+            if lang == "zh" or not _INNER_END.search(text):
+                # the blank pipeline's fast tokenizer starts a token at every bound (`SentenceTokenizer`),
+                # so `SentenceSetter` would mark each: the bounds are the sentences, without making a doc
+                return _trimmed(text, [0, *sentence_bounds(text, self._abbr_keys)])
             nlp = blank_pipeline(lang, self._abbr)
             if len(nlp.vocab.strings) > MAX_VOCAB_STRINGS:
                 # spaCy keeps every new word (order numbers, links) for good: start a fresh pipeline
@@ -214,13 +220,17 @@ class Segmenter:
             doc = component(doc)
         # read the sentence starts as an array: no Token or Span objects on the hot path
         rows = doc.to_array(["IDX", "SENT_START"]).tolist()
-        firsts = [offset for i, (offset, flag) in enumerate(rows) if flag == 1 or i == 0]
-        spans = []
-        for start, end in zip(firsts, firsts[1:] + [len(text)], strict=True):
-            while start < end and text[start].isspace():
-                start += 1
-            while end > start and text[end - 1].isspace():
-                end -= 1
-            if start < end:
-                spans.append((start, end))
-        return spans
+        return _trimmed(text, [offset for i, (offset, flag) in enumerate(rows) if flag == 1 or i == 0])
+
+
+def _trimmed(text: str, firsts: list[int]) -> list[tuple[int, int]]:
+    """(start, end) of the sentences starting at `firsts` (sorted, the first 0), trimmed of white space."""
+    spans = []
+    for start, end in zip(firsts, firsts[1:] + [len(text)], strict=True):
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if start < end:
+            spans.append((start, end))
+    return spans

@@ -49,6 +49,8 @@ def find_operation(
     slack = float(Decimal(5).scaleb(exponent - 1)) * (1 + 1e-9) + abs(target) * 1e-12
     floats = [float(v) for v in values]
     for (i, a), (j, b) in combinations(enumerate(floats), 2):
+        if not _may_give(a, b, target, slack):
+            continue
         for op in operations(values[i], values[j], rated):
             if abs(apply_operation(op, a, b) - target) > slack:
                 continue
@@ -56,6 +58,22 @@ def find_operation(
             if total and equal_at(total, claimed, exponent):
                 return i, j, describe_operation(op, values[i], values[j])
     return None
+
+
+def _may_give(a: float, b: float, target: float, slack: float) -> bool:
+    """Whether any operation of `operations` on `a` and `b` may pass `find_operation`'s float test.
+
+    Each result is worked out and tested as `apply_operation` and `find_operation` do, whatever the
+    conditions under which `operations` yields it: a superset, tried before the operations are.
+    """
+    if not (a and b):
+        return True  # a quotient by zero, or a zero operand: left to `operations`
+    return not (
+        abs(a + b - target) > slack and abs(abs(a - b) - target) > slack and abs(a * b - target) > slack
+        and abs(a / b - target) > slack and abs(b / a - target) > slack
+        and abs(a * (1 - b) - target) > slack and abs(a * (1 + b) - target) > slack
+        and abs(b * (1 - a) - target) > slack and abs(b * (1 + a) - target) > slack
+    )
 
 
 def is_count(value: Decimal) -> bool:

@@ -123,6 +123,7 @@ class EvidenceIndex:
         self._category_cache: dict[str, list[tuple[str, Leaf]]] = {}
         self._worded: list[Located] | None = None
         self._near: dict[int, list[str]] | None = None
+        self._call_numbers: list[list[Located]] | None = None
 
     def _walk(self, call: int, root: str, value: Any, depth: int) -> Flat:
         try:
@@ -341,14 +342,16 @@ class EvidenceIndex:
 
     def _json_numbers(self, targets: list[tuple[Decimal, int]]) -> list[Located]:
         out = []
+        # each target as a float, and half a unit of its last digit (and a hair more, for float rounding)
+        near = [(target, exponent, float(target), float(Decimal(5).scaleb(exponent - 1)) * 1.000001)
+                for target, exponent in targets]
         for i, flat in enumerate(self.flats):
             for shape in flat.numbers:
                 minor = self.path_info(shape)[2]
                 values, items = self._sorted_numbers(i, flat, shape)
-                for target, exponent in targets:
-                    half = float(Decimal(5).scaleb(exponent - 1)) * 1.000001
+                for target, exponent, as_float, half in near:
                     for scale in (1, 100) if minor else (1,):
-                        t = float(target) * scale
+                        t = as_float * scale
                         lo = bisect_left(values, t - half * scale)
                         hi = bisect_right(values, t + half * scale)
                         for value, (node, key) in items[lo:hi]:
@@ -484,8 +487,13 @@ class EvidenceIndex:
     def call_numbers(self) -> list[list[Located]]:
         """For each call with numbers, its first numbers in document order (operands for arithmetic).
 
-        Lengths of lists and percentages are left out.
+        Lengths of lists and percentages are left out. Read once per check: the lists are shared.
         """
+        if self._call_numbers is None:
+            self._call_numbers = self._read_call_numbers()
+        return self._call_numbers
+
+    def _read_call_numbers(self) -> list[list[Located]]:
         by_call: dict[int, list[Located]] = {}
         for flat in self.flats:
             found = by_call.setdefault(flat.call, [])

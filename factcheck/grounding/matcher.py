@@ -548,12 +548,10 @@ class Matcher:
         if not self.derive:
             return None
         answer = [(v, None) for v in self.verified[-8:]]
-        for locs in self.index.call_numbers() or [[]]:
-            found = self._arithmetic([(Decimal(loc.mention.value), loc.leaf) for loc in locs] + answer,
-                                     claimed, exponent)
+        for locs, operands, total in self._call_operands:
+            found = self._arithmetic(operands + answer, claimed, exponent)
             if found is not None:
                 return found
-            total = line_item_total(locs)
             if total is not None and equal_at(total, claimed, exponent):
                 how = "the sum of price × quantity over the line items"
                 return "derived", f"number equals {how}", [evidence_of(locs[0].leaf, self.index, how)]
@@ -562,6 +560,14 @@ class Matcher:
             or self._across_calls(claimed, exponent)
             or self._converted(claimed, exponent)
         )
+
+    @cached_property
+    def _call_operands(self) -> list[tuple[list[Located], list[tuple[Decimal, Leaf | None]], Decimal | None]]:
+        """Each call's first numbers (`call_numbers`), as operands, and their line-item total: read once per answer."""
+        return [
+            (locs, [(Decimal(loc.mention.value), loc.leaf) for loc in locs], line_item_total(locs))
+            for locs in self.index.call_numbers() or [[]]
+        ]
 
     def _across_calls(self, claimed: Decimal, exponent: int) -> Backing | None:
         """The sum or difference of two numbers of different calls (an order's price and a variant's: the

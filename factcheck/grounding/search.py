@@ -120,8 +120,9 @@ class Strings:
     firsts: list[int]
     """First entry of each bucket."""
     _words: str | None = None
-    _magnitudes: set[int] | None = None
-    """Entries holding a number written with a magnitude word (found when first needed)."""
+    _magnitudes: dict[int, list[int]] | None = None
+    """Entry -> where its numbers written with a magnitude word stand, its first `HITS_READ` (found when first
+    needed)."""
     _zoned: list[tuple[datetime, bool, int]] | None = None
 
     def may_hold(self, literal: str) -> bool:
@@ -210,11 +211,23 @@ class Strings:
         whole = range(max(0, math.floor(lo)), math.floor(hi) + 1)
         literals = {str(n) for n in whole} | {f"{n:,}" for n in whole if n >= 1000}
         found = dict(self.hits(literals, digits=True))
-        if hi >= 1000:
-            if self._magnitudes is None:
-                self._magnitudes = {self.at(m.start()) for m in _MAGNITUDE.finditer(self.lower)}
-            merge_hits(found, dict.fromkeys(self._magnitudes, None))
+        if hi >= 1000:  # "3k", "1.2万": other digits may give it, read where such a number stands
+            merge_hits(found, self.magnitudes())
         return found
+
+    def magnitudes(self) -> dict[int, list[int]]:
+        """Entry -> offsets in its text of the first `HITS_READ` numbers written with a magnitude word.
+
+        Each offset is the digit before the word ("3k": the 3), inside the number's mention.
+        """
+        if self._magnitudes is None:
+            self._magnitudes = {}
+            for m in _MAGNITUDE.finditer(self.lower):
+                entry = self.at(m.start())
+                places = self._magnitudes.setdefault(entry, [])
+                if len(places) < HITS_READ:
+                    places.append(m.start() - self.starts[entry])
+        return self._magnitudes
 
 
 @lru_cache(maxsize=4096)

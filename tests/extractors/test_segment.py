@@ -80,7 +80,8 @@ def test_blank_pipeline_is_rebuilt_when_its_vocab_grows_too_large(monkeypatch: p
     from factcheck.extractors import segment
 
     checker = FactChecker()
-    text = "Order 88231 shipped. Tracking SF1234567890 is live."
+    text = "Order 88231 shipped!Tracking SF1234567890 is live."  # a bound inside a word: read by the pipeline
+    checker._claims.segmenter.sentences("Ticket T-40112 closed!Refund RF-99871 sent.")  # words only the old one holds
     before = checker._claims.segmenter.sentences(text)
     old = segment.blank_pipeline("en", checker._claims.segmenter._abbr)
     monkeypatch.setattr(segment, "MAX_VOCAB_STRINGS", len(old.vocab.strings) - 1)
@@ -102,3 +103,16 @@ def test_every_sentence_bound_starts_a_token(text: str) -> None:
     bounds = set(sentence_bounds(text, frozenset({"mr", "dec"})))
     if lang == "zh" or not _INNER_END.search(text):  # else spaCy's own rules tokenize it
         assert bounds <= starts
+
+
+def _pipeline_sentences(text: str, lang: str) -> list[str]:
+    """The sentences the blank pipeline itself marks (tokenizer, then `SentenceSetter`), trimmed."""
+    doc = blank_pipeline(lang, tuple(sorted(CHECKER._claims.segmenter._abbr)))(text)
+    return [s.text.strip() for s in doc.sents if s.text.strip()]
+
+
+@settings(max_examples=400, deadline=None)
+@given(_TEXT)
+def test_sentences_read_without_the_pipeline_are_the_pipelines(text: str) -> None:
+    lang = "zh" if _CJK.search(text) else "en"
+    assert sentences(text) == _pipeline_sentences(text, lang)

@@ -1,14 +1,19 @@
 """The arithmetic an answer may do: which operations, in which order, worked out exactly."""
 
-from decimal import Decimal
+from decimal import Decimal, localcontext
+from itertools import combinations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from factcheck.extractors.mentions import Mention
 from factcheck.grounding.arithmetic import (
+    apply_operation,
     conversion_rates,
     days_between,
     describe_operation,
+    equal_at,
     find_operation,
     line_item_total,
     operand_value,
@@ -133,3 +138,57 @@ def test_a_long_sum_is_shortened_in_reasons() -> None:
 )
 def test_conversion_rates(text: str, rates: list) -> None:
     assert conversion_rates(text) == rates
+
+
+def _every_pair(values: list[Decimal], claimed: Decimal, exponent: int, rated: bool) -> tuple[int, int, str] | None:
+    """`find_operation` without its float pre-test: every operation of every pair, in order."""
+    target = float(claimed)
+    slack = float(Decimal(5).scaleb(exponent - 1)) * (1 + 1e-9) + abs(target) * 1e-12
+    for i, j in combinations(range(len(values)), 2):
+        for op in operations(values[i], values[j], rated):
+            if abs(apply_operation(op, float(values[i]), float(values[j])) - target) > slack:
+                continue
+            total = apply_operation(op, values[i], values[j])
+            if total and equal_at(total, claimed, exponent):
+                return i, j, describe_operation(op, values[i], values[j])
+    return None
+
+
+_OPERAND = st.one_of(  # amounts, counts and rates
+    st.decimals(min_value=-5000, max_value=5000, places=2, allow_nan=False, allow_infinity=False),
+    st.integers(min_value=0, max_value=120).map(Decimal),
+    st.decimals(min_value=0, max_value=1, places=2, allow_nan=False, allow_infinity=False),
+)
+
+
+@pytest.mark.parametrize(
+    ("values", "claimed", "exponent", "rated"),
+    [
+        ([D(100), D("0.2")], D(80), 0, False),  # discount
+        ([D("0.2"), D(100)], D(120), 0, False),  # tax, the rate first
+        ([D(100), D("0.15")], D(15), 0, False),  # share
+        ([D(3), D("12.5")], D("37.5"), -1, False),  # price × quantity
+        ([D(200), D(8)], D(25), 0, True),  # a quotient of a rate
+        ([D(8), D(200)], D(25), 0, True),  # the other quotient
+        ([D(0), D(45)], D(45), 0, False),  # a zero operand
+        ([D("1e-400"), D(45)], D(45), 0, True),  # an operand no float holds
+        ([D("1e400"), D("1e400")], D(0), 0, False),  # operands past a float's range
+    ],
+)
+def test_find_operation_of_each_kind_is_every_pair_tried(values, claimed, exponent, rated) -> None:
+    with localcontext() as exact:
+        exact.prec = 100
+        assert find_operation(values, claimed, exponent, rated) == _every_pair(values, claimed, exponent, rated)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_OPERAND, min_size=2, max_size=8), st.sampled_from([-2, -1, 0, 1]), st.booleans(), st.data())
+def test_find_operation_is_every_pair_tried_in_order(values, exponent, rated, data) -> None:
+    with localcontext() as exact:
+        exact.prec = 100
+        a, b = data.draw(st.sampled_from(values)), data.draw(st.sampled_from(values))
+        # a result of two operands (most often found), or any number (most often not)
+        claimed = data.draw(st.sampled_from([a + b, abs(a - b), a * b, a * (1 - b), a * (1 + b), a / b if b else a,
+                                                 data.draw(_OPERAND)]))
+        claimed = claimed.quantize(Decimal(1).scaleb(exponent))
+        assert find_operation(values, claimed, exponent, rated) == _every_pair(values, claimed, exponent, rated)

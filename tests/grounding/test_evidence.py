@@ -170,3 +170,19 @@ def test_value_and_number_at_a_path(path: str, value, number: str | None, as_tex
 def test_field_labels_of_a_path_shape(shape: str, labels: set[str]) -> None:
     index = EvidenceIndex([], [], CHECKER.config, CHECKER.lexicon, CHECKER._mentions, CHECKER._statuses)
     assert set(index.path_info(shape)[0]) == labels
+
+
+_LOG = "\n".join(f"02:{i % 60:02d} GET /api/orders 200 in 41 ms" for i in range(400))
+
+
+@pytest.mark.parametrize(
+    ("answer", "log", "expected"),
+    [
+        # a number of a thousand or more, written with a magnitude word deep inside a long log
+        ("The cache served 3,000 requests.", _LOG + "\ncache served 3k requests\n" + _LOG, [("3,000", S)]),
+        ("缓存共有 12,000 条记录。", _LOG + "\n缓存 1.2 万条记录\n" + _LOG, [("12,000", S)]),
+        ("The cache served 4,000 requests.", _LOG + "\ncache served 3k requests\n" + _LOG, [("4,000", U)]),
+    ],
+)
+def test_a_magnitude_number_in_a_long_text_is_found_where_it_stands(answer, log, expected) -> None:
+    assert fact_verdicts(answer, [call("get_logs", log)]) == expected

@@ -1,5 +1,7 @@
 """Literal searches: the word look-up that spares long joined strings a search."""
 
+from decimal import Decimal
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -125,3 +127,19 @@ def test_hits_read_the_first_places_of_each_string_and_go_on_to_the_next() -> No
     assert sorted(found) == [0, 1]
     assert found[0] == [m for m in range(len(log)) if log.startswith("3000", m)][: search.HITS_READ]
     assert found[1] == [6]
+
+
+def test_magnitudes_are_the_first_places_of_each_string() -> None:
+    log = "\n".join(f"line {i}: served 3k requests" for i in range(1000))
+    table = _entries([log, "预计 1.2 万次", "no magnitude here, 3000 ms"])
+    found = table.magnitudes()
+    assert sorted(found) == [0, 1]
+    assert found[0] == [m for m in range(len(log)) if log.startswith("3k", m)][: search.HITS_READ]
+    assert found[1] == [5]  # the digit before the word
+
+
+def test_a_number_of_a_thousand_or_more_reads_a_long_string_only_where_a_magnitude_stands() -> None:
+    log = "\n".join(f"line {i}: served 3k requests, cache 2 万 entries" for i in range(1000))
+    table = _entries([log])
+    found = table.number_entries(Decimal(3000), 0)
+    assert found[0] is not None and len(found[0]) <= 2 * search.HITS_READ  # places, not the whole string
