@@ -12,10 +12,7 @@ from decimal import Decimal
 from functools import cached_property
 from itertools import accumulate, repeat
 from operator import add
-from typing import Any
-
-from rapidfuzz import process
-from rapidfuzz.distance import OSA
+from typing import TYPE_CHECKING, Any
 
 from factcheck.config import CheckerConfig
 from factcheck.extractors.mentions import Mention, MentionExtractor
@@ -41,6 +38,9 @@ from factcheck.lexicon import Lexicon, field_name, remember, split_camel
 from factcheck.phrases import Phrases
 from factcheck.report import FactKind
 
+if TYPE_CHECKING:
+    from factcheck.grounding.forms import OtherForms
+
 __all__ = ["Blob", "EvidenceIndex", "Leaf", "Located", "StatusEvidence", "ToolRecord"]
 
 _WHEN = (FactKind.DATE, FactKind.TIME)
@@ -49,12 +49,6 @@ _LIST_LABELS = frozenset({"quantity", "count"})
 """Field labels a list's own name gives ("items", "results"): they speak of the list's length, not of each item."""
 _VALUE_CHARS = 80
 """Longest value of a method or category field read for its value (longer text is a note, not a value)."""
-_WORDED_CHARS = 2000
-"""Longest tool string read for numbers written in words."""
-_NEAR_CHARS = 2_000_000
-"""Most characters of tool text read for identifiers one edit from a claimed one."""
-_ID_TOKEN = re.compile(r"[a-z0-9][a-z0-9_-]*\d[a-z0-9_-]*")
-"""An identifier-like token of lower-cased tool text (letters, digits, `_`, `-`; a digit in it)."""
 _UNIT_NUMBERS = 20
 """How many numbers of one field a unit conversion reads."""
 _DERIVED_OPERANDS = 40
@@ -121,8 +115,6 @@ class EvidenceIndex:
         # a proxy, not the index itself: a cycle would leave the walked outputs to the cyclic collector
         self._status_reader = StatusReader(weakref.proxy(self), statuses)
         self._category_cache: dict[str, list[tuple[str, Leaf]]] = {}
-        self._worded: list[Located] | None = None
-        self._near: dict[int, list[str]] | None = None
         self._call_numbers: list[list[Located]] | None = None
 
     def _walk(self, call: int, root: str, value: Any, depth: int) -> Flat:
@@ -254,31 +246,17 @@ class EvidenceIndex:
         pos = find_token(strings.lower, value, url, segment)
         return None if pos < 0 else self.string_leaf(strings.at(pos))
 
-    def near_token(self, value: str) -> tuple[str, Leaf] | None:
-        """A tool's identifier one edit from `value` (lower case): a digit changed, or two swapped
-        (RMA-730118 of a claimed RMA-730181, 88321 of 88231). Read once per run, from outputs of at
-        most `_NEAR_CHARS` characters: the token and the value holding it; None when there is none or
-        `value` is shorter than 5."""
-        if len(value) < 5 or not _DIGIT.search(value):
-            return None
-        if self._near is None:
-            self._near = {}
-            if len(self.strings.lower) <= _NEAR_CHARS:
-                tokens = set(_ID_TOKEN.findall(self.strings.lower))
-                for flat in self.flats:
-                    for values, _, _ in flat.numbers.values():
-                        tokens.update(str(v) for v in values if isinstance(v, int) and abs(v) >= 10_000)
-                for token in tokens:
-                    self._near.setdefault(len(token), []).append(token)
-                for group in self._near.values():
-                    group.sort()  # the first of equally near tokens is the same on every run
-        candidates = [t for n in (len(value) - 1, len(value), len(value) + 1) for t in self._near.get(n, ())]
-        found = process.extractOne(value, candidates, scorer=OSA.distance, processor=None, score_cutoff=1)
-        leaf = None if found is None or found[0] == value else self.find_token(found[0])
-        if leaf is None:
-            return None
-        at = leaf.text.lower().find(found[0])
-        return (leaf.text[at : at + len(found[0])] if at >= 0 else found[0]), leaf
+    @property
+    def mentions(self) -> MentionExtractor:
+        """The extractor that reads mentions in tool strings and the context."""
+        return self._mentions
+
+    @cached_property
+    def other_forms(self) -> OtherForms:
+        """Values the tools write in another form than the answer: numbers in words, identifiers one edit off."""
+        from factcheck.grounding.forms import OtherForms
+
+        return OtherForms(self)
 
     def find_key(self, value: str) -> Leaf | None:
         """The first field of a tool output named `value` (lower case), or with it as a word of its name: an
@@ -321,24 +299,6 @@ class EvidenceIndex:
                 ):
                     out.append(loc)
         return out
-
-    def word_numbers(self, targets: list[tuple[Decimal, int]]) -> list[Located]:
-        """Numbers a tool writes in words, equal to a target: "有三名成年人", "three adults", "五年三个月".
-
-        Read only when nothing else gave the claimed number, from strings of at most
-        `_WORDED_CHARS` characters (descriptions and replies, not logs), once per run.
-        """
-        if self._worded is None:
-            ex, self._worded = self._mentions, []
-            for entry, text in enumerate(self.strings.texts):
-                if len(text) > _WORDED_CHARS or text.isdigit():
-                    continue
-                leaf = None
-                for mention in ex.extract(text, words=True):
-                    if mention.kind == FactKind.NUMBER and not _DIGIT.search(text, mention.start, mention.end):
-                        leaf = leaf or self.string_leaf(entry)
-                        self._worded.append(Located(mention, leaf))
-        return [loc for loc in self._worded if any(equal_at(Decimal(loc.mention.value), t, e) for t, e in targets)]
 
     def _json_numbers(self, targets: list[tuple[Decimal, int]]) -> list[Located]:
         out = []

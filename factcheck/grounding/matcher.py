@@ -273,7 +273,7 @@ class Matcher:
 
     def _in_words(self, targets: list[tuple[Decimal, int]]) -> Backing | None:
         """The number as a tool writes it in words ("三名成年人" of "3 个成年人")."""
-        found = self.index.word_numbers(targets)
+        found = self.index.other_forms.word_numbers(targets)
         if not found:
             return None
         return "match", "number found in a tool output, written in words", [evidence_of(found[0].leaf, self.index)]

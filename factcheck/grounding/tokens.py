@@ -56,7 +56,7 @@ def ground_token(fact: Fact, index: EvidenceIndex) -> None:
                     [evidence_of(leaf, index)])
         return
     what = {"url": "link", "email": "e-mail address", "identifier": "identifier"}[fact.kind.value]
-    near = index.near_token(value) if fact.kind == FactKind.IDENTIFIER else None
+    near = index.other_forms.near_token(value) if fact.kind == FactKind.IDENTIFIER else None
     if near is not None:  # RMA-730181 where the tool gave RMA-730118: most likely mistyped, not another record
         token, leaf = near
         set_verdict(fact, Verdict.UNSUPPORTED, "not_found",
