@@ -209,7 +209,7 @@ class MentionExtractor:
             out.append(Mention(FactKind.EMAIL, m.start(), m.end(), m.group().lower()))
         # a link holds `/` (`://`, or a path after the domain) or `www.`
         for m in URL_RE.finditer(text) if "/" in text or "www." in text.lower() else ():
-            raw = m.group().rstrip(".,;:!?'\"")
+            raw = m.group().rstrip(".,;:!?'\"*_~")  # "**https://…**.": markdown emphasis is no part of a link
             if taken.free(m.start(), m.start() + len(raw)):
                 taken.take(m.start(), m.start() + len(raw))
                 out.append(Mention(FactKind.URL, m.start(), m.start() + len(raw), normalise_url(raw)))

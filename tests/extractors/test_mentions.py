@@ -177,6 +177,9 @@ def test_weekdays_beside_dates(text, expected) -> None:
         ("5kg and 24h", [("number", "5", "kg"), ("number", "24", None)]),  # quantities stay numbers
         ("链接 https://domain/item/fake-id，", [("url", "domain/item/fake-id", None)]),
         ("see https://x.example/a/123.", [("url", "x.example/a/123", None)]),
+        # markdown emphasis around a link is no part of it
+        ("page: **https://x.example/a/123**", [("url", "x.example/a/123", None)]),
+        ("page: __https://x.example/a/123__.", [("url", "x.example/a/123", None)]),
         ("mail li.ming@example.com", [("email", "li.ming@example.com", None)]),
         ("![图1](https://cdn.example.cn/u/e01a.png)", [("url", "cdn.example.cn/u/e01a.png", None)]),
     ],
