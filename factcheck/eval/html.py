@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from factcheck.eval.scoring import CaseResult, match_spans
+from factcheck.eval.scoring import CaseResult, match_spans, overlaps
 from factcheck.eval.tables import breakdown_rows, overview_rows
 from factcheck.report import Claim
 
@@ -124,6 +124,33 @@ def _answer_block(r: CaseResult) -> str:
     return f'<div class="answer">{_highlight(r.case.answer, gold, r.report.flagged, r.report.uncertain)}</div>'
 
 
+def _case_sections(results: Sequence[CaseResult], items_of: Callable[[CaseResult], list[str]]) -> tuple[int, str]:
+    """One block per case with items (its head, its answer marked, then the items), and the items' count."""
+    count, blocks = 0, []
+    for r in results:
+        items = items_of(r)
+        if items:
+            count += len(items)
+            blocks.append(f'<div class="case">{_case_head(r)}{_answer_block(r)}<ul>{"".join(items)}</ul></div>')
+    return count, "".join(blocks)
+
+
+def _missed_items(r: CaseResult) -> list[str]:
+    items = []
+    for s, e, caught in match_spans(r.case, r.report).gold:
+        if caught:
+            continue
+        covering = [c for c in r.report.claims if overlaps(c.start, c.end, s, e)]
+        body = "".join(f'<div class="claim-box">{_claim_html(c)}</div>' for c in covering)
+        items.append(
+            f'<li class="miss">missed span <mark class="gold">{_e(r.case.answer[s:e])}</mark>'
+            f" [{s}:{e}]"
+            + (body or '<p class="muted">no claim of the report covers this span</p>')
+            + "</li>"
+        )
+    return items
+
+
 def misses_html(results: Sequence[CaseResult]) -> tuple[int, str]:
     """Every gold span that no flagged claim overlaps, with the claims that cover it.
 
@@ -133,26 +160,7 @@ def misses_html(results: Sequence[CaseResult]) -> tuple[int, str]:
     Returns:
         The number of missed spans and their HTML.
     """
-    count, blocks = 0, []
-    for r in results:
-        missed = [(s, e) for s, e, caught in match_spans(r.case, r.report).gold if not caught]
-        if not missed:
-            continue
-        count += len(missed)
-        items = []
-        for s, e in missed:
-            covering = [c for c in r.report.claims if c.start < e and s < c.end]
-            body = "".join(f'<div class="claim-box">{_claim_html(c)}</div>' for c in covering)
-            items.append(
-                f'<li class="miss">missed span <mark class="gold">{_e(r.case.answer[s:e])}</mark>'
-                f" [{s}:{e}]"
-                + (body or '<p class="muted">no claim of the report covers this span</p>')
-                + "</li>"
-            )
-        blocks.append(
-            f'<div class="case">{_case_head(r)}{_answer_block(r)}<ul>{"".join(items)}</ul></div>'
-        )
-    return count, "".join(blocks)
+    return _case_sections(results, _missed_items)
 
 
 def false_alarms_html(results: Sequence[CaseResult]) -> tuple[int, str]:
@@ -164,15 +172,20 @@ def false_alarms_html(results: Sequence[CaseResult]) -> tuple[int, str]:
     Returns:
         The number of false alarms and their HTML.
     """
-    count, blocks = 0, []
-    for r in results:
-        wrong = [c for c, right in match_spans(r.case, r.report).flagged if not right]
-        if not wrong:
-            continue
-        count += len(wrong)
-        items = "".join(f'<li class="false-alarm">{_claim_html(c)}</li>' for c in wrong)
-        blocks.append(f'<div class="case">{_case_head(r)}{_answer_block(r)}<ul>{items}</ul></div>')
-    return count, "".join(blocks)
+    return _case_sections(results, lambda r: [
+        f'<li class="false-alarm">{_claim_html(c)}</li>'
+        for c, right in match_spans(r.case, r.report).flagged if not right
+    ])
+
+
+def _uncertain_items(r: CaseResult) -> list[str]:
+    gold = [(s, e) for s, e, _ in match_spans(r.case, r.report).gold] if r.report.uncertain else []
+    items = []
+    for c in r.report.uncertain:
+        hit = any(overlaps(c.start, c.end, s, e) for s, e in gold)
+        tag = "holds a gold span (a miss the threshold made)" if hit else "no gold span (a false alarm avoided)"
+        items.append(f'<li class="uncertain-claim"><p class="muted">{tag}</p>{_claim_html(c)}</li>')
+    return items
 
 
 def uncertain_html(results: Sequence[CaseResult]) -> tuple[int, str]:
@@ -184,19 +197,7 @@ def uncertain_html(results: Sequence[CaseResult]) -> tuple[int, str]:
     Returns:
         The number of uncertain claims and their HTML.
     """
-    count, blocks = 0, []
-    for r in results:
-        if not r.report.uncertain:
-            continue
-        gold = [(s, e) for s, e, _ in match_spans(r.case, r.report).gold]
-        items = []
-        for c in r.report.uncertain:
-            count += 1
-            hit = any(c.start < e and s < c.end for s, e in gold)
-            tag = "holds a gold span (a miss the threshold made)" if hit else "no gold span (a false alarm avoided)"
-            items.append(f'<li class="uncertain-claim"><p class="muted">{tag}</p>{_claim_html(c)}</li>')
-        blocks.append(f'<div class="case">{_case_head(r)}{_answer_block(r)}<ul>{"".join(items)}</ul></div>')
-    return count, "".join(blocks)
+    return _case_sections(results, _uncertain_items)
 
 
 def render_html(
