@@ -38,6 +38,7 @@ import subprocess
 import sys
 import time
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -95,16 +96,21 @@ LOG_ANSWER = "The pool was full, with 61 requests waiting, and a request times o
 """Numbers a log gives on most of its lines (3 seconds is its 3000 ms): the log is read nearly whole."""
 
 
-def plain_log(target_bytes: int, seed: int) -> str:
-    """A plain-text log of `key=value` lines: a number the answer claims stands on every line."""
+def _log(target_bytes: int, seed: int, line: Callable[[random.Random], str]) -> str:
+    """Lines from `line` until the text reaches `target_bytes`."""
     rng = random.Random(seed)
     lines, size = [], 0
     while size < target_bytes:
-        line = (f"2026-12-01T02:{rng.randint(10, 59)}:{rng.randint(10, 59)}Z WARN pool=pg-main active=50/50 "
-                f"waiting={rng.randint(0, 90)} acquire_timeout_ms=3000")
-        lines.append(line)
-        size += len(line) + 1
+        lines.append(line(rng))
+        size += len(lines[-1]) + 1
     return "\n".join(lines)
+
+
+def plain_log(target_bytes: int, seed: int) -> str:
+    """A plain-text log of `key=value` lines: a number the answer claims stands on every line."""
+    return _log(target_bytes, seed, lambda rng: (
+        f"2026-12-01T02:{rng.randint(10, 59)}:{rng.randint(10, 59)}Z WARN pool=pg-main active=50/50 "
+        f"waiting={rng.randint(0, 90)} acquire_timeout_ms=3000"))
 
 
 FIELD_ANSWER = "The refund amount was $45.00."
@@ -113,14 +119,9 @@ FIELD_ANSWER = "The refund amount was $45.00."
 
 def field_log(target_bytes: int, seed: int) -> str:
     """A plain-text log whose every line names the refund amount field."""
-    rng = random.Random(seed)
-    lines, size = [], 0
-    while size < target_bytes:
-        line = (f"2026-12-01T02:{rng.randint(10, 59)}:{rng.randint(10, 59)}Z INFO refund_id=R{rng.randint(1000, 9999)} "
-                f"refund_amount={rng.randint(1, 99)}.00 status=ok")
-        lines.append(line)
-        size += len(line) + 1
-    return "\n".join(lines)
+    return _log(target_bytes, seed, lambda rng: (
+        f"2026-12-01T02:{rng.randint(10, 59)}:{rng.randint(10, 59)}Z INFO refund_id=R{rng.randint(1000, 9999)} "
+        f"refund_amount={rng.randint(1, 99)}.00 status=ok"))
 
 
 def measure(checker: FactChecker, outputs: list, runs: int, answer: str = ANSWER) -> list[float]:
