@@ -38,7 +38,7 @@ def main() -> None:
             if fold(case) != k:
                 continue
             gold = span_ranges(case.answer, case.hallucinated_spans)
-            stats = answer_stats(report.claims, report.lang, case.tool_call_dicts(), case.checker_context())
+            stats = answer_stats(report.lang, case.checker_context())
             claims = []
             for claim in report.claims:
                 confs = [table.confidence(flag_features(f, claim, stats)) for f in claim.facts if f.verdict.flagged]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -27,58 +27,29 @@ _TITLE_WORD = re.compile(r"^[A-Z][a-z]+$")
 
 
 class AnswerStats(BaseModel):
-    """What a flag's features need to know of the whole answer and run."""
+    """What a flag's features need to know of the answer beyond the fact: its language and the user's words.
+
+    No count of the run or the answer (tool calls, other flags) is a feature: a flag's confidence follows
+    its own evidence, so more tool calls or a second false claim never make a contradiction look safer.
+    """
 
     lang: str
     """The answer's language."""
-    flags: int
-    """Contradicted and unsupported facts in the answer, before any abstention."""
-    backed: int
-    """Supported facts in the answer."""
-    tool_calls: int
-    """Tool calls given as evidence."""
-    failed_calls: int
-    """Tool calls whose status is `error`."""
     context: str = ""
     """The context strings, joined and lower-cased (to see whether a flagged value is the user's own)."""
 
 
-def answer_stats(claims: Sequence[Claim], lang: str, tool_calls: Sequence[Any], context: Sequence[Any]) -> AnswerStats:
-    """The answer-wide figures of `flag_features`, from grounded claims (before any abstention).
+def answer_stats(lang: str, context: Sequence[Any]) -> AnswerStats:
+    """The answer-wide inputs of `flag_features`.
 
     Args:
-        claims: The answer's claims, grounded.
         lang: The answer's language.
-        tool_calls: The tool calls given to the checker.
         context: The context strings given to the checker.
 
     Returns:
         The stats.
     """
-    facts = [f for claim in claims for f in claim.facts]
-    return AnswerStats(
-        lang=lang,
-        flags=sum(f.verdict.flagged for f in facts),
-        backed=sum(f.verdict == Verdict.SUPPORTED for f in facts),
-        tool_calls=len(tool_calls),
-        failed_calls=sum(_failed(call) for call in tool_calls),
-        context=" ".join(c for c in context if isinstance(c, str)).lower(),
-    )
-
-
-def _failed(call: Any) -> bool:
-    """Whether a tool call given to the checker says it raised."""
-    status = call.get("status") if isinstance(call, Mapping) else getattr(call, "status", None)
-    return status == "error"
-
-
-def _bucket(n: int, edges: Sequence[int]) -> str:
-    """`n` as the label of its bucket: edges (1, 2, 4) give 0, 1, 2-3, 4+."""
-    for i, edge in enumerate(edges):
-        if n < edge:
-            low = edges[i - 1] if i else 0
-            return str(low) if edge - low == 1 else f"{low}-{edge - 1}"
-    return f"{edges[-1]}+"
+    return AnswerStats(lang=lang, context=" ".join(c for c in context if isinstance(c, str)).lower())
 
 
 def _specificity(fact: Fact) -> str:
@@ -138,10 +109,8 @@ def flag_features(fact: Fact, claim: Claim, stats: AnswerStats) -> list[str]:
         f"spec:{kind}/{_specificity(fact)}",
         f"others:{_others(fact, claim)}",
         f"layout:{_layout(claim)}",
-        f"flags:{_bucket(stats.flags, (2, 3, 6))}",
-        f"backed:{_bucket(stats.backed, (1, 4, 10))}",
-        f"calls:{_bucket(stats.tool_calls, (1, 2, 4, 8))}",
-        f"failed_calls:{_bucket(stats.failed_calls, (1, 2))}",
+        f"strength:{fact.strength or '-'}",
+        f"kind_strength:{kind}/{fact.strength or '-'}",
         f"lang:{stats.lang}",
         f"in_context:{own}",
         f"evidence:{bool(fact.evidence)}",

@@ -19,7 +19,7 @@ from factcheck.extractors.status import StatusExtractor
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.locate import locate
 from factcheck.grounding.matcher import Matcher
-from factcheck.grounding.verdicts import evidence_of
+from factcheck.grounding.verdicts import evidence_of, evidence_strength
 from factcheck.lexicon import load_lexicon
 from factcheck.phrases import forget_words
 from factcheck.report import Claim, Report, worst
@@ -105,7 +105,7 @@ class FactChecker:
                     claim.facts = [f for f in claim.facts if f.kind in EXACT_KINDS]
                 matcher.ground_claim(claim.facts, claim.text, claim.start)
         lang = lang or detect_lang(answer)
-        self._weigh_flags(claims, lang, tool_calls, context)
+        self._weigh_flags(claims, lang, tool_calls, context, index)
         for claim in claims:
             self._settle_claim(claim, index)
         return Report(
@@ -117,14 +117,18 @@ class FactChecker:
             elapsed_ms=(time.perf_counter() - started) * 1000,
         )
 
-    def _weigh_flags(self, claims: list[Claim], lang: str, tool_calls: list[Any], context: list[str]) -> None:
-        """Give every contradicted or unsupported fact its confidence, and mark those below the threshold."""
+    def _weigh_flags(
+        self, claims: list[Claim], lang: str, tool_calls: list[Any], context: list[str], index: EvidenceIndex
+    ) -> None:
+        """Give every contradicted or unsupported fact its strength and confidence, and mark those below the
+        threshold; each flag is weighed on its own evidence, never on how many calls or flags the run has."""
         flags = [(claim, f) for claim in claims for f in claim.facts if f.verdict.flagged]
         if not flags:
             return
-        stats = answer_stats(claims, lang, tool_calls, context)
+        stats = answer_stats(lang, context)
         threshold = self.config.min_confidence
         for claim, fact in flags:
+            fact.strength = evidence_strength(fact, index)
             if not tool_calls and fact.code == "no_tool_call":
                 fact.confidence = 1.0  # a run that called no tool at all cannot have done what the claim narrates
             else:

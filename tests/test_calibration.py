@@ -108,3 +108,26 @@ def test_a_bad_calibration_file_is_a_clear_error(tmp_path, content, message) -> 
 def test_the_shipped_table_loads_and_says_what_it_was_fitted_on() -> None:
     table = Calibration.load()
     assert table.samples > 0 and table.weights and "real-fit" in table.fitted_on
+
+
+def _reads(n: int) -> list[dict]:
+    """Unrelated successful reads, as a realistic run holds beside the call that matters."""
+    return [{"name": f"get_item_{i}", "args": {"id": str(i)}, "output": {"item_id": f"IT{i}00", "price": 10 + i},
+             "status": "ok"} for i in range(n)]
+
+
+@pytest.mark.parametrize("answer", ["The refund was successful.", "已为您成功退款。", ANSWER])
+def test_unrelated_reads_never_make_a_contradiction_look_safer(answer) -> None:
+    checker = FactChecker()
+    confidences = [checker.check(answer, _reads(n) + [REFUND_FAILED]).claims[0].confidence for n in (0, 1, 5, 20)]
+    assert confidences[0] is not None and len(set(confidences)) == 1, confidences
+
+
+def test_a_second_false_claim_never_makes_the_first_look_safer() -> None:
+    checker = FactChecker()
+    refunds = [{"name": "refund_order", "args": {"order_id": str(100 + i)},
+                "output": {"order_id": str(100 + i), "refund_status": "failed"}, "status": "ok"} for i in range(5)]
+    one = checker.check("Order 100 has been refunded.", refunds[:1])
+    five = checker.check(" ".join(f"Order {100 + i} has been refunded." for i in range(5)), refunds)
+    first = one.claims[0].confidence
+    assert first is not None and all(c.confidence is not None and c.confidence >= first for c in five.claims)

@@ -40,7 +40,7 @@ def flag_samples(case: Case, report: Report) -> list[tuple[list[str], bool]]:
         One sample per flagged fact, in answer order.
     """
     gold = span_ranges(case.answer, case.hallucinated_spans)
-    stats = answer_stats(report.claims, report.lang, case.tool_call_dicts(), case.checker_context())
+    stats = answer_stats(report.lang, case.checker_context())
     return [
         (flag_features(f, claim, stats), fact_right(f, claim, gold))
         for claim in report.claims for f in claim.facts if f.verdict.flagged

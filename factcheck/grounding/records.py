@@ -29,6 +29,9 @@ class ToolRecord:
     default_concept: str | None = None
     """What a bare status word in the output speaks of: the action the name names, else its first
     concept (`refund_order` -> refund, `get_order` -> order)."""
+    record_concept: str | None = None
+    """The first concept the name names that is no action (`modify_pending_order_address` -> order): what
+    the bare `status` field of a whole record it returns speaks of, when that status is no failure."""
 
 
 def tool_record(index: int, item: Any, lex: Lexicon) -> ToolRecord:
@@ -68,7 +71,10 @@ def tool_record(index: int, item: Any, lex: Lexicon) -> ToolRecord:
     named = _tool_concepts(str(name), lex) if name else ()
     actions = [c for c in named if c in lex.action_tools]
     default = (actions or named or [None])[0]
-    return ToolRecord(index, str(name) if name is not None else None, status, output, args, frozenset(named), default)
+    record = next((c for c in named if c not in lex.action_tools), None)
+    return ToolRecord(
+        index, str(name) if name is not None else None, status, output, args, frozenset(named), default, record
+    )
 
 
 def output_value(call: ToolRecord, max_chars: int, notes: list[str], max_depth: int | None = None) -> Any:

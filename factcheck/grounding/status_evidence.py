@@ -14,10 +14,14 @@ from factcheck.lexicon import field_name, remember
 
 if TYPE_CHECKING:
     from factcheck.grounding.evidence import EvidenceIndex
+    from factcheck.grounding.records import ToolRecord
 
 
 _RECORD_TEXT = 2000
 """Longest plain text read whole for what an order or ticket is (a long log is searched per concept only)."""
+_WHOLE_RECORD = 5
+"""Fewest top-level fields of an output that make it a whole record (an order with its items, address,
+payments), whose bare `status` is the record's state rather than the outcome of the call that returned it."""
 
 
 @dataclass(slots=True, eq=False)
@@ -65,6 +69,7 @@ class StatusReader:
                 default = (info or index.path_info(shape))[1] or call.default_concept
             else:  # the shape names no word of the concept: its default is another concept or none
                 default = None
+            default = self._record_state(call, shape, default)
             if concept is None or default == concept:
                 entries: Iterable[int] = range(first, end)
             else:
@@ -113,7 +118,7 @@ class StatusReader:
             if flat.root or not (shape == "" or status_fields.search(field_name(shape))):
                 continue  # a status field, or a tool's plain text ("WO-88120 状态: 已完成")
             call = index.calls[flat.call]
-            default = index.path_info(shape)[1] or call.default_concept
+            default = self._record_state(call, shape, index.path_info(shape)[1] or call.default_concept)
             for i in range(first, end):
                 if len(index.strings.texts[i]) <= _RECORD_TEXT:
                     out += [
@@ -122,6 +127,36 @@ class StatusReader:
                     ]
         out.sort(key=lambda s: s.call)
         return out
+
+    def _record_state(self, call: ToolRecord, shape: str, default: str | None) -> str | None:
+        """What a status field speaks of: a whole record's own top-level `status`, returned by a call that
+        acted on it (`modify_pending_order_address` -> the order, `status: pending`), is the record's state,
+        not the action's outcome; a failure there still speaks of the action (read in `find`).
+
+        Args:
+            call: The call whose output holds the field.
+            shape: The field's path shape.
+            default: The concept the field would speak of otherwise.
+
+        Returns:
+            The concept the field's statuses speak of.
+        """
+        record = call.record_concept
+        if (
+            record is None
+            or default != call.default_concept
+            or record == default
+            or call.status != "ok"
+            or "." in shape
+            or not self.index.lex.status_fields.search(field_name(shape))
+            or not isinstance(call.output, dict)
+            or len(call.output) < _WHOLE_RECORD
+        ):
+            return default
+        value = call.output.get(shape)
+        if not isinstance(value, str) or any(s.polarity == "negative" for s in self.read(value, default)):
+            return default
+        return record
 
     def _implied(self, concept: str) -> list[StatusEvidence]:
         """The statuses of `concept` that statuses of other concepts imply (out for delivery: it has shipped)."""

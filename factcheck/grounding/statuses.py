@@ -9,7 +9,7 @@ from factcheck.grounding.evidence import EvidenceIndex, Leaf, StatusEvidence, To
 from factcheck.grounding.flat import shape_of
 from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, other_item
 from factcheck.grounding.verdicts import evidence_of, set_verdict
-from factcheck.lexicon import field_name
+from factcheck.lexicon import field_name, term_key
 from factcheck.phrases import said_alone, window_before
 from factcheck.report import Fact, FactKind, Verdict
 
@@ -35,6 +35,14 @@ class StatusMatcher:
         """
         concept, polarity = fact.concept, fact.polarity or "positive"
         before = claim[:at]
+        if polarity == "positive" and term_key(fact.text) in self.index.lex.presenting:
+            # "Here are the details of the order": it presents what the run read, whatever the record's status
+            found = [c for c in self.index.calls if c.status == "ok" and c.output not in (None, "", [], {})]
+            if found:
+                leaf = self.index.first_leaf(found[-1].index)
+                set_verdict(fact, Verdict.SUPPORTED, "match", f"tool {found[-1].name} returned what it presents",
+                            [evidence_of(leaf, self.index)] if leaf else [])
+                return
         pool = self.index.statuses(concept)
         if concept is not None and not pool and not self.calls_for(concept):
             sense = self._other_sense(fact, claim)
@@ -99,6 +107,12 @@ class StatusMatcher:
         if polarity == "negative":
             set_verdict(fact, Verdict.SUPPORTED, "no_tool_call",
                         f"no {concept} tool ran, consistent with not done", [])
+            return
+        recorded = self._recorded_by_write(concept) if polarity == "positive" else None
+        if recorded is not None:  # a cancellation's output lists the refund it made
+            call, leaf = recorded
+            set_verdict(fact, Verdict.SUPPORTED, "match", f"tool {call.name} recorded a {concept} ({leaf.path})",
+                        [evidence_of(leaf, self.index)])
             return
         set_verdict(fact, Verdict.UNSUPPORTED, "no_tool_call",
                     f"no tool call or output backs {concept} ({fact.text!r})", [])
@@ -221,6 +235,24 @@ class StatusMatcher:
                 call.name == name or call.index in doers or _same_family(call.name, name)
             ):
                 return call
+        return None
+
+    def _recorded_by_write(self, concept: str) -> tuple[ToolRecord, Leaf] | None:
+        """A successful write (no read-only tool) whose output holds a field value naming `concept` exactly
+        (`"transaction_type": "refund"` in a cancellation's payment history): the write made one."""
+        words = {w.lower() for w in self.index.lex.concept_words.get(concept, ())}
+        if not words:
+            return None
+        for call in reversed(self.index.calls):
+            if call.status != "ok" or self.read_only.match(call.name or "") or not isinstance(call.output, dict | list):
+                continue
+            for flat in self.index.flats:
+                if flat.call != call.index or flat.root:
+                    continue
+                for shape, places in flat.strings.items():
+                    for text, (node, key) in places.items():
+                        if text.strip().lower() in words:
+                            return call, self.index.leaf(call.index, flat.path(node, key), shape, text)
         return None
 
     def calls_for(self, concept: str | None, action: bool = False) -> list[ToolRecord]:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from factcheck.grounding.evidence import EvidenceIndex, Leaf
-from factcheck.report import Evidence, Fact, Verdict
+from factcheck.lexicon import field_name
+from factcheck.report import Evidence, Fact, FactKind, Verdict
 
 _SHOW = 120
 """Longest evidence text shown in a report (longer text is cut with an ellipsis)."""
@@ -28,3 +29,56 @@ Backing = tuple[str, str, list[Evidence]]
 def set_verdict(fact: Fact, verdict: Verdict, code: str, reason: str, evidence: list[Evidence]) -> None:
     """Set a fact's verdict, its code, the reason a person reads and the evidence."""
     fact.verdict, fact.code, fact.reason, fact.evidence = verdict, code, reason, evidence
+
+
+_STATUS_KINDS = (FactKind.STATUS, FactKind.ACTION)
+
+
+def evidence_strength(fact: Fact, index: EvidenceIndex) -> str:
+    """What a flagged fact's own evidence is (`Fact.strength`), read from its code and evidence alone.
+
+    Args:
+        fact: A contradicted or unsupported fact.
+        index: The run's evidence (to name the concepts of the tool an evidence came from).
+
+    Returns:
+        `own-field` (a status field of the acting tool's output), `own-text`, `own-tool`, `count`, `other-tool`, `recomputed`, `field`, `near`, `absent`, `no-call` or `-`.
+    """
+    code = fact.code or ""
+    if code == "no_tool_call":
+        return "no-call"
+    if code == "recomputed":
+        return "recomputed"
+    if fact.kind in _STATUS_KINDS and code in ("polarity_mismatch", "tool_error"):
+        return _status_strength(fact, index)
+    if code == "value_mismatch":
+        return "field"
+    if code == "not_found":
+        return "near" if fact.evidence else "absent"
+    return "-"
+
+
+def _status_strength(fact: Fact, index: EvidenceIndex) -> str:
+    """How directly a contradicted status's evidence speaks: the acting tool's status field, its text naming
+    the concept, a count, or another tool."""
+    tools = [ev for ev in fact.evidence if ev.source == "tool"]
+    if not tools:  # the tool of the concept ran and failed: its own call says so
+        return "own-tool" if fact.code == "tool_error" else "other-tool"
+    words = tuple(w.lower() for w in index.lex.concept_words.get(fact.concept or "", ()))
+    own = [
+        ev for ev in tools
+        if fact.concept in index.calls[ev.index].concepts
+        or (index.calls[ev.index].name is None and any(w in ev.text.lower() for w in words))
+    ]
+    if not own:
+        return "other-tool"
+    fields = index.lex.status_fields
+    for ev in own:
+        name = field_name(ev.path) if ev.path else ""
+        if name and (fields.search(name) or any(w in name for w in words)):
+            return "own-field"  # refund_status: failed, of refund_order
+    if all(ev.text.strip().isdigit() for ev in own):
+        return "count"  # a list's length or a count field, read as found / not found
+    if any(w in ev.text.lower() for ev in own for w in words):
+        return "own-text"  # "refund result: 失败": the acting tool's text names what failed
+    return "own-tool"

@@ -1,0 +1,73 @@
+"""A write's own output: the record it returns, the consequences it records, and what an answer presents."""
+
+import pytest
+
+from factcheck import CheckerConfig, FactChecker, Verdict
+
+CHECKER = FactChecker(CheckerConfig(min_confidence=0))  # grounding verdicts, before any abstention
+S, C, U = Verdict.SUPPORTED, Verdict.CONTRADICTED, Verdict.UNSUPPORTED
+
+
+def call(name: str, output, status: str = "ok") -> dict:
+    return {"name": name, "args": {}, "output": output, "status": status}
+
+
+def _order(status: str, **more) -> dict:
+    """A whole order record, as a write that acted on it returns it."""
+    return {"order_id": "#W1", "user_id": "u1", "address": {"city": "Denver"}, "items": [{"price": 10}],
+            "status": status, "payment_history": [{"transaction_type": "payment", "amount": 10}], **more}
+
+
+def verdicts(answer: str, tools: list) -> list[Verdict]:
+    return [f.verdict for claim in CHECKER.check(answer, tools).claims for f in claim.facts
+            if f.kind.value in ("status", "action")]
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        # the record's own state is no outcome of the write that returned it
+        ("The shipping address has been updated.", [call("modify_pending_order_address", _order("pending"))], S),
+        ("The address of your order has been modified.", [call("modify_pending_order_items", _order("pending"))], S),
+        # a failure there still speaks of the write
+        ("The shipping address has been updated.", [call("modify_pending_order_address", _order("failed"))], C),
+        # a small output's bare status is the write's outcome (the seed's refund)
+        ("Your refund was successful.", [call("refund_order", {"order_id": "88231", "status": "failed"})], C),
+        # a write that failed with an error backs nothing
+        ("The shipping address has been updated.", [call("modify_pending_order_address", "Error: order not pending",
+                                                          "error")], C),
+    ],
+)
+def test_a_records_state_is_not_the_outcome_of_the_write_that_returned_it(answer, tools, expected) -> None:
+    assert verdicts(answer, tools) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        ("A refund of $10 has been issued to your gift card.",
+         [call("cancel_pending_order", _order("cancelled", payment_history=[
+             {"transaction_type": "payment", "amount": 10}, {"transaction_type": "refund", "amount": 10}]))], S),
+        # a read that shows a refund made earlier does not make one in this turn
+        ("A refund of $10 has been issued to your gift card.",
+         [call("get_order_details", _order("cancelled", payment_history=[
+             {"transaction_type": "refund", "amount": 10}]))], U),
+        # nothing in the write's output names a refund
+        ("A refund of $10 has been issued to your gift card.", [call("cancel_pending_order", _order("cancelled"))], U),
+    ],
+)
+def test_a_consequence_a_write_records_backs_its_action(answer, tools, expected) -> None:
+    assert verdicts(answer, tools)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        ("I found your order #W1. Here are the details:", [call("get_order_details", _order("pending"))], [S]),
+        ("I found your order #W1. Here are the details:", [call("get_order_details", {})], [U]),
+    ],
+)
+def test_presenting_results_speaks_of_what_was_read_not_of_the_records_status(answer, tools, expected) -> None:
+    report = CHECKER.check(answer, tools)
+    presenting = [f.verdict for claim in report.claims for f in claim.facts if f.text == "Here are"]
+    assert presenting == expected
