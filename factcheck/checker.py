@@ -11,6 +11,7 @@ from factcheck.calibration import Calibration, answer_stats, flag_features
 from factcheck.config import CheckerConfig
 from factcheck.extractors.categories import CategoryExtractor
 from factcheck.extractors.claims import ClaimExtractor
+from factcheck.extractors.json_answer import JsonAnswer, read_json_answer
 from factcheck.extractors.mentions import MentionExtractor
 from factcheck.extractors.methods import MethodExtractor
 from factcheck.extractors.segment import Segmenter, detect_lang
@@ -98,13 +99,16 @@ class FactChecker:
             exact.prec = _DIGITS
             index = EvidenceIndex(tool_calls, context, self.config, self.lexicon, self._mentions, self._statuses)
             matcher = Matcher(index, self.action_tools, self.config.derive_arithmetic, self.config.name_cutoff)
-            claims = self._claims.extract(answer)
+            view = read_json_answer(answer)  # {"message": "…"}: the prose inside is what the user reads
+            claims = self._claims.extract(view.text if view else answer)
             for claim in claims:
                 claim.act = self._acts.classify(claim.text, claim.facts)
                 if not claim.act.asserts:  # an offer, a rule or the request restated: its exact facts only
                     claim.facts = [f for f in claim.facts if f.kind in EXACT_KINDS]
                 matcher.ground_claim(claim.facts, claim.text, claim.start)
-        lang = lang or detect_lang(answer)
+        if view is not None:
+            _to_raw_offsets(claims, view, answer)
+        lang = lang or detect_lang(view.text if view else answer)
         self._weigh_flags(claims, lang, tool_calls, context, index)
         for claim in claims:
             self._settle_claim(claim, index)
@@ -162,6 +166,16 @@ class FactChecker:
                 ev = evidence_of(leaf, index, f"closest wording, score {score:.0f}")
                 ev.text = leaf.text[start:end]
                 claim.evidence.append(ev)
+
+
+def _to_raw_offsets(claims: list[Claim], view: JsonAnswer, answer: str) -> None:
+    """Claims and facts found in a JSON answer's prose, placed in the raw answer (`answer[start:end] == text`)."""
+    for claim in claims:
+        claim.start, claim.end = view.raw_span(claim.start, claim.end)
+        claim.text = answer[claim.start : claim.end]
+        for fact in claim.facts:
+            fact.start, fact.end = view.raw_span(fact.start, fact.end)
+            fact.text = answer[fact.start : fact.end]
 
 
 def _as_list(value: Any, name: str) -> list[Any]:

@@ -87,6 +87,9 @@ class Case(BaseModel):
     """What the agent answers after the correction message."""
     retry_hallucinated_spans: list[str] | None = None
     """Gold spans of `retry_answer`; absent means the retry answer is faithful."""
+    error: str | None = None
+    """The class of mistake (`per_unit_as_total`, `status_flip`, ...) or, on a faithful case, of
+    meaning-preserving rewrite; free vocabulary."""
     note: str | None = None
     """Free text for humans."""
     source: str | None = None
