@@ -96,6 +96,8 @@ class StatusExtractor:
 
     def _clause(self, text, begin, hits, default_concept, claims) -> list[StatusMention]:
         concepts = [(m, t) for m, t in hits if t.polarity is None]
+        if claims:  # "no pending orders", "one more pending order (#W548…)": it says which records, no status
+            hits = [(m, t) for m, t in hits if t.polarity is None or " " in t.text or not _attributive(text, m, concepts)]
         found: dict[tuple[str | None, str], StatusMention] = {}
         used_concepts: set[int] = set()
         previous_end, previous_negated = begin, False
@@ -206,6 +208,23 @@ def clause_start(text: str, pos: int) -> int:
     for m in _CLAUSE_SEP.finditer(text, lo, pos):
         last = m.end()
     return last
+
+
+_WORD_BEFORE = re.compile(r"(\w+)\s*$")
+_DETERMINERS = frozenset("no any the your a an other more some its their our my these those this that".split())
+"""Words before a status word that make it the adjective of the concept word after it ("no pending orders");
+a count ("two unpaid invoices") keeps it: the count is of the records of that status."""
+
+
+def _attributive(text: str, m: Hit, concepts: list[tuple[Hit, Term]]) -> bool:
+    """Whether an English status word stands right before a concept word, as its adjective ("pending orders")."""
+    if not text[m.start : m.end].isascii():
+        return False
+    after = _SPACES.match(text, m.end).end()
+    if after == m.end or not any(c.start == after for c, _ in concepts):
+        return False
+    before = _WORD_BEFORE.search(text, 0, m.start)  # "I've redirected parcel …": a verb and its object
+    return before is None or before[1].lower() in _DETERMINERS
 
 
 def _nearest(m: Hit, concepts: list[tuple[Hit, Term]], text: str) -> tuple[Hit, Term] | None:

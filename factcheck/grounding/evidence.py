@@ -116,6 +116,7 @@ class EvidenceIndex:
         self._status_reader = StatusReader(weakref.proxy(self), statuses)
         self._category_cache: dict[str, list[tuple[str, Leaf]]] = {}
         self._call_numbers: list[list[Located]] | None = None
+        self._record_keys: dict[int, frozenset[str]] = {}
 
     def _walk(self, call: int, root: str, value: Any, depth: int) -> Flat:
         try:
@@ -402,6 +403,20 @@ class EvidenceIndex:
         if key is None:
             key = remember(self.lex.record_key_cache, field, self.lex.is_record_key(field_name(field)))
         return key
+
+    def record_keys(self, call: int) -> frozenset[str]:
+        """The keys of the record a call's output is (its top-level `order_id`, `reservation_id`...), lower case
+        without a leading `#`; empty when the output is no such record (read once per call)."""
+        keys = self._record_keys.get(call)
+        if keys is None:
+            output = self.flats[call].value  # the parsed output: flats start with one per call, in call order
+            found = set()
+            if isinstance(output, dict):
+                for field, value in output.items():
+                    if isinstance(value, str | int) and not isinstance(value, bool) and self.is_record_key(str(field)):
+                        found.add(str(value).lower().lstrip("#"))
+            keys = self._record_keys[call] = frozenset(found)
+        return keys
 
     def leaf_at(self, call: int, path: str) -> Leaf | None:
         """The leaf of the string or finite number at `path` of one call's output, if there is one."""

@@ -100,7 +100,9 @@ class StatusReader:
                     out.append(StatusEvidence("search", "positive" if count else "negative", leaf, leaf.index))
         for call in index.failed_calls:
             leaf = index.first_leaf(call.index) or Leaf("tool", call.index, "", "")
-            for c in sorted(call.concepts) or [None]:
+            # a failed write failed its action: `modify_pending_order_items` raising says nothing of the order
+            acts = sorted(c for c in call.concepts if c in index.lex.action_tools)
+            for c in acts or sorted(call.concepts) or [None]:
                 if concept is None or c == concept:
                     out.append(StatusEvidence(c, "negative", leaf, call.index))
         return out
@@ -149,11 +151,12 @@ class StatusReader:
             or call.status != "ok"
             or "." in shape
             or not self.index.lex.status_fields.search(field_name(shape))
-            or not isinstance(call.output, dict)
-            or len(call.output) < _WHOLE_RECORD
         ):
             return default
-        value = call.output.get(shape)
+        output = self.index.flats[call.index].value
+        if not isinstance(output, dict) or len(output) < _WHOLE_RECORD:
+            return default
+        value = output.get(shape)
         if not isinstance(value, str) or any(s.polarity == "negative" for s in self.read(value, default)):
             return default
         return record

@@ -63,6 +63,9 @@ class StatusMatcher:
             # "found no errors, just three warnings": the count the output keeps of what was not found decides
             pool = self._counted(claim[at + len(fact.text) :]) or pool
         if pool:
+            pool = self._of_named_calls(claim_facts, pool)
+            if not pool:
+                return  # only other records than the one the claim names state this concept
             if not self.index.lex.earlier_markers.search(before):
                 # the latest call states the status now; "when I first checked, it was still in progress"
                 # speaks of an earlier one
@@ -136,6 +139,18 @@ class StatusMatcher:
             if leaf.source == "tool" and not leaf.path.startswith("args") and field_name(leaf.path) in names:
                 out.append(StatusEvidence("search", "positive" if count else "negative", leaf, leaf.index))
         return out
+
+    def _of_named_calls(self, claim_facts: list[Fact], pool: list[StatusEvidence]) -> list[StatusEvidence]:
+        """The statuses of the calls whose output is the record the claim names by its key ("order #W3586556
+        (still pending)" is not contradicted by the cancellation of #W1242543 in the same run); all of them
+        when the claim names no key a call's record has."""
+        named = {_key(f.value or f.text) for f in claim_facts if f.kind == FactKind.IDENTIFIER}
+        if not named:
+            return pool
+        keyed = {s.call: self.index.record_keys(s.call) for s in pool}
+        if not any(keys & named for keys in keyed.values()):
+            return pool
+        return [s for s in pool if not keyed[s.call] or keyed[s.call] & named]
 
     def _of_named_records(self, fact: Fact, pool: list[StatusEvidence]) -> list[StatusEvidence]:
         """The statuses of the list items the claim names, and those outside such lists.
@@ -244,10 +259,10 @@ class StatusMatcher:
         if not words:
             return None
         for call in reversed(self.index.calls):
-            if call.status != "ok" or self.read_only.match(call.name or "") or not isinstance(call.output, dict | list):
+            if call.status != "ok" or self.read_only.match(call.name or ""):
                 continue
             for flat in self.index.flats:
-                if flat.call != call.index or flat.root:
+                if flat.call != call.index or flat.root or not isinstance(flat.value, dict | list):
                     continue
                 for shape, places in flat.strings.items():
                     for text, (node, key) in places.items():
@@ -268,6 +283,11 @@ class StatusMatcher:
 
 
 _LATIN_WORDS = re.compile(r"[a-z]{3,}")
+
+
+def _key(value: str) -> str:
+    """A record key as compared: lower case, without a leading `#` (`#W3586556` and `w3586556`)."""
+    return value.lower().lstrip("#")
 _BY = re.compile(r"_by_|By(?=[A-Z])")
 
 

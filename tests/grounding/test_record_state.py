@@ -71,3 +71,51 @@ def test_presenting_results_speaks_of_what_was_read_not_of_the_records_status(an
     report = CHECKER.check(answer, tools)
     presenting = [f.verdict for claim in report.claims for f in claim.facts if f.text == "Here are"]
     assert presenting == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # the cancellation of #W2424242 says nothing of #W1313131, which the claim names
+        ("Order left unchanged: #W1313131 (still pending).", [S]),
+        ("Order #W2424242 is still pending.", [C]),
+    ],
+)
+def test_a_status_is_compared_with_the_record_the_claim_names(answer, expected) -> None:
+    tools = [call("get_order_details", _order("pending", order_id="#W1313131")),
+             call("cancel_pending_order", _order("cancelled", order_id="#W2424242"))]
+    assert verdicts(answer, tools) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "adjective"),
+    [
+        ("There are no pending orders on your account.", "pending"),  # which records, no status claim
+        ("Pending orders to be updated: #W1313131.", "Pending"),
+        ("One more pending order (#W1313131) is open.", "pending"),
+    ],
+)
+def test_an_english_status_adjective_before_its_concept_word_claims_no_status(answer, adjective) -> None:
+    tools = [call("cancel_pending_order", _order("cancelled", order_id="#W1313131"))]
+    facts = [f for claim in CHECKER.check(answer, tools).claims for f in claim.facts]
+    assert not any(adjective in f.text for f in facts if f.kind.value == "status")
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ("There are two pending orders.", "pending"),  # a count of the records of that status: kept
+        ("I've cancelled order #W1313131.", "cancelled"),  # a verb and its object
+    ],
+)
+def test_a_counted_or_verbal_status_before_a_concept_word_is_kept(answer, expected) -> None:
+    tools = [call("cancel_pending_order", _order("cancelled", order_id="#W1313131"))]
+    facts = [f for claim in CHECKER.check(answer, tools).claims for f in claim.facts]
+    assert any(expected in f.text for f in facts if f.kind.value in ("status", "action"))
+
+
+def test_a_failed_write_fails_its_action_not_the_record_it_names() -> None:
+    tools = [call("get_order_details", _order("pending", order_id="#W1313131")),
+             call("modify_pending_order_items", "Error: new item not available", "error")]
+    assert verdicts("Order #W1313131 is still pending.", tools) == [S]
+    assert verdicts("The items of order #W1313131 have been modified.", tools) == [C]
