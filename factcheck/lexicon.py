@@ -42,7 +42,8 @@ _MERGED_LISTS = (
     "currency_fields", "record_key_fields", "categories_links", "categories_owners", "generic_field_labels",
     "not_money_labels", "money_labels", "duration_labels", "share_labels", "clause_conjunctions",
     *SPEECH_ACT_KEYS, "user_doers", "user_beneficiaries", "derivation_cues", "presenting_terms",
-    "generic_currency_words",
+    "generic_currency_words", "per_unit_words", "multiplicity_fields", "superlatives_low", "superlatives_high",
+    "option_lists",
 )
 
 
@@ -145,6 +146,18 @@ class Lexicon:
     """Words that make the user the one an action is for, not its doer (为您生成, 帮您退款)."""
     derivation_cues: Phrases = field(init=False)
     """Words that make a claim's number worked out from others (price difference, in total, 差价, 合计)."""
+    per_unit_words: Phrases = field(init=False)
+    """Words that make a claim's amount one per unit (each, per person, 每人): no total to recompute."""
+    total_words: Phrases = field(init=False)
+    """The words of the `total` field label (total, in total, 合计): a claim's amount beside one is a total."""
+    multiplicity_fields: frozenset[str] = field(init=False)
+    """Names of the lists that multiply a per-unit amount (passengers, guests, nights, 乘客)."""
+    superlatives: Phrases = field(init=False)
+    """Words that select one option by its amount (cheapest, most expensive, 最便宜)."""
+    superlatives_low: frozenset[str] = field(init=False)
+    """Keys of the superlatives that select the lowest amount."""
+    option_lists: frozenset[str] = field(init=False)
+    """Names of lists and mappings of options a superlative ranks (flights, offers, variants, 航班)."""
     presenting: frozenset[str] = field(init=False)
     """Status-term keys that present results (here are, 以下是): they take no concept word after them."""
     user_doers: Phrases = field(init=False)
@@ -286,6 +299,12 @@ class Lexicon:
         self.presenting = frozenset(term_key(w) for w in self.data["presenting_terms"])
         self.user_beneficiaries = Phrases(self.data["user_beneficiaries"])
         self.derivation_cues = Phrases(self.data["derivation_cues"])
+        self.per_unit_words = Phrases(self.data["per_unit_words"])
+        self.total_words = Phrases(self.data["fields"].get("total", []))
+        self.multiplicity_fields = frozenset(w.lower() for w in self.data["multiplicity_fields"])
+        self.superlatives = Phrases(self.data["superlatives_low"] + self.data["superlatives_high"])
+        self.superlatives_low = frozenset(term_key(w) for w in self.data["superlatives_low"])
+        self.option_lists = frozenset(w.lower() for w in self.data["option_lists"])
         self.generic_currency_words = frozenset(self.data["generic_currency_words"])
         self.all_words = Phrases(self.data["all_words"])
         self.approximators = Phrases(self.data["approximators"])
@@ -360,6 +379,10 @@ class Lexicon:
         return bool(words) and any(
             words[-1] == key or words[-1].endswith(key) and not key.isascii() for key in self.data["record_key_fields"]
         )
+
+    def superlative_of(self, hit: Hit) -> bool:
+        """Whether a superlative found by `superlatives` selects the lowest amount (cheapest) or the highest."""
+        return hit.key in self.superlatives_low
 
     def list(self, key: str) -> list[Any]:
         """A merged list entry (e.g. `count_nouns`)."""

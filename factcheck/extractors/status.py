@@ -97,7 +97,7 @@ class StatusExtractor:
     def _clause(self, text, begin, hits, default_concept, claims) -> list[StatusMention]:
         concepts = [(m, t) for m, t in hits if t.polarity is None]
         if claims:  # "no pending orders", "one more pending order (#W548…)": it says which records, no status
-            hits = [(m, t) for m, t in hits if t.polarity is None or " " in t.text or not _attributive(text, m, concepts)]
+            hits = [(m, t) for m, t in hits if t.polarity is None or not _attributive(text, m, t, concepts)]
         found: dict[tuple[str | None, str], StatusMention] = {}
         used_concepts: set[int] = set()
         previous_end, previous_negated = begin, False
@@ -216,9 +216,10 @@ _DETERMINERS = frozenset("no any the your a an other more some its their our my 
 a count ("two unpaid invoices") keeps it: the count is of the records of that status."""
 
 
-def _attributive(text: str, m: Hit, concepts: list[tuple[Hit, Term]]) -> bool:
-    """Whether an English status word stands right before a concept word, as its adjective ("pending orders")."""
-    if not text[m.start : m.end].isascii():
+def _attributive(text: str, m: Hit, term: Term, concepts: list[tuple[Hit, Term]]) -> bool:
+    """Whether an English status word stands right before a concept word, as its adjective ("pending orders");
+    a phrase ("found no issues") is no adjective."""
+    if " " in term.text or not text[m.start : m.end].isascii():
         return False
     after = _SPACES.match(text, m.end).end()
     if after == m.end or not any(c.start == after for c, _ in concepts):

@@ -36,6 +36,7 @@ from factcheck.grounding.moments import (
     zoned,
 )
 from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, names_record, other_item
+from factcheck.grounding.roles import ClaimText, per_unit_as_total, per_unit_sum_as_total, selection
 from factcheck.grounding.statuses import StatusMatcher
 from factcheck.grounding.tokens import ground_name, ground_token
 from factcheck.grounding.totals import column_total, field_total
@@ -66,6 +67,7 @@ class Matcher:
         self.name_cutoff = name_cutoff
         self._claim_facts: list[Fact] = []
         self._claim_text = ""
+        self._said = ClaimText("", 0, [])
         self._rated = False
         """Whether the claim in hand speaks of a rate (lexicon `rate_cues`): any product or quotient may back it."""
         self._records = ClaimRecords(index, {})
@@ -96,6 +98,7 @@ class Matcher:
             start: Where the claim's text starts in the answer (the facts' offsets are the answer's).
         """
         self._claim_facts, self._claim_text = facts, text
+        self._said = ClaimText(text, start, facts)
         self._rated = self.index.lex.rate_cues.search(text)
         self._records.reset(facts, text, start)
         ordered = sorted(facts, key=_grounding_order)
@@ -222,6 +225,8 @@ class Matcher:
                 if any(equal_at(Decimal(loc.mention.value), t, e) for t, e in targets)
             ], minor, fact)
             if agree:
+                if self._role_disagrees(fact, agree):
+                    return
                 if not self._wrong_record(fact, agree) and not self._wrong_currency(fact, agree):
                     said = "number matches the same field" + in_minor_units(agree, minor)
                     set_verdict(fact, Verdict.SUPPORTED, "match", said, [evidence_of(agree[0].leaf, self.index)])
@@ -247,6 +252,8 @@ class Matcher:
                             [evidence_of(loc.leaf, self.index) for loc in same_field[:2]])
                 return
         elif matches := priced_in_minor_units(self.index, self.index.equal_numbers(targets), minor, fact):
+            if self._role_disagrees(fact, matches):
+                return
             if not self._wrong_record(fact, matches) and not self._wrong_currency(fact, matches):
                 said = "number found in a tool output" + in_minor_units(matches, minor)
                 set_verdict(fact, Verdict.SUPPORTED, "match", said, [evidence_of(matches[0].leaf, self.index)])
@@ -268,8 +275,23 @@ class Matcher:
             )
         if backing is None:
             set_verdict(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives {fact.text}", [])
+        elif backing[0] == "derived" and (found := per_unit_sum_as_total(fact, self.index, self._said)):
+            # arithmetic backs a total only as the records compute it: the legs' sum is one traveller's
+            set_verdict(fact, Verdict.CONTRADICTED, "recomputed", f"the records give {found.how}, not {fact.text}",
+                        [evidence_of(found.where.leaf, self.index, found.how)])
         else:
             set_verdict(fact, Verdict.SUPPORTED, *backing)
+
+    def _role_disagrees(self, fact: Fact, located: list[Located]) -> bool:
+        """Contradict a found number whose role the records compute otherwise: a per-unit amount given as the
+        total, or a superlative's option that is not the best of its list (the computation is the evidence)."""
+        said = self._said
+        found = per_unit_as_total(fact, located, self.index, said) or selection(fact, located, self.index, said)
+        if found is None:
+            return False
+        set_verdict(fact, Verdict.CONTRADICTED, "recomputed", f"the records give {found.how}, not {fact.text}",
+                    [evidence_of(found.where.leaf, self.index, found.how)])
+        return True
 
     def _in_words(self, targets: list[tuple[Decimal, int]]) -> Backing | None:
         """The number as a tool writes it in words ("三名成年人" of "3 个成年人")."""

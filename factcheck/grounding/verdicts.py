@@ -42,7 +42,8 @@ def evidence_strength(fact: Fact, index: EvidenceIndex) -> str:
         index: The run's evidence (to name the concepts of the tool an evidence came from).
 
     Returns:
-        `own-field` (a status field of the acting tool's output), `own-text`, `own-tool`, `count`, `other-tool`, `recomputed`, `field`, `near`, `absent`, `no-call` or `-`.
+        `own-field` (a status field of the acting tool's output), `own-text`, `own-tool`, `count`, `other-tool`,
+        `recomputed`, `field`, `near`, `absent`, `no-call` or `-`.
     """
     code = fact.code or ""
     if code == "no_tool_call":

@@ -1,0 +1,284 @@
+"""Numbers with a role over the records: a total recomputed with its multiplicity, a selection re-ranked."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Any, NamedTuple
+
+from factcheck.grounding.arithmetic import equal_at
+from factcheck.grounding.evidence import EvidenceIndex, Located
+from factcheck.lexicon import field_name
+from factcheck.phrases import Hit, Phrases
+from factcheck.report import Fact, FactKind, Verdict
+
+_SEGMENT = re.compile(r"[^.\[\]]+|\[\d+\]")
+_PRICE_LABELS = frozenset({"price"})
+"""Field labels of a per-unit amount (a fare, a unit price): what a total multiplies."""
+_AVAILABLE = ("available", "in_stock", "is_available")
+"""Fields that say whether an option can be had: a selection ranks the options that can."""
+
+
+class ClaimText(NamedTuple):
+    """The claim in hand, as the role checks read it."""
+
+    text: str
+    """The claim's text."""
+    start: int
+    """Where it starts in the answer (its facts' offsets are the answer's)."""
+    facts: list[Fact]
+    """Its facts."""
+
+
+@dataclass(frozen=True)
+class Recomputed:
+    """A value the records compute for a number's role, and how."""
+
+    value: Decimal
+    """What the role's value is over the records."""
+    how: str
+    """The computation, as a person reads it ("3 passengers × (364 + 248) = 1836")."""
+    where: Located
+    """The evidence the computation starts from."""
+
+
+def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
+    """The total a claimed total should be, when it equals a per-unit amount of records with a multiplicity.
+
+    "The new total is $1,240" where the reservation has 3 passengers at $1,240 each: the claim's
+    number is found (a price), but as a total it is 3 × $1,240. Only a claim whose number is labelled
+    a total, in money, without per-unit words ("each", "per person", 每人) is read so; only prices of a
+    call whose run lists more than one passenger, guest, night or unit are multiplied.
+
+    Args:
+        fact: A money number labelled `total`.
+        located: The tool numbers equal to it.
+        index: The run's evidence.
+        claim: The claim.
+
+    Returns:
+        The recomputed total, or None when the number is no per-unit amount given as a total.
+    """
+    if not located or not _claims_a_total(fact, index, claim):
+        return None
+    if any(loc.leaf.source != "tool" or not loc.leaf.labels & _PRICE_LABELS for loc in located):
+        return None  # a tool's own total, amount or payment equals it
+    claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
+    for loc in located:
+        times, what = _multiplicity(index, loc.leaf.index)
+        if times < 2 or loc.leaf.path.startswith(what + "["):
+            continue  # a price of each seat or passenger: their sum is the total
+        legs = [v for v, _, _ in _comparable(index, loc.leaf.index, loc.leaf.path, lists_only=True)] or [claimed]
+        per_unit = sum(legs)
+        if any(equal_at(unit * times, claimed, exponent) for unit in (per_unit, claimed)):
+            return None  # the claimed total is the count times a price: right
+        total = per_unit * times
+        return Recomputed(total, f"{times} {what} × {_plus(legs)} = {_num(total)}", loc)
+    return None
+
+
+def per_unit_sum_as_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
+    """A claimed total that is the sum of one list's prices (the legs of a trip) where the run lists several
+    travellers: the total is the count times that sum ("3 passengers × (364 + 248)", not 612).
+
+    Args:
+        fact: A money number labelled `total`, backed only by arithmetic.
+        index: The run's evidence.
+        claim: The claim.
+
+    Returns:
+        The recomputed total, or None.
+    """
+    if not _claims_a_total(fact, index, claim):
+        return None
+    claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
+    for call in range(len(index.calls)):
+        times, what = _multiplicity(index, call)
+        if times < 2:
+            continue
+        for shape, (values, _, _) in index.flats[call].numbers.items():
+            if "[]" not in shape or len(values) < 2 or not index.path_info(shape)[0] & _PRICE_LABELS:
+                continue
+            if shape.startswith(what + "[]"):
+                continue  # a price per seat or passenger: their sum is the total
+            legs = [Decimal(str(v)) for v in values]
+            if equal_at(sum(legs), claimed, exponent) and not equal_at(sum(legs) * times, claimed, exponent):
+                total = sum(legs) * times
+                where = index.number_at(call, shape.replace("[]", "[0]", 1))
+                if where is not None:
+                    return Recomputed(total, f"{times} {what} × {_plus(legs)} = {_num(total)}", where)
+    return None
+
+
+def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
+    """The value a superlative claims ("the cheapest option is $52.01"), re-ranked over its comparable records.
+
+    Only the first amount of money after the superlative word is the selected one's ("最贵的是 EC2，$812.10；
+    RDS $375.72 排第二": $375.72 is no selection). The options are its siblings in a list or mapping of
+    options (`flights`, `offers`, `variants`: lexicon `option_lists`; an order's items are no options): the
+    same field of the other entries, those marked unavailable left out.
+
+    Args:
+        fact: A number of the claim.
+        located: The tool numbers equal to it.
+        index: The run's evidence.
+        claim: The claim.
+
+    Returns:
+        The best value when the claimed one is not it, else None.
+    """
+    lex = index.lex
+    if not located or not fact.value or fact.unit not in lex.currency_codes:
+        return None
+    word = _cue_before(lex.superlatives, fact, claim)
+    if word is None:
+        return None
+    lowest = lex.superlative_of(word)
+    claimed = Decimal(fact.value)
+    # "for two weeks, your cheapest option is … 14 days for $30": the claim's other measures are its condition
+    conditions = [Decimal(f.value) for f in claim.facts if f is not fact and f.kind == FactKind.NUMBER and f.value
+                  and f.unit not in lex.currency_codes and f.verdict == Verdict.SUPPORTED]
+    for loc in located:
+        if loc.leaf.source != "tool" or not loc.leaf.labels & lex.money_labels:
+            continue
+        options = _comparable(index, loc.leaf.index, loc.leaf.path, available_only=True, option_lists=True)
+        options = _meeting(options, conditions)
+        if len(options) < 2 or all(v != claimed for v, _, _ in options):
+            continue
+        best = min(v for v, _, _ in options) if lowest else max(v for v, _, _ in options)
+        if best == claimed:
+            return None
+        where = next(path for v, path, _ in options if v == best)
+        said = "lowest" if lowest else "highest"
+        return Recomputed(best, f"the {said} of {len(options)} options is {_num(best)} ({where})", loc)
+    return None
+
+
+def _meeting(options: list[tuple[Decimal, str, Any]], conditions: list[Decimal]) -> list[tuple[Decimal, str, Any]]:
+    """The options whose record holds every condition's value in some field (all of them without conditions)."""
+    if not conditions:
+        return options
+    return [o for o in options if all(any(_equals(v, c) for v in _scalars(o[2])) for c in conditions)]
+
+
+def _scalars(record: Any) -> Iterator[Any]:
+    """The scalar values of a record, nested ones included."""
+    if isinstance(record, dict):
+        for value in record.values():
+            yield from _scalars(value)
+    elif isinstance(record, list):
+        for value in record:
+            yield from _scalars(value)
+    else:
+        yield record
+
+
+def _equals(value: Any, number: Decimal) -> bool:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    return Decimal(str(value)) == number
+
+
+def _cue_before(cues: Phrases, fact: Fact, claim: ClaimText) -> Hit | None:
+    """The cue word of a claim whose first amount of money after it is `fact` (no other amount between)."""
+    at = fact.start - claim.start
+    hits = [h for h in cues.finditer(claim.text) if h.end <= at]
+    if not hits:
+        return None
+    cue = hits[-1]
+    between = [f for f in claim.facts if f is not fact and f.unit == fact.unit and cue.end <= f.start - claim.start]
+    return None if any(f.start - claim.start < at for f in between) else cue
+
+
+def _claims_a_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
+    """Whether a number is claimed as a total: an amount of money labelled so, or the first after a total word
+    ("The total for all 3 passengers is $612"; not the nights' 688 元 before 两晚合计 1,476 元), and the claim
+    has no per-unit word ("each", "per person")."""
+    lex = index.lex
+    if fact.unit not in lex.currency_codes or not fact.value or lex.per_unit_words.search(claim.text):
+        return False
+    return "total" in (fact.concept or "").split("+") or _cue_before(lex.total_words, fact, claim) is not None
+
+
+def _multiplicity(index: EvidenceIndex, call: int) -> tuple[int, str]:
+    """How many travellers, guests or nights the run's records list (a top-level list of the output), and the
+    list's name: the call's own first, else the run's when every call that lists them agrees (a fare
+    searched, the passengers of the reservation)."""
+    fields = index.lex.multiplicity_fields
+    found: dict[int, tuple[int, str]] = {}
+    for count, leaf in index.list_counts:  # a top-level list: `passengers`, not an option's `rooms`
+        if leaf.source == "tool" and leaf.path in fields:
+            found.setdefault(leaf.index, (count, leaf.path))
+    if call in found:
+        return found[call]
+    counts = {c for c, _ in found.values()}
+    return next(iter(found.values())) if len(counts) == 1 else (0, "")
+
+
+def _comparable(
+    index: EvidenceIndex,
+    call: int,
+    path: str,
+    available_only: bool = False,
+    lists_only: bool = False,
+    option_lists: bool = False,
+) -> list[tuple[Decimal, str, Any]]:
+    """The numbers of the same field in the claimed one's siblings, with their paths (itself included): the
+    items of the nearest list holding it, or the entries of the nearest mapping of records (not `lists_only`);
+    with `option_lists`, only a list or mapping the lexicon names as options (`flights`, `variants`)."""
+    value = index.flats[call].value
+    parts = _SEGMENT.findall(path)
+    if not parts:
+        return []
+    out: list[tuple[Decimal, str, Any]] = []
+    for at in range(len(parts) - 2, -1, -1):  # the nearest list or mapping of records holding the field
+        container = _resolve(value, parts[:at])
+        if isinstance(container, list) and parts[at].startswith("["):
+            keys: Iterator[Any] = (f"[{i}]" for i in range(len(container)))
+        elif isinstance(container, dict) and not lists_only and not parts[at].startswith("[") and len(container) > 1:
+            keys = iter(container)
+        else:
+            continue
+        name = parts[at - 1] if at else ""
+        if option_lists and field_name(name) not in index.lex.option_lists:
+            continue
+        for key in keys:
+            record = _resolve(value, [*parts[:at], key])
+            number = _resolve(record, parts[at + 1 :])
+            if isinstance(number, bool) or not isinstance(number, int | float | str):
+                continue
+            try:
+                amount = Decimal(str(number))
+            except InvalidOperation:
+                continue
+            if available_only and isinstance(record, dict) and any(record.get(f) is False for f in _AVAILABLE):
+                continue
+            where = "".join(p if p.startswith("[") else f".{p}" for p in [*parts[:at], key, *parts[at + 1 :]])
+            out.append((amount, where.lstrip("."), record))
+        if len(out) > 1:
+            return out
+        out = []
+    return out
+
+
+def _resolve(value: Any, parts: list[str]) -> Any:
+    """The value at a path's segments (`["flights", "[0]", "price"]`), or None."""
+    for part in parts:
+        if part.startswith("[") and isinstance(value, list):
+            i = int(part[1:-1])
+            value = value[i] if i < len(value) else None
+        elif isinstance(value, dict):
+            value = value.get(part)
+        else:
+            return None
+    return value
+
+
+def _num(value: Decimal) -> str:
+    return format(value.normalize(), "f") if value == value.to_integral_value() else str(value)
+
+
+def _plus(parts: list[Decimal]) -> str:
+    return "(" + " + ".join(_num(p) for p in parts) + ")" if len(parts) > 1 else _num(parts[0])

@@ -1,0 +1,85 @@
+"""Numbers with a role: totals recomputed with their multiplicity, superlatives re-ranked over their options."""
+
+import pytest
+
+from factcheck import CheckerConfig, FactChecker, Verdict
+
+CHECKER = FactChecker(CheckerConfig(min_confidence=0))
+S, C = Verdict.SUPPORTED, Verdict.CONTRADICTED
+RESERVATION = {"reservation_id": "ZFA04Y", "passengers": [{"name": "A"}, {"name": "B"}, {"name": "C"}],
+               "flights": [{"flight_number": "HAT170", "price": 364}, {"flight_number": "HAT171", "price": 248}],
+               "payment_history": [{"amount": 1836}]}
+ONE_TRAVELLER = {**RESERVATION, "passengers": [{"name": "A"}], "payment_history": [{"amount": 612}]}
+VARIANTS = {"variants": {"111": {"price": 52.01, "available": True}, "222": {"price": 46.99, "available": False},
+                         "333": {"price": 54.85, "available": True}}}
+FLIGHTS = {"flights": [{"flight_number": "HAT1", "price": 210}, {"flight_number": "HAT2", "price": 180},
+                       {"flight_number": "HAT3", "price": 199}]}
+
+OFFERS = {"offers": [{"id": "MX-7", "validity_days": 7, "data_gb": 3, "price_usd": 25},
+                     {"id": "MX-14", "validity_days": 14, "data_gb": 6, "price_usd": 30},
+                     {"id": "MX-30", "validity_days": 30, "data_gb": 12, "price_usd": 45}]}
+COSTS = {"results": [{"service": "EC2", "price": 812.10}, {"service": "S3", "price": 96.55},
+                     {"service": "RDS", "price": 375.72}]}
+ORDER = {"order_id": "#W1", "items": [{"name": "Earbuds", "price": 232.49}, {"name": "Cable", "price": 54.04}]}
+
+
+def number_verdicts(answer: str, outputs: list) -> list[tuple[str, Verdict, str | None]]:
+    calls = [{"name": name, "args": {}, "output": out, "status": "ok"} for name, out in outputs]
+    report = CHECKER.check(answer, calls)
+    return [(f.text, f.verdict, f.code) for c in report.claims for f in c.facts
+            if f.kind.value == "number" and f.unit is not None]
+
+
+@pytest.mark.parametrize(
+    ("answer", "outputs", "expected"),
+    [
+        # a per-unit amount given as the total: found in the output, wrong as a total
+        ("The new total is $364.", [("get_reservation_details", RESERVATION)], C),
+        ("总价为 364 美元。", [("get_reservation_details", RESERVATION)], C),
+        # one traveller's sum of the legs, backed only by arithmetic
+        ("The total for all 3 passengers is $612.", [("get_reservation_details", RESERVATION)], C),
+        ("3 位乘客合计 612 美元。", [("get_reservation_details", RESERVATION)], C),
+        # right totals, and amounts said per unit
+        ("The total is $1,836.", [("get_reservation_details", RESERVATION)], S),
+        ("The total is $612.", [("get_reservation_details", ONE_TRAVELLER)], S),
+        ("The first flight is $364 per passenger.", [("get_reservation_details", RESERVATION)], S),
+        ("Each passenger pays $612 in total.", [("get_reservation_details", RESERVATION)], S),
+        ("每人合计 612 美元。", [("get_reservation_details", RESERVATION)], S),
+    ],
+)
+def test_a_total_is_what_its_records_compute(answer, outputs, expected) -> None:
+    found = number_verdicts(answer, outputs)
+    assert found[-1][1] == expected, found
+    if expected == C:
+        assert found[-1][2] == "recomputed"
+
+
+@pytest.mark.parametrize(
+    ("answer", "outputs", "expected"),
+    [
+        ("The cheapest available option is $52.01.", [("get_product_details", VARIANTS)], S),  # 46.99 unavailable
+        ("The cheapest option is $54.85.", [("get_product_details", VARIANTS)], C),
+        ("The most expensive option is $54.85.", [("get_product_details", VARIANTS)], S),
+        ("The cheapest flight is HAT2 at $180.", [("search_direct_flight", FLIGHTS)], S),
+        ("The cheapest flight is HAT3 at $199.", [("search_direct_flight", FLIGHTS)], C),
+        ("最便宜的航班是 HAT3，价格 199 美元。", [("search_direct_flight", FLIGHTS)], C),
+        ("HAT3 costs $199.", [("search_direct_flight", FLIGHTS)], S),  # no selection claimed
+        # the claim's other measures are the selection's condition: the cheapest 14-day offer
+        ("For two weeks, your cheapest option is 6GB valid for 14 days for $30.", [("list_offers", OFFERS)], S),
+        ("Your cheapest option is the MX-14 pass for $30.", [("list_offers", OFFERS)], C),
+        # only the first amount after the superlative is the selected one's
+        ("The most expensive is EC2 at $812.10; RDS $375.72 comes second.", [("get_costs", COSTS)], S),
+        # an order's items are no options of one choice
+        ("The cheapest earbuds in this order are $232.49.", [("get_order_details", ORDER)], S),
+    ],
+)
+def test_a_superlative_is_the_best_of_its_options(answer, outputs, expected) -> None:
+    found = number_verdicts(answer, outputs)
+    assert found[-1][1] == expected, found
+
+
+def test_the_recomputation_is_the_evidence() -> None:
+    calls = [{"name": "get_reservation_details", "args": {}, "output": RESERVATION, "status": "ok"}]
+    fact = next(f for c in CHECKER.check("The new total is $364.", calls).claims for f in c.facts)
+    assert fact.reason == "the records give 3 passengers × (364 + 248) = 1836, not $364"
+    assert fact.evidence[0].note == "3 passengers × (364 + 248) = 1836" and fact.strength == "recomputed"
