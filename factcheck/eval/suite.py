@@ -87,6 +87,13 @@ class Case(BaseModel):
     """What the agent answers after the correction message."""
     retry_hallucinated_spans: list[str] | None = None
     """Gold spans of `retry_answer`; absent means the retry answer is faithful."""
+    error: str | None = Field(default=None, min_length=1)
+    """The class of mistake (`status_flip`, `per_unit_as_total`, ...) or, on a faithful case, of the
+    meaning-preserving rewrite (`reorder`, ...); `eval` reports recall and false alarms per value."""
+    in_outputs: bool | None = None
+    """Not in the case format: the one extra key this loader accepts, written by `factcheck mutate`. True when
+    the wrong value occurs somewhere in the tool outputs (an easy mistake to confuse: another record's price),
+    False when it occurs nowhere (a changed digit); `eval` reports recall for both."""
     note: str | None = None
     """Free text for humans."""
     source: str | None = None

@@ -1,0 +1,219 @@
+"""Meaning-preserving rewrites of an answer: every exact fact stays, only the wording or order changes."""
+
+from __future__ import annotations
+
+import random
+import re
+from decimal import Decimal
+
+from factcheck.mutate.edit import Edit, splice
+from factcheck.mutate.mistakes import amount_tokens, zh_numeral
+from factcheck.mutate.values import Transcript, find_words, keep_case, lexicon, mask, render_like
+
+_ITEM = re.compile(r"^(?P<indent>[ \t]*)(?P<mark>[-*•]|\d{1,2}[.)])\s+\S")
+
+
+def _note(cls: str, old: str, new: str) -> str:
+    return f"rewrite {cls}: {old!r} -> {new!r}"
+
+
+def reorder(t: Transcript, rng: random.Random) -> Edit | None:
+    """The items of a bullet or numbered list in another order (numbers stay where they were)."""
+    sep = "\\n" if t.json_answer else "\n"
+    lines = t.answer.split(sep)
+    runs: list[list[int]] = []
+    current: list[int] = []
+    indent = None
+    for i, line in enumerate(lines):
+        m = _ITEM.match(line)
+        if m and (indent is None or m.group("indent") == indent) and not (current and i != current[-1] + 1):
+            current.append(i)
+            indent = m.group("indent")
+            continue
+        if len(current) >= 2:
+            runs.append(current)
+        current, indent = ([i], m.group("indent")) if m else ([], None)
+    if len(current) >= 2:
+        runs.append(current)
+    runs = [r for r in runs if len({lines[i] for i in r}) == len(r)]
+    if not runs:
+        return None
+    run = rng.choice(runs)
+    bodies = [_ITEM.match(lines[i]) for i in run]
+    heads = [lines[i][: m.end() - 1] for i, m in zip(run, bodies, strict=True)]
+    texts = [lines[i][m.end() - 1:] for i, m in zip(run, bodies, strict=True)]
+    order = list(range(len(run)))
+    while order == sorted(order):
+        rng.shuffle(order)
+    new_lines = list(lines)
+    for k, i in enumerate(run):
+        new_lines[i] = heads[k] + texts[order[k]]
+    answer = sep.join(new_lines)
+    return Edit(answer, [], [], f"rewrite reorder: list items {len(run)} in the order {order}")
+
+
+def number_format(t: Transcript, rng: random.Random) -> Edit | None:
+    """An amount written another way: separators, trailing zeros, or thousands as `k` where exact."""
+    options = []
+    for tok in amount_tokens(t):
+        value, text = tok.value, tok.text
+        sign = text[0] if text[0] in "$€£¥￥" else ""
+        digits = text[len(sign):]
+        if "," in digits:
+            options.append((tok, sign + digits.replace(",", "")))
+        elif value >= 1000:
+            options.append((tok, sign + f"{value:,}"))
+        if "." in digits and value == value.to_integral_value():
+            options.append((tok, sign + digits.split(".")[0]))
+        elif "." not in digits:
+            options.append((tok, sign + digits + ".00"))
+        if value >= 1000 and (value / 1000) == (value / 1000).quantize(Decimal("0.01")) and sign:
+            k = (value / 1000).normalize()
+            options.append((tok, f"{sign}{k:f}k"))
+    if not options:
+        return None
+    tok, new = rng.choice(options)
+    return Edit(splice(t.answer, tok.start, tok.end, new), [], [], _note("number_format", tok.text, new))
+
+
+_LONG_DATE = re.compile(r"\b(January|February|March|April|May|June|July|August|September|October|November|December)"
+                        r" (\d{1,2})(?:st|nd|rd|th)?, (\d{4})\b")
+_DAY_FIRST = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)? (January|February|March|April|May|June|July|August|September|"
+                        r"October|November|December),? (\d{4})\b")
+_ISO = re.compile(r"(?<![\d-])(\d{4})-(\d{2})-(\d{2})(?![\d-])")
+_TIME24 = re.compile(r"(?<![\d:])([01]?\d|2[0-3]):([0-5]\d)(?![\d:]| ?[AaPp]\.?[Mm])")
+_TIME12 = re.compile(r"(?<![\d:])(1[0-2]|0?[1-9]):([0-5]\d) ?([AaPp])\.?[Mm]\.?")
+
+
+def date_format(t: Transcript, rng: random.Random) -> Edit | None:
+    """A date or time written in another format (2024-05-17 / May 17, 2024 / 2024年5月17日; 14:30 / 2:30 PM)."""
+    months = lexicon()["months_en"]
+    text = mask(t.answer)
+    options = []
+    for m in _ISO.finditer(text):
+        y, mo, d = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        if 1 <= mo <= 12 and 1 <= d <= 31:
+            new = f"{y}年{mo}月{d}日" if t.lang == "zh" else f"{months[mo - 1]} {d}, {y}"
+            options.append((m.start(), m.end(), new))
+    for m in _LONG_DATE.finditer(text):
+        mo = months.index(m.group(1)) + 1
+        options.append((m.start(), m.end(), f"{m.group(3)}-{mo:02d}-{int(m.group(2)):02d}"))
+    for m in _DAY_FIRST.finditer(text):
+        options.append((m.start(), m.end(), f"{m.group(2)} {int(m.group(1))}, {m.group(3)}"))
+    for m in _TIME24.finditer(text):
+        h, mi = int(m.group(1)), m.group(2)
+        if h >= 13:
+            options.append((m.start(), m.end(), f"{h - 12}:{mi} PM"))
+    for m in _TIME12.finditer(text):
+        h, mi, half = int(m.group(1)), m.group(2), m.group(3).lower()
+        h24 = (h % 12) + (12 if half == "p" else 0)
+        options.append((m.start(), m.end(), f"{h24:02d}:{mi}"))
+    if not options:
+        return None
+    start, end, new = rng.choice(options)
+    return Edit(splice(t.answer, start, end, new), [], [], _note("date_format", t.answer[start:end], new))
+
+
+def status_synonym(t: Transcript, rng: random.Random) -> Edit | None:
+    """A status word replaced by a synonym (cancelled / canceled, 已送达 / 已签收)."""
+    options = []
+    for old, new in lexicon()["status_synonyms"][t.lang]:
+        for start, end in find_words(t.answer, old.strip(), t.lang):
+            if old.endswith(" ") and t.answer[end:end + 1] == " ":
+                end += 1
+            options.append((start, end, keep_case(new, t.answer[start:end]) if new else ""))
+    if not options:
+        return None
+    pair = rng.choice(sorted({(t.answer[s:e].lower(), new) for s, e, new in options}))
+    start, end, new = rng.choice([o for o in options if (t.answer[o[0]:o[1]].lower(), o[2]) == pair])
+    return Edit(splice(t.answer, start, end, new), [], [], _note("status_synonym", t.answer[start:end], new))
+
+
+def derived_value(t: Transcript, rng: random.Random) -> Edit | None:
+    """A correct total of the amounts the answer lists, written after the last of them."""
+    amounts = amount_tokens(t)
+    signs = {tok.text[0] for tok in amounts if tok.text[0] in "$€£¥￥"}
+    if len(amounts) < 2 or len(signs) > 1 or len(amounts) > 8:
+        return None
+    if len({tok.value for tok in amounts}) < 2:
+        return None
+    k = rng.randint(2, len(amounts))
+    start = rng.randint(0, len(amounts) - k)
+    chosen = amounts[start:start + k]
+    total = sum((tok.value for tok in chosen), Decimal(0))
+    value = render_like(total, max((tok.text for tok in chosen), key=lambda s: len(s.split(".")[-1]) if "." in s
+                                   else 0))
+    last = chosen[-1]
+    masked = mask(t.answer)
+    end = last.end
+    while end < len(masked) and masked[end] not in ".。!！\n" and not t.answer.startswith("\\n", end):
+        end += 1
+    if end < len(masked) and masked[end] in ".。!！":
+        end += 1
+    unit = "元" if t.lang == "zh" and t.answer[last.end:last.end + 1] == "元" else ""
+    sentence = lexicon()["derived_total"][t.lang].format(value=value + unit)
+    answer = t.answer[:end] + sentence + t.answer[end:]
+    parts = " + ".join(tok.text for tok in chosen)
+    return Edit(answer, [], [], f"rewrite derived_value: added {sentence.strip()!r} ({parts})")
+
+
+def hedge(t: Transcript, rng: random.Random) -> Edit | None:
+    """A hedge before the answer, or a question after it."""
+    words = lexicon()["hedges"][t.lang]
+    body_start = 0
+    if t.json_answer:
+        m = re.search(r'"(?:message|response|content|text)"\s*:\s*"', t.answer)
+        if not m:
+            return None
+        body_start = m.end()
+    if rng.random() < 0.5:
+        prefix = rng.choice(words["prefix"])
+        first = t.answer[body_start:body_start + 2]
+        if t.lang == "en" and not (first[:1].isupper() and (first[1:2].islower() or first[1:2] == " ")):
+            return None
+        rest = t.answer[body_start:]
+        if t.lang == "en" and not re.match(r"(I\b|I'|[A-Z]{2})", rest):
+            rest = rest[0].lower() + rest[1:]
+        answer = t.answer[:body_start] + prefix + rest
+        return Edit(answer, [], [], f"rewrite hedge: {prefix.strip()!r} added before the answer")
+    suffix = rng.choice(words["suffix"])
+    if t.json_answer:
+        m = re.search(r'"(?:message|response|content|text)"\s*:\s*"(?:[^"\\]|\\.)*', t.answer)
+        if not m:
+            return None
+        end = m.end()
+    else:
+        end = len(t.answer.rstrip())
+    answer = t.answer[:end] + suffix + t.answer[end:]
+    return Edit(answer, [], [], f"rewrite hedge: {suffix.strip()!r} added after the answer")
+
+
+def numerals(t: Transcript, rng: random.Random) -> Edit | None:
+    """A small count in digits written as a number word, or the other way (3 名 / 三名; 3 items / three items)."""
+    lex = lexicon()
+    options = []
+    text = mask(t.answer)
+    if t.lang == "zh":
+        for m in re.finditer(r"(?<![\d.,])(\d{1,2})\s?([" + lex["count_nouns_zh"] + "])", text):
+            n = int(m.group(1))
+            if 1 <= n <= 99:
+                options.append((m.start(), m.end(), zh_numeral(n, two=True) + m.group(2)))
+        zh_count = r"(?<![\d一二两三四五六七八九十])([一二两三四五六七八九])([" + lex["count_nouns_zh"] + "])"
+        for m in re.finditer(zh_count, text):
+            n = "一二三四五六七八九".find(m.group(1).replace("两", "二")) + 1
+            options.append((m.start(), m.end(), f"{n} {m.group(2)}"))
+    else:
+        words = lex["number_words_en"]
+        for m in re.finditer(r"(?<![\w.$#,-])(\d{1,2})(\s+[a-z]+s)\b", text):
+            n = int(m.group(1))
+            if 2 <= n < len(words):
+                options.append((m.start(), m.end(), words[n] + m.group(2)))
+        for m in re.finditer(r"\b(" + "|".join(words[2:]) + r")(\s+[a-z]+s)\b", text, flags=re.IGNORECASE):
+            n = words.index(m.group(1).lower())
+            if m.group(1)[0].isupper():
+                continue
+            options.append((m.start(), m.end(), f"{n}{m.group(2)}"))
+    if not options:
+        return None
+    start, end, new = rng.choice(options)
+    return Edit(splice(t.answer, start, end, new), [], [], _note("numerals", t.answer[start:end], new))
