@@ -14,11 +14,12 @@ from factcheck.mutate.values import (
     Leaf,
     Token,
     Transcript,
+    conditional,
     find_words,
     keep_case,
     lexicon,
-    mask,
     number_backed,
+    paragraph_end,
     parse_number,
     render_like,
     sentence_bounds,
@@ -50,6 +51,16 @@ def first(options: Sequence[object], rng: random.Random, build: Callable[..., Ed
     return None
 
 
+_CLOCK = re.compile(r"\s?(?:[AaPp]\.?[Mm]\b|:\d|点|时)")
+_UNIT_NOUNS = {"hours", "minutes", "seconds", "days", "weeks", "months", "years", "degrees", "times", "points",
+               "percent", "stars", "miles", "kilometers", "meters", "pounds", "kilograms", "dollars", "euros",
+               "terms", "digits", "characters", "calories", "grams", "cups", "units", "inches", "feet"}
+_STATUS_PLACE = re.compile(r"(\b(is|are|was|were|been|now|currently|still|as)|status\W*|\bstatus:?|[(\-:,])\s*\W*$",
+                           re.IGNORECASE)
+"""What comes right before a status word that states a record's status ("is delivered", "Status: pending")."""
+_COUNT_KEYS = ("count", "quantity", "qty", "num", "number", "total")
+
+
 def _year(tok: Token) -> bool:
     return not tok.amount and tok.value is not None and 1900 <= tok.value <= 2100 and len(tok.text) == 4
 
@@ -61,7 +72,7 @@ def _backed_tokens(t: Transcript, kinds: tuple[str, ...]) -> list[Token]:
             continue
         if tok.kind == "number":
             if tok.value is not None and number_backed(t, tok.value) and (tok.amount or tok.value >= 10) \
-                    and not _year(tok):
+                    and not _year(tok) and not _CLOCK.match(t.answer, tok.end):
                 out.append(tok)
         elif tok.text.lstrip("#").lower() in t.blob:
             out.append(tok)
@@ -257,12 +268,14 @@ _NOT_PLURAL = {"is", "was", "has", "does", "this", "its", "as", "us", "yes", "th
 
 
 def _list_lengths(t: Transcript) -> set[int]:
-    lengths: set[int] = set()
+    """Lengths of the lists in the outputs that hold two or more members."""
+    longest: dict[tuple, int] = {}
     for leaf in t.leaves:
-        lengths.update(p + 1 for p in leaf.path if isinstance(p, int))
-    calls = t.case.get("tool_calls") or []
-    lengths.add(len(calls))
-    return lengths
+        for k, p in enumerate(leaf.path):
+            if isinstance(p, int):
+                key = (leaf.call, leaf.path[:k])
+                longest[key] = max(longest.get(key, 0), p + 1)
+    return {n for n in longest.values() if n >= 2}
 
 
 def wrong_count(t: Transcript, rng: random.Random) -> Edit | None:
@@ -274,23 +287,26 @@ def wrong_count(t: Transcript, rng: random.Random) -> Edit | None:
     words = lex["number_words_en"]
     options = []
     if t.lang == "zh":
-        pattern = r"(?<![\d.])([0-9]{1,2}|[一二两三四五六七八九十]{1,2})\s?([" + lex["count_nouns_zh"] + "])"
+        pattern = r"(?<![\d.第])([0-9]{1,2}|[二两三四五六七八九十]{1,2})\s?([" + lex["count_nouns_zh"] + "])"
         for m in re.finditer(pattern, t.answer):
             n = _zh_value(m.group(1))
-            if n is not None and 1 <= n <= 30:
+            if n is not None and 1 <= n <= 30 and m.group(2) not in "天晚次":
                 options.append((m.start(1), m.end(1), n, m.group(1)))
     else:
         pattern = r"(?<![\w.$#,-])(\d{1,2}|" + "|".join(words[1:]) + r")\s+(?:[a-z-]+\s+)?([a-z]{3,}s)\b"
         for m in re.finditer(pattern, t.answer, flags=re.IGNORECASE):
             word = m.group(1)
             n = int(word) if word.isdigit() else words.index(word.lower())
-            if 1 <= n <= 30 and m.group(2).lower() not in _NOT_PLURAL:
+            noun = m.group(2).lower()
+            if 1 <= n <= 30 and noun not in _NOT_PLURAL and noun not in _UNIT_NOUNS:
                 options.append((m.start(1), m.end(1), n, word))
     lengths = _list_lengths(t)
-    options = [o for o in options if o[2] in lengths or number_backed(t, Decimal(o[2]))]
+    counted = {Decimal(str(leaf.value)) for leaf in t.leaves if isinstance(leaf.value, int)
+               and not isinstance(leaf.value, bool) and any(k in (leaf.key or "").lower() for k in _COUNT_KEYS)}
+    options = [o for o in options if o[2] in lengths or Decimal(o[2]) in counted]
 
     def build(start: int, end: int, n: int, word: str) -> Edit | None:
-        new_n = n + 1 if n <= 1 or rng.random() < 0.5 else n - 1
+        new_n = n + 1 if n <= 2 or rng.random() < 0.5 else n - 1  # never 1: "one orders" reads as no agent writes
         if word.isdigit():
             new = str(new_n)
         elif t.lang == "zh":
@@ -337,7 +353,7 @@ def wrong_direction(t: Transcript, rng: random.Random) -> Edit | None:
     for old, new in lexicon()["directions"][t.lang]:
         for start, end in find_words(t.answer, old, t.lang):
             a, b = sentence_bounds(t.answer, start, end)
-            if any(tok.kind == "number" and a <= tok.start < b for tok in t.tokens):
+            if any(tok.kind == "number" and tok.amount and a <= tok.start < b for tok in t.tokens):
                 options.append((start, end, keep_case(new, t.answer[start:end])))
     return first(options, rng, lambda start, end, new: _replace(t, start, end, new, "wrong_direction", ["other"]))
 
@@ -352,6 +368,10 @@ def status_flip(t: Transcript, rng: random.Random) -> Edit | None:
             continue
         for start, end in find_words(t.answer, old, t.lang):
             if t.lang == "zh" and t.answer[max(0, start - 1):start] in ("不", "未", "没"):
+                continue
+            a, b = sentence_bounds(t.answer, start, end)
+            if conditional(t.answer[a:start] + " " + t.answer[end:b]) or t.answer.startswith('":', end) \
+                    or (t.lang == "en" and not _STATUS_PLACE.search(t.answer[max(0, start - 30):start])):
                 continue
             options.append((start, end, keep_case(new, t.answer[start:end])))
     options = [o for o in options if not any(o[0] < p[1] and p[0] < o[1] and len(p[2]) > len(o[2]) for p in options)]
@@ -385,28 +405,37 @@ def wrong_selection(t: Transcript, rng: random.Random) -> Edit | None:
 
 
 def _added_superlative(t: Transcript, rng: random.Random) -> Edit | None:
-    """A sentence calling an option the cheapest (or the most expensive) when another option of its list is."""
-    groups = _amount_groups(t)
+    """A sentence calling an option the cheapest (or the most expensive) when another option the answer lists is."""
     options = []
-    for group in groups:
-        values = {_money(x) for x in group}
+    for group in _amount_groups(t):
+        labels = {id(leaf): _label_in_answer(t, leaf) for leaf in group}
+        named = [leaf for leaf in group if labels[id(leaf)]]
+        if len(named) < 2 or len({labels[id(x)] for x in named}) < len(named):
+            continue
+        values = {_money(x) for x in named}
         if len(values) < 2:
             continue
-        for leaf in group:
-            value = _money(leaf)
-            label = _label_in_answer(t, leaf)
-            if label is None:
-                continue
-            if value != min(values):
-                options.append((leaf, label, "cheapest"))
-            if value != max(values):
-                options.append((leaf, label, "most_expensive"))
+        for leaf in named:
+            names = tuple(labels[id(x)] for x in named)
+            if _money(leaf) != min(values):
+                options.append((leaf, labels[id(leaf)], "cheapest", names))
+            if _money(leaf) != max(values):
+                options.append((leaf, labels[id(leaf)], "most_expensive", names))
 
-    def build(leaf: Leaf, label: str, which: str) -> Edit | None:
+    def build(leaf: Leaf, label: str, which: str, names: tuple[str, ...]) -> Edit | None:
         sentence = lexicon()["added_superlative"][t.lang][which].format(label=label)
-        at = _end_of_sentence(t, t.answer.find(label))
+        if t.json_answer and '"' in sentence:
+            return None
+        at = paragraph_end(t.answer, t.answer.find(label))
+        start = max(t.answer.rfind("\n\n", 0, at), t.answer.rfind("\\n\\n", 0, at), 0)
+        paragraph = t.answer[start:at]
+        if sum(x in paragraph for x in names) < 2 or (t.json_answer and len(paragraph) < 80):
+            return None  # "of these" needs the options listed right before it, in prose
+        line_start = max(t.answer.rfind("\n", 0, at), t.answer.rfind("\\n", 0, at) + 1)
+        if re.match(r"\s*([-*•]|\d{1,2}[.)])\s", t.answer[line_start + 1:at]):
+            sentence = ("\\n" if t.json_answer else "\n") + sentence.strip()
         answer = t.answer[:at] + sentence + t.answer[at:]
-        span = sentence.strip()
+        span = sentence.strip().removeprefix("\\n")
         if answer.count(span) != 1:
             return None
         note = f"mutate wrong_selection: added {span!r}; another option of the list ({leaf.key}) is the {which}"
@@ -416,26 +445,15 @@ def _added_superlative(t: Transcript, rng: random.Random) -> Edit | None:
 
 
 def _label_in_answer(t: Transcript, leaf: Leaf) -> str | None:
-    """How the answer names a list member: a short string field of it that the answer holds, else its amount."""
+    """How the answer names a list member: a name field of it (letters and spaces) that the answer holds once."""
     parent = leaf.path[:-1]
     for other in t.leaves:
-        if other.call == leaf.call and other.path[:-1] == parent and isinstance(other.value, str) \
-                and 3 <= len(other.value) <= 40 and other.value in t.answer and not other.value.isdigit() \
-                and parse_number(other.value) is None:
-            return other.value
-    for tok in t.tokens:
-        if tok.kind == "number" and tok.amount and tok.value == _money(leaf) and t.answer.count(tok.text) == 1:
-            return tok.text
+        v = other.value
+        if other.call == leaf.call and other.path[:-1] == parent and isinstance(v, str) and 3 <= len(v) <= 40 \
+                and re.fullmatch(r"[A-Za-z\u4e00-\u9fff][\w\u4e00-\u9fff .'&()-]*", v) and "_" not in v \
+                and not any(c.isdigit() for c in v) and t.answer.count(v) == 1:
+            return v
     return None
-
-
-def _end_of_sentence(t: Transcript, at: int) -> int:
-    masked = mask(t.answer)
-    while at < len(masked) and masked[at] not in "\n.。!！" and not t.answer.startswith("\\n", at):
-        at += 1
-    if at < len(masked) and masked[at] in ".。!！":
-        at += 1
-    return at
 
 
 def amount_tokens(t: Transcript) -> list[Token]:

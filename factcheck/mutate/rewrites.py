@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from factcheck.mutate.edit import Edit, splice
 from factcheck.mutate.mistakes import amount_tokens, zh_numeral
-from factcheck.mutate.values import Transcript, find_words, keep_case, lexicon, mask, render_like
+from factcheck.mutate.values import Transcript, find_words, keep_case, lexicon, mask, paragraph_end, render_like
 
 _ITEM = re.compile(r"^(?P<indent>[ \t]*)(?P<mark>[-*•]|\d{1,2}[.)])\s+\S")
 
@@ -144,12 +144,7 @@ def derived_value(t: Transcript, rng: random.Random) -> Edit | None:
     value = render_like(total, max((tok.text for tok in chosen), key=lambda s: len(s.split(".")[-1]) if "." in s
                                    else 0))
     last = chosen[-1]
-    masked = mask(t.answer)
-    end = last.end
-    while end < len(masked) and masked[end] not in ".。!！\n" and not t.answer.startswith("\\n", end):
-        end += 1
-    if end < len(masked) and masked[end] in ".。!！":
-        end += 1
+    end = paragraph_end(t.answer, last.end)
     unit = "元" if t.lang == "zh" and t.answer[last.end:last.end + 1] == "元" else ""
     sentence = lexicon()["derived_total"][t.lang].format(value=value + unit)
     answer = t.answer[:end] + sentence + t.answer[end:]
@@ -196,9 +191,9 @@ def numerals(t: Transcript, rng: random.Random) -> Edit | None:
     if t.lang == "zh":
         for m in re.finditer(r"(?<![\d.,])(\d{1,2})\s?([" + lex["count_nouns_zh"] + "])", text):
             n = int(m.group(1))
-            if 1 <= n <= 99:
+            if 2 <= n <= 99:
                 options.append((m.start(), m.end(), zh_numeral(n, two=True) + m.group(2)))
-        zh_count = r"(?<![\d一二两三四五六七八九十])([一二两三四五六七八九])([" + lex["count_nouns_zh"] + "])"
+        zh_count = r"(?<![\d一二两三四五六七八九十第])([二两三四五六七八九])([" + lex["count_nouns_zh"] + "])"
         for m in re.finditer(zh_count, text):
             n = "一二三四五六七八九".find(m.group(1).replace("两", "二")) + 1
             options.append((m.start(), m.end(), f"{n} {m.group(2)}"))

@@ -9,7 +9,7 @@ from typing import Any
 
 from factcheck.mutate.edit import Edit
 from factcheck.mutate.mistakes import digit_change, first, status_flip
-from factcheck.mutate.values import Transcript, lexicon, mask, sentence_bounds
+from factcheck.mutate.values import Transcript, conditional, lexicon, mask, sentence_bounds
 
 
 def _write_stem(name: str) -> str | None:
@@ -36,7 +36,7 @@ def unbacked_action(t: Transcript, rng: random.Random) -> Edit | None:
                 a, b = sentence_bounds(t.answer, at, at + len(verb))
                 sentence = masked[a:b]
                 if any(m in sentence for m in lex["completion_markers"][t.lang]) and "?" not in sentence \
-                        and "？" not in sentence and b - a <= 300:
+                        and "？" not in sentence and b - a <= 300 and not conditional(sentence):
                     options.append((i, a, b))
                 at = masked.find(verb.lower(), at + 1)
     return first(options, rng, lambda i, a, b: _without_call(t, calls, i, a, b))
@@ -92,6 +92,8 @@ def incomplete_coverage(t: Transcript, rng: random.Random) -> Edit | None:
     for listed_at, members in _collections(t):
         reads: list[int] = []
         for j in range(listed_at + 1, len(calls)):
+            if _write_stem(calls[j].get("name", "")) is not None:
+                continue
             text = _text(calls[j]) + json.dumps(calls[j].get("args") or {}, ensure_ascii=False)
             if any(m in text for m in members):
                 reads.append(j)

@@ -255,7 +255,8 @@ def sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:
     """The sentence or line around `[start, end)`: ends at `.!?。！？`, a line break or a `\\n` escape."""
     masked = mask(text)
     a = start
-    while a > 0 and masked[a - 1] not in ".!?。！？\n" and not text.startswith("\\n", a - 2):
+    stops = ".!?。！？\n" + ('"' if text.lstrip().startswith("{") else "")
+    while a > 0 and masked[a - 1] not in stops and not text.startswith("\\n", a - 2):
         a -= 1
     b = end
     while b < len(text) and masked[b] not in "!?。！？\n" and not text.startswith("\\n", b) and not (
@@ -269,6 +270,27 @@ def sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:
     while b > a and masked[b - 1] in " \t\"*":
         b -= 1
     return a, b
+
+
+_CONDITIONAL = re.compile(r"\b(if|unless|once|when|can|could|would|will|may|might|must|should|please|only|after|before|"
+                          r"no|not|none)\b|如果|除非|可以|能够|只能|请|之后|以前|没有|不", re.IGNORECASE)
+
+
+def conditional(sentence: str) -> bool:
+    """Whether a sentence is conditional, modal, negated or a request rather than a plain statement."""
+    return bool(_CONDITIONAL.search(sentence))
+
+
+def paragraph_end(answer: str, at: int) -> int:
+    """Where the paragraph (or list) holding offset `at` ends: before a blank line, else the end of the text
+    (of the JSON string it is in, for an answer written as JSON)."""
+    ends = [i for i in (answer.find("\n\n", at), answer.find("\\n\\n", at)) if i >= 0]
+    if ends:
+        return min(ends)
+    if answer.lstrip().startswith("{"):
+        m = re.compile(r'(?:[^"\\]|\\.)*').match(answer, at)
+        return m.end() if m else at
+    return len(answer.rstrip())
 
 
 def keep_case(word: str, like: str) -> str:
