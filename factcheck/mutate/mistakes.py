@@ -184,8 +184,15 @@ def wrong_record(t: Transcript, rng: random.Random) -> Edit | None:
         t, start, end, new, "wrong_record", [kind], f"the value of field {key!r} of another record"))
 
 
-def _amount_groups(t: Transcript) -> list[list[Leaf]]:
-    """Amounts of the members of one list (same field, same list), two or more."""
+def amount_groups(t: Transcript) -> list[list[Leaf]]:
+    """Amounts of the members of one list in an output (same field, same list), two or more.
+
+    Args:
+        t: The transcript.
+
+    Returns:
+        One list of leaves per group.
+    """
     groups: dict[tuple, list[Leaf]] = {}
     for leaf in t.leaves:
         key = (leaf.key or "").lower()
@@ -202,14 +209,14 @@ def _amount_groups(t: Transcript) -> list[list[Leaf]]:
     return [g for g in groups.values() if len(g) >= 2]
 
 
-def _money(leaf: Leaf) -> Decimal:
+def money(leaf: Leaf) -> Decimal:
     return Decimal(str(leaf.value).replace(",", ""))
 
 
 def _totals(t: Transcript) -> list[tuple[Token, list[Leaf], list[Leaf]]]:
     """Answer amounts that are the sum of a list's members: (token, members summed, the whole list)."""
     found = []
-    groups = _amount_groups(t)
+    groups = amount_groups(t)
     for tok in t.tokens:
         if tok.kind != "number" or not tok.amount or tok.value is None:
             continue
@@ -217,7 +224,7 @@ def _totals(t: Transcript) -> list[tuple[Token, list[Leaf], list[Leaf]]]:
             if len(group) > 12:
                 continue
             for size in range(2, len(group) + 1):
-                hit = next((c for c in combinations(group, size) if sum(_money(x) for x in c) == tok.value), None)
+                hit = next((c for c in combinations(group, size) if sum(money(x) for x in c) == tok.value), None)
                 if hit:
                     found.append((tok, list(hit), group))
                     break
@@ -229,7 +236,7 @@ def per_unit_as_total(t: Transcript, rng: random.Random) -> Edit | None:
     options = []
     for tok, members, _ in _totals(t):
         for m in members:
-            options.append((tok, _money(m), f"the total of {len(members)} members given as one member's "
+            options.append((tok, money(m), f"the total of {len(members)} members given as one member's "
                             f"{m.key}"))
     for leaf in t.leaves:  # a quantity field beside a unit amount: the total is quantity x unit
         key = (leaf.key or "").lower()
@@ -254,10 +261,10 @@ def wrong_subset_total(t: Transcript, rng: random.Random) -> Edit | None:
     for tok, members, group in _totals(t):
         if len(members) >= 3:
             for m in members:
-                options.append((tok, tok.value - _money(m), f"{m.key} of one member left out of the sum"))
+                options.append((tok, tok.value - money(m), f"{m.key} of one member left out of the sum"))
         for other in group:
             if other not in members:
-                options.append((tok, tok.value + _money(other), f"{other.key} of a member outside the subset added"))
+                options.append((tok, tok.value + money(other), f"{other.key} of a member outside the subset added"))
     options = [(tok, value, extra) for tok, value, extra in options if value != tok.value and value > 0]
     return first(options, rng, lambda tok, value, extra: _replace(
         t, tok.start, tok.end, render_like(value, tok.text), "wrong_subset_total", ["number"], extra))
@@ -407,19 +414,19 @@ def wrong_selection(t: Transcript, rng: random.Random) -> Edit | None:
 def _added_superlative(t: Transcript, rng: random.Random) -> Edit | None:
     """A sentence calling an option the cheapest (or the most expensive) when another option the answer lists is."""
     options = []
-    for group in _amount_groups(t):
+    for group in amount_groups(t):
         labels = {id(leaf): _label_in_answer(t, leaf) for leaf in group}
         named = [leaf for leaf in group if labels[id(leaf)]]
         if len(named) < 2 or len({labels[id(x)] for x in named}) < len(named):
             continue
-        values = {_money(x) for x in named}
+        values = {money(x) for x in named}
         if len(values) < 2:
             continue
         for leaf in named:
             names = tuple(labels[id(x)] for x in named)
-            if _money(leaf) != min(values):
+            if money(leaf) != min(values):
                 options.append((leaf, labels[id(leaf)], "cheapest", names))
-            if _money(leaf) != max(values):
+            if money(leaf) != max(values):
                 options.append((leaf, labels[id(leaf)], "most_expensive", names))
 
     def build(leaf: Leaf, label: str, which: str, names: tuple[str, ...]) -> Edit | None:

@@ -7,8 +7,8 @@ import re
 from decimal import Decimal
 
 from factcheck.mutate.edit import Edit, splice
-from factcheck.mutate.mistakes import amount_tokens, zh_numeral
-from factcheck.mutate.values import Transcript, find_words, keep_case, lexicon, mask, paragraph_end, render_like
+from factcheck.mutate.mistakes import amount_groups, amount_tokens, money, zh_numeral
+from factcheck.mutate.values import Token, Transcript, find_words, keep_case, lexicon, mask, render_like
 
 _ITEM = re.compile(r"^(?P<indent>[ \t]*)(?P<mark>[-*•]|\d{1,2}[.)])\s+\S")
 
@@ -17,8 +17,8 @@ def _note(cls: str, old: str, new: str) -> str:
     return f"rewrite {cls}: {old!r} -> {new!r}"
 
 
-def reorder(t: Transcript, rng: random.Random) -> Edit | None:
-    """The items of a bullet or numbered list in another order (numbers stay where they were)."""
+def list_runs(t: Transcript) -> tuple[str, list[str], list[list[int]]]:
+    """The bullet or numbered lists of an answer: its line separator, its lines, and each list's line indexes."""
     sep = "\\n" if t.json_answer else "\n"
     lines = t.answer.split(sep)
     runs: list[list[int]] = []
@@ -35,7 +35,12 @@ def reorder(t: Transcript, rng: random.Random) -> Edit | None:
         current, indent = ([i], m.group("indent")) if m else ([], None)
     if len(current) >= 2:
         runs.append(current)
-    runs = [r for r in runs if len({lines[i] for i in r}) == len(r)]
+    return sep, lines, [r for r in runs if len({lines[i] for i in r}) == len(r)]
+
+
+def reorder(t: Transcript, rng: random.Random) -> Edit | None:
+    """The items of a bullet or numbered list in another order (numbers stay where they were)."""
+    sep, lines, runs = list_runs(t)
     if not runs:
         return None
     run = rng.choice(runs)
@@ -57,6 +62,8 @@ def number_format(t: Transcript, rng: random.Random) -> Edit | None:
     options = []
     for tok in amount_tokens(t):
         value, text = tok.value, tok.text
+        if t.json_answer and t.answer[:tok.start].rstrip().endswith(":"):
+            continue  # a JSON number: another format would not be JSON
         sign = text[0] if text[0] in "$€£¥￥" else ""
         digits = text[len(sign):]
         if "," in digits:
@@ -130,26 +137,57 @@ def status_synonym(t: Transcript, rng: random.Random) -> Edit | None:
 
 
 def derived_value(t: Transcript, rng: random.Random) -> Edit | None:
-    """A correct total of the amounts the answer lists, written after the last of them."""
-    amounts = amount_tokens(t)
-    signs = {tok.text[0] for tok in amounts if tok.text[0] in "$€£¥￥"}
-    if len(amounts) < 2 or len(signs) > 1 or len(amounts) > 8:
+    """The correct total of a list whose items each carry one amount, written as a new line after the list."""
+    sep = "\\n" if t.json_answer else "\n"
+    lines = t.answer.split(sep)
+    amounts = [tok for tok in amount_tokens(t) if tok.text[0] in "$€£¥￥"]
+    runs: list[list[Token]] = []
+    current: list[Token] = []
+    offset = 0
+    for line in lines:
+        inside = [tok for tok in amounts if offset <= tok.start < offset + len(line)]
+        if _ITEM.match(line) and len(inside) == 1 and '"' not in line:
+            current.append(inside[0])
+        else:
+            if len(current) >= 2:
+                runs.append(current)
+            current = []
+        offset += len(line) + len(sep)
+    if len(current) >= 2:
+        runs.append(current)
+    groups = [{money(x) for x in group} for group in amount_groups(t)]
+    runs = [r for r in runs if len({tok.text[0] for tok in r}) == 1 and len({tok.value for tok in r}) >= 2
+            and any(all(tok.value in g for tok in r) for g in groups)]  # the members of one record's list
+    if not runs:
+        return _list_count(t, rng)
+    run = rng.choice(runs)
+    total = sum((tok.value for tok in run), Decimal(0))
+    value = render_like(total, max((tok.text for tok in run), key=lambda s: ("," in s, len(s))))
+    sentence = lexicon()["derived_total"][t.lang].format(value=value).strip()
+    end = t.answer.find(sep, run[-1].end)
+    end = len(t.answer.rstrip()) if end < 0 else end
+    answer = t.answer[:end] + sep + sentence + t.answer[end:]
+    parts = " + ".join(tok.text for tok in run)
+    return Edit(answer, [], [], f"rewrite derived_value: added {sentence!r} after the list ({parts})")
+
+
+def _list_count(t: Transcript, rng: random.Random) -> Edit | None:
+    """The number of items of a list, written as a new line after it."""
+    sep, lines, runs = list_runs(t)
+    def countable(run: list[int]) -> bool:  # items, not "Label: value" lines, with no sub-list after the last
+        items = [lines[i] for i in run]
+        after = lines[run[-1] + 1] if run[-1] + 1 < len(lines) else ""
+        return not any(":" in x or "：" in x or (t.json_answer and '"' in x) for x in items) and not (
+            _ITEM.match(after) and len(after) - len(after.lstrip()) > len(items[-1]) - len(items[-1].lstrip()))
+
+    runs = [r for r in runs if countable(r)]
+    if not runs:
         return None
-    if len({tok.value for tok in amounts}) < 2:
-        return None
-    k = rng.randint(2, len(amounts))
-    start = rng.randint(0, len(amounts) - k)
-    chosen = amounts[start:start + k]
-    total = sum((tok.value for tok in chosen), Decimal(0))
-    value = render_like(total, max((tok.text for tok in chosen), key=lambda s: len(s.split(".")[-1]) if "." in s
-                                   else 0))
-    last = chosen[-1]
-    end = paragraph_end(t.answer, last.end)
-    unit = "元" if t.lang == "zh" and t.answer[last.end:last.end + 1] == "元" else ""
-    sentence = lexicon()["derived_total"][t.lang].format(value=value + unit)
-    answer = t.answer[:end] + sentence + t.answer[end:]
-    parts = " + ".join(tok.text for tok in chosen)
-    return Edit(answer, [], [], f"rewrite derived_value: added {sentence.strip()!r} ({parts})")
+    run = rng.choice(runs)
+    sentence = lexicon()["derived_count"][t.lang].format(value=len(run))
+    end = sum(len(line) + len(sep) for line in lines[: run[-1] + 1]) - len(sep)
+    answer = t.answer[:end] + sep + sentence + t.answer[end:]
+    return Edit(answer, [], [], f"rewrite derived_value: added {sentence!r} after a list of {len(run)} items")
 
 
 def hedge(t: Transcript, rng: random.Random) -> Edit | None:
@@ -164,6 +202,8 @@ def hedge(t: Transcript, rng: random.Random) -> Edit | None:
     if rng.random() < 0.5:
         prefix = rng.choice(words["prefix"])
         first = t.answer[body_start:body_start + 2]
+        if _ITEM.match(t.answer[body_start:]) or first[:1] in "#*-|":
+            return None
         if t.lang == "en" and not (first[:1].isupper() and (first[1:2].islower() or first[1:2] == " ")):
             return None
         rest = t.answer[body_start:]
@@ -199,7 +239,7 @@ def numerals(t: Transcript, rng: random.Random) -> Edit | None:
             options.append((m.start(), m.end(), f"{n} {m.group(2)}"))
     else:
         words = lex["number_words_en"]
-        for m in re.finditer(r"(?<![\w.$#,-])(\d{1,2})(\s+[a-z]+s)\b", text):
+        for m in re.finditer(r"(?<![\w.$#,–-])(\d{1,2})(\s+[a-z]+s)\b", text):
             n = int(m.group(1))
             if 2 <= n < len(words):
                 options.append((m.start(), m.end(), words[n] + m.group(2)))
