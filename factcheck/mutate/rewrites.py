@@ -177,7 +177,8 @@ def _list_count(t: Transcript, rng: random.Random) -> Edit | None:
     def countable(run: list[int]) -> bool:  # items, not "Label: value" lines, with no sub-list after the last
         items = [lines[i] for i in run]
         after = lines[run[-1] + 1] if run[-1] + 1 < len(lines) else ""
-        return not any(":" in x or "：" in x or (t.json_answer and '"' in x) for x in items) and not (
+        return not any(":" in x or "：" in x or (t.json_answer and '"' in x) or len(x) > 80
+                       or x.rstrip().endswith((".", "。", "?", "？", "!")) for x in items) and not (
             _ITEM.match(after) and len(after) - len(after.lstrip()) > len(items[-1]) - len(items[-1].lstrip()))
 
     runs = [r for r in runs if countable(r)]

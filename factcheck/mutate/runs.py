@@ -9,7 +9,7 @@ from typing import Any
 
 from factcheck.mutate.edit import Edit
 from factcheck.mutate.mistakes import digit_change, first, status_flip
-from factcheck.mutate.values import Transcript, conditional, lexicon, mask, sentence_bounds
+from factcheck.mutate.values import Transcript, conditional, lexicon, mask, numbers_in, sentence_bounds
 
 
 def _write_stem(name: str) -> str | None:
@@ -116,12 +116,15 @@ def _only_in(t: Transcript, dropped: list[dict[str, Any]], kept: list[dict[str, 
     """Values of the answer that the dropped outputs hold and the kept ones, the question and context do not."""
     kept_text = "\n".join([_text(c) for c in kept] + [t.case.get("question", ""), *t.case.get("context", [])]).lower()
     dropped_text = "\n".join(_text(c) for c in dropped).lower()
+    dropped_numbers, kept_numbers = numbers_in(dropped_text), numbers_in(kept_text)
     spans = []
     for tok in t.tokens:
-        low = tok.text.lower().lstrip("#$")
-        if tok.kind == "number" and not tok.amount:
-            continue
-        if low in dropped_text and low not in kept_text and t.answer.count(tok.text) == 1:
+        if tok.kind == "number":
+            only = tok.amount and tok.value in dropped_numbers and tok.value not in kept_numbers
+        else:
+            low = tok.text.lower().lstrip("#")
+            only = low in dropped_text and low not in kept_text
+        if only and t.answer.count(tok.text) == 1:
             spans.append(tok.text)
     return list(dict.fromkeys(spans))
 
