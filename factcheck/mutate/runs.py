@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 from factcheck.mutate.edit import Edit
@@ -31,14 +32,13 @@ def unbacked_action(t: Transcript, rng: random.Random) -> Edit | None:
         if stem is None or call.get("status") != "ok":
             continue
         for verb in lex["action_stems"][stem][t.lang]:
-            at = masked.find(verb.lower())
-            while at >= 0:
-                a, b = sentence_bounds(t.answer, at, at + len(verb))
+            pattern = re.escape(verb.lower()) if t.lang == "zh" else r"(?<![a-z])" + re.escape(verb.lower())
+            for m in re.finditer(pattern, masked):  # en: the verb starts a word ("chang" is not in "exchange")
+                a, b = sentence_bounds(t.answer, m.start(), m.end())
                 sentence = masked[a:b]
-                if any(m in sentence for m in lex["completion_markers"][t.lang]) and "?" not in sentence \
+                if any(k in sentence for k in lex["completion_markers"][t.lang]) and "?" not in sentence \
                         and "？" not in sentence and b - a <= 300 and not conditional(sentence):
                     options.append((i, a, b))
-                at = masked.find(verb.lower(), at + 1)
     return first(options, rng, lambda i, a, b: _without_call(t, calls, i, a, b))
 
 
