@@ -39,7 +39,8 @@ def main() -> None:
             row[1] += seen[source]
             row[2] += flagged(case)
     for name, (n, before, after) in rows.items():
-        print(f"{name:<16} {n:>4}  sources {before / n:.3f}  rewrites {after / n:.3f}  added {(after - before) / n:+.3f}")
+        print(f"{name:<16} {n:>4}  sources {before / n:.3f}  rewrites {after / n:.3f}  "
+              f"added {(after - before) / n:+.3f}")
 
 
 if __name__ == "__main__":
