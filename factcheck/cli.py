@@ -1,4 +1,5 @@
-"""The `factcheck` command: `eval` over a suite, `check` for one answer, `calibrate` a confidence table, `audit`."""
+"""The `factcheck` command: `eval` over a suite, `check` for one answer, `calibrate` a confidence table, `audit`,
+`mutate`."""
 
 from __future__ import annotations
 
@@ -224,17 +225,23 @@ def _cmd_audit(args: argparse.Namespace, out: TextIO) -> int:
     return run_audit(args, out, _checker_config(args))
 
 
+def _cmd_mutate(args: argparse.Namespace, out: TextIO) -> int:
+    from factcheck.mutate.command import run_mutate
+
+    return run_mutate(args, out)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the `factcheck` command.
 
     Returns:
-        The parser with the `eval`, `check`, `calibrate` and `audit` subcommands.
+        The parser with the `eval`, `check`, `calibrate`, `audit` and `mutate` subcommands.
     """
     parser = argparse.ArgumentParser(
         prog="factcheck",
         description="Check an agent's answers against the tool outputs of its runs.",
     )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="{eval,check,calibrate,audit}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="{eval,check,calibrate,audit,mutate}")
 
     def confidence_options(command: argparse.ArgumentParser) -> None:
         command.add_argument("--min-confidence", type=_probability, metavar="P",
@@ -296,6 +303,16 @@ def build_parser() -> argparse.ArgumentParser:
     add_audit_arguments(au)
     confidence_options(au)
     au.set_defaults(func=_cmd_audit)
+
+    from factcheck.mutate.command import add_mutate_arguments
+
+    mu = sub.add_parser("mutate", help="inject realistic mistakes into faithful answers, and rewrite them "
+                        "without changing their meaning, as a labelled suite",
+                        description="Read faithful answers (case-format suites or stored histories) and write a "
+                        "case-format suite: each mutated answer with its exact wrong span and its class in `error`, "
+                        "each meaning-preserving rewrite with no span. Exit status: 0 written, 2 bad input.")
+    add_mutate_arguments(mu)
+    mu.set_defaults(func=_cmd_mutate)
     return parser
 
 
@@ -343,10 +360,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     from factcheck.errors import CheckerFailure  # after parsing: --help imports no pydantic model
     from factcheck.eval.agent import AgentLoadError
     from factcheck.eval.suite import SuiteError
+    from factcheck.mutate.inputs import MutateInputError
 
     try:
         return args.func(args, sys.stdout)
-    except (InputError, SuiteError, AgentLoadError, CheckerFailure) as err:
+    except (InputError, SuiteError, AgentLoadError, CheckerFailure, MutateInputError) as err:
         print(f"factcheck: error: {err}", file=sys.stderr)
         return EXIT_USAGE
 

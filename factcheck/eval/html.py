@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from factcheck.eval.scoring import CaseResult, match_spans, overlaps
-from factcheck.eval.tables import breakdown_rows, overview_rows
+from factcheck.eval.tables import breakdown_rows, difficulty_rows, error_rows, overview_rows
 from factcheck.report import Claim
 
 _CSS = """
@@ -200,6 +200,27 @@ def uncertain_html(results: Sequence[CaseResult]) -> tuple[int, str]:
     return _case_sections(results, _uncertain_items)
 
 
+def error_classes_html(summary: dict[str, Any]) -> str:
+    """The per-class section: recall and false alarms per `error` value, and easy vs hard mistakes.
+
+    Args:
+        summary: The output of `evaluate`.
+
+    Returns:
+        The section's HTML, or an empty string when no case has an `error`.
+    """
+    if not summary.get("by_error"):
+        return ""
+    parts = ['<h2 id="by-error">factcheck by error class</h2>'
+             '<p class="muted">Recall on each mistake class, false alarms on each meaning-preserving rewrite '
+             "(<code>error</code> of the cases; see docs/mutation.md).</p>",
+             _table(*error_rows(summary), "by-error")]
+    if summary.get("by_difficulty"):
+        parts += ['<p class="muted">Easy: the wrong value occurs in the tool outputs; hard: it occurs nowhere.</p>',
+                  _table(*difficulty_rows(summary), "by-difficulty")]
+    return "".join(parts)
+
+
 def render_html(
     summary: dict[str, Any], results: Sequence[CaseResult], sources: Sequence[str]
 ) -> str:
@@ -228,6 +249,7 @@ def render_html(
         + _table(*breakdown_rows(summary["by_lang"], "lang"), "by-lang")
         + "<h2>factcheck by kind</h2>"
         + _table(*breakdown_rows(summary["by_kind"], "kind"), "by-kind")
+        + error_classes_html(summary)
         + f'<h2 id="misses">Misses ({n_miss})</h2>'
         + '<p class="muted">Gold spans no flagged claim overlaps. Gold spans are '
         '<mark class="gold">marked</mark>, flagged claims <span class="flag">outlined</span>.</p>'

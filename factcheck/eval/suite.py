@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 from collections.abc import Iterable
 from importlib import resources
@@ -24,12 +25,15 @@ BUNDLED_SUITES = {
     "heldout": "heldout.jsonl",
     "real-fit": "real-fit.jsonl",
     "real-heldout": "real-heldout.jsonl",
+    "mutation-fit": "mutation-fit.jsonl.gz",
+    "mutation-heldout": "mutation-heldout.jsonl.gz",
 }
 """Name -> file of each suite shipped inside `factcheck.eval`; a suite path that is no file may name one.
 
 `heldout` was written after the checker in blind batches, by people who had not read its code;
 `real-fit` and `real-heldout` are real agents' answers labelled by hand, split by conversation: the
-calibration is fitted on `real-fit` and never sees `real-heldout` (see docs/calibration.md)."""
+calibration is fitted on `real-fit` and never sees `real-heldout` (see docs/calibration.md); `mutation-fit` and
+`mutation-heldout` are `factcheck mutate` of real faithful answers, split the same way (see docs/mutation.md)."""
 
 
 class SuiteError(ValueError):
@@ -87,9 +91,13 @@ class Case(BaseModel):
     """What the agent answers after the correction message."""
     retry_hallucinated_spans: list[str] | None = None
     """Gold spans of `retry_answer`; absent means the retry answer is faithful."""
-    error: str | None = None
-    """The class of mistake (`per_unit_as_total`, `status_flip`, ...) or, on a faithful case, of
-    meaning-preserving rewrite; free vocabulary."""
+    error: str | None = Field(default=None, min_length=1)
+    """The class of mistake (`status_flip`, `per_unit_as_total`, ...) or, on a faithful case, of the
+    meaning-preserving rewrite (`reorder`, ...); `eval` reports recall and false alarms per value."""
+    in_outputs: bool | None = None
+    """Not in the case format: the one extra key this loader accepts, written by `factcheck mutate`. True when
+    the wrong value occurs somewhere in the tool outputs (an easy mistake to confuse: another record's price),
+    False when it occurs nowhere (a changed digit); `eval` reports recall for both."""
     note: str | None = None
     """Free text for humans."""
     source: str | None = None
@@ -204,7 +212,7 @@ def _suite_files(path: Path) -> list[Path]:
     if not path.exists() and str(path) in BUNDLED_SUITES:
         return [bundled_suite_path(str(path))]
     if path.is_dir():
-        files = sorted(p for p in path.glob("*.jsonl") if p.is_file())
+        files = sorted(p for p in [*path.glob("*.jsonl"), *path.glob("*.jsonl.gz")] if p.is_file())
         if not files:
             raise SuiteError(f"{path}: directory holds no .jsonl files")
         return files
@@ -217,7 +225,7 @@ def load_suite_file(path: Path) -> list[Case]:
     """Read one JSONL suite file.
 
     Args:
-        path: The file; blank lines are skipped.
+        path: The file (`.gz`: gzip-compressed); blank lines are skipped.
 
     Returns:
         The cases in file order.
@@ -227,8 +235,11 @@ def load_suite_file(path: Path) -> list[Case]:
             or a case that breaks the format; the message names the file and line.
     """
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as err:
+        if path.suffix == ".gz":
+            text = gzip.decompress(path.read_bytes()).decode("utf-8-sig")
+        else:
+            text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError, EOFError) as err:
         raise SuiteError(f"{path}: cannot read suite: {err}") from None
     cases = []
     for lineno, line in enumerate(text.splitlines(), start=1):
@@ -275,7 +286,8 @@ def bundled_suite_path(name: str = "bundled") -> Path:
     """Path of a suite shipped with the package.
 
     Args:
-        name: `bundled` (the 200-case suite), `heldout`, `real-fit` or `real-heldout` (see `BUNDLED_SUITES`).
+        name: `bundled` (the 200-case suite), `heldout`, `real-fit`, `real-heldout`, `mutation-fit` or
+            `mutation-heldout` (see `BUNDLED_SUITES`).
 
     Returns:
         The path of the suite file inside `factcheck/eval`.

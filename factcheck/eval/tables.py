@@ -155,6 +155,36 @@ def threshold_rows(calibration: dict[str, Any]) -> tuple[list[str], list[list[st
     return header, rows
 
 
+def error_rows(summary: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+    """One row per `error` class: recall on its mistakes, false alarms on its rewrites or faithful cases.
+
+    Args:
+        summary: The output of `evaluate`, with `by_error`.
+
+    Returns:
+        Header cells and rows of cells.
+    """
+    header = ["error", "cases", "wrong", "ans R", "span R", "false al"]
+    keys = ("cases", "hallucinated", "recall", "span_recall", "false_alarm_rate")
+    rows = [[name, *(fmt(block[k]) for k in keys)] for name, block in summary["by_error"].items()]
+    return header, rows
+
+
+def difficulty_rows(summary: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+    """Recall on easy mistakes (the wrong value is in the tool outputs) and hard ones (it is nowhere).
+
+    Args:
+        summary: The output of `evaluate`, with `by_difficulty`.
+
+    Returns:
+        Header cells and rows of cells.
+    """
+    header = ["mistakes", "cases", "ans R", "span R"]
+    rows = [[name, *(fmt(block[k]) for k in ("hallucinated", "recall", "span_recall"))]
+            for name, block in summary["by_difficulty"].items()]
+    return header, rows
+
+
 def text_report(summary: dict[str, Any], sources: Sequence[str]) -> str:
     """The whole eval result as text: overview, then factcheck by language and by kind.
 
@@ -179,6 +209,12 @@ def text_report(summary: dict[str, Any], sources: Sequence[str]) -> str:
         "factcheck by kind (a case counts under each of its kinds):",
         render_text(*breakdown_rows(summary["by_kind"], "kind")),
     ]
+    if summary.get("by_error"):
+        parts += ["", "factcheck by error class (recall on mistakes, false alarms on rewrites):",
+                  render_text(*error_rows(summary))]
+    if summary.get("by_difficulty"):
+        parts += ["", "easy (wrong value in the tool outputs) vs hard (nowhere in them):",
+                  render_text(*difficulty_rows(summary))]
     calibration = summary.get("calibration")
     if calibration and calibration["flags"]:
         parts += [

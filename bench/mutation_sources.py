@@ -1,0 +1,58 @@
+"""Write the faithful real answers the shipped mutation suites are built from, split as the real suites are.
+
+Sources: the answers of ../shared/real/*.jsonl labelled faithful in real-fit / real-heldout, and the unlabelled
+ones the current checker leaves unflagged at min_confidence 0.6; every answer labelled hallucinated is left out.
+Split by conversation: sha1 of the id without its message index, odd = held out (docs/calibration.md).
+Prints the counts. Then `factcheck mutate` builds the suites (docs/mutation.md has the recipe).
+Usage: python bench/mutation_sources.py [REAL_DIR] [OUT_DIR]
+"""
+
+import glob
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+from factcheck.checker import FactChecker
+from factcheck.config import CheckerConfig
+from factcheck.eval.suite import load_suite
+
+
+def held_out(case_id: str) -> bool:
+    """The real suites' split: sha1 of the conversation id (the id without its message index), odd."""
+    return int(hashlib.sha1(case_id.rsplit("-", 1)[0].encode()).hexdigest(), 16) % 2 == 1
+
+
+def main() -> None:
+    real = Path(sys.argv[1] if len(sys.argv) > 1 else "../shared/real")
+    out = Path(sys.argv[2] if len(sys.argv) > 2 else ".")
+    labelled = {c.id: c.hallucinated for c in load_suite(["real-fit", "real-heldout"])}
+    checker = FactChecker(CheckerConfig(min_confidence=0.6))
+    parts: dict[bool, list[dict]] = {False: [], True: []}
+    unflagged = flagged = 0
+    for path in sorted(glob.glob(str(real / "*.jsonl"))):
+        for line in Path(path).read_text(encoding="utf-8").splitlines():
+            case = json.loads(line)
+            if case["id"] in labelled:
+                if labelled[case["id"]]:
+                    continue
+            else:
+                report = checker.check(case["answer"], tool_calls=case["tool_calls"],
+                                       context=[case["question"], *case.get("context", [])])
+                if not report.ok:
+                    flagged += 1
+                    continue
+                unflagged += 1
+            case.setdefault("hallucinated_spans", [])
+            parts[held_out(case["id"])].append(case)
+    for heldout, name in ((False, "faithful-fit.jsonl"), (True, "faithful-heldout.jsonl")):
+        cases = sorted(parts[heldout], key=lambda c: c["id"])
+        (out / name).write_text("".join(json.dumps(c, ensure_ascii=False) + "\n" for c in cases), encoding="utf-8")
+        print(f"{out / name}: {len(cases)} faithful answers")
+    labelled_faithful = sum(not h for h in labelled.values())
+    print(f"labelled faithful {labelled_faithful}, unlabelled unflagged {unflagged}, unlabelled flagged (left out) "
+          f"{flagged}, labelled hallucinated (left out) {sum(labelled.values())}")
+
+
+if __name__ == "__main__":
+    main()
