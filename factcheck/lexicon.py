@@ -150,6 +150,8 @@ class Lexicon:
     """Words that make a claim's amount one per unit (each, per person, 每人): no total to recompute."""
     total_words: Phrases = field(init=False)
     """The words of the `total` field label (total, in total, 合计): a claim's amount beside one is a total."""
+    quantity_fields: frozenset[str] = field(init=False)
+    """The words of the `quantity` field label (quantity, qty, 数量): a price beside one is per unit."""
     multiplicity_fields: frozenset[str] = field(init=False)
     """Names of the lists that multiply a per-unit amount (passengers, guests, nights, 乘客)."""
     superlatives: Phrases = field(init=False)
@@ -302,6 +304,7 @@ class Lexicon:
         self.per_unit_words = Phrases(self.data["per_unit_words"])
         self.total_words = Phrases(self.data["fields"].get("total", []))
         self.multiplicity_fields = frozenset(w.lower() for w in self.data["multiplicity_fields"])
+        self.quantity_fields = frozenset(term_key(w) for w in self.data["fields"].get("quantity", []))
         self.superlatives = Phrases(self.data["superlatives_low"] + self.data["superlatives_high"])
         self.superlatives_low = frozenset(term_key(w) for w in self.data["superlatives_low"])
         self.option_lists = frozenset(w.lower() for w in self.data["option_lists"])

@@ -36,7 +36,7 @@ from factcheck.grounding.moments import (
     zoned,
 )
 from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, names_record, other_item
-from factcheck.grounding.roles import ClaimText, per_unit_as_total, per_unit_sum_as_total, selection
+from factcheck.grounding.roles import ClaimText, fits_role, per_unit_as_total, per_unit_sum_as_total, selection
 from factcheck.grounding.statuses import StatusMatcher
 from factcheck.grounding.tokens import ground_name, ground_token
 from factcheck.grounding.totals import column_total, field_total
@@ -245,6 +245,10 @@ class Matcher:
                     if self.index.lex.derivation_cues.search(self._claim_text) else None
                 )
             )
+            if backing is not None and backing[0] == "derived" and not fits_role(
+                fact, backing[1], self.index, self._said
+            ):
+                backing = None
             if backing is None:
                 shown = ", ".join(sorted({loc.mention.value for loc in same_field})[:3])
                 set_verdict(fact, Verdict.CONTRADICTED, "value_mismatch",
@@ -273,6 +277,8 @@ class Matcher:
                 or in_other_unit(fact, claimed, exponent, self._claim_facts, self.index)
                 or self._in_words(targets)
             )
+        if backing is not None and backing[0] == "derived" and not fits_role(fact, backing[1], self.index, self._said):
+            backing = None  # a total is no difference or quotient ("total $0.5" of 3.5 − 3)
         if backing is None:
             set_verdict(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives {fact.text}", [])
         elif backing[0] == "derived" and (found := per_unit_sum_as_total(fact, self.index, self._said)):

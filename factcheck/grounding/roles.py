@@ -67,6 +67,12 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
         return None  # a tool's own total, amount or payment equals it
     claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
     for loc in located:
+        quantity = _quantity(index, loc.leaf.index, loc.leaf.path)
+        if quantity is not None and quantity > 1:  # "3 bananas, total $0.5": the item's price times its quantity
+            total = claimed * quantity
+            if equal_at(total, claimed, exponent):
+                return None
+            return Recomputed(total, f"quantity {_num(quantity)} × {_num(claimed)} = {_num(total)}", loc)
         times, what = _multiplicity(index, loc.leaf.index)
         if times < 2 or loc.leaf.path.startswith(what + "["):
             continue  # a price of each seat or passenger: their sum is the total
@@ -200,6 +206,27 @@ def _claims_a_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
     if fact.unit not in lex.currency_codes or not fact.value or lex.per_unit_words.search(claim.text):
         return False
     return "total" in (fact.concept or "").split("+") or _cue_before(lex.total_words, fact, claim) is not None
+
+
+def fits_role(fact: Fact, how: str, index: EvidenceIndex, claim: ClaimText) -> bool:
+    """Whether a derivation fits the number's role: a claimed total is a sum or product, never a difference or
+    a quotient of other numbers (the reason `how` names the operation: "number equals 3.5 − 3")."""
+    if not _claims_a_total(fact, index, claim):
+        return True
+    return not any(op in how for op in (" − ", " ÷ ", "(1 − "))
+
+
+def _quantity(index: EvidenceIndex, call: int, path: str) -> Decimal | None:
+    """The quantity field beside a price in its record (`items[1].quantity` of `items[1].price`), if any."""
+    parts = _SEGMENT.findall(path)
+    record = _resolve(index.flats[call].value, parts[:-1])
+    if not isinstance(record, dict):
+        return None
+    for field, value in record.items():
+        if field_name(str(field)) in index.lex.quantity_fields and isinstance(value, int | float):
+            if not isinstance(value, bool):
+                return Decimal(str(value))
+    return None
 
 
 def _multiplicity(index: EvidenceIndex, call: int) -> tuple[int, str]:

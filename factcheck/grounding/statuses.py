@@ -141,15 +141,13 @@ class StatusMatcher:
         return out
 
     def _of_named_calls(self, claim_facts: list[Fact], pool: list[StatusEvidence]) -> list[StatusEvidence]:
-        """The statuses of the calls whose output is the record the claim names by its key ("order #W3586556
-        (still pending)" is not contradicted by the cancellation of #W1242543 in the same run); all of them
-        when the claim names no key a call's record has."""
+        """The statuses of the calls whose output is the record the claim names by its key, and of outputs that
+        are no keyed record: "order #W3586556 (still pending)" is not contradicted by the cancellation of
+        #W1242543 in the same run, nor by any other order when the run never read #W3586556."""
         named = {_key(f.value or f.text) for f in claim_facts if f.kind == FactKind.IDENTIFIER}
         if not named:
             return pool
         keyed = {s.call: self.index.record_keys(s.call) for s in pool}
-        if not any(keys & named for keys in keyed.values()):
-            return pool
         return [s for s in pool if not keyed[s.call] or keyed[s.call] & named]
 
     def _of_named_records(self, fact: Fact, pool: list[StatusEvidence]) -> list[StatusEvidence]:
@@ -214,6 +212,8 @@ class StatusMatcher:
         if agree:
             set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {say(agree[-1])}",
                         [evidence_of(agree[-1].leaf, self.index)])
+        elif polarity in ("positive", "negative") and self._acting_call_disagrees(fact, polarity, pool):
+            return
         elif (
             fact.kind == FactKind.ACTION
             and not any(c.status == "ok" for c in self.index.calls)
@@ -225,6 +225,28 @@ class StatusMatcher:
                         f"the answer claims an action ({fact.text!r}) but no tool call succeeded", [])
         else:
             fact.reason = "status names no concept; not compared"
+
+    def _acting_call_disagrees(self, fact: Fact, polarity: str, pool: list[StatusEvidence]) -> bool:
+        """A bare "failed" / "成功" said of what the run did, against the run's last write (no read-only tool):
+        contradicted when that call raised and the answer says it worked, or when it worked and its output's
+        statuses say so while the answer says it failed ("会议已失败创建" after create_event returned success)."""
+        writes = [c for c in self.index.calls if not self.read_only.match(c.name or "")]
+        if not writes:
+            return False
+        call = writes[-1]
+        if call.status == "error":
+            if polarity != "positive":
+                return False
+            leaf = self.index.first_leaf(call.index)
+            set_verdict(fact, Verdict.CONTRADICTED, "tool_error", f"tool {call.name} failed with an error",
+                        [evidence_of(leaf, self.index)] if leaf else [])
+            return True
+        own = [s for s in pool if s.call == call.index and s.polarity in ("positive", "negative")]
+        if not own or any(s.polarity in AGREES[polarity] for s in own):
+            return False
+        set_verdict(fact, Verdict.CONTRADICTED, "polarity_mismatch", f"tool says {say(own[0])}, answer says {polarity}",
+                    [evidence_of(own[0].leaf, self.index)])
+        return True
 
     def _other_sense(self, fact: Fact, claim: str) -> str | None:
         """The first other concept a word of the fact may speak of that the run has evidence of (lexicon
