@@ -43,7 +43,7 @@ _MERGED_LISTS = (
     "not_money_labels", "money_labels", "duration_labels", "share_labels", "clause_conjunctions",
     *SPEECH_ACT_KEYS, "user_doers", "user_beneficiaries", "derivation_cues", "presenting_terms",
     "generic_currency_words", "per_unit_words", "multiplicity_fields", "superlatives_low", "superlatives_high",
-    "option_lists",
+    "option_lists", "selection_scopes",
 )
 
 
@@ -158,6 +158,8 @@ class Lexicon:
     """Words that select one option by its amount (cheapest, most expensive, 最便宜)."""
     superlatives_low: frozenset[str] = field(init=False)
     """Keys of the superlatives that select the lowest amount."""
+    selection_scopes: Phrases = field(init=False)
+    """Words that scope a superlative to the items just listed (of these, among them, 其中): any list ranks."""
     option_lists: frozenset[str] = field(init=False)
     """Names of lists and mappings of options a superlative ranks (flights, offers, variants, 航班)."""
     presenting: frozenset[str] = field(init=False)
@@ -308,6 +310,7 @@ class Lexicon:
         self.superlatives = Phrases(self.data["superlatives_low"] + self.data["superlatives_high"])
         self.superlatives_low = frozenset(term_key(w) for w in self.data["superlatives_low"])
         self.option_lists = frozenset(w.lower() for w in self.data["option_lists"])
+        self.selection_scopes = Phrases(self.data["selection_scopes"])
         self.generic_currency_words = frozenset(self.data["generic_currency_words"])
         self.all_words = Phrases(self.data["all_words"])
         self.approximators = Phrases(self.data["approximators"])

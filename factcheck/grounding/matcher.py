@@ -36,7 +36,14 @@ from factcheck.grounding.moments import (
     zoned,
 )
 from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, names_record, other_item
-from factcheck.grounding.roles import ClaimText, fits_role, per_unit_as_total, per_unit_sum_as_total, selection
+from factcheck.grounding.roles import (
+    ClaimText,
+    fits_role,
+    name_selection,
+    per_unit_as_total,
+    per_unit_sum_as_total,
+    selection,
+)
 from factcheck.grounding.statuses import StatusMatcher
 from factcheck.grounding.tokens import ground_name, ground_token
 from factcheck.grounding.totals import column_total, field_total
@@ -125,6 +132,11 @@ class Matcher:
             for fact in ordered if derived else ():
                 if fact.kind == FactKind.NUMBER and fact.code == "not_found":
                     self._number(fact)
+        picked = name_selection(self._said, self.index)
+        if picked is not None:  # "Of these, Backpack is the cheapest": the named record is not
+            fact, found = picked
+            set_verdict(fact, Verdict.CONTRADICTED, "recomputed", f"the records give {found.how}",
+                        [evidence_of(found.where.leaf, self.index, found.how)])
         self.moments += [f for f in facts if f.kind in _WHEN and f.verdict == Verdict.SUPPORTED]
         zones = any(f.kind in _WHEN for f in facts) and self.index.lex.time_zone_words.finditer(text)
         if zones:

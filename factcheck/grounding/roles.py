@@ -162,6 +162,58 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
     return None
 
 
+def name_selection(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, Recomputed] | None:
+    """A superlative said of a named record ("Of these, Backpack is the cheapest"), re-ranked by its price.
+
+    The claim names one record (a backed name whose evidence is a list item's field) and no amount; the
+    options are the items of that list when it is a list of options or the claim scopes the choice to the
+    items just listed ("of these", 其中).
+
+    Args:
+        claim: The claim, its facts grounded.
+        index: The run's evidence.
+
+    Returns:
+        The name fact and the best option when the named one is not it, else None.
+    """
+    lex = index.lex
+    words = lex.superlatives.finditer(claim.text)
+    if not words or any(f.kind == FactKind.NUMBER and f.unit in lex.currency_codes for f in claim.facts):
+        return None
+    named = []  # the records the claim names by a backed name or id that have a price
+    for f in claim.facts:
+        if f.kind in (FactKind.NAME, FactKind.IDENTIFIER) and f.verdict == Verdict.SUPPORTED and f.evidence:
+            ev = f.evidence[0]
+            parts = _SEGMENT.findall(ev.path)
+            record = _resolve(index.flats[ev.index].value, parts[:-1]) if ev.source == "tool" else None
+            price = next((k for k in record if index.path_info(str(k))[0] & _PRICE_LABELS), None) if isinstance(
+                record, dict) else None
+            if price is not None:
+                listed = len(parts) > 2 and field_name(parts[-3]) in lex.option_lists
+                named.append((listed, f, ev, parts, price))
+    if len(named) > 1:  # "the cheapest option for the Desk Lamp (Item ID: 311…)": the option's id is the pick
+        named = [n for n in named if n[0]] or named
+    if len(named) != 1:
+        return None
+    _, fact, ev, parts, price = named[0]
+    scoped = lex.selection_scopes.search(claim.text)
+    path = "".join(p if p.startswith("[") else f".{p}" for p in [*parts[:-1], str(price)]).lstrip(".")
+    options = _comparable(index, ev.index, path, available_only=True, option_lists=not scoped)
+    if len(options) < 2:
+        return None
+    lowest = lex.superlative_of(words[0])
+    best = min(v for v, _, _ in options) if lowest else max(v for v, _, _ in options)
+    own = next((v for v, where, _ in options if where == path), None)
+    if own is None or own == best:
+        return None
+    where, best_record = next((w, r) for v, w, r in options if v == best)
+    label = best_record.get(parts[-1]) if isinstance(best_record, dict) else None
+    said = "lowest" if lowest else "highest"
+    how = f"the {said} {price} of {len(options)} options is {_num(best)} ({label or where}), not {_num(own)}"
+    located = index.number_at(ev.index, path)
+    return (fact, Recomputed(best, how, located)) if located is not None else None
+
+
 def _meeting(options: list[tuple[Decimal, str, Any]], conditions: list[Decimal]) -> list[tuple[Decimal, str, Any]]:
     """The options whose record holds every condition's value in some field (all of them without conditions)."""
     if not conditions:
