@@ -70,9 +70,17 @@ def calibrate(
 
     checker = FactChecker(config or CheckerConfig())
     samples: list[tuple[list[str], bool]] = []
+    seen: set[tuple[str, str, str, tuple[str, ...], bool]] = set()
     for i, case in enumerate(cases, start=1):
         report = checker.check(case.answer, case.tool_call_dicts(), case.checker_context())
-        samples += flag_samples(case, report)
+        source = case.id.split("~", 1)[0]  # `factcheck mutate` ids: <source id>~<class>[~n]
+        flags = [(c, f) for c in report.claims for f in c.facts if f.verdict.flagged]
+        for (claim, fact), (features, right) in zip(flags, flag_samples(case, report), strict=True):
+            # a flag of the source answer that every mutant of it repeats counts once
+            key = (source, claim.text, fact.text, tuple(features), right)
+            if key not in seen:
+                seen.add(key)
+                samples.append((features, right))
         if progress:
             progress(i, len(cases))
     table = fit(samples, l2=l2)

@@ -40,6 +40,7 @@ from factcheck.grounding.roles import (
     ClaimText,
     fits_role,
     name_selection,
+    named_items_total,
     per_unit_as_total,
     per_unit_sum_as_total,
     selection,
@@ -250,6 +251,7 @@ class Matcher:
                 or self._duration(fact, claimed)
                 or in_other_unit(fact, claimed, exponent, self._claim_facts, self.index)
                 or field_total(same_field, claimed, exponent, self.index)
+                or self._named_items(fact)
                 or self._arithmetic([(v, None) for v in self.verified[-8:]], claimed, exponent)
                 or self._context(claimed, exponent)  # "按 100 积分抵 1 元": the rule the context states
                 or (  # "the price difference is $22.55": an order's price and a variant's, of two calls
@@ -257,6 +259,8 @@ class Matcher:
                     if self.index.lex.derivation_cues.search(self._claim_text) else None
                 )
             )
+            if backing is not None and backing[0] == "recomputed":
+                return
             if backing is not None and backing[0] == "derived" and not fits_role(
                 fact, backing[1], self.index, self._said
             ):
@@ -279,6 +283,7 @@ class Matcher:
                 self._count(fact, claimed)
                 or self._duration(fact, claimed)
                 or self._derived(claimed, exponent)
+                or self._named_items(fact)
                 or self._context(claimed, exponent)
                 or (self._suffix(fact) if cued else None)
                 or day_of_month(fact, claimed, self._claim_text[max(0, fact.end - self._records.start) :],
@@ -289,6 +294,8 @@ class Matcher:
                 or in_other_unit(fact, claimed, exponent, self._claim_facts, self.index)
                 or self._in_words(targets)
             )
+        if backing is not None and backing[0] == "recomputed":
+            return  # contradicted by the recomputation, verdict set
         if backing is not None and backing[0] == "derived" and not fits_role(fact, backing[1], self.index, self._said):
             backing = None  # a total is no difference or quotient ("total $0.5" of 3.5 − 3)
         if backing is None:
@@ -299,6 +306,19 @@ class Matcher:
                         [evidence_of(found.where.leaf, self.index, found.how)])
         else:
             set_verdict(fact, Verdict.SUPPORTED, *backing)
+
+    def _named_items(self, fact: Fact) -> Backing | None:
+        """The prices of the items the claim names, added up (a refund of two named items)."""
+        found = named_items_total(fact, self.index, self._said)
+        if found is None:
+            return None
+        evidence = [evidence_of(found.where.leaf, self.index, found.how)]
+        if not equal_at(found.value, Decimal(fact.value or "0"), -(fact.precision or 0)):
+            # a total of the items the claim names that they do not add up to: over the wrong subset
+            set_verdict(fact, Verdict.CONTRADICTED, "recomputed", f"the records give {found.how}, not {fact.text}",
+                        evidence)
+            return "recomputed", fact.reason, evidence
+        return "derived", f"number equals {found.how}", evidence
 
     def _role_disagrees(self, fact: Fact, located: list[Located]) -> bool:
         """Contradict a found number whose role the records compute otherwise: a per-unit amount given as the

@@ -260,6 +260,53 @@ def _claims_a_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
     return "total" in (fact.concept or "").split("+") or _cue_before(lex.total_words, fact, claim) is not None
 
 
+def named_items_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
+    """The prices of the list items the claim names, added up, when they equal its amount ("the refund for the
+    Air Purifier and the Robotic Vacuum Cleaner will be $1,126.04": the two items' prices).
+
+    Args:
+        fact: An amount of money of the claim.
+        index: The run's evidence.
+        claim: The claim.
+
+    Returns:
+        The sum and how, when it equals the amount, or when the amount is a total of two or more named items
+        (then it says what the total is); else None.
+    """
+    lex = index.lex
+    if fact.unit not in lex.currency_codes or not fact.value:
+        return None
+    claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
+    text = claim.text.lower()
+    for call, flat in enumerate(index.flats[: len(index.calls)]):
+        for shape in flat.numbers:
+            if "[]" not in shape or not index.path_info(shape)[0] & _PRICE_LABELS:
+                continue
+            head = shape.rsplit("[]", 1)[0]
+            items = _resolve(flat.value, _SEGMENT.findall(head))
+            if not isinstance(items, list):
+                continue
+            named = [(item, item.get(shape.rsplit(".", 1)[-1])) for item in items if isinstance(item, dict)
+                     and _names(item, text)]
+            prices = [Decimal(str(p)) for _, p in named if isinstance(p, int | float) and not isinstance(p, bool)]
+            if not prices or len(prices) != len(named):
+                continue
+            if equal_at(sum(prices), claimed, exponent) or (len(prices) > 1 and _claims_a_total(fact, index, claim)):
+                where = index.number_at(call, shape.replace("[]", f"[{items.index(named[0][0])}]", 1))
+                if where is not None:
+                    return Recomputed(sum(prices), f"{_plus(prices)}, the prices of the items the claim names", where)
+    return None
+
+
+def _names(item: dict, text: str) -> bool:
+    """Whether a claim's lower-cased text names a list item by its `name`/`title` (two words or more, or 6+ letters)."""
+    for field in ("name", "title", "product_name", "item_name"):
+        value = item.get(field)
+        if isinstance(value, str) and (len(value) >= 6 or " " in value) and value.lower() in text:
+            return True
+    return False
+
+
 def fits_role(fact: Fact, how: str, index: EvidenceIndex, claim: ClaimText) -> bool:
     """Whether a derivation fits the number's role: a claimed total is a sum or product, never a difference or
     a quotient of other numbers (the reason `how` names the operation: "number equals 3.5 − 3")."""

@@ -46,6 +46,10 @@ def ground_token(fact: Fact, index: EvidenceIndex) -> None:
             return
     if leaf is None and fact.kind == FactKind.IDENTIFIER:
         leaf = index.find_key(value)  # a field's name: {"byService": {"EC2": 1890000}}
+    if leaf is None and fact.kind == FactKind.IDENTIFIER and "_" in value:
+        # "gift card_8541487" of gift_card_8541487: the words before it written apart
+        found = index.string_ending_with(value)
+        leaf = found if found is not None and value in found.text.lower().replace("-", "_") else None
     if leaf is not None:
         set_verdict(fact, Verdict.SUPPORTED, "match", f"{fact.kind.value} found in a tool output",
                     [evidence_of(leaf, index)])

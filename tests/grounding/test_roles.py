@@ -102,3 +102,19 @@ def test_a_record_named_as_the_cheapest_is_reranked_by_its_price(answer, expecte
     calls = [{"name": "get_order_details", "args": {}, "output": order, "status": "ok"}]
     facts = [f for c in CHECKER.check(answer, calls).claims for f in c.facts if f.kind.value == "name"]
     assert facts and facts[0].verdict == expected, facts
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ("The total refund for the Air Purifier and the Robotic Vacuum will be $1,126.04.", S),
+        ("The total refund for the Air Purifier and the Robotic Vacuum will be $1,026.04.", C),
+    ],
+)
+def test_the_items_a_claim_names_add_up_to_its_amount(answer, expected) -> None:
+    order = {"order_id": "#W1", "items": [{"name": "Air Purifier", "price": 500.01},
+                                          {"name": "Robotic Vacuum", "price": 626.03},
+                                          {"name": "Desk Lamp", "price": 80.0}],
+             "payment_history": [{"amount": 1206.04}]}
+    found = number_verdicts(answer, [("get_order_details", order)])
+    assert found[-1][1] == expected, found
