@@ -228,7 +228,8 @@ class Report(BaseModel):
         head = "OK" if self.ok else f"FLAGGED {len(self.flagged)}/{len(self.claims)} claims"
         if self.uncertain:
             head += f", {len(self.uncertain)} uncertain"
-        lines = [f"fact check: {head} (lang={self.lang}, {self.tool_call_count} tool calls)"]
+        calls = f"{self.tool_call_count} tool call{'' if self.tool_call_count == 1 else 's'}"
+        lines = [f"fact check: {head} (lang={self.lang}, {calls})"]
         for claim in self.claims:
             mark = "uncertain" if claim.uncertain else claim.verdict.value
             act = "" if claim.act == SpeechAct.ASSERTION else f" ({claim.act.value})"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -61,7 +61,8 @@ def turn_record(result: TurnResult, file: str, line: int) -> dict[str, Any]:
 
 
 def audit_line(text: str, file: str, line: int, checker: FactChecker, fmt: Format = "auto",
-               fix: bool = False, notes: list[str] | None = None) -> LineResult:
+               fix: bool = False, notes: list[str] | None = None,
+               progress: Callable[[int, int], None] | None = None) -> LineResult:
     """Audit one JSON Lines record.
 
     Args:
@@ -72,6 +73,7 @@ def audit_line(text: str, file: str, line: int, checker: FactChecker, fmt: Forma
         fmt: `auto`, `openai` or `langchain`.
         fix: Also compute the cleaned line.
         notes: Notes already made about the line (e.g. its decoding).
+        progress: Called with `(turns checked, turns)` inside the conversation.
 
     Returns:
         The line's result; a line that cannot be read is skipped with a note, never raised.
@@ -95,8 +97,12 @@ def audit_line(text: str, file: str, line: int, checker: FactChecker, fmt: Forma
         out.skipped = True
         return out
     out.notes.extend(f"{where}: {note}" for note in conv.notes)
+    if not conv.messages:
+        out.notes.append(f"{where}: not a conversation: no item of it is a message; line skipped")
+        out.skipped = True
+        return out
     try:
-        out.turns = audit_conversation(conv, checker)
+        out.turns = audit_conversation(conv, checker, progress)
     except Exception as err:  # noqa: BLE001 - a checker bug on one record must not stop the audit
         out.notes.append(f"{where}: the checker failed on this conversation ({type(err).__name__}: {err}); "
                          "line skipped")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,7 +44,8 @@ class _Evidence:
     """The system prompt and the user messages so far."""
 
 
-def audit_conversation(conv: Conversation, checker: FactChecker) -> list[TurnResult]:
+def audit_conversation(conv: Conversation, checker: FactChecker,
+                       progress: Callable[[int, int], None] | None = None) -> list[TurnResult]:
     """Check each assistant message with text against what was stored before it.
 
     Facts (numbers, links, identifiers, statuses) may be backed by any earlier tool result of the
@@ -53,12 +55,14 @@ def audit_conversation(conv: Conversation, checker: FactChecker) -> list[TurnRes
     Args:
         conv: The conversation.
         checker: The checker to use (loaded once, reused).
+        progress: Called with `(turns checked, turns)` after each turn.
 
     Returns:
         One result per assistant text turn, in order.
     """
     seen = _Evidence()
     results = []
+    total = sum(m.role == "assistant" and bool(m.text.strip()) for m in conv.messages) if progress else 0
     for msg in conv.messages:
         if msg.role == "system":
             if msg.text.strip():
@@ -73,6 +77,8 @@ def audit_conversation(conv: Conversation, checker: FactChecker) -> list[TurnRes
             report = check_turn(checker, msg.text, seen.calls[: seen.turn_start], seen.calls[seen.turn_start :],
                                 seen.context)
             results.append(TurnResult(conv.id, msg.index, report, msg, chained=bool(seen.calls)))
+            if progress:
+                progress(len(results), total)
     return results
 
 

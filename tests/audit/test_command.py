@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import histories as h
@@ -87,7 +88,8 @@ def test_bad_lines_are_noted_by_number_and_the_rest_is_audited(tmp_path, capsys)
     assert f"{path}:6: message 0: unknown role 'moderator'" in err
     lines = sorted({json.loads(x)["line"] for x in out.splitlines()})
     assert lines == [1, 7]  # the lines after the bad ones are still audited
-    assert "lines skipped (bad input)                          2" in err
+    assert f"{path}:6: not a conversation: no item of it is a message; line skipped" in err
+    assert "lines skipped (bad input)                          3" in err
 
 
 def test_an_unreadable_file_is_noted_and_the_others_audited(seeds, tmp_path, capsys):
@@ -172,7 +174,20 @@ def test_progress_bar_only_on_a_tty(seeds, monkeypatch, capsys, tty, shown):
     monkeypatch.setattr("sys.stderr", stream)
     main(["audit", str(seeds), "--json"])
     capsys.readouterr()
-    assert ("audit  [" in stream.getvalue()) == shown
+    drawn = stream.getvalue()
+    assert ("3/3" in drawn and "conversations/s" in drawn) == shown
+
+
+def test_progress_shows_the_turns_inside_a_long_conversation(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr("factcheck.progress._REFRESH_S", 0.0)  # draw every step
+    stream = _Tty()
+    monkeypatch.setattr("sys.stderr", stream)
+    path = h.write_jsonl(tmp_path / "long.jsonl", [h.as_format(h.clean_history(30), "openai", "long")])
+    main(["audit", str(path)])
+    capsys.readouterr()
+    drawn = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", stream.getvalue())
+    turns = [int(m) for m in re.findall(r"long.jsonl:1: turn\D*?(\d+)/30", drawn)]
+    assert len(turns) > 5 and turns == sorted(turns), drawn[-600:]
 
 
 def test_an_unreachable_ray_cluster_is_a_clear_error(seeds, monkeypatch, capsys):
