@@ -43,7 +43,7 @@ def test_page_lists_misses_and_false_alarms_with_reasons_and_evidence():
     alarms = page[page.index('id="false-alarms"'):]
     assert "Refund failed &amp; closed." in alarms
     assert "scripted reason for Refund failed &amp; closed." in alarms
-    assert "get_refund status: &#x27;failed&#x27;" in alarms  # Evidence.describe()
+    assert "get_refund.status: &#x27;failed&#x27;" in alarms  # Evidence.describe()
     assert page.count("<table") == 3 and '<table class="overview">' in page
     assert f"<td>precision</td><td>{summary['answers']['precision']:.3f}</td>" in page
 
