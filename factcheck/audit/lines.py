@@ -46,10 +46,12 @@ def turn_record(result: TurnResult, file: str, line: int) -> dict[str, Any]:
         line: Line number of the conversation.
 
     Returns:
-        `conversation`, `turn`, `ok`, `file`, `line`, `chained` (some tool result came before the turn)
-        and `report` (the report's JSON, without its wall time so that runs compare byte for byte).
+        `conversation`, `turn`, `ok`, `file`, `line`, `chained` (some tool result came before the turn),
+        `report` (the report's JSON, without its wall time so that runs compare byte for byte) and, for a
+        flagged turn, `before`: the user message and the turn's tool results (outputs cut to
+        `BEFORE_CHARS`), so that a reader sees what the answer answered.
     """
-    return {
+    record = {
         "conversation": result.conversation,
         "turn": result.turn,
         "ok": result.ok,
@@ -58,6 +60,20 @@ def turn_record(result: TurnResult, file: str, line: int) -> dict[str, Any]:
         "chained": result.chained,
         "report": result.report.model_dump(mode="json", exclude={"elapsed_ms"}),
     }
+    if not result.ok:
+        record["before"] = {"user": result.user, "tool_results": [
+            {"name": c["name"], "status": c["status"], "output": _shown(c["output"])} for c in result.calls]}
+    return record
+
+
+BEFORE_CHARS = 2000
+"""Longest tool output a flagged turn's record repeats."""
+
+
+def _shown(output: Any) -> str:
+    """A tool output as text, cut to `BEFORE_CHARS`."""
+    text = output if isinstance(output, str) else json.dumps(output, ensure_ascii=False)
+    return text if len(text) <= BEFORE_CHARS else text[:BEFORE_CHARS] + f"… ({len(text):,} characters)"
 
 
 def audit_line(text: str, file: str, line: int, checker: FactChecker, fmt: Format = "auto",

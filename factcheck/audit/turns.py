@@ -25,6 +25,10 @@ class TurnResult:
     """The message that was checked."""
     chained: bool
     """True when some tool result was stored before the turn in its conversation."""
+    user: str | None = None
+    """The last user message before the turn (None when there is none)."""
+    calls: list[dict[str, Any]] = field(default_factory=list)
+    """The tool results of the turn itself (since that user message), as the checker's tool-call mappings."""
 
     @property
     def ok(self) -> bool:
@@ -42,6 +46,8 @@ class _Evidence:
     """Index in `calls` of the first result of the current turn (since the last user message)."""
     context: list[str] = field(default_factory=list)
     """The system prompt and the user messages so far."""
+    user: str | None = None
+    """The last user message."""
 
 
 def audit_conversation(conv: Conversation, checker: FactChecker,
@@ -70,13 +76,14 @@ def audit_conversation(conv: Conversation, checker: FactChecker,
         elif msg.role == "user":
             if msg.text.strip():
                 seen.context.append(msg.text)
-            seen.turn_start = len(seen.calls)
+            seen.turn_start, seen.user = len(seen.calls), msg.text
         elif msg.role == "tool":
             seen.calls.append({"name": msg.name, "args": {}, "output": msg.output, "status": msg.status})
         elif msg.text.strip():
             report = check_turn(checker, msg.text, seen.calls[: seen.turn_start], seen.calls[seen.turn_start :],
                                 seen.context)
-            results.append(TurnResult(conv.id, msg.index, report, msg, chained=bool(seen.calls)))
+            results.append(TurnResult(conv.id, msg.index, report, msg, chained=bool(seen.calls), user=seen.user,
+                                      calls=seen.calls[seen.turn_start :]))
             if progress:
                 progress(len(results), total)
     return results

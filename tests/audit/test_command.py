@@ -163,6 +163,22 @@ def test_report_writes_the_flagged_turns_as_html(seeds, tmp_path, capsys):
     assert "<script" not in text and "Flagged turns (2)" in text
     assert "conversation seed-001, turn 10" in text and h.FAKE_REG in text
     assert '<span class="flag">' in text
+    seed_000 = text[text.index("conversation seed-000"):]
+    assert seed_000.index("<b>user:</b> 执行今天的内容生产任务") < seed_000.index("humanize_article") \
+        < seed_000.index('class="flagged-claim"')  # what the user asked and the tools gave, before the flags
+    seed_001 = text[text.index("conversation seed-001"):text.index("conversation seed-000")]
+    assert "<b>user:</b> 再生成两张" in seed_001 and "no tool result in this turn" in seed_001
+    assert text.index('id="flagged"') < text.index("<table")  # the flagged turns come before the tables
+
+
+def test_a_flagged_record_carries_the_user_message_and_tool_results_before_it(seeds, capsys):
+    code, out, _ = run(capsys, str(seeds), "--json")
+    records = [json.loads(x) for x in out.splitlines()]
+    flagged = {r["conversation"]: r["before"] for r in records if not r["ok"]}
+    assert all("before" not in r for r in records if r["ok"])
+    assert flagged["seed-000"]["user"] == "执行今天的内容生产任务"
+    assert [t["name"] for t in flagged["seed-000"]["tool_results"]] == ["generate_article", "humanize_article"]
+    assert flagged["seed-001"] == {"user": "再生成两张", "tool_results": []}
 
 
 class _Tty(io.StringIO):
