@@ -96,8 +96,12 @@ def _cases_section(results: Sequence[CaseResult], items_of: Callable[[CaseResult
     return items, cases, "".join(cards)
 
 
+def _plural(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
 def _count(n: int, what: str, cases: int) -> str:
-    return f"{n} {what}{'' if n == 1 else 's'} in {cases} case{'' if cases == 1 else 's'}"
+    return f"{_plural(n, what)} in {_plural(cases, 'case')}"
 
 
 def overview_section(summary: dict[str, Any], results: Sequence[CaseResult]) -> str:
@@ -144,7 +148,7 @@ def render_html(summary: dict[str, Any], results: Sequence[CaseResult], sources:
     lead = (f"Missed {_count(n_miss, 'hallucinated span', miss_cases)}; flagged wrongly "
             f"{_count(n_wrong, 'claim', wrong_cases)}; held back as uncertain {_count(n_held, 'claim', held_cases)}.")
     body = (
-        f"<h1>factcheck eval: {summary['cases']} cases, {summary['hallucinated']} hallucinated</h1>"
+        f"<h1>factcheck eval: {_plural(summary['cases'], 'case')}, {summary['hallucinated']} hallucinated</h1>"
         f'<p class="muted">suite: {e(", ".join(sources))}</p><p class="lead">{e(lead)}</p>' + LEGEND
         + f'<h2 id="misses">Missed: {_count(n_miss, "span", miss_cases)}</h2>'
         + '<p class="muted">Hallucinations no flagged claim overlaps: the claim that holds each, what factcheck '
@@ -159,4 +163,4 @@ def render_html(summary: dict[str, Any], results: Sequence[CaseResult], sources:
         + "".join(section(summary, results) for section in FIGURE_SECTIONS)
         + glossary_section(summary, results)
     )
-    return page(f"factcheck eval: {summary['cases']} cases", body)
+    return page(f"factcheck eval: {_plural(summary['cases'], 'case')}", body)
