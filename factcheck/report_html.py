@@ -39,20 +39,31 @@ pre{white-space:pre-wrap;word-break:break-all;background:#f4f4f4;padding:.5rem;f
 CSP = "default-src 'none'; style-src 'unsafe-inline'"
 """No script, no network: the page loads nothing."""
 
-LEGEND = (
-    '<dl class="legend">'
-    '<dt><mark class="gold">marked</mark></dt><dd>a span the suite labels as hallucinated (gold)</dd>'
-    '<dt><span class="flag">outlined</span></dt><dd>a claim factcheck flagged</dd>'
-    '<dt><span class="uncertain">dashed</span></dt><dd>a claim flagged below the confidence threshold: '
-    "reported, never acted on</dd>"
-    '<dt><span class="verdict v-contradicted">contradicted</span></dt><dd>a tool output says otherwise</dd>'
-    '<dt><span class="verdict v-unsupported">unsupported</span></dt><dd>no tool output says it</dd>'
-    '<dt><span class="verdict v-supported">supported</span></dt><dd>a tool output says it</dd>'
-    '<dt><span class="verdict v-unverifiable">unverifiable</span></dt><dd>nothing in it to check</dd>'
-    "<dt>confidence</dt><dd>the estimated chance that a flag is right</dd>"
-    "</dl>"
+_LEGEND_ROWS = (
+    ("gold", '<mark class="gold">marked</mark>', "a span the suite labels as hallucinated (gold)"),
+    ("", '<span class="flag">outlined</span>', "a claim factcheck flagged"),
+    ("", '<span class="uncertain">dashed</span>',
+     "a claim flagged below the confidence threshold: reported, never acted on"),
+    ("", '<span class="verdict v-contradicted">contradicted</span>', "a tool output says otherwise"),
+    ("", '<span class="verdict v-unsupported">unsupported</span>', "no tool output says it"),
+    ("", '<span class="verdict v-supported">supported</span>', "a tool output says it"),
+    ("", '<span class="verdict v-unverifiable">unverifiable</span>', "nothing in it to check"),
+    ("", "confidence", "the estimated chance that a flag is right"),
 )
-"""What the marks, outlines and words of a report mean."""
+
+
+def legend(gold: bool = True) -> str:
+    """What the marks, outlines and words of a report mean.
+
+    Args:
+        gold: Whether the page marks labelled (gold) spans (the eval's does, the audit's does not).
+
+    Returns:
+        The legend's HTML.
+    """
+    rows = "".join(f"<dt>{mark}</dt><dd>{e(text)}</dd>" for need, mark, text in _LEGEND_ROWS if gold or not need)
+    return f'<dl class="legend">{rows}</dl>'
+
 
 Role = Literal["flagged", "missed", "held"]
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from factcheck.eval.tables import render_text
 from factcheck.report import Report
-from factcheck.report_html import LEGEND, claim_html, e, highlight, page, table
+from factcheck.report_html import claim_html, e, highlight, legend, page, table
 
 _LINKED_KINDS = ("url", "identifier")
 
@@ -135,7 +135,7 @@ def render_audit_html(summary: dict[str, Any], records: Sequence[dict[str, Any]]
     body = (
         f"<h1>factcheck audit: {summary['conversations']} conversations, {summary['turns']} turns, "
         f"{summary['flagged_turns']} flagged</h1>"
-        f'<p class="muted">input: {e(", ".join(sources))}</p>' + LEGEND
+        f'<p class="muted">input: {e(", ".join(sources))}</p>' + legend(gold=False)
         + f'<h2 id="flagged">Flagged turns ({summary["flagged_turns"]})</h2>'
         + ("".join(blocks) or "<p>none</p>")
         + tables

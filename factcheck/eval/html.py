@@ -9,7 +9,7 @@ from typing import Any
 from factcheck.eval.scoring import CaseResult, match_spans, overlaps
 from factcheck.eval.tables import BREAKDOWN, breakdown_rows, overview_rows
 from factcheck.report import Claim
-from factcheck.report_html import LEGEND, claim_html, e, highlight, page, table
+from factcheck.report_html import claim_html, e, highlight, legend, page, table
 
 COLUMNS: dict[str, str] = {
     "cases": "cases in the group",
@@ -149,7 +149,7 @@ def render_html(summary: dict[str, Any], results: Sequence[CaseResult], sources:
             f"{_count(n_wrong, 'claim', wrong_cases)}; held back as uncertain {_count(n_held, 'claim', held_cases)}.")
     body = (
         f"<h1>factcheck eval: {_plural(summary['cases'], 'case')}, {summary['hallucinated']} hallucinated</h1>"
-        f'<p class="muted">suite: {e(", ".join(sources))}</p><p class="lead">{e(lead)}</p>' + LEGEND
+        f'<p class="muted">suite: {e(", ".join(sources))}</p><p class="lead">{e(lead)}</p>' + legend()
         + f'<h2 id="misses">Missed: {_count(n_miss, "span", miss_cases)}</h2>'
         + '<p class="muted">Hallucinations no flagged claim overlaps: the claim that holds each, what factcheck '
         "read it as, and the evidence it compared.</p>" + (misses or "<p>none</p>")

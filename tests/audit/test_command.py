@@ -169,6 +169,7 @@ def test_report_writes_the_flagged_turns_as_html(seeds, tmp_path, capsys):
     seed_001 = text[text.index("conversation seed-001"):text.index("conversation seed-000")]
     assert "<b>user:</b> 再生成两张" in seed_001 and "no tool result in this turn" in seed_001
     assert text.index('id="flagged"') < text.index("<table")  # the flagged turns come before the tables
+    assert 'class="legend"' in text and "labels as hallucinated" not in text  # no gold spans in an audit
 
 
 def test_a_flagged_record_carries_the_user_message_and_tool_results_before_it(seeds, capsys):
