@@ -242,30 +242,33 @@ def check_output_path(path: str, option: str) -> None:
         raise InputError(f"{option} {path}: not writable")
 
 
-def check_audit_inputs(paths: Sequence[str]) -> list[str]:
-    """Notes on the audit inputs that hold no line at all; an error when no input holds any.
+def check_audit_inputs(paths: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The audit inputs worth reading, and a note on each that holds no line at all.
 
     Args:
         paths: The files named on the command line.
 
     Returns:
-        One note per empty file (it is skipped).
+        The files that are not empty (missing and unreadable ones included: the reader notes why), and one
+        note per empty file (it is skipped).
 
     Raises:
         InputError: when every file is missing, unreadable or empty.
     """
-    notes, usable = [], 0
+    keep, notes, usable = [], [], 0
     for path in paths:
         try:
             with open(path, "rb") as handle:
                 empty = not any(chunk.strip() for chunk in iter(lambda h=handle: h.read(1 << 16), b""))
         except OSError:
-            continue  # noted by the reader, with the reason
+            keep.append(path)  # noted by the reader, with the reason
+            continue
         if empty:
             notes.append(f"{path}: empty file (no conversation); file skipped")
         else:
+            keep.append(path)
             usable += 1
     if not usable:
         raise InputError(f"{', '.join(paths)}: no conversation to audit (missing, unreadable or empty); "
                          f"expected {CONVERSATION_SHAPE}")
-    return notes
+    return keep, notes

@@ -156,3 +156,12 @@ def test_an_internal_error_is_one_line(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr("factcheck.checker.FactChecker.check", broken)
     assert main(_check(tmp_path)) == 2
     assert capsys.readouterr().err == "factcheck: internal error (RuntimeError: boom second line); please report it\n"
+
+
+def test_an_empty_file_beside_a_conversation_is_noted_and_skipped(tmp_path, capsys):
+    empty = _write(tmp_path, "empty.jsonl", "\n")
+    good = _write(tmp_path, "h.jsonl", json.dumps(CONVERSATION) + "\n")
+    assert main(["audit", empty, good]) == 2  # some input skipped; the rest audited
+    captured = capsys.readouterr()
+    assert f"{empty}: empty file (no conversation); file skipped" in captured.err
+    assert "flagged turns                                      1" in captured.out

@@ -64,8 +64,7 @@ def run_audit(args: argparse.Namespace, out: TextIO, config: Any, err: TextIO | 
         if path:
             check_output_path(path, option)
     _refuse_overwrite(args.paths, [p for p in outputs.values() if p])
-    empty = check_audit_inputs(args.paths)
-    paths = [p for p in args.paths if not any(note.startswith(f"{p}: empty file") for note in empty)]
+    paths, empty = check_audit_inputs(args.paths)
     lines, notes, readable = _read_inputs(paths, keep=args.engine == "local")
     notes = empty + notes
     bad_files = len(args.paths) - len(readable)

@@ -69,6 +69,8 @@ def audit_conversation(conv: Conversation, checker: FactChecker,
     seen = _Evidence()
     results = []
     total = sum(m.role == "assistant" and bool(m.text.strip()) for m in conv.messages) if progress else 0
+    if progress:
+        progress(0, total)
     for msg in conv.messages:
         if msg.role == "system":
             if msg.text.strip():
