@@ -237,9 +237,14 @@ def check_output_path(path: str, option: str) -> None:
         raise InputError(f"{option} {path}: is a directory; give a file path")
     if not parent.is_dir():
         raise InputError(f"{option} {path}: directory {parent} does not exist")
-    writable = os.access(target, os.W_OK) if target.exists() else os.access(parent, os.W_OK | os.X_OK)
-    if not writable:
-        raise InputError(f"{option} {path}: not writable")
+    try:  # open it for writing without changing it: permissions, read-only mounts, /proc, a full quota
+        if target.exists():
+            os.close(os.open(target, os.O_WRONLY))
+        else:
+            os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+            target.unlink()
+    except OSError as err:
+        raise InputError(f"{option} {path}: cannot be written: {err.strerror or err}") from None
 
 
 def check_audit_inputs(paths: Sequence[str]) -> tuple[list[str], list[str]]:

@@ -76,6 +76,8 @@ BAD_INPUTS = {
     "calibrate --out missing dir": (lambda t: ["calibrate", str(MINI), "--out", str(t / "no" / "c.json")],
                                     "--out"),
     "eval --suite nonsense": (lambda t: ["eval", "--suite", "nonsense"], "shipped: bundled, heldout"),
+    "eval --report under /proc": (lambda t: ["eval", "--suite", str(MINI), "--report", "/proc/report.html"],
+                                  "--report /proc/report.html: cannot be written"),
 }
 
 
@@ -165,3 +167,13 @@ def test_an_empty_file_beside_a_conversation_is_noted_and_skipped(tmp_path, caps
     captured = capsys.readouterr()
     assert f"{empty}: empty file (no conversation); file skipped" in captured.err
     assert "flagged turns                                      1" in captured.out
+
+
+def test_checking_an_output_path_leaves_nothing_behind(tmp_path):
+    from factcheck.inputs import check_output_path
+
+    new, old = tmp_path / "new.html", tmp_path / "old.html"
+    old.write_text("kept", encoding="utf-8")
+    check_output_path(str(new), "--report")
+    check_output_path(str(old), "--report")
+    assert not new.exists() and old.read_text(encoding="utf-8") == "kept"
