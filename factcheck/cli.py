@@ -17,7 +17,7 @@ from factcheck.inputs import (
     load_tool_calls,
     read_answer,
 )
-from factcheck.progress import ProgressLine
+from factcheck.progress import ProgressLine, close_all
 
 __all__ = ["EXIT_FLAGGED", "EXIT_OK", "EXIT_USAGE", "InputError", "build_parser", "load_context",
            "load_tool_calls", "main"]
@@ -268,10 +268,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _run(args)
     except BrokenPipeError:
+        close_all()
         _silence_stdout()
         return EXIT_PIPE_CLOSED
     except KeyboardInterrupt:
-        print("factcheck: interrupted", file=sys.stderr)
+        _error("interrupted")
         return 130
 
 
@@ -284,22 +285,20 @@ def _run(args: argparse.Namespace) -> int:
     try:
         return args.func(args, sys.stdout)
     except (InputError, SuiteError, AgentLoadError, CheckerFailure) as err:
-        print(f"factcheck: error: {_one_line(str(err))}", file=sys.stderr)
-        return EXIT_USAGE
+        _error(f"error: {err}")
     except BrokenPipeError:
         raise
     except OSError as err:  # an output that could not be written after all (disk full, removed directory)
-        print(f"factcheck: error: {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
-        return EXIT_USAGE
+        _error(f"error: {err.filename or ''}: {err.strerror or err}")
     except Exception as err:  # noqa: BLE001 - a bug must still end in one line, not a traceback
-        print(f"factcheck: internal error ({type(err).__name__}: {_one_line(str(err))}); please report it",
-              file=sys.stderr)
-        return EXIT_USAGE
+        _error(f"internal error ({type(err).__name__}: {err}); please report it")
+    return EXIT_USAGE
 
 
-def _one_line(text: str) -> str:
-    """A message on one line (a pydantic error spans several)."""
-    return " ".join(text.split())
+def _error(message: str) -> None:
+    """Finish any progress line, then print the message on one line (a pydantic error spans several)."""
+    close_all()
+    print("factcheck: " + " ".join(message.split()), file=sys.stderr)
 
 
 def _silence_stdout() -> None:

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import atexit
 import sys
 import time
 from typing import Any, TextIO
 
 _REFRESH_S = 0.1
 """Shortest time between two redraws (the last one is always drawn)."""
+_LIVE: set[ProgressLine] = set()
+"""Lines drawing now: `close_all` finishes them before an error message (and at exit), so the cursor comes back."""
+
+
+def close_all() -> None:
+    """Finish every live progress line (before printing an error, or when the command is interrupted)."""
+    for line in list(_LIVE):
+        line.close()
 
 
 class ProgressLine:
@@ -51,6 +60,9 @@ class ProgressLine:
                                   TimeElapsedColumn(), TimeRemainingColumn(), TextColumn("left"),
                                   console=console, auto_refresh=False, transient=False)
         self._progress.start()
+        if not _LIVE:
+            atexit.register(close_all)
+        _LIVE.add(self)
         self._task = self._progress.add_task(self.label, total=total, rate="")
 
     def __call__(self, done: int, total: int) -> None:
@@ -101,3 +113,4 @@ class ProgressLine:
         if self._progress is not None:
             self._progress.stop()
             self._progress = None
+        _LIVE.discard(self)

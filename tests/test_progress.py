@@ -50,3 +50,33 @@ def test_a_pipe_never_loads_rich():
             "assert 'rich' not in sys.modules\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
+
+
+def test_an_error_mid_run_finishes_the_line_before_its_message(monkeypatch):
+    from pathlib import Path
+
+    from factcheck.cli import main
+    from factcheck.progress import _LIVE
+
+    calls = []
+
+    def breaks_later(self, *args, **kwargs):
+        calls.append(1)
+        if len(calls) == 6:  # after the warm-up, with the line drawn
+            raise RuntimeError("boom")
+        return real(self, *args, **kwargs)
+
+    from factcheck.checker import FactChecker
+
+    real = FactChecker.check
+    monkeypatch.setattr(FactChecker, "check", breaks_later)
+    monkeypatch.setattr("factcheck.progress._REFRESH_S", 0.0)
+    stream = Tty()
+    monkeypatch.setattr("sys.stderr", stream)
+    mini = Path(__file__).parent / "eval" / "data" / "mini.jsonl"
+    assert main(["eval", "--suite", str(mini)]) == 2
+    text = stream.getvalue()
+    assert "\x1b[?25l" in text  # the live line hid the cursor...
+    shown = text.rindex("\x1b[?25h")  # ...and gave it back before the message, which ends the output
+    assert text.endswith("factcheck: internal error (RuntimeError: boom); please report it\n")
+    assert shown < text.index("factcheck: internal error") and not _LIVE
