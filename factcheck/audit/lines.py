@@ -48,8 +48,8 @@ def turn_record(result: TurnResult, file: str, line: int) -> dict[str, Any]:
     Returns:
         `conversation`, `turn`, `ok`, `file`, `line`, `chained` (some tool result came before the turn),
         `report` (the report's JSON, without its wall time so that runs compare byte for byte) and, for a
-        flagged turn, `before`: the user message and the turn's tool results (outputs cut to
-        `BEFORE_CHARS`), so that a reader sees what the answer answered.
+        flagged turn, `before`: the user message and the turn's tool calls with their arguments and results
+        (outputs cut to `BEFORE_CHARS`), so that a reader sees what the answer answered.
     """
     record = {
         "conversation": result.conversation,
@@ -62,7 +62,8 @@ def turn_record(result: TurnResult, file: str, line: int) -> dict[str, Any]:
     }
     if not result.ok:
         record["before"] = {"user": result.user, "tool_results": [
-            {"name": c["name"], "status": c["status"], "output": _shown(c["output"])} for c in result.calls]}
+            {"name": c["name"], "args": c["args"], "status": c["status"], "output": _shown(c["output"])}
+            for c in result.calls]}
     return record
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -151,11 +152,12 @@ def _turn_html(rec: dict[str, Any]) -> str:
     before = rec.get("before") or {}
     user = before.get("user")
     results = "".join(
-        f"<li><b>{e(t['name'] or 'tool')}</b>{' (error)' if t['status'] == 'error' else ''}: "
-        f"<pre>{e(t['output'])}</pre></li>" for t in before.get("tool_results", []))
+        f"<li><b>{e(t['name'] or 'tool')}</b>({e(json.dumps(t.get('args') or {}, ensure_ascii=False))})"
+        f"{' (error)' if t['status'] == 'error' else ''}: <pre>{e(t['output'])}</pre></li>"
+        for t in before.get("tool_results", []))
     asked = (f'<div class="before"><p><b>user:</b> {e(user)}</p>' if user is not None
              else '<div class="before"><p class="muted">no user message before this turn</p>')
-    asked += (f"<p><b>tool results of this turn:</b></p><ul>{results}</ul></div>" if results
+    asked += (f"<p><b>tool calls of this turn:</b></p><ul>{results}</ul></div>" if results
               else '<p class="muted">no tool result in this turn'
               + ("" if rec["chained"] else ", nor before it") + "</p></div>")
     claims = "".join(f'<div class="flagged-claim">{claim_html(c)}</div>' for c in report.flagged)

@@ -28,7 +28,8 @@ class TurnResult:
     user: str | None = None
     """The last user message before the turn (None when there is none)."""
     calls: list[dict[str, Any]] = field(default_factory=list)
-    """The tool results of the turn itself (since that user message), as the checker's tool-call mappings."""
+    """The tool calls of the turn itself (since that user message): `name`, `args` (as the assistant gave them,
+    for display: the checker is not given them), `output`, `status`."""
 
     @property
     def ok(self) -> bool:
@@ -48,6 +49,10 @@ class _Evidence:
     """The system prompt and the user messages so far."""
     user: str | None = None
     """The last user message."""
+    args: dict[str, Any] = field(default_factory=dict)
+    """Call id -> the arguments the assistant gave it."""
+    shown: list[dict[str, Any]] = field(default_factory=list)
+    """`calls` with those arguments, for the report (the checker is not given them)."""
 
 
 def audit_conversation(conv: Conversation, checker: FactChecker,
@@ -81,11 +86,15 @@ def audit_conversation(conv: Conversation, checker: FactChecker,
             seen.turn_start, seen.user = len(seen.calls), msg.text
         elif msg.role == "tool":
             seen.calls.append({"name": msg.name, "args": {}, "output": msg.output, "status": msg.status})
-        elif msg.text.strip():
+            seen.shown.append({**seen.calls[-1], "args": seen.args.get(msg.tool_call_id or "", {})})
+        else:
+            seen.args.update((c["id"], c.get("args") or {}) for c in msg.tool_calls)
+            if not msg.text.strip():
+                continue
             report = check_turn(checker, msg.text, seen.calls[: seen.turn_start], seen.calls[seen.turn_start :],
                                 seen.context)
             results.append(TurnResult(conv.id, msg.index, report, msg, chained=bool(seen.calls), user=seen.user,
-                                      calls=seen.calls[seen.turn_start :]))
+                                      calls=seen.shown[seen.turn_start :]))
             if progress:
                 progress(len(results), total)
     return results

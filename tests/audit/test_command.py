@@ -164,7 +164,8 @@ def test_report_writes_the_flagged_turns_as_html(seeds, tmp_path, capsys):
     assert "conversation seed-001, turn 10" in text and h.FAKE_REG in text
     assert '<span class="flag">' in text
     seed_000 = text[text.index("conversation seed-000"):]
-    assert seed_000.index("<b>user:</b> 执行今天的内容生产任务") < seed_000.index("humanize_article") \
+    call = "humanize_article</b>({&quot;article_id&quot;: &quot;A-17&quot;})"
+    assert seed_000.index("<b>user:</b> 执行今天的内容生产任务") < seed_000.index(call) \
         < seed_000.index('class="flagged-claim"')  # what the user asked and the tools gave, before the flags
     seed_001 = text[text.index("conversation seed-001"):text.index("conversation seed-000")]
     assert "<b>user:</b> 再生成两张" in seed_001 and "no tool result in this turn" in seed_001
@@ -178,7 +179,8 @@ def test_a_flagged_record_carries_the_user_message_and_tool_results_before_it(se
     flagged = {r["conversation"]: r["before"] for r in records if not r["ok"]}
     assert all("before" not in r for r in records if r["ok"])
     assert flagged["seed-000"]["user"] == "执行今天的内容生产任务"
-    assert [t["name"] for t in flagged["seed-000"]["tool_results"]] == ["generate_article", "humanize_article"]
+    assert [(t["name"], t["args"]) for t in flagged["seed-000"]["tool_results"]] == [
+        ("generate_article", {"topic": "AI agents"}), ("humanize_article", {"article_id": "A-17"})]
     assert flagged["seed-001"] == {"user": "再生成两张", "tool_results": []}
 
 
