@@ -177,7 +177,7 @@ def test_help_loads_no_checker(argv: list[str]) -> None:
         "import sys\n"
         "from factcheck.cli import main\n"
         f"code = main({argv!r})\n"
-        "heavy = sorted({m.split('.')[0] for m in sys.modules} & {'spacy', 'langchain_core'})\n"
+        "heavy = sorted({m.split('.')[0] for m in sys.modules} & {'spacy', 'langchain_core', 'rich'})\n"
         "assert code == 0 and not heavy, (code, heavy)\n"
         "assert 'factcheck.checker' not in sys.modules\n"
     )
