@@ -9,6 +9,7 @@ from typing import Any
 
 from factcheck.calibration import Calibration, answer_stats, flag_features
 from factcheck.config import CheckerConfig
+from factcheck.excerpts import place_excerpts
 from factcheck.extractors.categories import CategoryExtractor
 from factcheck.extractors.claims import ClaimExtractor
 from factcheck.extractors.json_answer import JsonAnswer, read_json_answer
@@ -112,14 +113,10 @@ class FactChecker:
         self._weigh_flags(claims, lang, tool_calls, context, index)
         for claim in claims:
             self._settle_claim(claim, index)
-        return Report(
-            answer=answer,
-            lang=lang,
-            claims=claims,
-            notes=index.notes,
-            tool_call_count=len(tool_calls),
-            elapsed_ms=(time.perf_counter() - started) * 1000,
-        )
+        report = Report(answer=answer, lang=lang, claims=claims, notes=index.notes, tool_call_count=len(tool_calls))
+        place_excerpts(report, tool_calls, context)  # display only: where in a long field the fact was found
+        report.elapsed_ms = (time.perf_counter() - started) * 1000
+        return report
 
     def _weigh_flags(
         self, claims: list[Claim], lang: str, tool_calls: list[Any], context: list[str], index: EvidenceIndex

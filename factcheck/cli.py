@@ -10,122 +10,29 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from factcheck.inputs import (
+    InputError,
+    check_calibration,
+    check_output_path,
+    load_context,
+    load_tool_calls,
+    read_answer,
+)
+from factcheck.progress import ProgressLine, close_all
+
+__all__ = ["EXIT_FLAGGED", "EXIT_OK", "EXIT_USAGE", "InputError", "build_parser", "load_context",
+           "load_tool_calls", "main"]
+
 EXIT_OK = 0
-"""Nothing flagged (check) or the eval ran."""
+"""Nothing flagged (check, audit) or the eval ran."""
 EXIT_FLAGGED = 1
-"""`check` found at least one contradicted or unsupported claim."""
+"""`check` or `audit` found at least one contradicted or unsupported claim."""
 EXIT_USAGE = 2
-"""Bad arguments, unreadable input, or the checker itself failed."""
-
-
-class InputError(ValueError):
-    """An input file of `factcheck check` could not be read or parsed."""
-
-
-class ProgressBar:
-    """A one-line progress bar on a terminal; silent when the stream is not a TTY."""
-
-    def __init__(self, label: str, stream: TextIO | None = None, enabled: bool = True,
-                 width: int = 30) -> None:
-        """Set up the bar.
-
-        Args:
-            label: Text before the bar.
-            stream: Where to draw (default stderr).
-            enabled: False to stay silent regardless of the stream.
-            width: Bar width in characters.
-        """
-        self.stream = stream if stream is not None else sys.stderr
-        self.label = label
-        self.width = width
-        isatty = getattr(self.stream, "isatty", None)
-        self.enabled = enabled and bool(isatty and isatty())
-
-    def __call__(self, done: int, total: int) -> None:
-        """Draw the bar for `done` of `total`; ends the line when done.
-
-        Args:
-            done: Items finished.
-            total: All items.
-        """
-        if not self.enabled or total <= 0:
-            return
-        filled = self.width * done // total
-        bar = "#" * filled + "." * (self.width - filled)
-        self.stream.write(f"\r{self.label} [{bar}] {done}/{total}")
-        if done >= total:
-            self.stream.write("\n")
-        self.stream.flush()
-
-
-def _read_text(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
-    try:
-        return Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"{path}: cannot read: {err}") from None
-
-
-def load_tool_calls(path: str) -> list[Any]:
-    """Read tool calls from a JSON or JSONL file.
-
-    JSON may be a list of tool calls, a case-format object (its `tool_calls` are used)
-    or one tool call object; JSONL holds one tool call per line. Items are passed to the
-    checker as they are (case-format mappings or bare outputs).
-
-    Args:
-        path: The file, or `-` for stdin.
-
-    Returns:
-        The tool calls in order.
-
-    Raises:
-        InputError: naming the file (and line, for JSONL) when it cannot be parsed.
-    """
-    text = _read_text(path)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        items = []
-        for lineno, line in enumerate(text.splitlines(), start=1):
-            if not line.strip():
-                continue
-            try:
-                items.append(json.loads(line))
-            except json.JSONDecodeError as err:
-                raise InputError(f"{path}:{lineno}: invalid JSON: {err.msg} "
-                                 f"(column {err.colno})") from None
-        if not items:
-            raise InputError(f"{path}: no tool calls (empty file)") from None
-        return items
-    if isinstance(data, list):
-        return data
-    if isinstance(data, dict) and isinstance(data.get("tool_calls"), list):
-        return data["tool_calls"]
-    return [data]
-
-
-def load_context(path: str) -> list[str]:
-    """Read context: a JSON array of strings, or plain text taken as one context string.
-
-    Args:
-        path: The file, or `-` for stdin.
-
-    Returns:
-        The context strings.
-
-    Raises:
-        InputError: when the file cannot be read.
-    """
-    text = _read_text(path)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        return [text]
-    if isinstance(data, list) and all(isinstance(x, str) for x in data):
-        return data
-    return [text]
+"""Bad arguments or input (named in one line on stderr, before any work), or the checker itself failed."""
+EXIT_PIPE_CLOSED = 141
+"""The reader of stdout went away (`| head -1`): the command stops quietly, as a shell's SIGPIPE would."""
+EXIT_STATUS_HELP = "exit status: 0 nothing flagged, 1 something flagged, 2 bad input (one line on stderr)"
+"""The exit codes, as every subcommand's help ends."""
 
 
 def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
@@ -133,13 +40,16 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
 
     if args.answer == "-" and args.tools == "-":
         raise InputError("--answer and --tools cannot both read stdin")
-    answer = _read_text(args.answer)
+    config = _checker_config(args)
+    answer = read_answer(args.answer)
     tool_calls = load_tool_calls(args.tools)
     context = load_context(args.context) if args.context else []
-    report = FactChecker(_checker_config(args)).check(
-        answer, tool_calls=tool_calls, context=context, lang=args.lang
-    )
-    out.write((report.model_dump_json(indent=2) if args.json else str(report)) + "\n")
+    report = FactChecker(config).check(answer, tool_calls=tool_calls, context=context, lang=args.lang)
+    if args.json:
+        head = {"ok": report.ok, "flagged": len(report.flagged), "uncertain": len(report.uncertain)}
+        out.write(json.dumps({**head, **report.model_dump(mode="json")}, ensure_ascii=False, indent=2) + "\n")
+    else:
+        out.write(str(report) + "\n")
     return EXIT_OK if report.ok else EXIT_FLAGGED
 
 
@@ -154,26 +64,22 @@ def _confidence_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _checker_config(args: argparse.Namespace) -> Any:
-    """The `CheckerConfig` of `check` and `eval`; a bad calibration file is an input error."""
-    from factcheck.calibration import Calibration
+    """The `CheckerConfig` of `check`, `eval` and `audit`; a bad calibration file is an input error."""
     from factcheck.config import CheckerConfig
 
-    options = _confidence_options(args)
-    if "calibration_path" in options:
-        try:
-            Calibration.load(options["calibration_path"])
-        except ValueError as err:
-            raise InputError(str(err)) from None
-    return CheckerConfig(**options)
+    if args.calibration is not None:
+        check_calibration(args.calibration)
+    return CheckerConfig(**_confidence_options(args))
 
 
 def _cmd_calibrate(args: argparse.Namespace, out: TextIO) -> int:
     from factcheck.eval.calibrate import calibrate
     from factcheck.eval.suite import load_suite
 
+    check_output_path(args.out, "--out")
     cases = load_suite(args.suite)
     table = calibrate(cases, [str(p) for p in args.suite], l2=args.l2,
-                      progress=ProgressBar("calibrate ", enabled=not args.quiet))
+                      progress=ProgressLine("calibrate", "cases", enabled=not args.quiet))
     table.save(args.out)
     out.write(f"calibration: {table.samples} flagged facts ({table.positives} right) from {len(cases)} cases, "
               f"{len(table.weights)} feature weights; written to {args.out}\n")
@@ -185,14 +91,17 @@ def _cmd_eval(args: argparse.Namespace, out: TextIO) -> int:
     from factcheck.eval.suite import bundled_suite_path, load_suite
     from factcheck.eval.tables import text_report
 
+    if args.report:
+        check_output_path(args.report, "--report")
+    config = _checker_config(args)
     sources = [str(p) for p in args.suite] if args.suite else [str(bundled_suite_path())]
     cases = load_suite(args.suite or None)
     show = not args.quiet
 
     def progress(name: str) -> Callable[[int, int], None]:
-        return ProgressBar(f"{name:<10}", enabled=show)
+        return ProgressLine(f"{name:<10}", "cases", enabled=show)
 
-    summary, results = evaluate(cases, baselines=args.baseline, config=_checker_config(args), progress=progress)
+    summary, results = evaluate(cases, baselines=args.baseline, config=config, progress=progress)
     summary = {"suite": sources, "system": "factcheck", **summary}
     agent_summary = None
     if args.agent:
@@ -241,7 +150,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="factcheck",
         description="Check an agent's answers against the tool outputs of its runs.",
     )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="{eval,check,calibrate,audit,mutate}")
+    parser.epilog = EXIT_STATUS_HELP
+    sub = parser.add_subparsers(dest="command", required=True)
 
     def confidence_options(command: argparse.ArgumentParser) -> None:
         command.add_argument("--min-confidence", type=_probability, metavar="P",
@@ -251,10 +161,12 @@ def build_parser() -> argparse.ArgumentParser:
                              help="a confidence table from `factcheck calibrate` (default: the shipped one)")
 
     ev = sub.add_parser("eval", help="score the checker on a suite of recorded cases",
-                        description="Run the checker over a suite and print its scores.")
-    ev.add_argument("--suite", nargs="+", action="extend", metavar="PATH", default=[],
-                    help="suite .jsonl file(s) or directories of them, or the name of a shipped suite: "
-                         "bundled, heldout (default: bundled)")
+                        description="Run the checker over a suite and print its scores.",
+                        epilog="exit status: 0 the eval ran, 2 bad input (one line on stderr)")
+    suite = ev.add_argument("--suite", nargs="+", action="extend", metavar="PATH", default=[],
+                            help="suite .jsonl file(s) or directories of them, or the name of a shipped suite: "
+                                 "%(shipped)s (default: bundled)")
+    suite.shipped = _SuiteNames()  # read from the registry only when the help is printed
     ev.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     ev.add_argument("--baseline", nargs="+", action="extend", metavar="NAME", default=[],
                     choices=_BaselineNames(), help="also score these baselines: %(choices)s")
@@ -268,12 +180,13 @@ def build_parser() -> argparse.ArgumentParser:
     ev.set_defaults(func=_cmd_eval)
 
     ck = sub.add_parser("check", help="check one answer; exit 1 when anything is flagged",
-                        description="Check one answer against a JSON or JSONL file of tool "
-                        "calls. Exit status: 0 grounded, 1 flagged, 2 bad input.")
+                        description="Check one answer against a JSON or JSONL file of tool calls.",
+                        epilog=EXIT_STATUS_HELP)
     ck.add_argument("--answer", required=True, metavar="FILE|-",
                     help="the answer text ('-': stdin)")
     ck.add_argument("--tools", required=True, metavar="FILE",
-                    help="tool calls: JSON list, case-format object, or JSONL")
+                    help="tool calls: a JSON list of {name, args, output, status} objects, JSON Lines of them, "
+                    "a case-format object, or an OpenAI/LangChain message export")
     ck.add_argument("--context", metavar="FILE",
                     help="context: JSON array of strings, or plain text")
     ck.add_argument("--lang", choices=["zh", "en", "mixed"],
@@ -286,8 +199,10 @@ def build_parser() -> argparse.ArgumentParser:
                          description="Check every case of the suites and fit the table that gives each "
                          "flag its confidence (a logistic model over the checker's features), then "
                          "write it as JSON for CheckerConfig(calibration_path=...).")
-    cal.add_argument("suite", nargs="+", metavar="SUITE",
-                     help="labelled suite .jsonl file(s) or directories, or shipped suite names")
+    cal_suite = cal.add_argument("suite", nargs="+", metavar="SUITE",
+                                 help="labelled suite .jsonl file(s) or directories, or shipped suite names: "
+                                      "%(shipped)s")
+    cal_suite.shipped = _SuiteNames()
     cal.add_argument("--out", default="calibration.json", metavar="FILE",
                      help="where to write the table (default: calibration.json)")
     cal.add_argument("--l2", type=float, default=1.0, help="ridge penalty on the weights (default: 1.0)")
@@ -298,8 +213,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     au = sub.add_parser("audit", help="check every assistant turn of stored conversations (JSON Lines)",
                         description="Check each assistant text turn of stored conversations against the tool "
-                        "results stored before it. Exit status: 0 nothing flagged, 1 flagged, 2 some input "
-                        "skipped (bad lines or files; the rest is audited).")
+                        "results stored before it.",
+                        epilog=EXIT_STATUS_HELP + "; also 2 when some lines or files were skipped (noted "
+                        "on stderr; the rest is audited)")
     add_audit_arguments(au)
     confidence_options(au)
     au.set_defaults(func=_cmd_audit)
@@ -314,6 +230,15 @@ def build_parser() -> argparse.ArgumentParser:
     add_mutate_arguments(mu)
     mu.set_defaults(func=_cmd_mutate)
     return parser
+
+
+class _SuiteNames:
+    """The shipped suites' names for a help text, read from `BUNDLED_SUITES` only when the help is printed."""
+
+    def __str__(self) -> str:
+        from factcheck.eval.suite import BUNDLED_SUITES
+
+        return ", ".join(BUNDLED_SUITES)
 
 
 class _BaselineNames:
@@ -349,14 +274,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         argv: Arguments without the program name (default: `sys.argv[1:]`).
 
     Returns:
-        The exit status: 0 ok, 1 flagged (`check`), 2 bad usage or input, or a
-        checker failure.
+        The exit status: 0 nothing flagged, 1 flagged (`check`, `audit`), 2 bad usage or input (one line on
+        stderr, no traceback) or a checker failure; 141 when stdout's reader went away (`| head -1`).
     """
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:  # --help, or a usage error already printed by argparse
         return exit_.code if isinstance(exit_.code, int) else EXIT_USAGE
+    try:
+        return _run(args)
+    except BrokenPipeError:
+        close_all()
+        _silence_stdout()
+        return EXIT_PIPE_CLOSED
+    except KeyboardInterrupt:
+        _error("interrupted")
+        return 130
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the parsed subcommand; every error becomes one line on stderr."""
     from factcheck.errors import CheckerFailure  # after parsing: --help imports no pydantic model
     from factcheck.eval.agent import AgentLoadError
     from factcheck.eval.suite import SuiteError
@@ -365,8 +303,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.func(args, sys.stdout)
     except (InputError, SuiteError, AgentLoadError, CheckerFailure, MutateInputError) as err:
-        print(f"factcheck: error: {err}", file=sys.stderr)
-        return EXIT_USAGE
+        _error(f"error: {err}")
+    except BrokenPipeError:
+        raise
+    except OSError as err:  # an output that could not be written after all (disk full, removed directory)
+        _error(f"error: {err.filename or ''}: {err.strerror or err}")
+    except Exception as err:  # noqa: BLE001 - a bug must still end in one line, not a traceback
+        _error(f"internal error ({type(err).__name__}: {err}); please report it")
+    return EXIT_USAGE
+
+
+def _error(message: str) -> None:
+    """Finish any progress line, then print the message on one line (a pydantic error spans several)."""
+    close_all()
+    print("factcheck: " + " ".join(message.split()), file=sys.stderr)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that the interpreter's last flush cannot fail again (see the `signal` docs)."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is no file (tests capture it)
+        pass
 
 
 if __name__ == "__main__":

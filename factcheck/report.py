@@ -7,6 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from factcheck.excerpts import cut
+
 
 class Verdict(str, Enum):
     """What the tool outputs say about a claim or a fact."""
@@ -98,15 +100,15 @@ class Evidence(BaseModel):
     """How the evidence backs the fact when it is not a direct match (e.g. a sum)."""
 
     def describe(self) -> str:
-        """One line naming where this evidence came from."""
+        """One line naming where this evidence came from (`get_order.status: 'shipped'`), its text cut between
+        words."""
         where = self.tool_name or f"#{self.index}"
         if self.source == "context":
             where = f"context[{self.index}]"
-        elif self.tool_status == "error":
-            where += " (error)"
-        path = f" {self.path}" if self.path else ""
+        path = ("" if self.path.startswith("[") else ".") + self.path if self.path else ""
+        error = " (error)" if self.source == "tool" and self.tool_status == "error" else ""
         how = f" ({self.note})" if self.note else ""
-        return f"{where}{path}: {self.text!r}{how}"
+        return f"{where}{path}{error}: {cut(self.text)!r}{how}"
 
 
 class Fact(BaseModel):
@@ -234,7 +236,8 @@ class Report(BaseModel):
         head = "OK" if self.ok else f"FLAGGED {len(self.flagged)}/{len(self.claims)} claims"
         if self.uncertain:
             head += f", {len(self.uncertain)} uncertain"
-        lines = [f"fact check: {head} (lang={self.lang}, {self.tool_call_count} tool calls)"]
+        calls = f"{self.tool_call_count} tool call{'' if self.tool_call_count == 1 else 's'}"
+        lines = [f"fact check: {head} (lang={self.lang}, {calls})"]
         for claim in self.claims:
             mark = "uncertain" if claim.uncertain else claim.verdict.value
             act = "" if claim.act == SpeechAct.ASSERTION else f" ({claim.act.value})"
@@ -244,7 +247,7 @@ class Report(BaseModel):
                 if fact.confidence is not None:
                     verdict += f", confidence {fact.confidence:.2f}" + (" (uncertain)" if fact.uncertain else "")
                 lines.append(f"    {fact.kind.value} {fact.text!r}: {verdict}; {fact.reason}")
-                for ev in fact.evidence[:2]:
-                    lines.append(f"      <- {ev.describe()}")
+                shown = list(dict.fromkeys(ev.describe() for ev in fact.evidence))  # each evidence once
+                lines.extend(f"      <- {line}" for line in shown[:2])
         lines.extend(f"note: {n}" for n in self.notes)
         return "\n".join(lines)

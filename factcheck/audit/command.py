@@ -11,6 +11,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from factcheck.inputs import CONVERSATION_SHAPE
+
 EXIT_OK, EXIT_FLAGGED, EXIT_BAD_INPUT = 0, 1, 2
 
 
@@ -54,14 +56,20 @@ def run_audit(args: argparse.Namespace, out: TextIO, config: Any, err: TextIO | 
         skipped; the rest was audited).
     """
     from factcheck.audit.summary import Tally, render_audit_html, summarize, summary_text
+    from factcheck.inputs import InputError, check_audit_inputs, check_output_path
 
     err = err if err is not None else sys.stderr
-    _refuse_overwrite(args.paths, [p for p in (args.fix, args.report) if p])
-    lines, notes, readable = _read_inputs(args.paths, keep=args.engine == "local")
+    outputs = {"--fix": args.fix, "--report": args.report}
+    for option, path in outputs.items():
+        if path:
+            check_output_path(path, option)
+    _refuse_overwrite(args.paths, [p for p in outputs.values() if p])
+    paths, empty = check_audit_inputs(args.paths)
+    lines, notes, readable = _read_inputs(paths, keep=args.engine == "local")
+    notes = empty + notes
     bad_files = len(args.paths) - len(readable)
     if args.engine == "ray":
         from factcheck.audit.ray_engine import EngineError, audit_lines_ray
-        from factcheck.cli import InputError
 
         try:
             results = list(audit_lines_ray(readable, config, args.format, bool(args.fix), args.ray_address))
@@ -88,6 +96,10 @@ def run_audit(args: argparse.Namespace, out: TextIO, config: Any, err: TextIO | 
             tally.add(record)
             if not record["ok"]:
                 flagged.append(record)
+    if not conversations:
+        first = next((n for n in notes if "line skipped" in n), "no line holds a conversation")
+        raise InputError(f"no conversation to audit in {', '.join(args.paths)} ({first}); "
+                         f"expected {CONVERSATION_SHAPE}")
     summary = summarize(tally, conversations, skipped, bad_files, len(notes), changes if args.fix else None)
     for note in notes:
         err.write(f"factcheck audit: {note}\n")
@@ -108,7 +120,7 @@ def run_audit(args: argparse.Namespace, out: TextIO, config: Any, err: TextIO | 
 
 def _refuse_overwrite(inputs: Sequence[str], outputs: Sequence[str]) -> None:
     """Stop before anything is written when an output path names an input."""
-    from factcheck.cli import InputError
+    from factcheck.inputs import InputError
 
     given = {os.path.realpath(p) for p in inputs}
     for path in outputs:
@@ -140,15 +152,21 @@ def _read_inputs(paths: Sequence[str], keep: bool) -> tuple[list[tuple[str, int,
 
 def _audit_local(lines: list[tuple[str, int, str, list[str]]], config: Any, fmt: str, fix: bool,
                  show: bool) -> Iterator[Any]:
-    """Audit line by line in this process, with one checker, drawing a progress bar on a TTY."""
+    """Audit line by line in this process, with one checker, showing progress on a terminal (the turns of
+    each conversation on a second line)."""
     from factcheck.audit.lines import audit_line
     from factcheck.checker import FactChecker
-    from factcheck.cli import ProgressBar
+    from factcheck.progress import ProgressLine
 
     checker = FactChecker(config)
-    progress = ProgressBar("audit ", enabled=show)
+    progress = ProgressLine("audit", "conversations", enabled=show)
+    progress(0, len(lines))
     for done, (path, lineno, text, notes) in enumerate(lines, start=1):
-        yield audit_line(text, path, lineno, checker, fmt, fix=fix and not notes, notes=notes)
+        def turns(n: int, total: int, where: str = f"{Path(path).name}:{lineno}") -> None:
+            progress.step(f"{where}: turn", n, total)
+
+        yield audit_line(text, path, lineno, checker, fmt, fix=fix and not notes, notes=notes,
+                         progress=turns if progress.enabled else None)
         progress(done, len(lines))
 
 

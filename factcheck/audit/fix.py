@@ -9,15 +9,8 @@ from collections.abc import Sequence
 
 from factcheck.audit.messages import Path
 from factcheck.audit.turns import TurnResult
+from factcheck.placeholders import PLACEHOLDERS
 from factcheck.report import FactKind
-
-PLACEHOLDERS: dict[tuple[FactKind, str], str] = {
-    (FactKind.URL, "en"): "[unverified link removed]",
-    (FactKind.URL, "zh"): "[未经核实的链接已移除]",
-    (FactKind.IDENTIFIER, "en"): "[unverified identifier removed]",
-    (FactKind.IDENTIFIER, "zh"): "[未经核实的编号已移除]",
-}
-"""What replaces an unbacked link or identifier, by the language of the turn's text."""
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _WS = " \t\r\n"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,10 +46,12 @@ def turn_record(result: TurnResult, file: str, line: int) -> dict[str, Any]:
         line: Line number of the conversation.
 
     Returns:
-        `conversation`, `turn`, `ok`, `file`, `line`, `chained` (some tool result came before the turn)
-        and `report` (the report's JSON, without its wall time so that runs compare byte for byte).
+        `conversation`, `turn`, `ok`, `file`, `line`, `chained` (some tool result came before the turn),
+        `report` (the report's JSON, without its wall time so that runs compare byte for byte) and, for a
+        flagged turn, `before`: the user message and the turn's tool calls with their arguments and results
+        (outputs cut to `BEFORE_CHARS`), so that a reader sees what the answer answered.
     """
-    return {
+    record = {
         "conversation": result.conversation,
         "turn": result.turn,
         "ok": result.ok,
@@ -58,10 +60,26 @@ def turn_record(result: TurnResult, file: str, line: int) -> dict[str, Any]:
         "chained": result.chained,
         "report": result.report.model_dump(mode="json", exclude={"elapsed_ms"}),
     }
+    if not result.ok:
+        record["before"] = {"user": result.user, "tool_results": [
+            {"name": c["name"], "args": c["args"], "status": c["status"], "output": _shown(c["output"])}
+            for c in result.calls]}
+    return record
+
+
+BEFORE_CHARS = 2000
+"""Longest tool output a flagged turn's record repeats."""
+
+
+def _shown(output: Any) -> str:
+    """A tool output as text, cut to `BEFORE_CHARS`."""
+    text = output if isinstance(output, str) else json.dumps(output, ensure_ascii=False)
+    return text if len(text) <= BEFORE_CHARS else text[:BEFORE_CHARS] + f"… ({len(text):,} characters)"
 
 
 def audit_line(text: str, file: str, line: int, checker: FactChecker, fmt: Format = "auto",
-               fix: bool = False, notes: list[str] | None = None) -> LineResult:
+               fix: bool = False, notes: list[str] | None = None,
+               progress: Callable[[int, int], None] | None = None) -> LineResult:
     """Audit one JSON Lines record.
 
     Args:
@@ -72,6 +90,7 @@ def audit_line(text: str, file: str, line: int, checker: FactChecker, fmt: Forma
         fmt: `auto`, `openai` or `langchain`.
         fix: Also compute the cleaned line.
         notes: Notes already made about the line (e.g. its decoding).
+        progress: Called with `(turns checked, turns)` inside the conversation.
 
     Returns:
         The line's result; a line that cannot be read is skipped with a note, never raised.
@@ -95,8 +114,12 @@ def audit_line(text: str, file: str, line: int, checker: FactChecker, fmt: Forma
         out.skipped = True
         return out
     out.notes.extend(f"{where}: {note}" for note in conv.notes)
+    if not conv.messages:
+        out.notes.append(f"{where}: not a conversation: no item of it is a message; line skipped")
+        out.skipped = True
+        return out
     try:
-        out.turns = audit_conversation(conv, checker)
+        out.turns = audit_conversation(conv, checker, progress)
     except Exception as err:  # noqa: BLE001 - a checker bug on one record must not stop the audit
         out.notes.append(f"{where}: the checker failed on this conversation ({type(err).__name__}: {err}); "
                          "line skipped")

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from factcheck.eval.html import _CSP, _CSS, _claim_html, _e, _highlight, _table  # the eval report's look
 from factcheck.eval.tables import render_text
 from factcheck.report import Report
+from factcheck.report_html import claim_html, e, highlight, legend, page, table
 
 _LINKED_KINDS = ("url", "identifier")
 
@@ -116,7 +117,8 @@ def summary_text(summary: dict[str, Any]) -> str:
 
 def render_audit_html(summary: dict[str, Any], records: Sequence[dict[str, Any]], sources: Sequence[str],
                       notes: Sequence[str]) -> str:
-    """The `--report` page: the summary tables, then every flagged turn with its claims and evidence.
+    """The `--report` page: every flagged turn first (the user message and tool results before it, the flagged
+    claims with reason and evidence, the answer marked), then the summary tables and the notes.
 
     Args:
         summary: The output of `summarize`.
@@ -127,34 +129,38 @@ def render_audit_html(summary: dict[str, Any], records: Sequence[dict[str, Any]]
     Returns:
         A complete HTML document with no external resources and no scripts.
     """
-    tables = "".join(f"<h2>{_e(header[0] if k else 'Summary')}</h2>" + _table(header, rows, "overview")
+    tables = "".join(f"<h2>{e(header[0] if k else 'Summary')}</h2>" + table(header, rows, "overview")
                      for k, (header, rows) in enumerate(_rows(summary)))
-    blocks = []
-    for rec in records:
-        if rec["ok"]:
-            continue
-        report = Report.model_validate(rec["report"])
-        claims = "".join(f'<li class="false-alarm">{_claim_html(c)}</li>' for c in report.flagged)
-        blocks.append(
-            f'<div class="case"><h3>{_e(rec["file"])}:{_e(rec["line"])} conversation {_e(rec["conversation"])}, '
-            f'turn {_e(rec["turn"])}</h3>'
-            + ("" if rec["chained"] else '<p class="muted">no tool result before this turn at all</p>')
-            + f'<div class="answer">{_highlight(report.answer, [], report.flagged)}</div><ul>{claims}</ul></div>'
-        )
-    note_list = "".join(f"<li>{_e(n)}</li>" for n in notes)
-    return (
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-        f'<meta http-equiv="Content-Security-Policy" content="{_CSP}">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>factcheck audit: {summary['turns']} turns</title><style>{_CSS}</style></head><body>"
+    blocks = [_turn_html(rec) for rec in records if not rec["ok"]]
+    note_list = "".join(f"<li>{e(n)}</li>" for n in notes)
+    body = (
         f"<h1>factcheck audit: {summary['conversations']} conversations, {summary['turns']} turns, "
         f"{summary['flagged_turns']} flagged</h1>"
-        f"<p class=\"muted\">input: {_e(', '.join(sources))}</p>"
-        + tables
+        f'<p class="muted">input: {e(", ".join(sources))}</p>' + legend(gold=False)
         + f'<h2 id="flagged">Flagged turns ({summary["flagged_turns"]})</h2>'
-        + '<p class="muted">Flagged claims are <span class="flag">outlined</span>.</p>'
         + ("".join(blocks) or "<p>none</p>")
+        + tables
         + f'<h2 id="notes">Notes on the input ({len(notes)})</h2>'
         + (f"<ul>{note_list}</ul>" if notes else "<p>none</p>")
-        + "</body></html>\n"
     )
+    return page(f"factcheck audit: {summary['turns']} turns", body)
+
+
+def _turn_html(rec: dict[str, Any]) -> str:
+    """One flagged turn: where it is, what the user asked and the tools gave, then the flags and the answer."""
+    report = Report.model_validate(rec["report"])
+    before = rec.get("before") or {}
+    user = before.get("user")
+    results = "".join(
+        f"<li><b>{e(t['name'] or 'tool')}</b>({e(json.dumps(t.get('args') or {}, ensure_ascii=False))})"
+        f"{' (error)' if t['status'] == 'error' else ''}: <pre>{e(t['output'])}</pre></li>"
+        for t in before.get("tool_results", []))
+    asked = (f'<div class="before"><p><b>user:</b> {e(user)}</p>' if user is not None
+             else '<div class="before"><p class="muted">no user message before this turn</p>')
+    asked += (f"<p><b>tool calls of this turn:</b></p><ul>{results}</ul></div>" if results
+              else '<p class="muted">no tool result in this turn'
+              + ("" if rec["chained"] else ", nor before it") + "</p></div>")
+    claims = "".join(f'<div class="flagged-claim">{claim_html(c)}</div>' for c in report.flagged)
+    return (f'<div class="case"><h3>{e(rec["file"])}:{e(rec["line"])} conversation {e(rec["conversation"])}, '
+            f'turn {e(rec["turn"])}</h3>{asked}{claims}'
+            f'<p><b>answer:</b></p><div class="answer">{highlight(report.answer, [], report.flagged)}</div></div>')

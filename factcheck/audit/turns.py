@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +25,11 @@ class TurnResult:
     """The message that was checked."""
     chained: bool
     """True when some tool result was stored before the turn in its conversation."""
+    user: str | None = None
+    """The last user message before the turn (None when there is none)."""
+    calls: list[dict[str, Any]] = field(default_factory=list)
+    """The tool calls of the turn itself (since that user message): `name`, `args` (as the assistant gave them,
+    for display: the checker is not given them), `output`, `status`."""
 
     @property
     def ok(self) -> bool:
@@ -41,9 +47,16 @@ class _Evidence:
     """Index in `calls` of the first result of the current turn (since the last user message)."""
     context: list[str] = field(default_factory=list)
     """The system prompt and the user messages so far."""
+    user: str | None = None
+    """The last user message."""
+    args: dict[str, Any] = field(default_factory=dict)
+    """Call id -> the arguments the assistant gave it."""
+    shown: list[dict[str, Any]] = field(default_factory=list)
+    """`calls` with those arguments, for the report (the checker is not given them)."""
 
 
-def audit_conversation(conv: Conversation, checker: FactChecker) -> list[TurnResult]:
+def audit_conversation(conv: Conversation, checker: FactChecker,
+                       progress: Callable[[int, int], None] | None = None) -> list[TurnResult]:
     """Check each assistant message with text against what was stored before it.
 
     Facts (numbers, links, identifiers, statuses) may be backed by any earlier tool result of the
@@ -53,12 +66,16 @@ def audit_conversation(conv: Conversation, checker: FactChecker) -> list[TurnRes
     Args:
         conv: The conversation.
         checker: The checker to use (loaded once, reused).
+        progress: Called with `(turns checked, turns)` after each turn.
 
     Returns:
         One result per assistant text turn, in order.
     """
     seen = _Evidence()
     results = []
+    total = sum(m.role == "assistant" and bool(m.text.strip()) for m in conv.messages) if progress else 0
+    if progress:
+        progress(0, total)
     for msg in conv.messages:
         if msg.role == "system":
             if msg.text.strip():
@@ -66,13 +83,20 @@ def audit_conversation(conv: Conversation, checker: FactChecker) -> list[TurnRes
         elif msg.role == "user":
             if msg.text.strip():
                 seen.context.append(msg.text)
-            seen.turn_start = len(seen.calls)
+            seen.turn_start, seen.user = len(seen.calls), msg.text
         elif msg.role == "tool":
             seen.calls.append({"name": msg.name, "args": {}, "output": msg.output, "status": msg.status})
-        elif msg.text.strip():
+            seen.shown.append({**seen.calls[-1], "args": seen.args.get(msg.tool_call_id or "", {})})
+        else:
+            seen.args.update((c["id"], c.get("args") or {}) for c in msg.tool_calls)
+            if not msg.text.strip():
+                continue
             report = check_turn(checker, msg.text, seen.calls[: seen.turn_start], seen.calls[seen.turn_start :],
                                 seen.context)
-            results.append(TurnResult(conv.id, msg.index, report, msg, chained=bool(seen.calls)))
+            results.append(TurnResult(conv.id, msg.index, report, msg, chained=bool(seen.calls), user=seen.user,
+                                      calls=seen.shown[seen.turn_start :]))
+            if progress:
+                progress(len(results), total)
     return results
 
 

@@ -217,7 +217,8 @@ def _suite_files(path: Path) -> list[Path]:
             raise SuiteError(f"{path}: directory holds no .jsonl files")
         return files
     if not path.is_file():
-        raise SuiteError(f"{path}: no such suite file")
+        raise SuiteError(f"{path}: no such suite file or directory, nor a shipped suite "
+                         f"(shipped: {', '.join(BUNDLED_SUITES)})")
     return [path]
 
 

@@ -10,6 +10,7 @@ from factcheck.extractors.methods import MethodExtractor
 from factcheck.extractors.segment import Segmenter
 from factcheck.extractors.status import StatusExtractor
 from factcheck.phrases import term_key
+from factcheck.placeholders import placeholder_spans
 from factcheck.report import Claim, Fact, FactKind
 
 _OPAQUE = (FactKind.URL, FactKind.EMAIL, FactKind.IDENTIFIER)
@@ -69,8 +70,11 @@ class ClaimExtractor:
                 mentions = [m for m in mentions if m.kind != FactKind.NUMBER or not _in_title(text, m, titles)]
             if self.advice.search(text):
                 mentions = [m for m in mentions if not self._advice(text, m)]
+            held = placeholder_spans(text)  # `audit --fix` wrote these: no claim of the agent's
+            if held:
+                mentions = [m for m in mentions if not any(s <= m.start < e for s, e in held)]
             facts = [self._fact(text, m, start, mentions) for m in mentions]
-            skip = [(m.start, m.end) for m in mentions if m.kind in _OPAQUE] + titles
+            skip = [(m.start, m.end) for m in mentions if m.kind in _OPAQUE] + titles + held
             facts += [self._fact(text, m, start, mentions) for m in self.methods.extract(text, skip)]
             facts += [self._fact(text, m, start, mentions) for m in self.categories.extract(text, skip)]
             for s in self.statuses.extract(text, default_concept=last_concept, skip=skip):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import histories as h
@@ -87,7 +88,8 @@ def test_bad_lines_are_noted_by_number_and_the_rest_is_audited(tmp_path, capsys)
     assert f"{path}:6: message 0: unknown role 'moderator'" in err
     lines = sorted({json.loads(x)["line"] for x in out.splitlines()})
     assert lines == [1, 7]  # the lines after the bad ones are still audited
-    assert "lines skipped (bad input)                          2" in err
+    assert f"{path}:6: not a conversation: no item of it is a message; line skipped" in err
+    assert "lines skipped (bad input)                          3" in err
 
 
 def test_an_unreadable_file_is_noted_and_the_others_audited(seeds, tmp_path, capsys):
@@ -128,6 +130,8 @@ def test_fix_replaces_unbacked_links_and_ids_in_place_and_reloads(seeds, tmp_pat
     flags = [(r["conversation"], f["kind"]) for r in records for c in r["report"]["claims"] for f in c["facts"]
              if f["verdict"] != "supported" and f["verdict"] != "unverifiable" and not f["uncertain"]]
     assert ("seed-001", "url") not in flags and ("seed-000", "identifier") not in flags
+    read = [f["text"] for r in records for c in r["report"]["claims"] for f in c["facts"]]
+    assert not [t for t in read if "已移除" in t or "removed" in t]  # the placeholders are no claims
     assert ("seed-000", "action") in flags  # the narrated publish is still flagged: no call was invented
 
 
@@ -159,6 +163,25 @@ def test_report_writes_the_flagged_turns_as_html(seeds, tmp_path, capsys):
     assert "<script" not in text and "Flagged turns (2)" in text
     assert "conversation seed-001, turn 10" in text and h.FAKE_REG in text
     assert '<span class="flag">' in text
+    seed_000 = text[text.index("conversation seed-000"):]
+    call = "humanize_article</b>({&quot;article_id&quot;: &quot;A-17&quot;})"
+    assert seed_000.index("<b>user:</b> 执行今天的内容生产任务") < seed_000.index(call) \
+        < seed_000.index('class="flagged-claim"')  # what the user asked and the tools gave, before the flags
+    seed_001 = text[text.index("conversation seed-001"):text.index("conversation seed-000")]
+    assert "<b>user:</b> 再生成两张" in seed_001 and "no tool result in this turn" in seed_001
+    assert text.index('id="flagged"') < text.index("<table")  # the flagged turns come before the tables
+    assert 'class="legend"' in text and "labels as hallucinated" not in text  # no gold spans in an audit
+
+
+def test_a_flagged_record_carries_the_user_message_and_tool_results_before_it(seeds, capsys):
+    code, out, _ = run(capsys, str(seeds), "--json")
+    records = [json.loads(x) for x in out.splitlines()]
+    flagged = {r["conversation"]: r["before"] for r in records if not r["ok"]}
+    assert all("before" not in r for r in records if r["ok"])
+    assert flagged["seed-000"]["user"] == "执行今天的内容生产任务"
+    assert [(t["name"], t["args"]) for t in flagged["seed-000"]["tool_results"]] == [
+        ("generate_article", {"topic": "AI agents"}), ("humanize_article", {"article_id": "A-17"})]
+    assert flagged["seed-001"] == {"user": "再生成两张", "tool_results": []}
 
 
 class _Tty(io.StringIO):
@@ -172,7 +195,20 @@ def test_progress_bar_only_on_a_tty(seeds, monkeypatch, capsys, tty, shown):
     monkeypatch.setattr("sys.stderr", stream)
     main(["audit", str(seeds), "--json"])
     capsys.readouterr()
-    assert ("audit  [" in stream.getvalue()) == shown
+    drawn = stream.getvalue()
+    assert ("3/3" in drawn and "conversations/s" in drawn) == shown
+
+
+def test_progress_shows_the_turns_inside_a_long_conversation(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr("factcheck.progress._REFRESH_S", 0.0)  # draw every step
+    stream = _Tty()
+    monkeypatch.setattr("sys.stderr", stream)
+    path = h.write_jsonl(tmp_path / "long.jsonl", [h.as_format(h.clean_history(30), "openai", "long")])
+    main(["audit", str(path)])
+    capsys.readouterr()
+    drawn = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", stream.getvalue())
+    turns = [int(m) for m in re.findall(r"long.jsonl:1: turn\D*?(\d+)/30", drawn)]
+    assert len(turns) > 5 and turns == sorted(turns), drawn[-600:]
 
 
 def test_an_unreachable_ray_cluster_is_a_clear_error(seeds, monkeypatch, capsys):

@@ -8,7 +8,7 @@ import pytest
 from eval_helpers import ScriptedSystem, make_case
 
 from factcheck.cli import main
-from factcheck.eval.html import error_classes_html, render_html
+from factcheck.eval.html import error_classes_section, render_html
 from factcheck.eval.runner import run_suite
 from factcheck.eval.scoring import summarize
 from factcheck.eval.tables import text_report
@@ -50,7 +50,7 @@ def test_text_and_html_show_the_classes(results):
     assert "factcheck by error class" in text and "easy (wrong value in the tool outputs)" in text
     row = next(line for line in text.splitlines() if line.startswith("status_flip"))
     assert row.split() == ["status_flip", "2", "2", "0.500", "0.500", "n/a"]
-    section = error_classes_html(summary)
+    section = error_classes_section(summary, [])
     assert 'id="by-error"' in section and "<td>per_unit_as_total</td>" in section
     assert section in render_html(summary, results, ["s"])
 
@@ -58,7 +58,7 @@ def test_text_and_html_show_the_classes(results):
 def test_a_suite_without_classes_shows_no_section():
     results = run_suite(ScriptedSystem({}), [make_case("It is fine.")], warmup=False)
     summary = summarize(results)
-    assert "by_error" not in summary and error_classes_html(summary) == ""
+    assert "by_error" not in summary and error_classes_section(summary, []) == ""
 
 
 def test_eval_and_calibrate_accept_a_mutated_suite(tmp_path, capsys):

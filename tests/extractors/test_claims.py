@@ -91,3 +91,19 @@ def test_advice_numbers_are_not_facts(answer: str, expected: list) -> None:
 def test_the_field_labels_of_a_number(answer: str, number: str, labels: str | None) -> None:
     found = {f.text: f.concept for claim in EXTRACTOR.extract(answer) for f in claim.facts}
     assert found[number] == labels
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # `audit --fix` placeholders are no claim of the agent's; the words around them still are
+        ("图片已生成：[未经核实的链接已移除]", [("action", "图片已生成")]),
+        ("Your registration number is [unverified identifier removed].", []),
+        ("See [unverified link removed] for order 88231.", [("number", "88231")]),
+        ("编号：[未经核实的编号已移除]", []),
+        # the same words outside the brackets are read as ever
+        ("链接已移除。", [("action", "已移除")]),
+    ],
+)
+def test_fix_placeholders_are_never_read_as_claims(answer: str, expected: list) -> None:
+    assert facts(answer) == expected

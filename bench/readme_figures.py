@@ -1,0 +1,109 @@
+"""The README's Figures table and printed run report, from fresh runs: the single source of both.
+
+    python bench/readme_figures.py            # print them
+    python bench/readme_figures.py --write    # put them into README.md between the readme_figures markers
+    python bench/readme_figures.py --check    # exit 1 (and show the difference) when README.md disagrees
+
+Run from the repository root, after any change to the checker, calibration or suites.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+BLIND = ROOT / "docs" / "blind-batches"
+BLOCK = re.compile(r"^```python\n(.*?)^```", re.DOTALL | re.MULTILINE)
+
+# (label with {n} for the case count, suites, baselines, also the false alarms with every flag counted)
+ROWS: tuple[tuple[str, list[str], list[str], bool], ...] = (
+    ("bundled ({n} cases) `factcheck eval --baseline seed-naive fuzzy`", ["bundled"], ["seed-naive", "fuzzy"], False),
+    ("real-heldout ({n} real answers, never fitted on)", ["real-heldout"], [], True),
+    ("blind h20 + h21 ({n} cases in `docs/blind-batches`; blind score at first fit: 0.818 / 0.375, 0.036)",
+     [str(BLIND / "h20.jsonl"), str(BLIND / "h21.jsonl")], [], True),
+    ("blind h22 ({n} cases written after a change; its one blind score: 0.500 / 0.167, 0.071)",
+     [str(BLIND / "h22.jsonl")], [], False),
+    ("heldout ({n}, fitted on)", ["heldout"], [], True),
+)
+
+
+def _scores(suites: list[str], baselines: list[str], min_confidence: float | None = None) -> dict:
+    from factcheck.config import CheckerConfig
+    from factcheck.eval.runner import evaluate
+    from factcheck.eval.suite import load_suite
+
+    config = CheckerConfig() if min_confidence is None else CheckerConfig(min_confidence=min_confidence)
+    summary, _ = evaluate(load_suite(suites), baselines=baselines, config=config)
+    return summary
+
+
+def figures_table() -> str:
+    """The Figures table, one row per suite, at the default threshold."""
+    lines = ["| suite | answers P / R | false alarms on faithful answers |", "|---|---|---|"]
+    for label, suites, baselines, before in ROWS:
+        s = _scores(suites, baselines)
+        answers = s["answers"]
+        alarms = f"{answers['false_alarm_rate']:.3f}"
+        if baselines:
+            rates = " / ".join(f"{s['baselines'][b]['answers']['false_alarm_rate']:.3f}" for b in baselines)
+            alarms += f" (baselines {rates})"
+        if before:
+            rate = _scores(suites, [], min_confidence=0.0)["answers"]["false_alarm_rate"]
+            alarms += f" ({rate:.3f} at min_confidence 0)"
+        lines.append(f"| {label.format(n=s['cases'])} | {answers['precision']:.3f} / {answers['recall']:.3f} | "
+                     f"{alarms} |")
+    return "\n".join(lines)
+
+
+def run_report(readme: str) -> str:
+    """What `print(get_run_report(out))` prints after the README's agent example, as a text block."""
+    agent = next(code for code in BLOCK.findall(readme) if "FactCheckMiddleware" in code)
+    done = subprocess.run([sys.executable, "-c", agent + "\nprint(get_run_report(out))\n"], capture_output=True,
+                          text=True, timeout=300, cwd=ROOT, check=True)
+    return "```text\n" + done.stdout + "```"
+
+
+PARTS = {"figures": lambda readme: figures_table(), "run-report": run_report}
+"""The README parts this script writes, each between `<!-- readme_figures: NAME -->` and `<!-- /readme_figures -->`."""
+_PART = re.compile(r"(<!-- readme_figures: ([\w-]+) -->\n)(.*?)(\n<!-- /readme_figures -->)", re.DOTALL)
+
+
+def fresh(readme: str) -> str:
+    """The README with every part replaced by a fresh run's."""
+    def part(m: re.Match[str]) -> str:
+        return m.group(1) + PARTS[m.group(2)](readme) + m.group(4)
+
+    return _PART.sub(part, readme)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--write", action="store_true", help="update README.md")
+    mode.add_argument("--check", action="store_true", help="exit 1 when README.md disagrees with a fresh run")
+    args = parser.parse_args(argv)
+    old = README.read_text(encoding="utf-8")
+    new = fresh(old)
+    if args.write:
+        README.write_text(new, encoding="utf-8")
+        print("README.md " + ("updated" if new != old else "already up to date"))
+    elif args.check:
+        if new != old:
+            sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), new.splitlines(True), "README.md",
+                                                       "fresh run"))
+            return 1
+        print("README.md agrees with a fresh run")
+    else:
+        print("\n\n".join(m.group(3) for m in _PART.finditer(new)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))  # this checkout's factcheck, not an installed one
+    sys.exit(main())
