@@ -10,6 +10,8 @@ from factcheck.mutate.edit import Edit, splice
 from factcheck.mutate.mistakes import amount_groups, amount_tokens, money, zh_numeral
 from factcheck.mutate.values import Token, Transcript, find_words, keep_case, lexicon, mask, render_like
 
+_ZH_UNITS = ("元", "美元", "欧元", "英镑", "日元")
+_RANGE_BEFORE = re.compile(r"\d\s*(?:to|-|–|~|至|到)\s*$")
 _ITEM = re.compile(r"^(?P<indent>[ \t]*)(?P<mark>[-*•]|\d{1,2}[.)])\s+\S")
 
 
@@ -66,6 +68,8 @@ def number_format(t: Transcript, rng: random.Random) -> Edit | None:
             continue  # a JSON number: another format would not be JSON
         sign = text[0] if text[0] in "$€£¥￥" else ""
         digits = text[len(sign):]
+        if not sign and "." not in digits and not t.answer.startswith(_ZH_UNITS, tok.end):
+            continue  # 500,000 followers is a count, not an amount to write as 500,000.00
         if "," in digits:
             options.append((tok, sign + digits.replace(",", "")))
         elif value >= 1000:
@@ -191,6 +195,9 @@ def _list_count(t: Transcript, rng: random.Random) -> Edit | None:
     return Edit(answer, [], [], f"rewrite derived_value: added {sentence!r} after a list of {len(run)} items")
 
 
+_FACT_OPENER = re.compile(r"(The|Your|Based|It|There|This|According|Order|Here|I found|I've found|You have)\b")
+
+
 def hedge(t: Transcript, rng: random.Random) -> Edit | None:
     """A hedge before the answer, or a question after it."""
     words = lexicon()["hedges"][t.lang]
@@ -205,8 +212,8 @@ def hedge(t: Transcript, rng: random.Random) -> Edit | None:
         first = t.answer[body_start:body_start + 2]
         if _ITEM.match(t.answer[body_start:]) or first[:1] in "#*-|":
             return None
-        if t.lang == "en" and not (first[:1].isupper() and (first[1:2].islower() or first[1:2] == " ")):
-            return None
+        if t.lang == "en" and not _FACT_OPENER.match(t.answer, body_start):
+            return None  # "From what I can see, thanks, Mei." reads as no agent writes
         rest = t.answer[body_start:]
         if t.lang == "en" and not re.match(r"(I\b|I'|[A-Z]{2})", rest):
             rest = rest[0].lower() + rest[1:]
@@ -242,7 +249,7 @@ def numerals(t: Transcript, rng: random.Random) -> Edit | None:
         words = lex["number_words_en"]
         for m in re.finditer(r"(?<![\w.$#,–-])(\d{1,2})(\s+[a-z]+s)\b", text):
             n = int(m.group(1))
-            if 2 <= n < len(words):
+            if 2 <= n < len(words) and not _RANGE_BEFORE.search(text, 0, m.start()):  # not "5 to seven days"
                 options.append((m.start(), m.end(), words[n] + m.group(2)))
         for m in re.finditer(r"\b(" + "|".join(words[2:]) + r")(\s+[a-z]+s)\b", text, flags=re.IGNORECASE):
             n = words.index(m.group(1).lower())
