@@ -93,11 +93,16 @@ _DAY_FIRST = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)? (January|February|March|Ap
                         r"October|November|December),? (\d{4})\b")
 _ISO = re.compile(r"(?<![\d-])(\d{4})-(\d{2})-(\d{2})(?![\d-])")
 _TIME24 = re.compile(r"(?<![\d:])([01]?\d|2[0-3]):([0-5]\d)(?![\d:]| ?[AaPp]\.?[Mm])")
+_ZH_DATE = re.compile(r"(?:(\d{4})年)?(\d{1,2})月(\d{1,2})日")
+_DAY_OF = re.compile(r"\b(?:the )?(\d{1,2})(?:st|nd|rd|th) of (January|February|March|April|May|June|July|August|"
+                     r"September|October|November|December)\b")
+_HOUR12 = re.compile(r"(?<![\d:])(1[0-2]|[1-9]) ?([AaPp][Mm])\b")
 _TIME12 = re.compile(r"(?<![\d:])(1[0-2]|0?[1-9]):([0-5]\d) ?([AaPp])\.?[Mm]\.?")
 
 
 def date_format(t: Transcript, rng: random.Random) -> Edit | None:
-    """A date or time written in another format (2024-05-17 / May 17, 2024 / 2024年5月17日; 14:30 / 2:30 PM)."""
+    """A date or time written in another format (2024-05-17 / May 17, 2024 / 2024年5月17日; 3月15日 / 3月15号;
+    15th of March / March 15; 14:30 / 2:30 PM; 10 AM / 10:00 AM)."""
     months = lexicon()["months_en"]
     text = mask(t.answer)
     options = []
@@ -115,6 +120,14 @@ def date_format(t: Transcript, rng: random.Random) -> Edit | None:
         h, mi = int(m.group(1)), m.group(2)
         if h >= 13:
             options.append((m.start(), m.end(), f"{h - 12}:{mi} PM"))
+    for m in _ZH_DATE.finditer(text):  # 2022年3月15日 -> 2022-03-15; 3月15日 -> 3月15号
+        y, mo, d = m.group(1), int(m.group(2)), int(m.group(3))
+        if 1 <= mo <= 12 and 1 <= d <= 31:
+            options.append((m.start(), m.end(), f"{y}-{mo:02d}-{d:02d}" if y else f"{mo}月{d}号"))
+    for m in _DAY_OF.finditer(text):
+        options.append((m.start(), m.end(), f"{m.group(2)} {int(m.group(1))}"))
+    for m in _HOUR12.finditer(text):
+        options.append((m.start(), m.end(), f"{m.group(1)}:00 {m.group(2).upper()}"))
     for m in _TIME12.finditer(text):
         h, mi, half = int(m.group(1)), m.group(2), m.group(3).lower()
         h24 = (h % 12) + (12 if half == "p" else 0)
