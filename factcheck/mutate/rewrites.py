@@ -123,7 +123,8 @@ def date_format(t: Transcript, rng: random.Random) -> Edit | None:
     for m in _ZH_DATE.finditer(text):  # 2022年3月15日 -> 2022-03-15; 3月15日 -> 3月15号
         y, mo, d = m.group(1), int(m.group(2)), int(m.group(3))
         if 1 <= mo <= 12 and 1 <= d <= 31:
-            options.append((m.start(), m.end(), f"{y}-{mo:02d}-{d:02d}" if y else f"{mo}月{d}号"))
+            gap = " " if text[m.end():m.end() + 1].isdigit() else ""  # 2022-05-15 10点, not 2022-05-1510点
+            options.append((m.start(), m.end(), f"{y}-{mo:02d}-{d:02d}{gap}" if y else f"{mo}月{d}号"))
     for m in _DAY_OF.finditer(text):
         options.append((m.start(), m.end(), f"{m.group(2)} {int(m.group(1))}"))
     for m in _HOUR12.finditer(text):
