@@ -24,6 +24,8 @@ _MONEY_UNITS = re.compile(r"^[A-Z]{3}$")
 _LIST_LINE = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)、])\s")
 _HEADING = re.compile(r"^\s*#{1,6}\s|^\s*\*\*[^*]+\*\*\s*[:：]?\s*$")
 _TITLE_WORD = re.compile(r"^[A-Z][a-z]+$")
+_AGENT_DOER = re.compile(r"(?i:\b(?:I|we)(?:'ve|\s+have|\s+just|\s+already)?\s+\w+)|为您|帮您|给您|我已|我们已|已为")
+"""The agent as the doer of a claim ("I've sent", "我已为您"): an action the agent says it took this turn."""
 
 
 class AnswerStats(BaseModel):
@@ -80,6 +82,11 @@ def _others(fact: Fact, claim: Claim) -> str:
     return "all-backed" if backed == len(others) else "some-backed" if backed else "none-backed"
 
 
+def _doer(fact: Fact, claim: Claim) -> str:
+    """Whether the claim says the agent did it ("I've sent the confirmation"), before the fact."""
+    return "agent" if _AGENT_DOER.search(claim.text, 0, max(0, fact.start - claim.start) + 1) else "-"
+
+
 def _layout(claim: Claim) -> str:
     """Where the claim stands: a markdown heading or label line, a list item, or running text."""
     if _HEADING.match(claim.text):
@@ -110,6 +117,7 @@ def flag_features(fact: Fact, claim: Claim, stats: AnswerStats) -> list[str]:
         f"others:{_others(fact, claim)}",
         f"layout:{_layout(claim)}",
         f"strength:{fact.strength or '-'}",
+        f"doer:{kind}/{_doer(fact, claim)}",
         f"kind_strength:{kind}/{fact.strength or '-'}",
         f"lang:{stats.lang}",
         f"in_context:{own}",

@@ -9,6 +9,7 @@ from typing import Any, Protocol
 from factcheck.config import CheckerConfig
 from factcheck.eval.baselines import make_baseline
 from factcheck.eval.calibrate import calibration_scores
+from factcheck.eval.classes import class_scores
 from factcheck.eval.scoring import CaseResult, round_floats, summarize
 from factcheck.eval.suite import Case
 from factcheck.policy import apply_on_fail
@@ -151,15 +152,16 @@ def evaluate(
         progress: Given a system name, returns the progress callback for its run.
 
     Returns:
-        The JSON-ready summary (factcheck's scores at the top level with its `min_confidence`
-        and `calibration`, each baseline's under `baselines`) and the per-case results of every
-        system by name.
+        The JSON-ready summary (factcheck's scores at the top level with its `min_confidence`,
+        `calibration` and, for cases with `error` / `in_outputs`, `by_error` / `by_difficulty`; each
+        baseline's under `baselines`) and the per-case results of every system by name.
     """
     names = ["factcheck", *dict.fromkeys(b for b in baselines if b != "factcheck")]
     systems = [make_system(n, config) for n in names]
     results = {s.name: run_suite(s, cases, progress(s.name) if progress else None)
                for s in systems}
     summary = summarize(results["factcheck"])
+    summary.update(class_scores(results["factcheck"]))
     min_confidence = (config or CheckerConfig()).min_confidence
     summary["min_confidence"] = min_confidence
     summary["calibration"] = round_floats(calibration_scores(results["factcheck"], min_confidence))

@@ -237,8 +237,7 @@ def summarize(results: Sequence[CaseResult]) -> dict[str, Any]:
 
     Returns:
         A JSON-ready mapping with `cases`, `hallucinated`, `answers`, `spans`,
-        `end_to_end`, `latency_ms`, `by_lang` and `by_kind`, and `by_error` / `by_difficulty` when the
-        cases have `error` / `in_outputs` (see `factcheck.eval.classes`); floats rounded to 4 places.
+        `end_to_end`, `latency_ms`, `by_lang` and `by_kind`; floats rounded to 4 places.
     """
     summary = _block(results)
     summary["by_lang"] = {
@@ -255,7 +254,4 @@ def summarize(results: Sequence[CaseResult]) -> dict[str, Any]:
         for kind in dict.fromkeys(r.case.kinds):
             groups[kind].append(r)
     summary["by_kind"] = {k: _block(g) for k, g in groups.items() if g}
-    from factcheck.eval.classes import class_scores  # imports this module
-
-    summary.update(class_scores(results))
     return round_floats(summary)

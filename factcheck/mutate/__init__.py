@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from factcheck.mutate.driver import CLASSES, MISTAKES, REWRITES, mutate_cases
+from factcheck.mutate.names import CLASSES, MISTAKE_NAMES, REWRITE_NAMES
 
-if TYPE_CHECKING:
-    from factcheck.mutate.inputs import MutateInputError, read_inputs, write_cases
-
-__all__ = ["CLASSES", "MISTAKES", "REWRITES", "MutateInputError", "mutate_cases", "read_inputs", "write_cases"]
-
-_INPUTS = ("MutateInputError", "read_inputs", "write_cases")
+__all__ = ["CLASSES", "MISTAKES", "MISTAKE_NAMES", "REWRITES", "REWRITE_NAMES", "MutateInputError", "mutate_cases",
+           "read_inputs", "write_cases"]
 
 
 def __getattr__(name: str) -> Any:
-    """The readers and writer, imported on first use: they read histories as `audit` does (with the checker),
-    which `factcheck mutate --help` need not load."""
-    if name in _INPUTS:
+    """Import on first use, so that `factcheck --help` loads none of the classes."""
+    if name in ("MISTAKES", "REWRITES", "mutate_cases"):
+        from factcheck.mutate import driver
+
+        return getattr(driver, name)
+    if name in ("MutateInputError", "read_inputs", "write_cases"):
         from factcheck.mutate import inputs
 
         return getattr(inputs, name)

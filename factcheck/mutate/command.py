@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
-from factcheck.mutate.driver import CLASSES, MISTAKES
+from factcheck.mutate.names import CLASSES, MISTAKE_NAMES
 
 
 def add_mutate_arguments(parser: argparse.ArgumentParser) -> None:
@@ -103,7 +103,7 @@ def run_mutate(args: argparse.Namespace, out: TextIO) -> int:
 
         raise MutateInputError(f"{args.out}: cannot write: {err.strerror or err}") from None
     counts = Counter(c["error"] for c in mutated)
-    wrong = sum(n for name, n in counts.items() if name in MISTAKES)
+    wrong = sum(n for name, n in counts.items() if name in MISTAKE_NAMES)
     per_class = ", ".join(f"{name} {counts[name]}" for name in CLASSES if counts[name])
     out.write(f"mutate: {len(cases)} answers read, {wrong} mistakes and {len(mutated) - wrong} rewrites written "
               f"to {args.out}" + (f" ({per_class})" if per_class else "") + "\n")

@@ -10,6 +10,7 @@ from typing import Any
 
 from factcheck.mutate import mistakes, rewrites, runs
 from factcheck.mutate.edit import Edit
+from factcheck.mutate.names import CLASSES, MISTAKE_NAMES, REWRITE_NAMES
 from factcheck.mutate.values import Transcript, read_transcript
 
 Mutator = Callable[[Transcript, random.Random], Edit | None]
@@ -41,8 +42,8 @@ REWRITES: dict[str, Mutator] = {
 }
 """Meaning-preserving rewrite classes by name (the `error` of the rewritten, faithful case)."""
 
-CLASSES: tuple[str, ...] = (*MISTAKES, *REWRITES)
-"""Every class name, mistakes first."""
+if tuple(MISTAKES) != MISTAKE_NAMES or tuple(REWRITES) != REWRITE_NAMES:  # pragma: no cover - a wiring error
+    raise ImportError("factcheck.mutate.names and factcheck.mutate.driver name different classes")
 
 
 def _pick(t: Transcript, pool: dict[str, Mutator], counts: Counter[str], n: int,

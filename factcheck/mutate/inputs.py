@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from factcheck.audit.lines import read_lines
 from factcheck.audit.messages import Conversation, RecordError, read_conversation
 
 
@@ -85,6 +84,8 @@ def read_inputs(paths: list[str]) -> tuple[list[dict[str, Any]], list[str]]:
     Raises:
         MutateInputError: for a file that cannot be read, or inputs that hold no case at all.
     """
+    from factcheck.audit.lines import read_lines  # loads the checker: not for `factcheck --help`
+
     cases: list[dict[str, Any]] = []
     notes: list[str] = []
     for path in paths:

@@ -10,6 +10,8 @@ from factcheck.mutate.edit import Edit, splice
 from factcheck.mutate.mistakes import amount_groups, amount_tokens, money, zh_numeral
 from factcheck.mutate.values import Token, Transcript, find_words, keep_case, lexicon, mask, render_like
 
+_ZH_UNITS = ("元", "美元", "欧元", "英镑", "日元")
+_RANGE_BEFORE = re.compile(r"\d\s*(?:to|-|–|~|至|到)\s*$")
 _ITEM = re.compile(r"^(?P<indent>[ \t]*)(?P<mark>[-*•]|\d{1,2}[.)])\s+\S")
 
 
@@ -66,6 +68,8 @@ def number_format(t: Transcript, rng: random.Random) -> Edit | None:
             continue  # a JSON number: another format would not be JSON
         sign = text[0] if text[0] in "$€£¥￥" else ""
         digits = text[len(sign):]
+        if not sign and "." not in digits and not t.answer.startswith(_ZH_UNITS, tok.end):
+            continue  # 500,000 followers is a count, not an amount to write as 500,000.00
         if "," in digits:
             options.append((tok, sign + digits.replace(",", "")))
         elif value >= 1000:
@@ -89,11 +93,16 @@ _DAY_FIRST = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)? (January|February|March|Ap
                         r"October|November|December),? (\d{4})\b")
 _ISO = re.compile(r"(?<![\d-])(\d{4})-(\d{2})-(\d{2})(?![\d-])")
 _TIME24 = re.compile(r"(?<![\d:])([01]?\d|2[0-3]):([0-5]\d)(?![\d:]| ?[AaPp]\.?[Mm])")
+_ZH_DATE = re.compile(r"(?:(\d{4})年)?(\d{1,2})月(\d{1,2})日")
+_DAY_OF = re.compile(r"\b(?:the )?(\d{1,2})(?:st|nd|rd|th) of (January|February|March|April|May|June|July|August|"
+                     r"September|October|November|December)\b")
+_HOUR12 = re.compile(r"(?<![\d:])(1[0-2]|[1-9]) ?([AaPp][Mm])\b")
 _TIME12 = re.compile(r"(?<![\d:])(1[0-2]|0?[1-9]):([0-5]\d) ?([AaPp])\.?[Mm]\.?")
 
 
 def date_format(t: Transcript, rng: random.Random) -> Edit | None:
-    """A date or time written in another format (2024-05-17 / May 17, 2024 / 2024年5月17日; 14:30 / 2:30 PM)."""
+    """A date or time written in another format (2024-05-17 / May 17, 2024 / 2024年5月17日; 3月15日 / 3月15号;
+    15th of March / March 15; 14:30 / 2:30 PM; 10 AM / 10:00 AM)."""
     months = lexicon()["months_en"]
     text = mask(t.answer)
     options = []
@@ -111,6 +120,15 @@ def date_format(t: Transcript, rng: random.Random) -> Edit | None:
         h, mi = int(m.group(1)), m.group(2)
         if h >= 13:
             options.append((m.start(), m.end(), f"{h - 12}:{mi} PM"))
+    for m in _ZH_DATE.finditer(text):  # 2022年3月15日 -> 2022-03-15; 3月15日 -> 3月15号
+        y, mo, d = m.group(1), int(m.group(2)), int(m.group(3))
+        if 1 <= mo <= 12 and 1 <= d <= 31:
+            gap = " " if text[m.end():m.end() + 1].isdigit() else ""  # 2022-05-15 10点, not 2022-05-1510点
+            options.append((m.start(), m.end(), f"{y}-{mo:02d}-{d:02d}{gap}" if y else f"{mo}月{d}号"))
+    for m in _DAY_OF.finditer(text):
+        options.append((m.start(), m.end(), f"{m.group(2)} {int(m.group(1))}"))
+    for m in _HOUR12.finditer(text):
+        options.append((m.start(), m.end(), f"{m.group(1)}:00 {m.group(2).upper()}"))
     for m in _TIME12.finditer(text):
         h, mi, half = int(m.group(1)), m.group(2), m.group(3).lower()
         h24 = (h % 12) + (12 if half == "p" else 0)
@@ -191,6 +209,9 @@ def _list_count(t: Transcript, rng: random.Random) -> Edit | None:
     return Edit(answer, [], [], f"rewrite derived_value: added {sentence!r} after a list of {len(run)} items")
 
 
+_FACT_OPENER = re.compile(r"(The|Your|Based|It|There|This|According|Order|Here|I found|I've found|You have)\b")
+
+
 def hedge(t: Transcript, rng: random.Random) -> Edit | None:
     """A hedge before the answer, or a question after it."""
     words = lexicon()["hedges"][t.lang]
@@ -205,8 +226,8 @@ def hedge(t: Transcript, rng: random.Random) -> Edit | None:
         first = t.answer[body_start:body_start + 2]
         if _ITEM.match(t.answer[body_start:]) or first[:1] in "#*-|":
             return None
-        if t.lang == "en" and not (first[:1].isupper() and (first[1:2].islower() or first[1:2] == " ")):
-            return None
+        if t.lang == "en" and not _FACT_OPENER.match(t.answer, body_start):
+            return None  # "From what I can see, thanks, Mei." reads as no agent writes
         rest = t.answer[body_start:]
         if t.lang == "en" and not re.match(r"(I\b|I'|[A-Z]{2})", rest):
             rest = rest[0].lower() + rest[1:]
@@ -242,7 +263,7 @@ def numerals(t: Transcript, rng: random.Random) -> Edit | None:
         words = lex["number_words_en"]
         for m in re.finditer(r"(?<![\w.$#,–-])(\d{1,2})(\s+[a-z]+s)\b", text):
             n = int(m.group(1))
-            if 2 <= n < len(words):
+            if 2 <= n < len(words) and not _RANGE_BEFORE.search(text, 0, m.start()):  # not "5 to seven days"
                 options.append((m.start(), m.end(), words[n] + m.group(2)))
         for m in re.finditer(r"\b(" + "|".join(words[2:]) + r")(\s+[a-z]+s)\b", text, flags=re.IGNORECASE):
             n = words.index(m.group(1).lower())

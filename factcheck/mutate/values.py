@@ -171,10 +171,9 @@ def scan_answer(answer: str) -> list[Token]:
     for m in _DATE_ISO.finditer(text):
         taken.append(m.span())
     for m in _ID.finditer(text):
-        if free(*m.span()) and not m.group().isdigit() or (m.group().isdigit() and len(m.group()) >= 6):
-            if free(*m.span()):
-                tokens.append(Token(m.start(), m.end(), m.group(), "identifier"))
-                taken.append(m.span())
+        if free(*m.span()) and (not m.group().isdigit() or len(m.group()) >= 6):  # 4-5 bare digits: a number
+            tokens.append(Token(m.start(), m.end(), m.group(), "identifier"))
+            taken.append(m.span())
     for m in _NUMBER.finditer(text):
         if not free(*m.span()):
             continue

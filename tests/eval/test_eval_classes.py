@@ -8,6 +8,7 @@ import pytest
 from eval_helpers import ScriptedSystem, make_case
 
 from factcheck.cli import main
+from factcheck.eval.classes import class_scores
 from factcheck.eval.html import error_classes_section, render_html
 from factcheck.eval.runner import run_suite
 from factcheck.eval.scoring import summarize
@@ -34,7 +35,7 @@ def results():
 
 
 def test_recall_and_false_alarms_per_error(results):
-    summary = summarize(results)
+    summary = class_scores(results)
     by_error = summary["by_error"]
     assert list(by_error) == ["per_unit_as_total", "reorder", "status_flip"]  # the faithful case has none
     assert by_error["status_flip"] == {"cases": 2, "hallucinated": 2, "recall": 0.5, "span_recall": 0.5,
@@ -45,7 +46,7 @@ def test_recall_and_false_alarms_per_error(results):
 
 
 def test_text_and_html_show_the_classes(results):
-    summary = {"suite": ["s"], "system": "factcheck", **summarize(results)}
+    summary = {"suite": ["s"], "system": "factcheck", **summarize(results), **class_scores(results)}
     text = text_report(summary, ["s"])
     assert "factcheck by error class" in text and "easy (wrong value in the tool outputs)" in text
     row = next(line for line in text.splitlines() if line.startswith("status_flip"))
@@ -57,7 +58,7 @@ def test_text_and_html_show_the_classes(results):
 
 def test_a_suite_without_classes_shows_no_section():
     results = run_suite(ScriptedSystem({}), [make_case("It is fine.")], warmup=False)
-    summary = summarize(results)
+    summary = {**summarize(results), **class_scores(results)}
     assert "by_error" not in summary and error_classes_section(summary, []) == ""
 
 

@@ -69,7 +69,8 @@ REWRITE_SOURCES: dict[str, dict[str, Any]] = {
 
 ZH_REWRITE_SOURCES: dict[str, dict[str, Any]] = {
     "numerals": case("为您找到3个订单。", [USER], lang="zh"),
-    "date_format": case("预计2024-05-17送达。", [call("get_eta", {"eta": "2024-05-17"})], lang="zh"),
+    "date_format": case("会议定在2024年5月17日10点。", [call("create_event", {"date": "2024-05-17 10:00"})], lang="zh"),
     "hedge": case("您的订单已送达。", [call("get_order", {"status": "delivered"})], lang="zh"),
+    "status_synonym": case("您的订单已送达。", [call("get_order", {"status": "delivered"})], lang="zh"),
 }
 """Rewrite class -> a faithful Chinese case it applies to."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import gzip
 import io
 import json
@@ -27,9 +28,11 @@ def suite(tmp_path):
 
 
 def test_same_seed_same_suite_other_seed_other_choices():
+    before = copy.deepcopy(SOURCES)
     first = mutate_cases(SOURCES, per_answer=2, seed=7)
+    assert SOURCES == before  # the sources are never changed
     assert first == mutate_cases(SOURCES, per_answer=2, seed=7)
-    assert first == mutate_cases(list(reversed(SOURCES))[::-1], per_answer=2, seed=7)
+    assert first == mutate_cases([dict(c) for c in SOURCES], per_answer=2, seed=7)  # copies: no state kept
     assert first != mutate_cases(SOURCES, per_answer=2, seed=8)
 
 

@@ -110,6 +110,11 @@ def test_rewrite_keeps_every_exact_fact(name, lang, src):
     assert ids == set(re.findall(r"#W\d+", case.answer))
 
 
+def test_a_chinese_date_keeps_apart_from_the_hour_after_it():
+    out = _only("date_format", ZH_REWRITE_SOURCES["date_format"])
+    assert out["answer"] == "会议定在2024-05-17 10点。"
+
+
 def test_derived_value_writes_the_correct_total():
     out = _only("derived_value", REWRITE_SOURCES["derived_value"])
     assert out["answer"].endswith("\n" + lexicon()["derived_total"]["en"].format(value="$150.00"))
