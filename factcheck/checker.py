@@ -24,6 +24,7 @@ from factcheck.grounding.verdicts import evidence_of, evidence_strength
 from factcheck.lexicon import load_lexicon
 from factcheck.phrases import forget_words
 from factcheck.report import Claim, Report, worst
+from factcheck.verify import second_opinions
 
 _LANGS = ("zh", "en", "mixed")
 
@@ -110,6 +111,7 @@ class FactChecker:
             _to_raw_offsets(claims, view, answer)
         lang = lang or detect_lang(view.text if view else answer)
         self._weigh_flags(claims, lang, tool_calls, context, index)
+        verifier = second_opinions(self, claims, index) if self.config.verifier is not None else None  # issue 26
         for claim in claims:
             self._settle_claim(claim, index)
         return Report(
@@ -119,6 +121,7 @@ class FactChecker:
             notes=index.notes,
             tool_call_count=len(tool_calls),
             elapsed_ms=(time.perf_counter() - started) * 1000,
+            verifier=verifier,
         )
 
     def _weigh_flags(
