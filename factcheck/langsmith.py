@@ -111,6 +111,9 @@ def comment(report: Report) -> str:
         confidence = f" (confidence {claim.confidence:.2f})" if claim.confidence is not None else ""
         lines.append(f"- [{claim.verdict.value}] {claim.text!r}: {claim.reason}{confidence}")
         lines.extend(f"    <- {ev.describe()}" for ev in claim.evidence[:2])
+        if claim.second_opinion is not None:
+            lines.append(f"    verifier {claim.second_opinion.source}: {claim.second_opinion.verdict.value}; "
+                         f"{claim.second_opinion.reason}")
     return "\n".join(lines)
 
 
