@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 from uuid import uuid4
@@ -196,10 +197,13 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
 
     async def astream_log(self, input: Any, config: RunnableConfig | None = None,
                           *, diff: bool = True, **kwargs: Any) -> AsyncIterator[Any]:
-        """Log patches of the checked stream: the wrapper's own output and tool runs only."""
+        """Log patches of the checked stream: the wrapper's own output and tool runs only.
+
+        LangChain deprecates `astream_log` (use `astream_events`); it is checked here for the callers it has.
+        """
         from factcheck.langchain.events import checked_log
 
-        patches = super().astream_log(input, config, diff=True, **self._whole_states(kwargs))
+        patches = _unwarned(super().astream_log(input, config, diff=True, **self._whole_states(kwargs)))
         async for item in checked_log(patches, diff=diff):
             yield item
 
@@ -565,6 +569,19 @@ def _split_run_name(config: RunnableConfig | None) -> tuple[RunnableConfig, str 
 
 async def _one(value: Any) -> AsyncIterator[Any]:
     yield value
+
+
+async def _unwarned(patches: AsyncIterator[Any]) -> AsyncIterator[Any]:
+    """LangChain's `astream_log`, whose deprecation warning (given on its first step) is not the wrapper's."""
+    with warnings.catch_warnings():  # issue 26: no deprecation warning from factcheck's own code
+        warnings.filterwarnings("ignore", message="astream_log is deprecated")
+        try:
+            first = await anext(patches)
+        except StopAsyncIteration:
+            return
+    yield first
+    async for patch in patches:
+        yield patch
 
 
 def _accepts_messages(runnable: Runnable[Any, Any]) -> bool:
