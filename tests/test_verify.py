@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 from langchain.agents import create_agent
-from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage
 from langchain_core.tools import tool
 
 from factcheck import CheckerConfig, FactChecker
 from factcheck.langchain import FactCheckMiddleware, get_run_report
 from factcheck.langchain.extract import message_text
-from tests.langchain.conftest import ScriptedChatModel, call, scripted
+from tests.langchain.conftest import ScriptedChatModel, call, scripted, token_model
 
 BOOKING_TOOLS = [{"name": "check_availability", "status": "ok",
                   "args": {"restaurant": "海底捞望京店", "date": "2026-09-26", "time": "19:00", "party_size": 4},
@@ -215,3 +215,28 @@ async def test_with_fact_check_and_middleware_take_a_verifier(where, verdict, ou
 def test_a_verifier_cannot_be_combined_with_a_ready_checker():
     with pytest.raises(ValueError, match="verifier cannot be combined"):
         scripted("x").with_fact_check(checker=FactChecker(), verifier=judge())
+
+
+@pytest.mark.parametrize(("verdict", "shown"), [("supported", BOOKING), ("contradicted", FIXED)])
+def test_a_streamed_sentence_is_held_until_its_verifier_answers(verdict, shown):
+    order: list[str] = []
+    slow = judge(verdict, delay=0.2)
+    respond = slow.responder
+
+    def answered(messages: list[BaseMessage]) -> AIMessage:
+        reply = respond(messages)
+        order.append("verifier")
+        return reply
+
+    slow.responder = answered
+    model = token_model(call("check_availability", BOOKING_TOOLS[0]["args"], "c1"), BOOKING, FIXED)
+    agent = create_agent(model, [check_availability]).with_fact_check(verifier=slow)
+    text = ""
+    for chunk, _ in agent.stream({"messages": [("user", "帮我订周六晚上 7 点 4 个人的位子，海底捞望京店。")]},
+                                 stream_mode="messages"):
+        if isinstance(chunk, AIMessageChunk) and chunk.content:
+            order.append("text")
+            text += message_text(chunk)
+    assert text == shown
+    assert order.index("verifier") < order.index("text")  # nothing of the answer before its verdict
+    assert "已为您预订好" not in text or verdict == "supported"
