@@ -130,12 +130,12 @@ class SecondOpinions:
         use.calls = len(keys)
         use.timed_out = len(late)
         for future in done:
-            try:
-                answer = future.result()
-            except Exception:  # the verifier failed or answered nothing usable: the checks' verdict stands
+            error = future.exception()
+            if error is not None:  # the verifier failed or answered nothing usable: the checks' verdict stands
                 use.failed += 1
-                use.tokens = _plus(use.tokens, getattr(self.ask, "tokens_of_failure", lambda f: None)(future))
+                use.tokens = _plus(use.tokens, error.tokens if isinstance(error, _Unreadable) else None)
                 continue
+            answer = future.result()
             use.tokens = _plus(use.tokens, answer[3])
             answers[futures[future]] = (answer, False)
             with self._lock:
@@ -210,11 +210,6 @@ class _ModelAsker:
         if not isinstance(parsed, ClaimVerdict):
             raise _Unreadable(f"no verdict in the model's answer: {out.get('parsing_error')}", tokens)
         return _VERDICTS[parsed.verdict], parsed.reason, None, tokens
-
-    @staticmethod
-    def tokens_of_failure(future: Future[Answer]) -> int | None:
-        error = future.exception()
-        return error.tokens if isinstance(error, _Unreadable) else None
 
 
 class _Unreadable(ValueError):

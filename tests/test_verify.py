@@ -87,22 +87,22 @@ def test_the_model_is_asked_only_in_the_band_and_its_verdict_settles_the_claim(a
 
 
 @pytest.mark.parametrize(
-    ("model", "timeout", "counted"),
+    ("model", "timeout", "counted", "tokens"),
     [
-        (judge(delay=1.0), 0.2, "timed_out"),
-        (judge(fail=True), 5.0, "failed"),
-        (judge(reply=AIMessage("I think it is fine.")), 5.0, "failed"),  # no tool call: no verdict
-        (judge(reply=verdict_message("maybe")), 5.0, "failed"),  # a verdict outside the schema
+        (judge(delay=1.0), 0.2, "timed_out", None),
+        (judge(fail=True), 5.0, "failed", None),
+        (judge(reply=AIMessage("I think it is fine.")), 5.0, "failed", None),  # no tool call: no verdict
+        (judge(reply=verdict_message("maybe")), 5.0, "failed", 30),  # a verdict outside the schema, tokens spent
     ],
     ids=["slow", "failing", "prose", "malformed verdict"],
 )
-def test_a_verifier_that_fails_keeps_the_deterministic_verdict(model, timeout, counted):
+def test_a_verifier_that_fails_keeps_the_deterministic_verdict(model, timeout, counted, tokens):
     report = checked(BOOKING, BOOKING_TOOLS, model, verify_timeout=timeout)
     plain = FactChecker().check(BOOKING, BOOKING_TOOLS)
     assert report.ok and [c.verdict for c in report.claims] == [c.verdict for c in plain.claims]
     assert all(c.second_opinion is None for c in report.claims)
     assert getattr(report.verifier, counted) == 1
-    assert report.verifier.asked == 1
+    assert (report.verifier.asked, report.verifier.tokens) == (1, tokens)
 
 
 def test_the_model_sees_the_claim_and_its_excerpts_not_the_transcript():
