@@ -147,6 +147,8 @@ def _as_tool_call(run: Any, kind: str) -> dict[str, Any]:
     if status == "error" and not output:
         output = run.error
     args = inputs.get("input", inputs) if isinstance(inputs, Mapping) and len(inputs) == 1 else inputs
+    if kind == "retriever":  # a query is the user's or the model's text, no record
+        args = {}
     return {"name": run.name, "args": args if isinstance(args, Mapping) else {"input": args},
             "output": output, "status": status}
 

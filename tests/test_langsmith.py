@@ -18,7 +18,7 @@ from langsmith.schemas import Example, Run
 
 from factcheck.langsmith import FactCheckEvaluator, revive
 from tests.langchain.conftest import FIXED, NARRATED, CountedTools, call, pipeline_script, scripted
-from tests.langchain.test_retrievers import DOCS, FAITHFUL, PROMPT, WRONG_STATUS, KeywordRetriever
+from tests.langchain.test_retrievers import DOCS, FAITHFUL, PROMPT, WRONG_ID, KeywordRetriever
 
 
 @pytest.fixture(autouse=True)
@@ -73,8 +73,8 @@ CASES = [
      ["fake-id", "CT-20260922-001"]),
     ("clean publish", pipeline_agent, FIXED, {"messages": [HumanMessage("写一篇文章并发布")]}, 1, ["no claim flagged"]),
     ("rag faithful", rag_chain, FAITHFUL, "Was the refund for order 1042 done?", 1, ["no claim flagged"]),
-    ("rag contradicted", rag_chain, WRONG_STATUS, "Was the refund for order 1042 done?", 0,
-     ["KeywordRetriever", "page_content"]),
+    ("rag invented id", rag_chain, WRONG_ID, "Was the refund for order 1042 done?", 0,
+     ["RF-77812", "unsupported"]),
 ]
 
 

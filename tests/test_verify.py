@@ -135,8 +135,17 @@ def test_at_most_n_claims_per_answer(max_claims, calls, over):
     assert (model.calls, report.verifier.over_budget) == (calls, over)
 
 
-@pytest.mark.parametrize(("band", "calls"), [((0.2, 0.6), 2), ((0.4, 0.6), 0), ((0.0, 0.3), 0)])
-def test_the_band_decides_who_is_asked(band, calls):
+def test_the_fixtures_sit_in_the_default_band():
+    low, high = CheckerConfig().verify_between
+    for answer, tools in ((BOOKING, BOOKING_TOOLS), (TRANSFER, TRANSFER_TOOLS)):
+        confidences = [c.confidence for c in FactChecker().check(answer, tools).claims if c.confidence]
+        assert confidences and all(low <= c < high for c in confidences), "the calibration moved: pick new fixtures"
+
+
+@pytest.mark.parametrize(("around", "calls"), [((-0.05, 0.05), 2), ((0.01, 0.2), 0), ((-0.2, -0.01), 0)])
+def test_the_band_decides_who_is_asked(around, calls):
+    confidence = FactChecker().check(TRANSFER, TRANSFER_TOOLS).claims[0].confidence
+    band = (max(0.0, confidence + around[0]), min(1.0, confidence + around[1]))
     model = judge("supported")
     assert checked(TRANSFER, TRANSFER_TOOLS, model, verify_between=band).verifier.calls == calls == model.calls
 

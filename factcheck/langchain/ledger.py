@@ -137,12 +137,15 @@ class ToolLedger(BaseCallbackHandler):
         self, serialized: dict[str, Any] | None, query: str, *, run_id: UUID,
         parent_run_id: UUID | None = None, **kwargs: Any,
     ) -> None:
-        """Record a retriever run as pending: what it retrieves is evidence, named after it."""
+        """Record a retriever run as pending: what it retrieves is evidence, named after it.
+
+        Its query is no evidence: it is the user's or the model's text (on a retry, the correction's too).
+        """
         name = kwargs.get("name") or (serialized or {}).get("name") or "retriever"
         with self._lock:
             self.runs[run_id] = ToolRun(
                 run_id=run_id, parent_run_id=parent_run_id, seq=len(self.runs),
-                attempt=self.attempt, name=str(name), args={"query": query},
+                attempt=self.attempt, name=str(name), args={},
             )
 
     def on_retriever_end(self, documents: Any, *, run_id: UUID, **kwargs: Any) -> None:

@@ -16,7 +16,7 @@ from langchain_core.runnables import RunnableLambda, RunnablePassthrough
 from langchain_core.tools import tool
 from langchain_core.vectorstores import InMemoryVectorStore
 
-from factcheck import check
+from factcheck import CheckerConfig, FactChecker, check
 from tests.langchain.conftest import TokenChatModel, call, scripted
 
 DOCS = [
@@ -28,8 +28,12 @@ DOCS = [
 ]
 QUESTION = "Was the refund for order 1042 done?"
 FAITHFUL = "The refund of $45 for order 1042 was completed on 2026-03-02."
+WRONG_ID = "Refund RF-77812 of $45 for order 1042 was completed."
+"""An invented refund id: flagged with confidence whatever the evidence's tool is named."""
 WRONG_AMOUNT = "The refund of $54 for order 1042 was completed on 2026-03-02."
 WRONG_STATUS = "Your refund for order 1042 failed."
+EVERY_FLAG = FactChecker(CheckerConfig(min_confidence=0))
+"""Acts on every flag: the verdicts read from documents, whatever confidence the calibration gives them."""
 PROMPT = ChatPromptTemplate.from_messages([("system", "Answer from the context:\n{context}"), ("human", "{q}")])
 
 
@@ -64,8 +68,8 @@ def rag_chain(retriever: Any, model: Any) -> Any:
     ("replies", "outcome", "final"),
     [
         ([FAITHFUL], "passed", FAITHFUL),
-        ([WRONG_AMOUNT, FAITHFUL], "retried", FAITHFUL),
-        ([WRONG_STATUS, WRONG_STATUS], "dropped", None),
+        ([WRONG_ID, FAITHFUL], "retried", FAITHFUL),
+        ([WRONG_ID, WRONG_ID], "dropped", None),  # the retry's query quotes the id: it backs nothing
     ],
 )
 def test_rag_chain_answers_are_checked_against_the_retrieved_documents(kind, replies, outcome, final):
@@ -76,7 +80,7 @@ def test_rag_chain_answers_are_checked_against_the_retrieved_documents(kind, rep
     assert run.outcome == outcome
     assert model.calls == len(replies)
     if final is None:
-        assert "$" not in out.content and "failed" not in out.content
+        assert "RF-77812" not in out.content
     else:
         assert out.content == final
         evidence = run.attempts[-1].claims[0].evidence[0]
@@ -84,7 +88,7 @@ def test_rag_chain_answers_are_checked_against_the_retrieved_documents(kind, rep
         assert "refund of $45.00" in evidence.text
 
 
-@pytest.mark.parametrize(("replies", "outcome"), [([FAITHFUL], "passed"), ([WRONG_AMOUNT, FAITHFUL], "retried")])
+@pytest.mark.parametrize(("replies", "outcome"), [([FAITHFUL], "passed"), ([WRONG_ID, FAITHFUL], "retried")])
 def test_rag_chain_stream_releases_only_checked_text(replies, outcome):
     chain = rag_chain(KeywordRetriever(docs=DOCS), TokenChatModel(messages=iter(replies)))
     pairs = list(chain.with_fact_check(max_retries=1, return_report=True).stream(QUESTION))
@@ -95,7 +99,7 @@ def test_rag_chain_stream_releases_only_checked_text(replies, outcome):
 
 @pytest.mark.parametrize(
     ("replies", "outcome", "shown"),
-    [([FAITHFUL], "passed", FAITHFUL), ([WRONG_STATUS, WRONG_STATUS], "dropped", "Sorry, I could not confirm")],
+    [([FAITHFUL], "passed", FAITHFUL), ([WRONG_ID, WRONG_ID], "dropped", "Sorry, I could not confirm")],
 )
 async def test_rag_chain_astream_events_never_show_a_flagged_answer(replies, outcome, shown):
     chain = rag_chain(vector_retriever(), TokenChatModel(messages=iter(replies))).with_fact_check(max_retries=1)
@@ -105,7 +109,7 @@ async def test_rag_chain_astream_events_never_show_a_flagged_answer(replies, out
     )
     report = next(e["data"] for e in events if e["event"] == "on_custom_event" and e["name"] == "fact_check")
     assert report["outcome"] == outcome
-    assert "failed" not in streamed
+    assert "RF-77812" not in streamed
     assert streamed.startswith(shown)
     assert any(e["event"] == "on_retriever_end" for e in events)
 
@@ -122,7 +126,7 @@ def refund_documents(query: str) -> list[Document]:
     return DOCS
 
 
-@pytest.mark.parametrize(("answer", "ok"), [(FAITHFUL, True), (WRONG_AMOUNT, False)])
+@pytest.mark.parametrize(("answer", "ok"), [(FAITHFUL, True), (WRONG_ID, False)])
 def test_agent_tool_returning_content_and_artifact_is_evidence(answer, ok):
     model = scripted(call("search_refunds", {"query": "1042"}, "c1"), answer)
     agent = create_agent(model, [search_refunds]).with_fact_check(max_retries=0, return_report=True)
@@ -130,10 +134,10 @@ def test_agent_tool_returning_content_and_artifact_is_evidence(answer, ok):
     claim = run.attempts[0].claims[0]
     assert run.attempts[0].ok is ok
     assert claim.evidence and claim.evidence[0].tool_name == "search_refunds"
-    assert claim.evidence[0].path.startswith("artifact[0]")
+    assert claim.evidence[0].path.startswith("artifact[")
 
 
-@pytest.mark.parametrize(("answer", "ok"), [(FAITHFUL, True), (WRONG_STATUS, False)])
+@pytest.mark.parametrize(("answer", "ok"), [(FAITHFUL, True), (WRONG_ID, False)])
 def test_chain_tool_returning_documents_is_evidence_named_after_it(answer, ok):
     chain = (
         {"context": RunnableLambda(lambda q: {"query": q}) | refund_documents, "q": RunnablePassthrough()}
@@ -158,15 +162,15 @@ def test_chain_tool_returning_documents_is_evidence_named_after_it(answer, ok):
 )
 @pytest.mark.parametrize(("answer", "verdict"), [(FAITHFUL, "supported"), (WRONG_AMOUNT, "contradicted")])
 def test_check_accepts_documents(evidence, path, answer, verdict):
-    report = check(answer, [evidence])
+    report = EVERY_FLAG.check(answer, [evidence])
     assert report.claims[0].verdict == verdict
     assert report.claims[0].evidence[0].path == path
 
 
 def test_document_metadata_is_evidence_too():
     doc = Document("Refund completed.", metadata={"order_id": "1042", "amount": 45})
-    assert check("The refund of $45 for order 1042 was completed.", [doc]).ok
-    assert not check("The refund of $46 for order 1042 was completed.", [doc]).ok
+    assert EVERY_FLAG.check("The refund of $45 for order 1042 was completed.", [doc]).ok
+    assert not EVERY_FLAG.check("The refund of $46 for order 1042 was completed.", [doc]).ok
 
 
 def test_an_ai_message_is_still_not_evidence():
