@@ -55,8 +55,23 @@ def judge(verdict: str = "contradicted", *, delay: float = 0.0, fail: bool = Fal
     return ScriptedChatModel(responder=respond)
 
 
+ASK = "帮我订周六晚上 7 点 4 个人的位子，海底捞望京店。"
+PLAIN = FactChecker()
+
+
+def unsure(answer: str, tools: list[dict[str, Any]], context: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Settings under which this answer's flags are uncertain and in the band, whatever figures the calibration
+    (refitted as the checks change) gives them: the tests are about the verifier, not about the calibration."""
+    confidences = [c.confidence for c in PLAIN.check(answer, tools, list(context)).claims if c.confidence]
+    assert confidences, "the fixture lost its flags"
+    low, high = max(0.0, min(confidences) - 0.01), min(1.0, max(confidences) + 0.01)
+    return {"min_confidence": high, "verify_between": (low, high)}
+
+
 def checked(answer: str, tools: list[dict[str, Any]], verifier: Any, **config: Any):
-    return FactChecker(CheckerConfig(verifier=verifier, **config)).check(answer, tools)
+    """Check with a verifier; the unsure fixtures (BOOKING, TRANSFER) in its band unless `config` says otherwise."""
+    settings = unsure(answer, tools) if answer in (BOOKING, TRANSFER) else {}
+    return FactChecker(CheckerConfig(verifier=verifier, **{**settings, **config})).check(answer, tools)
 
 
 @pytest.mark.parametrize(
@@ -74,7 +89,7 @@ def checked(answer: str, tools: list[dict[str, Any]], verifier: Any, **config: A
 )
 def test_the_model_is_asked_only_in_the_band_and_its_verdict_settles_the_claim(answer, tools, verdict, ok, calls):
     model = judge(verdict)
-    plain = FactChecker().check(answer, tools)
+    plain = PLAIN.check(answer, tools)
     report = checked(answer, tools, model)
     assert report.ok is ok
     assert model.calls == report.verifier.calls == calls
@@ -98,7 +113,7 @@ def test_the_model_is_asked_only_in_the_band_and_its_verdict_settles_the_claim(a
 )
 def test_a_verifier_that_fails_keeps_the_deterministic_verdict(model, timeout, counted, tokens):
     report = checked(BOOKING, BOOKING_TOOLS, model, verify_timeout=timeout)
-    plain = FactChecker().check(BOOKING, BOOKING_TOOLS)
+    plain = FactChecker(CheckerConfig(**unsure(BOOKING, BOOKING_TOOLS))).check(BOOKING, BOOKING_TOOLS)
     assert report.ok and [c.verdict for c in report.claims] == [c.verdict for c in plain.claims]
     assert all(c.second_opinion is None for c in report.claims)
     assert getattr(report.verifier, counted) == 1
@@ -119,7 +134,7 @@ def test_the_model_sees_the_claim_and_its_excerpts_not_the_transcript():
 
 def test_answers_are_cached_per_claim_and_evidence():
     model = judge("contradicted")
-    checker = FactChecker(CheckerConfig(verifier=model))
+    checker = FactChecker(CheckerConfig(verifier=model, **unsure(BOOKING, BOOKING_TOOLS)))
     first = checker.check(BOOKING, BOOKING_TOOLS)
     again = checker.check(BOOKING, BOOKING_TOOLS)
     other = checker.check(BOOKING, [{**BOOKING_TOOLS[0], "output": {"available": False}}])
@@ -135,16 +150,9 @@ def test_at_most_n_claims_per_answer(max_claims, calls, over):
     assert (model.calls, report.verifier.over_budget) == (calls, over)
 
 
-def test_the_fixtures_sit_in_the_default_band():
-    low, high = CheckerConfig().verify_between
-    for answer, tools in ((BOOKING, BOOKING_TOOLS), (TRANSFER, TRANSFER_TOOLS)):
-        confidences = [c.confidence for c in FactChecker().check(answer, tools).claims if c.confidence]
-        assert confidences and all(low <= c < high for c in confidences), "the calibration moved: pick new fixtures"
-
-
 @pytest.mark.parametrize(("around", "calls"), [((-0.05, 0.05), 2), ((0.01, 0.2), 0), ((-0.2, -0.01), 0)])
 def test_the_band_decides_who_is_asked(around, calls):
-    confidence = FactChecker().check(TRANSFER, TRANSFER_TOOLS).claims[0].confidence
+    confidence = PLAIN.check(TRANSFER, TRANSFER_TOOLS).claims[0].confidence
     band = (max(0.0, confidence + around[0]), min(1.0, confidence + around[1]))
     model = judge("supported")
     assert checked(TRANSFER, TRANSFER_TOOLS, model, verify_between=band).verifier.calls == calls == model.calls
@@ -203,9 +211,10 @@ FIXED = "海底捞望京店 9月26日 19:00 目前有四人桌空位，需要我
 
 def booking_agent(verifier: Any, where: str) -> Any:
     model = scripted(call("check_availability", BOOKING_TOOLS[0]["args"], "c1"), BOOKING, FIXED)
+    settings = {"verifier": verifier, **unsure(BOOKING, BOOKING_TOOLS, (ASK,))}
     if where == "middleware":
-        return create_agent(model, [check_availability], middleware=[FactCheckMiddleware(verifier=verifier)])
-    return create_agent(model, [check_availability]).with_fact_check(verifier=verifier)
+        return create_agent(model, [check_availability], middleware=[FactCheckMiddleware(**settings)])
+    return create_agent(model, [check_availability]).with_fact_check(**settings)
 
 
 @pytest.mark.parametrize("where", ["wrapper", "middleware"])
@@ -214,7 +223,7 @@ def booking_agent(verifier: Any, where: str) -> Any:
 async def test_with_fact_check_and_middleware_take_a_verifier(where, verdict, outcome, calls):
     model = judge(verdict or "supported")
     agent = booking_agent(model if verdict else None, where)
-    out = await agent.ainvoke({"messages": [("user", "帮我订周六晚上 7 点 4 个人的位子，海底捞望京店。")]})
+    out = await agent.ainvoke({"messages": [("user", ASK)]})
     report = get_run_report(out)
     assert report.outcome == outcome and model.calls == calls
     first = report.attempts[0]
@@ -239,10 +248,10 @@ def test_a_streamed_sentence_is_held_until_its_verifier_answers(verdict, shown):
 
     slow.responder = answered
     model = token_model(call("check_availability", BOOKING_TOOLS[0]["args"], "c1"), BOOKING, FIXED)
-    agent = create_agent(model, [check_availability]).with_fact_check(verifier=slow)
+    agent = create_agent(model, [check_availability]).with_fact_check(
+        verifier=slow, **unsure(BOOKING, BOOKING_TOOLS, (ASK,)))
     text = ""
-    for chunk, _ in agent.stream({"messages": [("user", "帮我订周六晚上 7 点 4 个人的位子，海底捞望京店。")]},
-                                 stream_mode="messages"):
+    for chunk, _ in agent.stream({"messages": [("user", ASK)]}, stream_mode="messages"):
         if isinstance(chunk, AIMessageChunk) and chunk.content:
             order.append("text")
             text += message_text(chunk)
