@@ -17,6 +17,7 @@ from langchain_core.tools import tool
 from langchain_core.vectorstores import InMemoryVectorStore
 
 from factcheck import CheckerConfig, FactChecker, check
+from factcheck.langchain import FactCheckMiddleware, get_run_report
 from tests.langchain.conftest import TokenChatModel, call, scripted
 
 DOCS = [
@@ -126,11 +127,15 @@ def refund_documents(query: str) -> list[Document]:
     return DOCS
 
 
+@pytest.mark.parametrize("where", ["wrapper", "middleware"])
 @pytest.mark.parametrize(("answer", "ok"), [(FAITHFUL, True), (WRONG_ID, False)])
-def test_agent_tool_returning_content_and_artifact_is_evidence(answer, ok):
+def test_agent_tool_returning_content_and_artifact_is_evidence(answer, ok, where):
     model = scripted(call("search_refunds", {"query": "1042"}, "c1"), answer)
-    agent = create_agent(model, [search_refunds]).with_fact_check(max_retries=0, return_report=True)
-    _, run = agent.invoke({"messages": [("user", QUESTION)]})
+    if where == "middleware":
+        agent = create_agent(model, [search_refunds], middleware=[FactCheckMiddleware(max_retries=0)])
+    else:
+        agent = create_agent(model, [search_refunds]).with_fact_check(max_retries=0)
+    run = get_run_report(agent.invoke({"messages": [("user", QUESTION)]}))
     claim = run.attempts[0].claims[0]
     assert run.attempts[0].ok is ok
     assert claim.evidence and claim.evidence[0].tool_name == "search_refunds"
