@@ -44,6 +44,8 @@ _INSTRUCTIONS = (
 
 Answer = tuple[Verdict, str, float | None, int | None]
 """verdict, reason, confidence, tokens."""
+Key = tuple[str, tuple[str, ...]]
+"""What an answer is cached under: the claim and the evidence excerpts shown."""
 
 
 class ClaimVerdict(BaseModel):
@@ -78,7 +80,7 @@ class SecondOpinions:
             self.source = getattr(verifier, "__name__", type(verifier).__name__)
         else:
             raise TypeError(f"verifier must be a LangChain chat model or a callable, not {type(verifier).__name__}")
-        self._cache: OrderedDict[tuple[str, tuple[str, ...]], Answer] = OrderedDict()
+        self._cache: OrderedDict[Key, Answer] = OrderedDict()
         self._lock = threading.Lock()
 
     def weigh(self, claims: list[Claim], index: EvidenceIndex, config: CheckerConfig) -> VerifierUse:
@@ -101,8 +103,8 @@ class SecondOpinions:
         asked = [(c, (c.text, tuple(excerpts(c, index, config.fuzzy_cutoff))))
                  for c in band[: config.verify_max_claims]]
         use.asked = len(asked)
-        answers: dict[tuple[str, tuple[str, ...]], tuple[Answer, bool]] = {}
-        todo: dict[tuple[str, tuple[str, ...]], None] = {}
+        answers: dict[Key, tuple[Answer, bool]] = {}
+        todo: dict[Key, None] = {}
         with self._lock:
             for _, key in asked:
                 if key in self._cache:
@@ -119,10 +121,10 @@ class SecondOpinions:
                 _settle(claim, answer, self.source, cached)
         return use
 
-    def _call(self, keys: list[tuple[str, tuple[str, ...]]], timeout: float,
-              answers: dict[tuple[str, tuple[str, ...]], tuple[Answer, bool]], use: VerifierUse) -> None:
+    def _call(self, keys: list[Key], timeout: float, answers: dict[Key, tuple[Answer, bool]], use: VerifierUse) -> None:
+        """Ask about each key at once, in threads; what answers within `timeout` goes into `answers` and the cache."""
         pool = ThreadPoolExecutor(max_workers=len(keys), thread_name_prefix=RUN_NAME)
-        futures: dict[Future[Answer], tuple[str, tuple[str, ...]]] = {
+        futures: dict[Future[Answer], Key] = {
             pool.submit(self.ask, key[0], list(key[1])): key for key in keys
         }
         done, late = wait(futures, timeout=timeout)
