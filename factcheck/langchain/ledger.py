@@ -13,7 +13,7 @@ from uuid import UUID
 from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.messages import BaseMessage, ToolMessage
 
-from factcheck.grounding.records import documents_as_values, is_document
+from factcheck.grounding.records import documents_as_values
 from factcheck.langchain.extract import message_text, tool_message_value
 
 ToolStatus = Literal["ok", "error", "pending"]
@@ -228,8 +228,9 @@ def action_matcher(
 
 def plain_value(value: Any) -> Any:
     """Make a tool output something the checker can read (str, dict, list, scalar); documents as values."""
-    if is_document(value) or isinstance(value, (list, tuple)) and any(is_document(v) for v in value):
-        return documents_as_values(value)
+    documents = documents_as_values(value)
+    if documents is not value:
+        return documents
     if value is None or isinstance(value, (str, int, float, bool, dict, list)):
         return value
     if isinstance(value, BaseMessage):
