@@ -186,18 +186,18 @@ def with_tool_chain_history(agent: Runnable, get_session_history: HistoryFactory
         raise ValueError("with_tool_chain_history needs get_session_history or store (one of them)")
     session = _SessionOpener(get_session_history, store, session_key)
 
-    def turn(inputs: dict[str, Any], config: RunnableConfig) -> tuple[ToolChainHistory, dict[str, Any]]:
+    def turn(inputs: dict[str, Any], config: RunnableConfig) -> tuple[ToolChainHistory, list[BaseMessage], dict]:
         history = session.open(config)
         given = convert_to_messages(inputs.get("messages") or [])
-        return history, {**inputs, "messages": [*history.messages, *given]}
+        return history, given, {**inputs, "messages": [*history.messages, *given]}
 
     def run(inputs: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
-        history, full = turn(inputs, config)
-        return _stored(history, full, agent.invoke(full, config), len(inputs.get("messages") or []))
+        history, given, full = turn(inputs, config)
+        return _stored(history, given, full, agent.invoke(full, config))
 
     async def arun(inputs: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
-        history, full = turn(inputs, config)
-        return _stored(history, full, await agent.ainvoke(full, config), len(inputs.get("messages") or []))
+        history, given, full = turn(inputs, config)
+        return _stored(history, given, full, await agent.ainvoke(full, config))
 
     return RunnableLambda(run, afunc=arun, name=agent.get_name())
 
@@ -224,10 +224,11 @@ class _SessionOpener:
         return found if isinstance(found, ToolChainHistory) else ToolChainHistory(found)
 
 
-def _stored(history: ToolChainHistory, full: dict[str, Any], output: dict[str, Any], given: int) -> dict[str, Any]:
+def _stored(history: ToolChainHistory, given: list[BaseMessage], full: dict[str, Any],
+            output: dict[str, Any]) -> dict[str, Any]:
     """Store the turn (the user's messages and what the agent added) and return the output with `new_messages`."""
     output = _with_new(full, output)
-    history.add_messages([*full["messages"][len(full["messages"]) - given:], *output[NEW_MESSAGES_KEY]])
+    history.add_messages([*given, *output[NEW_MESSAGES_KEY]])
     return output
 
 
