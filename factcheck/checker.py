@@ -25,6 +25,7 @@ from factcheck.grounding.verdicts import evidence_of, evidence_strength
 from factcheck.lexicon import load_lexicon
 from factcheck.phrases import forget_words
 from factcheck.report import Claim, Report, worst
+from factcheck.verify import second_opinions
 
 _LANGS = ("zh", "en", "mixed")
 
@@ -111,9 +112,12 @@ class FactChecker:
             _to_raw_offsets(claims, view, answer)
         lang = lang or detect_lang(view.text if view else answer)
         self._weigh_flags(claims, lang, tool_calls, context, index)
+        # a second opinion on flags within its band, when a verifier is set
+        verifier = second_opinions(self, claims, index) if self.config.verifier is not None else None
         for claim in claims:
             self._settle_claim(claim, index)
-        report = Report(answer=answer, lang=lang, claims=claims, notes=index.notes, tool_call_count=len(tool_calls))
+        report = Report(answer=answer, lang=lang, claims=claims, notes=index.notes, tool_call_count=len(tool_calls),
+                        verifier=verifier)
         place_excerpts(report, tool_calls, context)  # display only: where in a long field the fact was found
         report.elapsed_ms = (time.perf_counter() - started) * 1000
         return report

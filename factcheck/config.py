@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 DEFAULT_MIN_CONFIDENCE = 0.6
 """The default `CheckerConfig.min_confidence`: the lowest threshold at which out-of-fold false alarms
@@ -40,3 +40,22 @@ class CheckerConfig(BaseModel):
     derive_arithmetic: bool = True
     """Back a number when it equals a sum or product of numbers in one tool output, or a
     duration equals the days between two backed dates of its claim."""
+    verifier: Any = None
+    """A second opinion on the claims the checks are unsure of: a LangChain chat model (asked through
+    `with_structured_output` for a verdict and a reason, given only the located evidence excerpts and the
+    records the claim binds to), or a callable `(claim, evidence) -> (verdict, confidence)` (an NLI scorer).
+    None (default): no model is ever called. See `factcheck.verify`."""
+    verify_between: tuple[float, float] = (0.2, 0.6)
+    """The verifier is asked only about flagged claims whose confidence is in `[low, high)`: by default the
+    uncertain ones (below `min_confidence`) that are not near-certain false alarms."""
+    verify_max_claims: int = Field(default=3, ge=0)
+    """At most this many claims of one answer go to the verifier (the most confident first)."""
+    verify_timeout: float = Field(default=20.0, gt=0)
+    """Seconds to wait for the verifier's answers on one answer; a late answer keeps the checks' verdict."""
+
+    @model_validator(mode="after")
+    def _band_in_order(self) -> CheckerConfig:
+        low, high = self.verify_between
+        if not 0 <= low <= high <= 1:
+            raise ValueError(f"verify_between must be (low, high), 0 <= low <= high <= 1, not {self.verify_between}")
+        return self

@@ -166,6 +166,40 @@ class Fact(BaseModel):
         return self.code in ("no_tool_call", "tool_error") and self.flagged
 
 
+class SecondOpinion(BaseModel):
+    """What the verifier (`CheckerConfig.verifier`) said of a claim the deterministic checks were unsure of."""
+
+    verdict: Verdict
+    """`supported` lets the claim pass (its flags stay as uncertain); `contradicted`/`unsupported` flag it."""
+    reason: str = ""
+    """The verifier's reason, when it gives one."""
+    confidence: float | None = None
+    """The verifier's confidence, when it gives one."""
+    source: str = ""
+    """Which verifier answered (a model's name, a function's name)."""
+    cached: bool = False
+    """True when the answer came from the cache (same claim, same evidence, earlier in the process)."""
+
+
+class VerifierUse(BaseModel):
+    """What the verifier cost on one answer."""
+
+    asked: int = 0
+    """Claims the verifier was asked about (answers from the cache included)."""
+    calls: int = 0
+    """Calls made (not served from the cache)."""
+    cached: int = 0
+    """Answers served from the cache."""
+    failed: int = 0
+    """Calls that raised or gave an unreadable answer: the deterministic verdict stands."""
+    timed_out: int = 0
+    """Calls with no answer within `verify_timeout`: the deterministic verdict stands."""
+    over_budget: int = 0
+    """Claims in the band left unasked (more than `verify_max_claims`)."""
+    tokens: int | None = None
+    """Tokens the model reported using (None when it reported none)."""
+
+
 class Claim(BaseModel):
     """A sentence or clause of the answer and what the tools say about it."""
 
@@ -189,6 +223,8 @@ class Claim(BaseModel):
     """The best evidence located for the claim as a whole."""
     reason: str = ""
     """One line a person can read."""
+    second_opinion: SecondOpinion | None = None
+    """The verifier's answer when its verdict decided this claim (see `CheckerConfig.verifier`)."""
 
     @property
     def flagged(self) -> bool:
@@ -216,6 +252,8 @@ class Report(BaseModel):
     """How many tool calls were given as evidence."""
     elapsed_ms: float = 0.0
     """Wall time of the check."""
+    verifier: VerifierUse | None = None
+    """What the verifier cost on this answer; None when no verifier is set."""
 
     @property
     def ok(self) -> bool:
@@ -242,6 +280,9 @@ class Report(BaseModel):
             mark = "uncertain" if claim.uncertain else claim.verdict.value
             act = "" if claim.act == SpeechAct.ASSERTION else f" ({claim.act.value})"
             lines.append(f"- [{mark}]{act} {claim.text!r}")
+            if claim.second_opinion is not None:
+                opinion = claim.second_opinion
+                lines.append(f"    verifier {opinion.source}: {opinion.verdict.value}; {opinion.reason}")
             for fact in claim.facts:
                 verdict = fact.verdict.value
                 if fact.confidence is not None:
@@ -250,4 +291,8 @@ class Report(BaseModel):
                 shown = list(dict.fromkeys(ev.describe() for ev in fact.evidence))  # each evidence once
                 lines.extend(f"      <- {line}" for line in shown[:2])
         lines.extend(f"note: {n}" for n in self.notes)
+        if self.verifier is not None and self.verifier.asked:
+            use = self.verifier
+            lines.append(f"verifier: {use.calls} calls, {use.cached} cached, {use.failed} failed, "
+                         f"{use.timed_out} timed out" + (f", {use.tokens} tokens" if use.tokens is not None else ""))
         return "\n".join(lines)

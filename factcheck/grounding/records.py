@@ -52,12 +52,14 @@ def tool_record(index: int, item: Any, lex: Lexicon) -> ToolRecord:
             tuple, a set, a message that is no `ToolMessage`, any other object: its text would be
             its `repr`, nothing a tool returned).
     """
+    if is_document(item):
+        item = document_value(item)
     name, status, output, args = None, "ok", item, None
     if not isinstance(item, _BARE_OUTPUTS) and not _is_tool_message(item):
         raise TypeError(
             f"tool_calls[{index}] is {type(item).__name__}, not a tool call: give a mapping with "
             "name/args/output/status, a LangChain ToolMessage, or the bare output (a JSON value: str, number, "
-            "dict, list, None; or bytes)"
+            "dict, list, None; or bytes; or a LangChain Document)"
         )
     if isinstance(item, Mapping) and ("output" in item or "name" in item):
         name = item.get("name")
@@ -66,8 +68,9 @@ def tool_record(index: int, item: Any, lex: Lexicon) -> ToolRecord:
         status = "error" if str(item.get("status", "ok")).lower() == "error" else "ok"
     elif _is_tool_message(item):
         name = getattr(item, "name", None)
-        output = _content_text(item.content)
+        output = with_artifact(_content_text(item.content), getattr(item, "artifact", None))
         status = "error" if getattr(item, "status", "success") == "error" else "ok"
+    output = documents_as_values(output)
     named = _tool_concepts(str(name), lex) if name else ()
     actions = [c for c in named if c in lex.action_tools]
     default = (actions or named or [None])[0]
@@ -75,6 +78,34 @@ def tool_record(index: int, item: Any, lex: Lexicon) -> ToolRecord:
     return ToolRecord(
         index, str(name) if name is not None else None, status, output, args, frozenset(named), default, record
     )
+
+
+def is_document(value: Any) -> bool:
+    """Whether `value` reads as a LangChain `Document` (a str `page_content` and a mapping `metadata`)."""
+    return isinstance(getattr(value, "page_content", None), str) and isinstance(
+        getattr(value, "metadata", None), Mapping
+    )
+
+
+def document_value(doc: Any) -> dict[str, Any]:
+    """A retrieved document as evidence: its text and its metadata (source, ids, dates...)."""
+    return {"page_content": doc.page_content, "metadata": dict(doc.metadata)}
+
+
+def documents_as_values(value: Any) -> Any:
+    """`value` with a `Document`, or the `Document`s of a list or tuple, as `document_value`s."""
+    if is_document(value):
+        return document_value(value)
+    if isinstance(value, (list, tuple)) and any(is_document(v) for v in value):
+        return [document_value(v) if is_document(v) else v for v in value]
+    return value
+
+
+def with_artifact(content: Any, artifact: Any) -> Any:
+    """A tool's output when it returned `(content, artifact)`: both, the artifact's documents as values."""
+    if artifact is None:
+        return content
+    return {"content": content, "artifact": documents_as_values(artifact)}
 
 
 def output_value(call: ToolRecord, max_chars: int, notes: list[str], max_depth: int | None = None) -> Any:

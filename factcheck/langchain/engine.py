@@ -105,6 +105,12 @@ class FactCheckOptions(BaseModel):
     min_confidence: float | None = Field(default=None, ge=0, le=1)
     """Flags below this confidence are uncertain: reported, never retried, dropped or
     annotated. Overrides `config.min_confidence` (default 0.6) when given."""
+    verifier: Any = None
+    """A chat model or a callable `(claim, evidence) -> (verdict, confidence)` asked about the claims the
+    checks are unsure of; overrides `config.verifier` (see `CheckerConfig.verifier`, `factcheck.verify`)."""
+    verify_between: tuple[float, float] | None = None
+    """The confidence band of the claims the verifier is asked about; overrides `config.verify_between`
+    (default (0.2, 0.6))."""
     block_repeated_actions: bool = True
     """Never let a retry run an action tool that an earlier attempt already ran."""
     stream_release: StreamRelease = "sentence"
@@ -142,21 +148,21 @@ class FactCheckOptions(BaseModel):
 
     @model_validator(mode="after")
     def _one_place_for_the_threshold(self) -> FactCheckOptions:
-        if self.checker is not None and self.min_confidence is not None:
-            raise ValueError("min_confidence cannot be combined with a ready `checker`: "
-                             "build it with FactChecker(CheckerConfig(min_confidence=...))")
+        for name in ("min_confidence", "verifier", "verify_between"):
+            if self.checker is not None and getattr(self, name) is not None:
+                raise ValueError(f"{name} cannot be combined with a ready `checker`: "
+                                 f"build it with FactChecker(CheckerConfig({name}=...))")
         return self
 
     def _checker_config(self) -> CheckerConfig | None:
-        if self.action_tools is None and self.min_confidence is None:
+        overrides = {name: getattr(self, name) for name in ("min_confidence", "verifier", "verify_between")}
+        if self.action_tools is None and all(v is None for v in overrides.values()):
             return self.config
         base = self.config or CheckerConfig()
-        update: dict[str, Any] = {}
+        update: dict[str, Any] = {k: v for k, v in overrides.items() if v is not None}
         if self.action_tools is not None:
             update["action_tools"] = {**base.action_tools, **{k: tuple(v) for k, v in self.action_tools.items()}}
-        if self.min_confidence is not None:
-            update["min_confidence"] = self.min_confidence
-        return base.model_copy(update=update)
+        return CheckerConfig.model_validate({**dict(base), **update})
 
     def _action_tools(self) -> dict[str, tuple[str, ...]]:
         checker = self.get_checker()

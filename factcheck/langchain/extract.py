@@ -18,6 +18,8 @@ from langchain_core.messages import (
 )
 from langchain_core.prompt_values import PromptValue
 
+from factcheck.grounding.records import with_artifact
+
 CORRECTION_ID_PREFIX = "factcheck-correction-"
 """Id prefix of the correction messages factcheck adds; they never count as context."""
 
@@ -299,13 +301,13 @@ def tool_message_value(message: ToolMessage) -> Any:
     """The output a `ToolMessage` carries: its text content, or its blocks' text.
 
     An untrusted output the tool guard framed for the model gives its original text.
+    A tool that returned `(content, artifact)` gives both (its documents as `page_content` and `metadata`).
     """
     original = guard_record(message).get("original")
     if original is not None:
         return original
-    if isinstance(message.content, str):
-        return message.content
-    return message_text(message) or str(message.content)
+    content = message.content if isinstance(message.content, str) else message_text(message) or str(message.content)
+    return with_artifact(content, message.artifact)
 
 
 def guard_record(message: BaseMessage) -> dict[str, Any]:

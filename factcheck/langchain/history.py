@@ -1,40 +1,86 @@
-"""Chat histories that keep each turn's tool chain and load back a sequence a chat API accepts."""
+"""Chat histories that keep each turn's tool chain (in a LangGraph store) and load back what a chat API accepts."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from langchain.agents.middleware import AgentMiddleware, AgentState
 from langchain_core.chat_history import BaseChatMessageHistory
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, RemoveMessage, ToolMessage
+from langchain_core.messages import (
+    AIMessage,
+    BaseMessage,
+    HumanMessage,
+    RemoveMessage,
+    ToolMessage,
+    convert_to_messages,
+    messages_from_dict,
+    messages_to_dict,
+)
 from langchain_core.runnables import Runnable, RunnableConfig, RunnableLambda
-from langchain_core.runnables.history import RunnableWithMessageHistory
 from langgraph.config import get_config
 from langgraph.graph.message import REMOVE_ALL_MESSAGES
 from langgraph.runtime import Runtime
+from langgraph.store.base import BaseStore
 
 NEW_MESSAGES_KEY = "new_messages"
 """Output key `with_tool_chain_history` adds: the messages the agent added this turn (what gets stored)."""
 
-HistoryFactory = Callable[..., BaseChatMessageHistory]
+NAMESPACE = ("factcheck", "chat_history")
+"""Namespace of the sessions kept in a LangGraph store (one item per session, under the session id)."""
+
+HistoryFactory = Callable[[str], BaseChatMessageHistory]
+"""Session id -> a chat history of your own (a `BaseChatMessageHistory`, or anything with `messages`,
+`add_messages` and `clear`)."""
+
+
+class StoredSession:
+    """One session's messages in a LangGraph store (`InMemoryStore`, `PostgresStore`, ...), in stored order."""
+
+    def __init__(self, store: BaseStore, session_id: str, namespace: tuple[str, ...] = NAMESPACE) -> None:
+        """Point at a session.
+
+        Args:
+            store: The LangGraph store (the one given to `create_agent(..., store=...)`, or any).
+            session_id: The session.
+            namespace: Where the sessions are kept in the store.
+        """
+        self.store = store
+        self.key = (namespace, str(session_id))
+
+    @property
+    def messages(self) -> list[BaseMessage]:
+        """The stored messages, as stored."""
+        item = self.store.get(*self.key)
+        return messages_from_dict(item.value["messages"]) if item is not None else []
+
+    def add_messages(self, messages: Sequence[BaseMessage]) -> None:
+        """Append messages to the session."""
+        item = self.store.get(*self.key)
+        kept = item.value["messages"] if item is not None else []
+        self.store.put(*self.key, {"messages": [*kept, *messages_to_dict(list(messages))]})
+
+    def clear(self) -> None:
+        """Remove the session."""
+        self.store.delete(*self.key)
 
 
 class ToolChainHistory(BaseChatMessageHistory):
-    """Wraps any chat history: stores every message of a turn (the `AIMessage` with `tool_calls` and each
-    `ToolMessage` too) once, and loads them back in an order a chat API accepts.
+    """Wraps a session (a `StoredSession` in a LangGraph store, or a chat history of your own): stores every
+    message of a turn (the `AIMessage` with `tool_calls` and each `ToolMessage` too) once, and loads them
+    back in an order a chat API accepts.
 
     On load, each `ToolMessage` is put right after the `AIMessage` that called it; a tool result no
     stored call made is left out, and so is a call that has no stored result (an interrupted turn).
     What was left out is listed in `repairs`. Nothing is invented: no call and no result is added.
     """
 
-    def __init__(self, inner: BaseChatMessageHistory) -> None:
+    def __init__(self, inner: StoredSession | BaseChatMessageHistory) -> None:
         """Wrap a history.
 
         Args:
-            inner: Where the messages are kept (in memory, a file, a database).
+            inner: Where the messages are kept: a `StoredSession`, or any object with `messages`,
+                `add_messages` and `clear` (a file, a database table).
         """
         self.inner = inner
         self.repairs: list[str] = []
@@ -116,38 +162,74 @@ def _with_calls(message: AIMessage, calls: list[dict[str, Any]]) -> AIMessage | 
     return message.model_copy(update={"tool_calls": calls, "additional_kwargs": extra})
 
 
-def with_tool_chain_history(agent: Runnable, get_session_history: HistoryFactory,
-                            **kwargs: Any) -> RunnableWithMessageHistory:
-    """`RunnableWithMessageHistory` around a `create_agent` agent that stores each turn's whole tool chain.
+def with_tool_chain_history(agent: Runnable, get_session_history: HistoryFactory | None = None, *,
+                            store: BaseStore | None = None, session_key: str = "session_id") -> Runnable:
+    """A `create_agent` agent that loads a session's history before each turn and stores the turn after it.
 
-    Set up as the agent needs (`input_messages_key="messages"`), it stores the user's message and
-    exactly the messages the agent added in the turn (not the earlier ones again, which a plain
-    `output_messages_key="messages"` does), through a `ToolChainHistory`.
+    The session id is read from `config["configurable"][session_key]`. The turn stored is the user's
+    message and exactly the messages the agent added (its `AIMessage`s with `tool_calls`, its
+    `ToolMessage`s, its answer), each once, through a `ToolChainHistory`; what is loaded is replayable.
 
     Args:
         agent: A runnable that takes and returns `{"messages": [...]}` (a `create_agent` graph).
-        get_session_history: As for `RunnableWithMessageHistory`: session id (or configurable
-            fields) -> a chat history; it is wrapped in a `ToolChainHistory`.
-        **kwargs: Passed on to `RunnableWithMessageHistory` (e.g. `history_factory_config`).
+        get_session_history: Session id -> a chat history of your own; or give `store`.
+        store: A LangGraph store that keeps the sessions (under `NAMESPACE`).
+        session_key: The configurable field that holds the session id.
 
     Returns:
         The runnable; its output is the agent's, with the turn's new messages under `new_messages`.
-    """
 
-    @functools.wraps(get_session_history)
-    def history(*args: Any, **kw: Any) -> ToolChainHistory:
-        found = get_session_history(*args, **kw)
-        return found if isinstance(found, ToolChainHistory) else ToolChainHistory(found)
+    Raises:
+        ValueError: neither or both of `get_session_history` and `store` given.
+    """
+    if (get_session_history is None) == (store is None):
+        raise ValueError("with_tool_chain_history needs get_session_history or store (one of them)")
+    session = _SessionOpener(get_session_history, store, session_key)
+
+    def turn(inputs: dict[str, Any], config: RunnableConfig) -> tuple[ToolChainHistory, list[BaseMessage], dict]:
+        history = session.open(config)
+        given = convert_to_messages(inputs.get("messages") or [])
+        return history, given, {**inputs, "messages": [*history.messages, *given]}
 
     def run(inputs: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
-        return _with_new(inputs, agent.invoke(inputs, config))
+        history, given, full = turn(inputs, config)
+        return _stored(history, given, full, agent.invoke(full, config))
 
     async def arun(inputs: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
-        return _with_new(inputs, await agent.ainvoke(inputs, config))
+        history, given, full = turn(inputs, config)
+        return _stored(history, given, full, await agent.ainvoke(full, config))
 
-    return RunnableWithMessageHistory(
-        RunnableLambda(run, afunc=arun, name=agent.get_name()), history,
-        input_messages_key="messages", output_messages_key=NEW_MESSAGES_KEY, **kwargs)
+    return RunnableLambda(run, afunc=arun, name=agent.get_name())
+
+
+class _SessionOpener:
+    """Opens the `ToolChainHistory` of the session a config names."""
+
+    def __init__(self, factory: HistoryFactory | None, store: BaseStore | None, session_key: str) -> None:
+        self.factory = factory
+        self.store = store
+        self.session_key = session_key
+
+    def open(self, config: RunnableConfig, store: BaseStore | None = None) -> ToolChainHistory:
+        session = (config.get("configurable") or {}).get(self.session_key)
+        if session is None:
+            raise ValueError(f"the chat history needs config['configurable'][{self.session_key!r}]")
+        if self.factory is not None:
+            found = self.factory(session)
+        elif (store := self.store or store) is not None:
+            found = StoredSession(store, session)
+        else:
+            raise ValueError("ChatHistoryMiddleware without get_session_history keeps the sessions in the "
+                             "agent's LangGraph store: create_agent(..., store=InMemoryStore())")
+        return found if isinstance(found, ToolChainHistory) else ToolChainHistory(found)
+
+
+def _stored(history: ToolChainHistory, given: list[BaseMessage], full: dict[str, Any],
+            output: dict[str, Any]) -> dict[str, Any]:
+    """Store the turn (the user's messages and what the agent added) and return the output with `new_messages`."""
+    output = _with_new(full, output)
+    history.add_messages([*given, *output[NEW_MESSAGES_KEY]])
+    return output
 
 
 def _with_new(inputs: dict[str, Any], output: dict[str, Any]) -> dict[str, Any]:
@@ -163,38 +245,38 @@ class ChatHistoryMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
     """The `create_agent` equivalent: loads a session's stored messages before the agent runs, and stores
     the turn (user message, every `AIMessage` with `tool_calls`, every `ToolMessage`) after it.
 
-    The session id is read from `config["configurable"][session_key]`. With a LangGraph checkpointer the
-    agent keeps its thread's messages itself; this is for histories kept in your own store.
+    The session id is read from `config["configurable"][session_key]`. Without `get_session_history`, the
+    sessions are kept in the agent's LangGraph store (`create_agent(..., store=...)`). With a LangGraph
+    checkpointer the agent keeps its thread's messages itself; this is for sessions that outlive a thread,
+    or histories kept in your own store.
     """
 
-    def __init__(self, get_session_history: HistoryFactory, session_key: str = "session_id") -> None:
+    def __init__(self, get_session_history: HistoryFactory | None = None, session_key: str = "session_id") -> None:
         """Set up the middleware.
 
         Args:
-            get_session_history: Session id -> a chat history (wrapped in a `ToolChainHistory`).
+            get_session_history: Session id -> a chat history of your own (wrapped in a `ToolChainHistory`);
+                None keeps the sessions in the agent's LangGraph store.
             session_key: The configurable field that holds the session id.
         """
         super().__init__()
         self.get_session_history = get_session_history
         self.session_key = session_key
+        self._sessions = _SessionOpener(get_session_history, None, session_key)
 
-    def _history(self) -> ToolChainHistory:
-        session = get_config().get("configurable", {}).get(self.session_key)
-        if session is None:
-            raise ValueError(f"ChatHistoryMiddleware needs config['configurable'][{self.session_key!r}]")
-        found = self.get_session_history(session)
-        return found if isinstance(found, ToolChainHistory) else ToolChainHistory(found)
+    def _history(self, runtime: Runtime[Any]) -> ToolChainHistory:
+        return self._sessions.open(get_config(), getattr(runtime, "store", None))
 
     def before_agent(self, state: AgentState[Any], runtime: Runtime[Any]) -> dict[str, Any] | None:
         """Put the stored messages before this turn's input."""
-        stored = self._history().messages
+        stored = self._history(runtime).messages
         if not stored:
             return None
         return {"messages": [RemoveMessage(id=REMOVE_ALL_MESSAGES), *stored, *state["messages"]]}
 
     def after_agent(self, state: AgentState[Any], runtime: Runtime[Any]) -> dict[str, Any] | None:
         """Store the turn: the messages after the last stored one (all, on a first turn)."""
-        history = self._history()
+        history = self._history(runtime)
         messages = state["messages"]
         history.add_messages(messages[_turn_start(messages, len(history.messages)) :])
         return None

@@ -13,6 +13,7 @@ from uuid import UUID
 from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.messages import BaseMessage, ToolMessage
 
+from factcheck.grounding.records import documents_as_values
 from factcheck.langchain.extract import message_text, tool_message_value
 
 ToolStatus = Literal["ok", "error", "pending"]
@@ -132,6 +133,29 @@ class ToolLedger(BaseCallbackHandler):
             run.status, run.output = "error", f"{type(error).__name__}: {error}"
             run.tool_call_id = run.tool_call_id or kwargs.get("tool_call_id")
 
+    def on_retriever_start(
+        self, serialized: dict[str, Any] | None, query: str, *, run_id: UUID,
+        parent_run_id: UUID | None = None, **kwargs: Any,
+    ) -> None:
+        """Record a retriever run as pending: what it retrieves is evidence, named after it.
+
+        Its query is no evidence: it is the user's or the model's text (on a retry, the correction's too).
+        """
+        name = kwargs.get("name") or (serialized or {}).get("name") or "retriever"
+        with self._lock:
+            self.runs[run_id] = ToolRun(
+                run_id=run_id, parent_run_id=parent_run_id, seq=len(self.runs),
+                attempt=self.attempt, name=str(name), args={},
+            )
+
+    def on_retriever_end(self, documents: Any, *, run_id: UUID, **kwargs: Any) -> None:
+        """Record the retrieved documents (their `page_content` and `metadata`) as the run's output."""
+        self.on_tool_end(documents, run_id=run_id)
+
+    def on_retriever_error(self, error: BaseException, *, run_id: UUID, **kwargs: Any) -> None:
+        """Mark a retriever run as failed."""
+        self.on_tool_error(error, run_id=run_id)
+
     def completed(self) -> list[ToolRun]:
         """Runs that ended (with or without error), in start order."""
         with self._lock:
@@ -203,7 +227,10 @@ def action_matcher(
 
 
 def plain_value(value: Any) -> Any:
-    """Make a tool output something the checker can read (str, dict, list, scalar)."""
+    """Make a tool output something the checker can read (str, dict, list, scalar); documents as values."""
+    documents = documents_as_values(value)
+    if documents is not value:
+        return documents
     if value is None or isinstance(value, (str, int, float, bool, dict, list)):
         return value
     if isinstance(value, BaseMessage):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from langchain_core.callbacks import (
     AsyncCallbackManagerForChainRun,
@@ -16,15 +16,13 @@ from factcheck.errors import CheckerFailure
 from factcheck.langchain.engine import CHECK_RUN_NAME, reraise_clear
 from factcheck.langchain.ledger import RepeatedActionBlocked
 from factcheck.langchain.release import AsyncReleaseRun, ReleaseRun
+from factcheck.langchain.run_state import RunState
 from factcheck.langchain.streaming import new_attempt
 from factcheck.langchain.tracing import atraced_check, traced_check
 
-if TYPE_CHECKING:
-    from factcheck.langchain.wrapper import _RunState
-
 
 def stream_attempts(
-    state: _RunState,
+    state: RunState,
     bound: Runnable[Any, Any],
     run_manager: CallbackManagerForChainRun,
     config: RunnableConfig,
@@ -85,7 +83,7 @@ def stream_attempts(
         raise error
 
 async def astream_attempts(
-    state: _RunState,
+    state: RunState,
     bound: Runnable[Any, Any],
     run_manager: AsyncCallbackManagerForChainRun,
     config: RunnableConfig,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage
 from langchain_core.runnables import Runnable
@@ -19,10 +19,8 @@ from factcheck.langchain.extract import (
 )
 from factcheck.langchain.release import SentenceReleaser
 from factcheck.langchain.run_report import RunReport
+from factcheck.langchain.run_state import RunState
 from factcheck.report import Report
-
-if TYPE_CHECKING:
-    from factcheck.langchain.wrapper import _RunState
 
 GRAPH_MODES = ("values", "updates", "messages", "custom")
 """LangGraph stream modes the wrapper can stream; others (`debug`, `tasks`,
@@ -51,7 +49,7 @@ def is_graph(runnable: Runnable[Any, Any]) -> bool:
 
 
 def new_attempt(
-    state: _RunState, bound: Runnable[Any, Any], kwargs: dict[str, Any], shown: str
+    state: RunState, bound: Runnable[Any, Any], kwargs: dict[str, Any], shown: str
 ) -> StreamAttempt:
     """The stream attempt fitting the wrapped runnable and the stream arguments.
 
@@ -68,7 +66,7 @@ def new_attempt(
 class StreamAttempt:
     """One attempt's stream: the chunks the consumer may see now, and the output to check."""
 
-    def __init__(self, state: _RunState, kwargs: dict[str, Any], shown: str) -> None:
+    def __init__(self, state: RunState, kwargs: dict[str, Any], shown: str) -> None:
         self.state = state
         """The run this attempt belongs to (evidence, options, superseded messages)."""
         self.kwargs = dict(kwargs)
@@ -117,7 +115,7 @@ def _blocking_report(text: str) -> Report:
 class TokenAttempt(StreamAttempt):
     """A chain or chat model that streams message chunks or str; other chunks are held."""
 
-    def __init__(self, state: _RunState, kwargs: dict[str, Any], shown: str) -> None:
+    def __init__(self, state: RunState, kwargs: dict[str, Any], shown: str) -> None:
         super().__init__(state, kwargs, shown)
         self.total: Any = None
         self.kind: str | None = None
@@ -196,7 +194,7 @@ class GraphAttempt(StreamAttempt):
     """
 
     def __init__(
-        self, state: _RunState, kwargs: dict[str, Any], shown: str, default_mode: Any
+        self, state: RunState, kwargs: dict[str, Any], shown: str, default_mode: Any
     ) -> None:
         super().__init__(state, kwargs, shown)
         tokens = bool(self.kwargs.pop(TOKENS_KWARG, False))

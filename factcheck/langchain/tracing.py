@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from langchain_core.callbacks import (
     AsyncCallbackManagerForChainRun,
@@ -11,14 +11,12 @@ from langchain_core.callbacks import (
 
 from factcheck.errors import CheckerFailure
 from factcheck.langchain.engine import CHECK_RUN_NAME, run_check
+from factcheck.langchain.run_state import RunState
 from factcheck.report import Report
-
-if TYPE_CHECKING:
-    from factcheck.langchain.wrapper import _RunState
 
 
 def traced_check(
-    state: _RunState,
+    state: RunState,
     run_manager: CallbackManagerForChainRun,
     answer: str,
     tool_calls: list[dict[str, Any]],
@@ -37,7 +35,7 @@ def traced_check(
 
 
 async def atraced_check(
-    state: _RunState,
+    state: RunState,
     run_manager: AsyncCallbackManagerForChainRun,
     answer: str,
     tool_calls: list[dict[str, Any]],
@@ -55,7 +53,7 @@ async def atraced_check(
     return report
 
 
-def _check_inputs(state: _RunState, answer: str, tool_calls: list[dict[str, Any]]) -> dict:
+def _check_inputs(state: RunState, answer: str, tool_calls: list[dict[str, Any]]) -> dict:
     return {
         "answer": answer,
         "attempt": state.attempt,

@@ -2,51 +2,33 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
-from uuid import uuid4
 
 from langchain_core.callbacks import (
     AsyncCallbackManagerForChainRun,
     CallbackManagerForChainRun,
 )
 from langchain_core.callbacks.manager import adispatch_custom_event, dispatch_custom_event
-from langchain_core.language_models import BaseLanguageModel
 from langchain_core.runnables import Runnable, RunnableConfig, RunnableSerializable
-from langchain_core.runnables.base import RunnableBindingBase
-from langchain_core.runnables.config import ensure_config, patch_config
+from langchain_core.runnables.config import ensure_config
 from langchain_core.runnables.utils import ConfigurableFieldSpec
 from pydantic import BaseModel, ConfigDict
 
-from factcheck.errors import CheckerFailure, FactCheckError
-from factcheck.langchain.correction import build_correction
+from factcheck.errors import CheckerFailure
 from factcheck.langchain.engine import (
     CHECK_RUN_NAME,
     FactCheckOptions,
     enabled_from_env,
-    finish,
     reraise_clear,
-    run_check,
-    unchecked,
 )
-from factcheck.langchain.extract import (
-    MESSAGES_KEY,
-    RUN_METADATA_KEY,
-    AnswerLocation,
-    OutputToolCall,
-    context_from_input,
-    find_answer,
-    is_correction,
-    put_answer,
-    retry_input,
-    tool_calls_from_output,
-)
-from factcheck.langchain.ledger import RepeatedActionBlocked, RepeatGuard, ToolLedger, plain_value
+from factcheck.langchain.ledger import RepeatedActionBlocked
 from factcheck.langchain.run_report import RunReport
+from factcheck.langchain.run_state import RunState
 from factcheck.langchain.stream_loop import astream_attempts, stream_attempts
 from factcheck.langchain.streaming import TOKENS_KWARG, is_graph
 from factcheck.langchain.tracing import atraced_check, traced_check
-from factcheck.report import Report
 
 
 class RunnableFactCheck(RunnableSerializable[Any, Any]):
@@ -196,10 +178,13 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
 
     async def astream_log(self, input: Any, config: RunnableConfig | None = None,
                           *, diff: bool = True, **kwargs: Any) -> AsyncIterator[Any]:
-        """Log patches of the checked stream: the wrapper's own output and tool runs only."""
+        """Log patches of the checked stream: the wrapper's own output and tool runs only.
+
+        LangChain deprecates `astream_log` (use `astream_events`); it is checked here for the callers it has.
+        """
         from factcheck.langchain.events import checked_log
 
-        patches = super().astream_log(input, config, diff=True, **self._whole_states(kwargs))
+        patches = _unwarned(super().astream_log(input, config, diff=True, **self._whole_states(kwargs)))
         async for item in checked_log(patches, diff=diff):
             yield item
 
@@ -220,7 +205,7 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
         run_name: str | None,
         bound_kwargs: dict[str, Any],
     ) -> Iterator[Any]:
-        state = _RunState(self, next(iter(inputs)))
+        state = RunState(self.options, self.bound, next(iter(inputs)))
         yield from stream_attempts(state, self.bound, run_manager, config, run_name, bound_kwargs)
 
     async def _astream_run(
@@ -231,7 +216,7 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
         run_name: str | None,
         bound_kwargs: dict[str, Any],
     ) -> AsyncIterator[Any]:
-        state = _RunState(self, await anext(aiter(inputs)))
+        state = RunState(self.options, self.bound, await anext(aiter(inputs)))
         async for chunk in astream_attempts(
             state, self.bound, run_manager, config, run_name, bound_kwargs
         ):
@@ -248,7 +233,7 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
         run_name: str | None,
         bound_kwargs: dict[str, Any],
     ) -> Any:
-        state = _RunState(self, input)
+        state = RunState(self.options, self.bound, input)
         while True:
             child = state.attempt_config(config, run_manager, run_name)
             try:
@@ -283,7 +268,7 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
         run_name: str | None,
         bound_kwargs: dict[str, Any],
     ) -> Any:
-        state = _RunState(self, input)
+        state = RunState(self.options, self.bound, input)
         while True:
             child = state.attempt_config(config, run_manager, run_name)
             try:
@@ -313,250 +298,6 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
 
 
 
-class _RunState:
-    """The attempts of one wrapped run: ledger, evidence, retry inputs, final output."""
-
-    def __init__(self, wrapper: RunnableFactCheck, input: Any) -> None:
-        self.options = wrapper.options
-        self.accepts_messages = _accepts_messages(wrapper.bound)
-        self.original = input
-        self.current = input
-        self.context = context_from_input(input)
-        self.max_retries = self.options.resolved_max_retries()
-        self.ledger = ToolLedger()
-        self.guard = (
-            RepeatGuard(self.ledger, self.options.is_action)
-            if self.options.block_repeated_actions
-            else None
-        )
-        self.attempt = -1
-        self.attempts: list[Report] = []
-        self.corrections: list[str] = []
-        self.notes: list[str] = []
-        self.seen_outputs: list[OutputToolCall] = []
-        self.last: tuple[Any, AnswerLocation] | None = None
-        self.superseded: set[str] = set()
-        self.releases: list[tuple[str, str | None]] = []
-        self.run_key = uuid4().hex
-
-    def attempt_config(
-        self,
-        config: RunnableConfig,
-        run_manager: CallbackManagerForChainRun | AsyncCallbackManagerForChainRun,
-        run_name: str | None,
-    ) -> RunnableConfig:
-        """The config of the next attempt: the caller's, plus the ledger (and guard)."""
-        self.attempt += 1
-        self.ledger.attempt = self.attempt
-        callbacks = run_manager.get_child()
-        callbacks.add_handler(self.ledger, inherit=True)
-        if self.guard is not None and self.attempt > 0:
-            callbacks.add_handler(self.guard, inherit=True)
-        child = patch_config(config, callbacks=callbacks, run_name=run_name)
-        child["metadata"] = {
-            **child.get("metadata", {}),
-            "factcheck_attempt": self.attempt,
-            RUN_METADATA_KEY: self.run_key,  # ToolGuardMiddleware: once-only across attempts
-        }
-        return child
-
-    def prepare(self, output: Any) -> tuple[AnswerLocation | None, list[dict[str, Any]]]:
-        """Find the answer in an output and gather the evidence of all attempts so far."""
-        where = find_answer(output, self.options.answer_key)
-        for call in tool_calls_from_output(output):
-            if call not in self.seen_outputs:
-                self.seen_outputs.append(call)
-        return where, self.evidence()
-
-    def check_now(self, text: str, output: Any = None) -> Report:
-        """Check a partial answer against the evidence held now (plus `output`'s results).
-
-        Raises:
-            CheckerFailure: the checker failed.
-        """
-        seen = list(self.seen_outputs)
-        for call in tool_calls_from_output(output):
-            if call not in seen:
-                seen.append(call)
-        return run_check(self.options, text, self.evidence(seen), self.context)
-
-    def pruned(self, state: Any) -> Any:
-        """A state without factcheck's corrections and the answers they superseded."""
-        if not isinstance(state, dict) or not isinstance(state.get(MESSAGES_KEY), list):
-            return state
-        messages = state[MESSAGES_KEY]
-        kept = [
-            m for m in messages
-            if not is_correction(m) and getattr(m, "id", None) not in self.superseded
-        ]
-        return state if len(kept) == len(messages) else {**state, MESSAGES_KEY: kept}
-
-    def released(self, text: str, message_id: str | None) -> None:
-        """Note answer text just released, for the `fact_check_release` run to stream."""
-        if text:
-            self.releases.append((text, message_id))
-
-    def take_releases(self) -> list[tuple[str, str | None]]:
-        """The released text not yet streamed by the release run."""
-        out, self.releases = self.releases, []
-        return out
-
-    def paired(self, chunks: list[Any], run: RunReport | None = None) -> list[Any]:
-        """Chunks as the consumer gets them: `(chunk, report)` pairs with `return_report`."""
-        if not self.options.return_report:
-            return chunks
-        if run is None:
-            return [(c, None) for c in chunks]
-        if not chunks:
-            return [(None, run)]
-        return [*((c, None) for c in chunks[:-1]), (chunks[-1], run)]
-
-    def output_only(self, result: Any) -> Any:
-        """The output of a `result` (without the report of `return_report`)."""
-        return result[0] if self.options.return_report else result
-
-    def evidence(self, seen: list[OutputToolCall] | None = None) -> list[dict[str, Any]]:
-        """Ledger runs merged with tool results found in outputs, without duplicates.
-
-        Tool results in the outputs give the order (it is deterministic even when
-        tools ran in parallel); the ledger gives the status of each run it saw.
-        Runs only the ledger saw follow in start order; results only the output
-        holds (e.g. from earlier turns of a conversation) keep their place.
-        """
-        runs = self.ledger.completed()
-        by_call_id = {r.tool_call_id: r for r in runs if r.tool_call_id}
-        used: set[Any] = set()
-        out: list[dict[str, Any]] = []
-        for call in self.seen_outputs if seen is None else seen:
-            run = by_call_id.get(call.tool_call_id) if call.tool_call_id else None
-            if run is None and not call.tool_call_id:
-                run = next(
-                    (
-                        r
-                        for r in runs
-                        if r.run_id not in used
-                        and r.name == call.name
-                        and r.output == plain_value(call.output)
-                    ),
-                    None,
-                )
-            if run is None:
-                out.append(call.as_tool_call())
-            elif run.run_id not in used:
-                used.add(run.run_id)
-                out.append(run.as_tool_call())
-        out.extend(r.as_tool_call() for r in runs if r.run_id not in used)
-        return out
-
-    def advance(self, output: Any, where: AnswerLocation, report: Report) -> bool:
-        """Record an attempt; prepare the retry input and return True to retry."""
-        self.attempts.append(report)
-        self.last = (output, where)
-        if report.ok or self.attempt >= self.max_retries:
-            return False
-        executed_actions = self.executed_actions()
-
-        def correction(include_answer: bool) -> str:
-            return build_correction(report, executed_actions, include_answer=include_answer)
-
-        retry = retry_input(
-            self.original,
-            self.current,
-            output,
-            where.text,
-            correction,
-            accepts_messages=self.accepts_messages,
-            input_key=self.options.input_key,
-        )
-        if retry is None:
-            self.notes.append(
-                f"no retry: a correction cannot be added to a {type(self.original).__name__} input"
-                " (set input_key)"
-            )
-            return False
-        if executed_actions and not retry.carries_history and self.guard is not None:
-            self.notes.append(
-                "no retry: it would re-run the runnable from its input, and these action "
-                f"tools already ran: {', '.join(executed_actions)}"
-            )
-            return False
-        self.corrections.append(retry.correction)
-        self.current = retry.value
-        if where.kind == "state" and output[MESSAGES_KEY][where.index].id:
-            self.superseded.add(output[MESSAGES_KEY][where.index].id)
-        return True
-
-    def executed_actions(self) -> list[str]:
-        """Names of action tools the ledger shows as executed, first run first."""
-        names = [r.name for r in self.ledger.executed() if self.options.is_action(r.name)]
-        return list(dict.fromkeys(names))
-
-    def blocked(self, exc: RepeatedActionBlocked) -> None:
-        """A retry tried to run an action tool again; the guard stopped it."""
-        self.notes.append(f"retry {self.attempt} stopped: {exc}")
-
-    def no_answer(self, output: Any) -> CheckerFailure:
-        """The error for an output with no recognisable final answer."""
-        return CheckerFailure(
-            f"no final answer found in a {type(output).__name__} output "
-            "(expected an AI message, a `messages` state, an `output` key or a str; "
-            "set answer_key)"
-        )
-
-    def checker_failed(self, where: AnswerLocation | None, error: CheckerFailure) -> RunReport:
-        """Fail closed (raise) or, with `fail_open`, report the answer as unchecked."""
-        answer = where.text if where else ""
-        return self._with_tools(unchecked(self.options, answer, error, self.attempts))
-
-    def unchecked_result(self, output: Any, where: AnswerLocation | None, run: RunReport) -> Any:
-        """The output passed through as it is, carrying the `unchecked` report if it can."""
-        if where is not None:
-            output = put_answer(
-                output, where, where.text, run.model_dump(mode="json"), self.options.report_key
-            )
-        return self._returned(output, where, run)
-
-    def finish(self) -> tuple[RunReport, FactCheckError | None]:
-        """Apply `on_fail` to the last attempt and build the run report."""
-        run = RunReport(
-            outcome="passed",
-            attempts=self.attempts,
-            corrections=self.corrections,
-            notes=self.notes,
-        )
-        return finish(self.options, self._with_tools(run))
-
-    def result(self, run: RunReport) -> Any:
-        """The last attempt's output with the final text and the report put in."""
-        assert self.last is not None
-        output, where = self.last
-        output = put_answer(
-            output, where, run.final_text, run.model_dump(mode="json"), self.options.report_key
-        )
-        return self._returned(output, where, run)
-
-    def _returned(self, output: Any, where: AnswerLocation | None, run: RunReport) -> Any:
-        if where is not None and where.kind == "state" and self.options.prune_history:
-            messages = output[MESSAGES_KEY]
-            drop = self.superseded - {messages[where.index].id}
-            output[MESSAGES_KEY] = [
-                m
-                for m in messages
-                if not is_correction(m) and getattr(m, "id", None) not in drop
-            ]
-        return (output, run) if self.options.return_report else output
-
-    def _with_tools(self, run: RunReport) -> RunReport:
-        runs = self.ledger.completed()
-        return run.model_copy(
-            update={
-                "executed_tools": [r.name for r in runs if r.status == "ok"],
-                "failed_tools": [r.name for r in runs if r.status == "error"],
-                "tool_guard": [c.guard_event for c in self.seen_outputs if c.guard_event],
-            }
-        )
-
-
 def _split_run_name(config: RunnableConfig | None) -> tuple[RunnableConfig, str | None]:
     """Take `run_name` out of the config: it names the wrapped runnable's runs."""
     config = ensure_config(config)
@@ -567,12 +308,17 @@ async def _one(value: Any) -> AsyncIterator[Any]:
     yield value
 
 
-def _accepts_messages(runnable: Runnable[Any, Any]) -> bool:
-    for _ in range(16):
-        if not isinstance(runnable, RunnableBindingBase):
-            break
-        runnable = runnable.bound
-    return isinstance(runnable, BaseLanguageModel)
+async def _unwarned(patches: AsyncIterator[Any]) -> AsyncIterator[Any]:
+    """LangChain's `astream_log`, whose deprecation warning (given on its first step) is not the wrapper's."""
+    with warnings.catch_warnings():  # issue 26: no deprecation warning from factcheck's own code
+        warnings.filterwarnings("ignore", message="astream_log is deprecated")
+        try:
+            first = await anext(patches)
+        except StopAsyncIteration:
+            return
+    yield first
+    async for patch in patches:
+        yield patch
 
 
 def with_fact_check(runnable: Runnable[Any, Any], **options: Any) -> RunnableFactCheck:

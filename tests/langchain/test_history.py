@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from conftest import call, scripted
 from langchain.agents import create_agent
-from langchain_core.chat_history import BaseChatMessageHistory, InMemoryChatMessageHistory
 from langchain_core.messages import (
     AIMessage,
     BaseMessage,
@@ -20,24 +19,30 @@ from langchain_core.messages import (
     messages_from_dict,
     messages_to_dict,
 )
-from langchain_core.runnables.history import RunnableWithMessageHistory
 from langchain_core.tools import tool
+from langgraph.store.memory import InMemoryStore
 
 from factcheck.langchain.history import (
     ChatHistoryMiddleware,
+    StoredSession,
     ToolChainHistory,
     replayable,
     with_tool_chain_history,
 )
 
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")  # RunnableWithMessageHistory, InMemory…
+pytestmark = pytest.mark.filterwarnings("error::DeprecationWarning")  # the adapters use no deprecated API
+
+
+def session(name: str = "s") -> StoredSession:
+    """A fresh session in a LangGraph in-memory store."""
+    return StoredSession(InMemoryStore(), name)
 
 URLS = [f"https://cdn.imgs.test/gen/img_{k}.png" for k in range(1, 5)]
 ASKS = ["生成一张战斗机的图片", "再来一张，换成夜景", "再来一张，换成雪地", "再生成两张"]
 
 
-class FileHistory(BaseChatMessageHistory):
-    """A file-backed history: one `messages_to_dict` record per line, read back on every load."""
+class FileHistory:
+    """A file-backed history of your own: one `messages_to_dict` record per line, read back on every load."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -94,31 +99,40 @@ def kinds(messages: Sequence[BaseMessage]) -> list[str]:
 ONE_TURN = ["human", "ai+calls", "tool", "ai"]
 
 
-@pytest.fixture(params=["memory", "file"])
+@pytest.fixture(params=["langgraph store", "file"])
 def store(request, tmp_path):
-    """Session id -> the history it is kept in (a dict of in-memory histories, or files)."""
-    kept: dict[str, BaseChatMessageHistory] = {}
+    """Session id -> the history it is kept in (a LangGraph store, or files); a new object each time."""
+    kept = InMemoryStore()
 
-    def get(session_id: str) -> BaseChatMessageHistory:
-        if request.param == "memory":
-            return kept.setdefault(session_id, InMemoryChatMessageHistory())
-        return FileHistory(tmp_path / f"{session_id}.jsonl")  # a new object each time: read from disk
+    def get(session_id: str) -> StoredSession | FileHistory:
+        if request.param == "langgraph store":
+            return StoredSession(kept, session_id)
+        return FileHistory(tmp_path / f"{session_id}.jsonl")  # read from disk
 
     return get
 
 
 def test_plain_runnable_with_message_history_stores_earlier_turns_again():
     # what RunnableWithMessageHistory stores for a create_agent agent today (docs/histories.md)
-    kept = InMemoryChatMessageHistory()
+    with warnings.catch_warnings():  # LangChain's own deprecated classes, measured
+        warnings.simplefilter("ignore", DeprecationWarning)
+        from langchain_core.chat_history import InMemoryChatMessageHistory
+        from langchain_core.runnables.history import RunnableWithMessageHistory
+
+        counts, kept = _plain_rwmh(InMemoryChatMessageHistory, RunnableWithMessageHistory)
+    assert counts == [5, 14, 27]  # the chain is kept, but every turn stores the whole conversation again
+    assert kinds(kept.messages)[:5] == ["human", "human", "ai+calls", "tool", "ai"]  # the question twice
+
+
+def _plain_rwmh(history_class, rwmh_class):
+    kept = history_class()
     agent = create_agent(scripted(*image_script(3)), [image_generate])
-    chat = RunnableWithMessageHistory(agent, lambda _: kept, input_messages_key="messages",
-                                      output_messages_key="messages")
+    chat = rwmh_class(agent, lambda _: kept, input_messages_key="messages", output_messages_key="messages")
     counts = []
     for ask in ASKS[:3]:
         chat.invoke({"messages": [HumanMessage(ask)]}, {"configurable": {"session_id": "s"}})
         counts.append(len(kept.messages))
-    assert counts == [5, 14, 27]  # the chain is kept, but every turn stores the whole conversation again
-    assert kinds(kept.messages)[:5] == ["human", "human", "ai+calls", "tool", "ai"]  # the question twice
+    return counts, kept
 
 
 def test_three_image_turns_are_stored_reloaded_and_replayed(store):
@@ -159,8 +173,40 @@ def test_create_agent_middleware_stores_and_replays_the_chain(store):
     assert kinds(ToolChainHistory(store("s2")).messages) == ONE_TURN * 4
 
 
+@pytest.mark.parametrize("where", ["middleware", "wrapper"])
+def test_sessions_kept_in_the_agents_langgraph_store(where):
+    model = scripted(*image_script(3))
+    kept = InMemoryStore()
+    if where == "middleware":
+        chat = create_agent(model, [image_generate], middleware=[ChatHistoryMiddleware()], store=kept)
+    else:
+        chat = with_tool_chain_history(create_agent(model, [image_generate]), store=kept)
+    for ask in ASKS[:3]:
+        chat.invoke({"messages": [HumanMessage(ask)]}, {"configurable": {"session_id": "u1"}})
+    history = ToolChainHistory(StoredSession(kept, "u1"))
+    assert kinds(history.messages) == ONE_TURN * 3 and api_acceptable(history.messages) and not history.repairs
+    assert kinds(model.seen[-2]) == ONE_TURN * 2 + ["human"]  # the third turn was sent the first two chains
+    assert StoredSession(kept, "u2").messages == []
+
+
+@pytest.mark.parametrize(
+    ("build", "message"),
+    [
+        (lambda: with_tool_chain_history(create_agent(scripted("hi"), [])), "get_session_history or store"),
+        (lambda: with_tool_chain_history(create_agent(scripted("hi"), []), lambda _: session(), store=InMemoryStore()),
+         "get_session_history or store"),
+        (lambda: create_agent(scripted("hi"), [], middleware=[ChatHistoryMiddleware()]).invoke(
+            {"messages": [HumanMessage("hello")]}, {"configurable": {"session_id": "s"}}), "store=InMemoryStore"),
+    ],
+    ids=["neither", "both", "middleware without a store"],
+)
+def test_where_to_keep_the_sessions_is_said_clearly(build, message):
+    with pytest.raises(ValueError, match=message):
+        build()
+
+
 def test_the_middleware_needs_a_session_id():
-    agent = create_agent(scripted("hi"), [], middleware=[ChatHistoryMiddleware(lambda _: InMemoryChatMessageHistory())])
+    agent = create_agent(scripted("hi"), [], middleware=[ChatHistoryMiddleware(lambda _: session())])
     with pytest.raises(ValueError, match="session_id"):
         agent.invoke({"messages": [HumanMessage("hello")]})
 
@@ -196,13 +242,11 @@ def test_loading_repairs_orphans_without_inventing_anything(stored, replayed, ca
 
 
 def test_a_message_stored_twice_by_id_is_kept_once():
-    history = ToolChainHistory(InMemoryChatMessageHistory())
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        first = [HumanMessage("q", id="h1"), _ai("a"), _tool("a")]
-        first[1].id, first[2].id = "ai1", "t1"
-        history.add_messages(first)
-        history.add_messages(first + [AIMessage("done", id="ai2")])
+    history = ToolChainHistory(session())
+    first = [HumanMessage("q", id="h1"), _ai("a"), _tool("a")]
+    first[1].id, first[2].id = "ai1", "t1"
+    history.add_messages(first)
+    history.add_messages(first + [AIMessage("done", id="ai2")])
     assert kinds(history.messages) == ["human", "ai+calls", "tool", "ai"]
 
 
@@ -211,7 +255,7 @@ def test_a_stored_history_audits_clean_and_a_fabricated_turn_does_not():
     from factcheck.audit.turns import audit_conversation
     from factcheck.checker import FactChecker
 
-    kept = InMemoryChatMessageHistory()
+    kept = session()
     chat = with_tool_chain_history(create_agent(scripted(*image_script(3)), [image_generate]), lambda _: kept)
     for ask in ASKS[:3]:
         chat.invoke({"messages": [HumanMessage(ask)]}, {"configurable": {"session_id": "s"}})
@@ -225,7 +269,7 @@ def test_a_stored_history_audits_clean_and_a_fabricated_turn_does_not():
 
 
 async def test_both_helpers_store_the_chain_when_awaited():
-    kept = {"rwmh": InMemoryChatMessageHistory(), "middleware": InMemoryChatMessageHistory()}
+    kept = {"rwmh": session(), "middleware": session()}
     chat = with_tool_chain_history(create_agent(scripted(*image_script(2)), [image_generate]),
                                    lambda _: kept["rwmh"])
     agent = create_agent(scripted(*image_script(2)), [image_generate],
@@ -246,7 +290,7 @@ def test_with_the_fact_check_only_the_checked_answer_is_stored(fact_check_first)
         """Refund an order."""
         return f"refund failed: order {order_id} was not refunded"
 
-    kept = InMemoryChatMessageHistory()
+    kept = session()
     model = scripted(call("refund_order", {"order_id": "88231"}, "call_r1"),
                      "Your refund of $45 for order 88231 has been processed.",
                      "The refund of order 88231 failed; it was not refunded.")
