@@ -69,7 +69,7 @@ def _status_strength(fact: Fact, index: EvidenceIndex) -> str:
     own = [
         ev for ev in tools
         if fact.concept in index.calls[ev.index].concepts
-        or (index.calls[ev.index].name is None and any(w in ev.text.lower() for w in words))
+        or (not index.calls[ev.index].concepts and any(w in ev.text.lower() for w in words))
     ]
     if not own:
         return "other-tool"
