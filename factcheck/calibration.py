@@ -82,6 +82,15 @@ def _others(fact: Fact, claim: Claim) -> str:
     return "all-backed" if backed == len(others) else "some-backed" if backed else "none-backed"
 
 
+def _artifacts(fact: Fact, claim: Claim) -> str:
+    """What the claim's other links and identifiers are: one no tool gave (a fabricated link beside a narrated
+    publish), all backed, or none there."""
+    others = [f for f in claim.facts if f is not fact and f.kind in _OPAQUE]
+    if not others:
+        return "none"
+    return "unbacked" if any(f.verdict.flagged for f in others) else "backed"
+
+
 def _doer(fact: Fact, claim: Claim) -> str:
     """Whether the claim says the agent did it ("I've sent the confirmation"), before the fact."""
     return "agent" if _AGENT_DOER.search(claim.text, 0, max(0, fact.start - claim.start) + 1) else "-"
@@ -118,6 +127,7 @@ def flag_features(fact: Fact, claim: Claim, stats: AnswerStats) -> list[str]:
         f"layout:{_layout(claim)}",
         f"strength:{fact.strength or '-'}",
         f"doer:{kind}/{_doer(fact, claim)}",
+        f"artifacts:{kind}/{_artifacts(fact, claim)}",
         f"kind_strength:{kind}/{fact.strength or '-'}",
         f"lang:{stats.lang}",
         f"in_context:{own}",

@@ -12,7 +12,7 @@ from factcheck.config import CheckerConfig
 from factcheck.excerpts import place_excerpts
 from factcheck.extractors.categories import CategoryExtractor
 from factcheck.extractors.claims import ClaimExtractor
-from factcheck.extractors.json_answer import JsonAnswer, read_json_answer
+from factcheck.extractors.json_answer import JsonAnswer, read_escaped_answer, read_json_answer
 from factcheck.extractors.mentions import MentionExtractor
 from factcheck.extractors.methods import MethodExtractor
 from factcheck.extractors.segment import Segmenter, detect_lang
@@ -101,7 +101,8 @@ class FactChecker:
             exact.prec = _DIGITS
             index = EvidenceIndex(tool_calls, context, self.config, self.lexicon, self._mentions, self._statuses)
             matcher = Matcher(index, self.action_tools, self.config.derive_arithmetic, self.config.name_cutoff)
-            view = read_json_answer(answer)  # {"message": "…"}: the prose inside is what the user reads
+            # {"message": "…"}, or text escaped twice ("…\\n2. …"): the prose inside is what the user reads
+            view = read_json_answer(answer) or read_escaped_answer(answer)
             claims = self._claims.extract(view.text if view else answer)
             for claim in claims:
                 claim.act = self._acts.classify(claim.text, claim.facts)

@@ -146,8 +146,8 @@ class Fact(BaseModel):
     """For a contradicted or unsupported fact: the estimated probability that the flag is right,
     from the calibration table (`CheckerConfig.calibration_path`); None for other verdicts."""
     strength: str | None = None
-    """For a contradicted or unsupported fact: what its own evidence is (`own-field`: a status field of the
-    output of the tool that acts on the claimed concept states otherwise; `own-text`: its text naming the concept does;
+    """For a contradicted or unsupported fact: what its own evidence is (`own-field`: a status field states
+    otherwise; `own-text`: its text naming the concept does;
     `own-tool`: its other text does; `count`: a count it gives; `other-tool`; `field`: a tool states this field's
     value; `recomputed`: the value recomputed over the records differs; `near`: a tool holds a value one
     edit off; `absent`: nothing holds it; `no-call`: no tool ran for it). A feature of its confidence."""

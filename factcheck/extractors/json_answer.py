@@ -74,6 +74,25 @@ def read_json_answer(answer: str) -> JsonAnswer | None:
     return JsonAnswer("".join(text), tuple(starts), tuple(ends))
 
 
+_LITERAL_BREAK = re.compile(r"\\n")
+
+
+def read_escaped_answer(answer: str) -> JsonAnswer | None:
+    """The text of an answer that holds JSON escapes as written characters (`Step one\\n2. Step two`, a reply
+    escaped twice on its way), decoded with the raw place of each character; None when it holds no `\\n`.
+
+    Args:
+        answer: The agent's answer, exactly as given (no JSON object or array: see `read_json_answer`).
+
+    Returns:
+        The view, or None.
+    """
+    if not _LITERAL_BREAK.search(answer):
+        return None
+    chars = _decode(answer, 0, len(answer))
+    return JsonAnswer("".join(c for c, _, _ in chars), tuple(s for _, s, _ in chars), tuple(e for _, _, e in chars))
+
+
 def _decode(raw: str, start: int, end: int) -> list[tuple[str, int, int]]:
     """The characters of the JSON string body `raw[start:end]`, each with its raw span."""
     out: list[tuple[str, int, int]] = []
@@ -89,7 +108,12 @@ def _decode(raw: str, start: int, end: int) -> list[tuple[str, int, int]]:
             out.append((_ESCAPES.get(code, code), i, i + 2))
             i += 2
             continue
-        unit = int(raw[i + 2 : i + 6], 16)
+        try:
+            unit = int(raw[i + 2 : i + 6], 16)
+        except ValueError:  # "\\user": no escape after all
+            out.append((ch, i, i + 1))
+            i += 1
+            continue
         width = 6
         if 0xD800 <= unit < 0xDC00 and raw[i + 6 : i + 8] == "\\u":  # a surrogate pair: one character
             low = int(raw[i + 8 : i + 12], 16)

@@ -297,7 +297,10 @@ class Matcher:
         if backing is not None and backing[0] == "recomputed":
             return  # contradicted by the recomputation, verdict set
         if backing is not None and backing[0] == "derived" and not fits_role(fact, backing[1], self.index, self._said):
-            backing = None  # a total is no difference or quotient ("total $0.5" of 3.5 − 3)
+            # a total is no difference or quotient ("total $0.5" of 3.5 − 3); a column's sum may still be it
+            backing = column_total(claimed, exponent, self.index)
+            if backing is not None and not fits_role(fact, backing[1], self.index, self._said):
+                backing = None
         if backing is None:
             set_verdict(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives {fact.text}", [])
         elif backing[0] == "derived" and (found := per_unit_sum_as_total(fact, self.index, self._said)):

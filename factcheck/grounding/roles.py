@@ -308,11 +308,11 @@ def _names(item: dict, text: str) -> bool:
 
 
 def fits_role(fact: Fact, how: str, index: EvidenceIndex, claim: ClaimText) -> bool:
-    """Whether a derivation fits the number's role: a claimed total is a sum or product, never a difference or
-    a quotient of other numbers (the reason `how` names the operation: "number equals 3.5 − 3")."""
+    """Whether a derivation fits the number's role: a claimed total is a sum or product, never a difference, a
+    quotient or a mean of other numbers (the reason `how` names the operation: "number equals 3.5 − 3")."""
     if not _claims_a_total(fact, index, claim):
         return True
-    return not any(op in how for op in (" − ", " ÷ ", "(1 − "))
+    return not any(op in how for op in (" − ", " ÷ ", "(1 − ", "the mean of"))
 
 
 def _quantity(index: EvidenceIndex, call: int, path: str) -> Decimal | None:

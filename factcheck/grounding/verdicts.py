@@ -60,12 +60,17 @@ def evidence_strength(fact: Fact, index: EvidenceIndex) -> str:
 
 
 def _status_strength(fact: Fact, index: EvidenceIndex) -> str:
-    """How directly a contradicted status's evidence speaks: the acting tool's status field, its text naming
-    the concept, a count, or another tool."""
+    """How directly a contradicted status's evidence speaks: a status field (of any record: `status:
+    PENDING_SHIPMENT` states the shipping), the acting tool's text naming the concept, a count, or another tool."""
     tools = [ev for ev in fact.evidence if ev.source == "tool"]
     if not tools:  # the tool of the concept ran and failed: its own call says so
         return "own-tool" if fact.code == "tool_error" else "other-tool"
     words = tuple(w.lower() for w in index.lex.concept_words.get(fact.concept or "", ()))
+    fields = index.lex.status_fields
+    for ev in tools:
+        name = field_name(ev.path) if ev.path else ""
+        if name and (fields.search(name) or any(w in name for w in words)):
+            return "own-field"  # refund_status: failed, of refund_order; an order's status field
     own = [
         ev for ev in tools
         if fact.concept in index.calls[ev.index].concepts
@@ -73,11 +78,6 @@ def _status_strength(fact: Fact, index: EvidenceIndex) -> str:
     ]
     if not own:
         return "other-tool"
-    fields = index.lex.status_fields
-    for ev in own:
-        name = field_name(ev.path) if ev.path else ""
-        if name and (fields.search(name) or any(w in name for w in words)):
-            return "own-field"  # refund_status: failed, of refund_order
     if all(ev.text.strip().isdigit() for ev in own):
         return "count"  # a list's length or a count field, read as found / not found
     if any(w in ev.text.lower() for ev in own for w in words):

@@ -59,3 +59,11 @@ def test_a_json_answer_is_checked_like_its_prose(answer: str) -> None:
             assert answer[fact.start : fact.end] == fact.text
     ids = [f.text for c in report.claims for f in c.facts if f.kind.value == "identifier"]
     assert ids == ["88231"]  # "\\n" escapes and JSON keys are no identifiers
+
+
+def test_an_answer_escaped_twice_is_read_as_its_text() -> None:
+    answer = "Once you complete checkout:\\n1. Share the new order ID here\\n2. I will verify it"
+    report = CHECKER.check(answer, [REFUND_FAILED])
+    assert [c.text for c in report.claims] == ["Once you complete checkout:", "1. Share the new order ID here",
+                                               "2. I will verify it"]
+    assert not [f for c in report.claims for f in c.facts if f.kind.value == "identifier"]  # no "n1", "n2"

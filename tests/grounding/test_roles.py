@@ -118,3 +118,13 @@ def test_the_items_a_claim_names_add_up_to_its_amount(answer, expected) -> None:
              "payment_history": [{"amount": 1206.04}]}
     found = number_verdicts(answer, [("get_order_details", order)])
     assert found[-1][1] == expected, found
+
+
+def test_a_total_backed_by_a_difference_falls_back_to_its_columns_sum() -> None:
+    order = {"order_id": "#W1", "items": [{"price": 248.85}, {"price": 256.67}, {"price": 511.24}, {"price": 271.89}],
+             "payment_history": [{"amount": 1319.43}, {"amount": 30.78}]}
+    found = number_verdicts("Your updated order total is $1,288.65.", [("modify_pending_order_items", order)])
+    assert found == [("$1,288.65", S, "derived")]
+    found = number_verdicts("Your order total is $30.78.", [("get_order_details", {"payment_history": [
+        {"amount": 1319.43}, {"amount": 1288.65}]})])
+    assert found[0][1] != S  # 1319.43 − 1288.65 is a difference, no total
