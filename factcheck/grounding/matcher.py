@@ -91,6 +91,8 @@ class Matcher:
         """The time zone an earlier claim of this answer named: a later time without one is read in it."""
         self.verified: list[Decimal] = []
         """Numbers of this answer already backed, usable as operands ("3 晚共 4,740 元")."""
+        self.amounts: list[Decimal] = []
+        """Amounts of money of this answer already backed, in order: a total after a list of them adds them up."""
 
     def ground_claim(self, facts: list[Fact], text: str = "", start: int = 0) -> None:
         """Ground the facts of one claim.
@@ -205,6 +207,8 @@ class Matcher:
         if fact.verdict == Verdict.SUPPORTED and fact.value:
             value = Decimal(fact.value)
             self.verified.append(operand_value(value, fact.unit))
+            if fact.unit in self.index.lex.currency_codes:
+                self.amounts.append(value)
 
     def _number_verdict(self, fact: Fact) -> None:
         claimed = Decimal(fact.value or "0")
@@ -610,6 +614,9 @@ class Matcher:
         """Arithmetic over one tool output's numbers and the answer's backed ones, if enabled."""
         if not self.derive:
             return None
+        listed = self._after_a_list(claimed, exponent)
+        if listed is not None:
+            return listed
         answer = [(v, None) for v in self.verified[-8:]]
         for locs, operands, total in self._call_operands:
             found = self._arithmetic(operands + answer, claimed, exponent)
@@ -623,6 +630,16 @@ class Matcher:
             or self._across_calls(claimed, exponent)
             or self._converted(claimed, exponent)
         )
+
+    def _after_a_list(self, claimed: Decimal, exponent: int) -> Backing | None:
+        """The sum of the last amounts the answer gave, when they add up to it ("… $258.84, $232.49, $259.97.
+        That comes to $750.30 in total.")."""
+        amounts = self.amounts[-_LISTED_AMOUNTS:]
+        for k in range(2, len(amounts) + 1):
+            if equal_at(sum(amounts[-k:]), claimed, exponent):
+                how = sum_text([str(v) for v in amounts[-k:]]) + " (the amounts the answer gives before it)"
+                return "derived", f"number equals {how}", []
+        return None
 
     @cached_property
     def _call_operands(self) -> list[tuple[list[Located], list[tuple[Decimal, Leaf | None]], Decimal | None]]:
@@ -736,6 +753,10 @@ class Matcher:
             return
         reason = f"no tool output gives the {fact.kind.value} {fact.text}"
         set_verdict(fact, Verdict.UNSUPPORTED, "not_found", reason, [])
+
+
+_LISTED_AMOUNTS = 12
+"""Most amounts of an answer's list a later total may add up."""
 
 
 def _holds(record: object, value: str) -> bool:

@@ -128,3 +128,11 @@ def test_a_total_backed_by_a_difference_falls_back_to_its_columns_sum() -> None:
     found = number_verdicts("Your order total is $30.78.", [("get_order_details", {"payment_history": [
         {"amount": 1319.43}, {"amount": 1288.65}]})])
     assert found[0][1] != S  # 1319.43 − 1288.65 is a difference, no total
+
+
+def test_a_total_after_a_list_of_amounts_adds_them_up() -> None:
+    items = {"items": [{"name": "A", "price": 258.84}, {"name": "B", "price": 232.49}, {"name": "C", "price": 258.97}]}
+    answer = "The items are:\n- A: $258.84\n- B: $232.49\n- C: $258.97\n\nThat comes to $750.30 in total."
+    assert number_verdicts(answer, [("get_order_details", items)])[-1][:2] == ("$750.30", S)
+    wrong = answer.replace("$750.30", "$740.30")
+    assert number_verdicts(wrong, [("get_order_details", items)])[-1][1] != S
