@@ -1,4 +1,4 @@
-"""Cross-validate the calibration on the fitting data (bundled + heldout + real-fit), 4 folds by conversation.
+"""Cross-validate the calibration on the fitting data (bundled + heldout + real-fit + mutation-fit), 4 folds by conversation.
 
 Prints, per suite and threshold, the out-of-fold flag precision, false alarms and answers caught, and
 the expected calibration error: the figures docs/calibration.md chose the default threshold from.
@@ -27,7 +27,7 @@ def main() -> None:
     l2 = float(sys.argv[1]) if len(sys.argv) > 1 else 1.0
     checker = FactChecker(CheckerConfig(min_confidence=0.0))
     data = []
-    for name in ("bundled", "heldout", "real-fit"):
+    for name in ("bundled", "heldout", "real-fit", "mutation-fit"):
         for case in load_suite([name]):
             report = checker.check(case.answer, case.tool_call_dicts(), case.checker_context())
             data.append((name, case, report, flag_samples(case, report)))

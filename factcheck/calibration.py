@@ -24,6 +24,9 @@ _MONEY_UNITS = re.compile(r"^[A-Z]{3}$")
 _LIST_LINE = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)、])\s")
 _HEADING = re.compile(r"^\s*#{1,6}\s|^\s*\*\*[^*]+\*\*\s*[:：]?\s*$")
 _TITLE_WORD = re.compile(r"^[A-Z][a-z]+$")
+_COMPLETED = re.compile(r"(?i:\b(?:has|have|had)\s+(?:been\s+|already\s+|now\s+)*\w+|\b(?:was|were)\s+\w+ed\b|'ve\s+\w+"
+                        r"|\bsuccessful(?:ly)?\b|\bsucceeded\b|\bcompleted?\b|\bwent through\b)|已经?|成功|完成了")
+"""A completed-action marker before a fact ("has been refunded", "I've sent", 已发布): the claim says it was done."""
 _AGENT_DOER = re.compile(r"(?i:\b(?:I|we)(?:'ve|\s+have|\s+just|\s+already)?\s+\w+)|为您|帮您|给您|我已|我们已|已为")
 """The agent as the doer of a claim ("I've sent", "我已为您"): an action the agent says it took this turn."""
 
@@ -82,6 +85,12 @@ def _others(fact: Fact, claim: Claim) -> str:
     return "all-backed" if backed == len(others) else "some-backed" if backed else "none-backed"
 
 
+def _completed(fact: Fact, claim: Claim) -> bool:
+    """Whether a completed-action marker stands in the claim just before the fact, or inside it."""
+    at = max(0, fact.start - claim.start)
+    return _COMPLETED.search(claim.text, max(0, at - 24), min(len(claim.text), at + len(fact.text))) is not None
+
+
 def _artifacts(fact: Fact, claim: Claim) -> str:
     """What the claim's other links and identifiers are: one no tool gave (a fabricated link beside a narrated
     publish), all backed, or none there."""
@@ -128,6 +137,7 @@ def flag_features(fact: Fact, claim: Claim, stats: AnswerStats) -> list[str]:
         f"strength:{fact.strength or '-'}",
         f"doer:{kind}/{_doer(fact, claim)}",
         f"artifacts:{kind}/{_artifacts(fact, claim)}",
+        f"completed:{kind}/{_completed(fact, claim)}",
         f"kind_strength:{kind}/{fact.strength or '-'}",
         f"lang:{stats.lang}",
         f"in_context:{own}",

@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-DEFAULT_MIN_CONFIDENCE = 0.6
+DEFAULT_MIN_CONFIDENCE = 0.7
 """The default `CheckerConfig.min_confidence`: the lowest threshold at which out-of-fold false alarms
 on the 950-case suite stay under 5% (cross-validated on the fitting data; see docs/calibration.md)."""
 
