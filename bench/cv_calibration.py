@@ -1,4 +1,4 @@
-"""Cross-validate the calibration on the fitting data (bundled + heldout + real-fit + mutation-fit), 4 folds by conversation.
+"""Cross-validate the calibration on the fitting data (bundled, heldout, real-fit, mutation-fit), 4 folds.
 
 Prints, per suite and threshold, the out-of-fold flag precision, false alarms and answers caught, and
 the expected calibration error: the figures docs/calibration.md chose the default threshold from.

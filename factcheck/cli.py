@@ -156,7 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
     def confidence_options(command: argparse.ArgumentParser) -> None:
         command.add_argument("--min-confidence", type=_probability, metavar="P",
                              help="flags below this confidence are reported as uncertain and do not "
-                             "count (default: CheckerConfig's, 0.6)")
+                             "count (default: CheckerConfig's, 0.7)")
         command.add_argument("--calibration", metavar="FILE",
                              help="a confidence table from `factcheck calibrate` (default: the shipped one)")
 

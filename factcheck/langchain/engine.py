@@ -104,7 +104,7 @@ class FactCheckOptions(BaseModel):
     """Answer language (`zh`, `en`, `mixed`) for the checker; detected when None."""
     min_confidence: float | None = Field(default=None, ge=0, le=1)
     """Flags below this confidence are uncertain: reported, never retried, dropped or
-    annotated. Overrides `config.min_confidence` (default 0.6) when given."""
+    annotated. Overrides `config.min_confidence` (default 0.7) when given."""
     verifier: Any = None
     """A chat model or a callable `(claim, evidence) -> (verdict, confidence)` asked about the claims the
     checks are unsure of; overrides `config.verifier` (see `CheckerConfig.verifier`, `factcheck.verify`)."""
