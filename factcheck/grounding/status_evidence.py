@@ -41,7 +41,7 @@ class StatusReader:
         self.index = index
         self.extractor = extractor
 
-    def find(self, concept: str | None) -> list[StatusEvidence]:
+    def find(self, concept: str | None, implied: bool = True) -> list[StatusEvidence]:
         """Statuses about `concept` (every status for None), in call order.
 
         Read from the strings that name it, or whose field or tool does; from booleans and filled
@@ -91,7 +91,7 @@ class StatusReader:
                         leaf = index.leaf(flat.call, flat.path(node, key), shape, "true" if value else "false")
                         out.append(StatusEvidence(s.concept, pol, leaf, call.index))
         out += [s for s in self._filled_fields if concept is None or s.concept == concept]
-        if concept is not None:
+        if concept is not None and implied:
             out += self._implied(concept)
         out.sort(key=lambda s: s.call)
         if concept in (None, "search"):
@@ -167,9 +167,9 @@ class StatusReader:
         for (source, polarity), implied in self.index.lex.status_implies.items():
             targets = [p for c, p in implied if c == concept]
             if targets and source != concept:
-                out += [
+                out += [  # what the outputs state of the source itself, not what they imply of it (no cycle)
                     StatusEvidence(concept, targets[0], s.leaf, s.call)
-                    for s in self.index.statuses(source) if s.polarity == polarity
+                    for s in self.find(source, implied=False) if s.polarity == polarity
                 ]
         return out
 

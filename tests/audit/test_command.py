@@ -132,7 +132,9 @@ def test_fix_replaces_unbacked_links_and_ids_in_place_and_reloads(seeds, tmp_pat
     assert ("seed-001", "url") not in flags and ("seed-000", "identifier") not in flags
     read = [f["text"] for r in records for c in r["report"]["claims"] for f in c["facts"]]
     assert not [t for t in read if "已移除" in t or "removed" in t]  # the placeholders are no claims
-    assert ("seed-000", "action") in flags  # the narrated publish is still flagged: no call was invented
+    unbacked = [(r["conversation"], f["kind"]) for r in records for c in r["report"]["claims"] for f in c["facts"]
+                if f["verdict"] == "unsupported"]
+    assert ("seed-000", "action") in unbacked  # the narrated publish is still unbacked: no call was invented
 
 
 def test_fix_keeps_ascii_escaping_and_english_placeholders(tmp_path, capsys):

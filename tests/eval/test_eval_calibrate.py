@@ -9,6 +9,7 @@ from pathlib import Path
 
 from factcheck.calibration import Calibration
 from factcheck.cli import main
+from factcheck.config import DEFAULT_MIN_CONFIDENCE
 from factcheck.eval.suite import load_suite
 
 MINI = Path(__file__).resolve().parent / "data" / "mini.jsonl"
@@ -22,7 +23,7 @@ def test_calibrate_writes_a_table_that_check_and_eval_read(tmp_path, capsys) -> 
     assert table.samples > 0 and table.fitted_on == [str(MINI), "bundled"] and f"{table.samples} flagged" in said
     assert main(["eval", "--suite", str(MINI), "--calibration", str(out), "--json", "-q"]) == 0
     summary = json.loads(capsys.readouterr().out)
-    assert summary["min_confidence"] == 0.6 and summary["calibration"]["flags"] > 0
+    assert summary["min_confidence"] == DEFAULT_MIN_CONFIDENCE and summary["calibration"]["flags"] > 0
 
 
 def test_eval_reports_calibration_bins_and_thresholds(capsys) -> None:

@@ -167,10 +167,10 @@ def test_action_tools_option_extends_the_map(tools):
         return {"output": f"订单 {order['order_id']} 已签收。"}
 
     chain = RunnableLambda(executor)
-    out = chain.with_fact_check(action_tools={"lookup": ("order_lookup",)}).invoke({"input": "q"})
+    out = chain.with_fact_check(action_tools={"lookup": ("order_lookup",)}, min_confidence=0).invoke({"input": "q"})
     report = get_run_report(out)
     assert len(report.attempts) == 1 and tools.count["order_lookup"] == 1
-    out = chain.with_fact_check(max_retries=1).invoke({"input": "q"})
+    out = chain.with_fact_check(max_retries=1, min_confidence=0).invoke({"input": "q"})
     assert len(get_run_report(out).attempts) == 2
 
 
