@@ -396,7 +396,7 @@ class Matcher:
         """Whether digits stand right after a suffix cue ("ending in 0921", "尾号 4471"): the end of an identifier."""
         if not fact.text.isdigit():
             return False
-        prefix = self._claim_text[: max(0, fact.start - self._records.start)].rstrip()[-20:]
+        prefix = self._claim_text[: max(0, fact.start - self._records.start)].rstrip(" *_`")[-20:]  # ending **4417**
         cue = self.index.lex.suffix_cues.finditer(prefix)
         return bool(cue) and cue[-1].end == len(prefix)
 
