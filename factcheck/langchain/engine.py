@@ -78,8 +78,12 @@ class FactCheckOptions(BaseModel):
     """Checker settings; the defaults when None. Ignored when `checker` is given."""
     action_tools: dict[str, tuple[str, ...]] | None = None
     """Action concept -> tool-name fragments (`{"publish": ("publish", "post_to")}`),
-    merged over `config.action_tools`. Decides which claimed actions need a tool
-    call and which executed tools a retry must not run again."""
+    merged over `config.action_tools`. Decides which claimed actions need a tool call."""
+    read_tools: tuple[str, ...] = ()
+    """Names of tools that only read, which a retry may run again. Every other tool is
+    an action and never runs twice, unless its name starts with one of the lexicon's
+    read verbs (`read_only_tool_prefixes`: get, list, search, find, lookup, check,
+    read, fetch, query, view, show, ...), the documented default."""
     max_retries: int | None = Field(default=None, ge=0)
     """Retries after the first answer; None reads `FACTCHECK_MAX_RETRIES`, else 2."""
     on_fail: OnFail = "drop"
@@ -134,10 +138,9 @@ class FactCheckOptions(BaseModel):
             return self._checker
 
     def is_action(self, tool_name: str) -> bool:
-        """Whether a tool name performs an action concept (publish, refund, send, ...)."""
+        """Whether a tool may perform an action: every tool not declared a read (fail safe)."""
         if self._is_action is None:
-            reads = getattr(getattr(self.get_checker(), "lexicon", None), "read_only_tools", None)
-            self._is_action = action_matcher(self._action_tools(), reads)
+            self._is_action = action_matcher(self.read_tools, self._lexicon().read_only_tools)
         return self._is_action(tool_name)
 
     @model_validator(mode="after")
@@ -158,15 +161,15 @@ class FactCheckOptions(BaseModel):
             update["min_confidence"] = self.min_confidence
         return base.model_copy(update=update)
 
-    def _action_tools(self) -> dict[str, tuple[str, ...]]:
+    def _lexicon(self) -> Any:
         checker = self.get_checker()
-        action_tools = getattr(checker, "action_tools", None)
-        if action_tools is not None:
-            return dict(action_tools)
+        lexicon = getattr(checker, "lexicon", None)
+        if lexicon is not None:
+            return lexicon
         from factcheck.lexicon import load_lexicon
 
         config = getattr(checker, "config", None) or self._checker_config() or CheckerConfig()
-        return {**load_lexicon(config.lexicon_paths).action_tools, **config.action_tools}
+        return load_lexicon(config.lexicon_paths)
 
 
 def _build_checker(config: CheckerConfig | None) -> FactChecker:

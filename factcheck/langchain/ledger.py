@@ -173,31 +173,29 @@ class RepeatGuard(BaseCallbackHandler):
 
 
 def action_matcher(
-    action_tools: dict[str, Iterable[str]], read_only: re.Pattern[str] | None = None
+    read_tools: Iterable[str] = (), read_only: re.Pattern[str] | None = None
 ) -> Callable[[str], bool]:
-    """Build a predicate telling whether a tool name performs an action.
+    """Build a predicate telling whether a tool name may perform an action (fail safe).
 
-    A tool is an action tool when its lower-cased name contains the concept name
-    or one of the concept's name fragments (`publish` -> `publish_article`), and
-    does not start with a read-only prefix (`get_refund` only reads a refund).
+    A tool is a read only when it is declared one: named in `read_tools`, or (the
+    documented default) its name starts with one of the lexicon's read verbs
+    (`read_only_tool_prefixes`: get, list, search, find, lookup, check, read, fetch,
+    query, view, show, ...). Every other tool, known to the lexicon or not
+    (`wire_money`, `drop_table`, `post_tweet`), is an action: a retry never runs it twice.
 
     Args:
-        action_tools: Action concept -> tool-name fragments.
-        read_only: Matches, at the start of a name, the prefixes of tools that only
-            read (the lexicon's `read_only_tool_prefixes`); None treats none as a read.
+        read_tools: Exact names of tools declared to only read.
+        read_only: Matches, at the start of a name, the read verbs; None: no default reads.
 
     Returns:
-        A predicate on tool names.
+        A predicate on tool names: True for actions.
     """
-    fragments = sorted(
-        {f.lower() for concept, frags in action_tools.items() for f in (concept, *frags) if f}
-    )
+    reads = frozenset(read_tools)
 
     def is_action(name: str) -> bool:
-        if read_only is not None and read_only.match(name):
+        if name in reads:
             return False
-        low = name.lower()
-        return any(f in low for f in fragments)
+        return read_only is None or read_only.match(name) is None
 
     return is_action
 

@@ -111,8 +111,9 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
     checked answer is streamed instead, sentence by sentence with
     `stream_release="sentence"`, as `AIMessageChunk`s with the answer's message id.
 
-    While a correction is pending, an action tool that already ran successfully in
-    this turn is not run again: the call gets an error ToolMessage instead. Each
+    While a correction is pending, a tool that already ran successfully in this turn
+    is not run again unless it is a read (see `FactCheckOptions.read_tools`): the call
+    gets an error ToolMessage instead. Each
     invocation (turn) starts with no attempts.
 
     Example:
@@ -127,7 +128,7 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
         Args:
             **options: Fields of `FactCheckOptions` (`max_retries`, `on_fail`,
                 `fallback`, `fail_open`, `report_key`, `config`, `action_tools`,
-                `lang`, `min_confidence`, `block_repeated_actions`, `stream_release`). `return_report`,
+                `read_tools`, `lang`, `min_confidence`, `block_repeated_actions`, `stream_release`). `return_report`,
                 `answer_key`, `input_key` and `prune_history` only apply to the wrapper.
         """
         super().__init__()
