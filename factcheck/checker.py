@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import localcontext
 from typing import Any
 
+from factcheck.bounds import bounded_answer, bounded_text, bounded_value
 from factcheck.calibration import Calibration, answer_stats, flag_features
 from factcheck.config import CheckerConfig
 from factcheck.extractors.categories import CategoryExtractor
@@ -94,12 +95,16 @@ class FactChecker:
         if lang is not None and lang not in _LANGS:
             raise ValueError(f"lang must be one of {_LANGS} or None, not {lang!r}")
         forget_words()
+        scanned, notes = bounded_answer(answer, self.config.max_answer_chars)
+        depth = min(self.config.max_json_depth, 400)
+        tool_calls, context = _bounded(tool_calls, context, depth, self.config.max_output_chars, notes)
         with localcontext() as exact:  # numbers of up to 100 digits compared exactly, not at 28
             exact.prec = _DIGITS
             index = EvidenceIndex(tool_calls, context, self.config, self.lexicon, self._mentions, self._statuses)
             matcher = Matcher(index, self.action_tools, self.config.derive_arithmetic, self.config.name_cutoff)
-            claims = self._claims.extract(answer)
+            claims = self._claims.extract(scanned)
             for claim in claims:
+                claim.text = answer[claim.start : claim.end]
                 claim.act = self._acts.classify(claim.text, claim.facts)
                 if not claim.act.asserts:  # an offer, a rule or the request restated: its exact facts only
                     claim.facts = [f for f in claim.facts if f.kind in EXACT_KINDS]
@@ -112,7 +117,7 @@ class FactChecker:
             answer=answer,
             lang=lang,
             claims=claims,
-            notes=index.notes,
+            notes=[*notes, *index.notes],
             tool_call_count=len(tool_calls),
             elapsed_ms=(time.perf_counter() - started) * 1000,
         )
@@ -158,6 +163,24 @@ class FactChecker:
                 ev = evidence_of(leaf, index, f"closest wording, score {score:.0f}")
                 ev.text = leaf.text[start:end]
                 claim.evidence.append(ev)
+
+
+def _bounded(
+    tool_calls: list[Any], context: list[Any], depth: int, max_chars: int, notes: list[str]
+) -> tuple[list[Any], list[Any]]:
+    """Tool calls without ints too long to read, context items as bounded text (noted)."""
+    calls = []
+    for i, call in enumerate(tool_calls):
+        call, more = bounded_value(call, depth)
+        calls.append(call)
+        notes.extend(f"tool call {i}: {n}" for n in more)
+    texts = []
+    for i, item in enumerate(context):
+        if not isinstance(item, str) and item is not None and not isinstance(item, (bytes, bytearray)):
+            item, more = bounded_text(item, depth, max_chars)
+            notes.extend(f"context[{i}]: {n}" for n in more)
+        texts.append(item)
+    return calls, texts
 
 
 def _as_list(value: Any, name: str) -> list[Any]:

@@ -12,10 +12,11 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from factcheck.config import CheckerConfig
 from factcheck.errors import CheckerFailure, FactCheckError
+from factcheck.extractors.segment import mostly_zh_or_en
 from factcheck.langchain.ledger import action_matcher
 from factcheck.langchain.release import StreamRelease
 from factcheck.langchain.run_report import DEFAULT_REPORT_KEY, Outcome, RunReport
-from factcheck.policy import OnFail, apply_on_fail
+from factcheck.policy import DEFAULT_FALLBACK, OnFail, apply_on_fail
 from factcheck.report import Report
 
 if TYPE_CHECKING:
@@ -241,17 +242,48 @@ def run_check(
 def unchecked(
     options: FactCheckOptions, answer: str, error: CheckerFailure, attempts: list[Report]
 ) -> RunReport:
-    """Handle a checker failure: raise it (fail closed) or build an `unchecked` report.
+    """The report of a checker failure: `unchecked` (fail open) or `failed` (fail closed).
 
-    Raises:
-        CheckerFailure: unless `options.fail_open`.
+    With `fail_open` the answer passes through (a warning is logged); without it the user
+    gets the fallback and the report keeps the answer as `unchecked_answer`. Raise the
+    error with `failed_closed` after emitting the report.
     """
-    if not options.fail_open:
-        raise error
-    logger.warning("fact check failed; passing the answer through unchecked: %s", error)
-    return RunReport(
-        outcome="unchecked", attempts=list(attempts), final_text=answer, notes=[str(error)]
-    )
+    notes = [str(error)]
+    if options.fail_open:
+        logger.warning("fact check failed; passing the answer through unchecked: %s", error)
+        return RunReport(outcome="unchecked", attempts=list(attempts), final_text=answer,
+                         unchecked_answer=answer, notes=notes)
+    fallback = options.fallback if options.fallback is not None else DEFAULT_FALLBACK[mostly_zh_or_en(answer)]
+    return RunReport(outcome="failed", attempts=list(attempts), final_text=fallback,
+                     unchecked_answer=answer, notes=notes)
+
+
+def failed_closed(error: FactCheckError, run: RunReport, output: Any = None) -> FactCheckError:
+    """`error` carrying the run: its report, the answer and, for the user, the fallback.
+
+    Args:
+        error: The error about to be raised.
+        run: The finished report (outcome `failed` or `raised`).
+        output: The output with the fallback put in, when there is one.
+    """
+    error.run_report = run
+    error.output = output
+    if run.unchecked_answer is not None:
+        error.answer = run.unchecked_answer
+    elif run.attempts:
+        error.answer = run.attempts[-1].answer
+    if isinstance(error, CheckerFailure):
+        error.fallback = run.final_text
+    return error
+
+
+def attach_run(error: BaseException, run: RunReport) -> None:
+    """Let any error raised out of a run carry the report of what it did so far."""
+    try:
+        if getattr(error, "run_report", None) is None:
+            error.run_report = run  # type: ignore[attr-defined]
+    except AttributeError:  # a built-in error type without a __dict__
+        logger.debug("run report not attached to %s", type(error).__name__)
 
 
 def finish(options: FactCheckOptions, run: RunReport) -> tuple[RunReport, FactCheckError | None]:
@@ -270,8 +302,7 @@ def finish(options: FactCheckOptions, run: RunReport) -> tuple[RunReport, FactCh
         text = apply_on_fail(last, options.on_fail, options.fallback)
     except FactCheckError as exc:
         run = run.model_copy(update={"outcome": "raised", "final_text": ""})
-        exc.run_report = run  # type: ignore[attr-defined]
-        return run, exc
+        return run, failed_closed(exc, run)
     outcome = "custom" if callable(options.on_fail) else _OUTCOME[options.on_fail]
     return run.model_copy(update={"outcome": outcome, "final_text": text}), None
 

@@ -35,6 +35,7 @@ from factcheck.langchain.engine import (
     CHECK_RUN_NAME,
     FactCheckOptions,
     enabled_from_env,
+    failed_closed,
     finish,
     logger,
     reraise_clear,
@@ -67,6 +68,9 @@ SHOWN_KEY = "factcheck_shown"
 """Private state key: `{"id", "text"}` of the verified answer text streamed this turn."""
 RETRY_KEY = "factcheck_retry"
 """Private state key: True when `after_model` must send the agent back to the model."""
+FAILED_KEY = "factcheck_failed"
+"""Private state key: the checker failure `after_model` raises, once the fallback and the
+report (holding the answer) are in the state a checkpointer keeps."""
 
 
 def fact_check_state(report_key: str = DEFAULT_REPORT_KEY) -> type:
@@ -89,6 +93,7 @@ def fact_check_state(report_key: str = DEFAULT_REPORT_KEY) -> type:
             ANCHORS_KEY: NotRequired[Annotated[list[str | None], PrivateStateAttr]],
             SHOWN_KEY: private,
             RETRY_KEY: private,
+            FAILED_KEY: private,
         },
     )
 
@@ -211,8 +216,18 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
     def after_model(
         self, state: AgentState[Any], runtime: Runtime[Any]
     ) -> dict[str, Any] | None:
-        """Send the agent back to the model when a correction is pending."""
-        if not enabled_from_env() or not state.get(RETRY_KEY):
+        """Send the agent back to the model when a correction is pending.
+
+        Raises:
+            CheckerFailure: the checker failed and `fail_open` is off; the state (and a
+                checkpointer) already holds the fallback and the report with the answer.
+        """
+        if not enabled_from_env():
+            return None
+        if state.get(FAILED_KEY):
+            run = RunReport.model_validate(state[self.options.report_key])
+            raise failed_closed(CheckerFailure(state[FAILED_KEY]), run)
+        if not state.get(RETRY_KEY):
             return None
         return {"jump_to": "model", RETRY_KEY: False}
 
@@ -272,7 +287,8 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
 
 
 _CLEARED: dict[str, Any] = {
-    ATTEMPTS_KEY: [], CORRECTIONS_KEY: [], ANCHORS_KEY: [], SHOWN_KEY: None, RETRY_KEY: False
+    ATTEMPTS_KEY: [], CORRECTIONS_KEY: [], ANCHORS_KEY: [], SHOWN_KEY: None, RETRY_KEY: False,
+    FAILED_KEY: None,
 }
 
 
@@ -384,7 +400,10 @@ class _Turn:
             report = run_check(self.options, answer, self.evidence, self.context)
         except CheckerFailure as exc:
             run = self._with_tools(unchecked(self.options, answer, exc, self.attempts))
-            return self._final(response, messages, last, answer, run)
+            decision = self._final(response, messages, last, answer, run)
+            if run.outcome == "failed":  # raised by after_model, once the state holds it
+                decision.update = {**(decision.update or {}), FAILED_KEY: str(exc)}
+            return decision
         attempts = [*self.attempts, report]
         if not report.ok and len(attempts) <= self.options.resolved_max_retries():
             text = build_correction(report, _executed_actions(self.options, self.turn))

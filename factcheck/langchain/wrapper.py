@@ -23,7 +23,9 @@ from factcheck.langchain.correction import build_correction
 from factcheck.langchain.engine import (
     CHECK_RUN_NAME,
     FactCheckOptions,
+    attach_run,
     enabled_from_env,
+    failed_closed,
     finish,
     reraise_clear,
     run_check,
@@ -257,7 +259,10 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
                 state.blocked(exc)
                 break
             except (RuntimeError, StopIteration) as exc:
-                reraise_clear(exc, state.attempt)
+                state.reraise(exc)
+            except Exception as exc:
+                attach_run(exc, state.so_far())
+                raise
             where, tool_calls = state.prepare(output)
             try:
                 if where is None:
@@ -266,7 +271,7 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
             except CheckerFailure as exc:
                 run = state.checker_failed(where, exc)
                 dispatch_custom_event(CHECK_RUN_NAME, run.model_dump(mode="json"), config=config)
-                return state.unchecked_result(output, where, run)
+                return state.unchecked_result(output, where, run, exc)
             if not state.advance(output, where, report):
                 break
         run, error = state.finish()
@@ -292,7 +297,10 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
                 state.blocked(exc)
                 break
             except (RuntimeError, StopIteration) as exc:
-                reraise_clear(exc, state.attempt)
+                state.reraise(exc)
+            except Exception as exc:
+                attach_run(exc, state.so_far())
+                raise
             where, tool_calls = state.prepare(output)
             try:
                 if where is None:
@@ -302,7 +310,7 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
                 run = state.checker_failed(where, exc)
                 data = run.model_dump(mode="json")
                 await adispatch_custom_event(CHECK_RUN_NAME, data, config=config)
-                return state.unchecked_result(output, where, run)
+                return state.unchecked_result(output, where, run, exc)
             if not state.advance(output, where, report):
                 break
         run, error = state.finish()
@@ -504,17 +512,44 @@ class _RunState:
         )
 
     def checker_failed(self, where: AnswerLocation | None, error: CheckerFailure) -> RunReport:
-        """Fail closed (raise) or, with `fail_open`, report the answer as unchecked."""
+        """The report of a checker failure: `unchecked` (fail open) or `failed` (fail closed)."""
         answer = where.text if where else ""
-        return self._with_tools(unchecked(self.options, answer, error, self.attempts))
+        run = unchecked(self.options, answer, error, self.attempts)
+        return self._with_tools(run.model_copy(update={"notes": [*self.notes, *run.notes]}))
 
-    def unchecked_result(self, output: Any, where: AnswerLocation | None, run: RunReport) -> Any:
-        """The output passed through as it is, carrying the `unchecked` report if it can."""
+    def unchecked_result(
+        self, output: Any, where: AnswerLocation | None, run: RunReport, error: CheckerFailure
+    ) -> Any:
+        """The output with the report put in: the answer (fail open) or the fallback.
+
+        Raises:
+            CheckerFailure: fail closed; it carries the answer, the report, and this
+                output with the fallback in place of the answer.
+        """
         if where is not None:
             output = put_answer(
-                output, where, where.text, run.model_dump(mode="json"), self.options.report_key
+                output, where, run.final_text, run.model_dump(mode="json"), self.options.report_key
             )
+        if run.outcome == "failed":
+            raise failed_closed(error, run, output) from error.__cause__
         return self._returned(output, where, run)
+
+    def so_far(self) -> RunReport:
+        """The report of the attempts so far, for an error raised out of the run."""
+        last = self.attempts[-1].answer if self.attempts else ""
+        run = RunReport(outcome="raised", attempts=self.attempts, corrections=self.corrections,
+                        notes=self.notes, unchecked_answer=last or None)
+        return self._with_tools(run)
+
+    def reraise(self, error: BaseException) -> None:
+        """Raise the clear error for a scripted model out of answers, else `error`; both
+        carry the report of the attempts so far."""
+        attach_run(error, self.so_far())
+        try:
+            reraise_clear(error, self.attempt)
+        except BaseException as clear:
+            attach_run(clear, self.so_far())
+            raise
 
     def finish(self) -> tuple[RunReport, FactCheckError | None]:
         """Apply `on_fail` to the last attempt and build the run report."""

@@ -1,0 +1,158 @@
+"""Bounded reading of the checker's inputs: long answers, huge numbers, deep structures."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+MAX_NUMBER_DIGITS = 1000
+"""Longest digit run read as a number: longer ones (Python refuses to convert past 4,300
+digits, and converting grows quadratically) are not read, and noted."""
+_DIGIT_RUN = re.compile(rf"\d{{{MAX_NUMBER_DIGITS + 1},}}")
+_HUGE_BITS = int(MAX_NUMBER_DIGITS * 3.33)  # bit length past which an int has over ~1,000 digits
+
+
+def bounded_answer(answer: str, max_chars: int) -> tuple[str, list[str]]:
+    """The part of an answer the checker reads, the same length as what it covers.
+
+    The answer is cut at `max_chars` (at the last whitespace before it, when there is
+    one in the last 200 characters), and every digit run longer than `MAX_NUMBER_DIGITS`
+    is blanked (same length, so claim offsets still point into the answer).
+
+    Args:
+        answer: The answer as given.
+        max_chars: Most characters checked.
+
+    Returns:
+        The text to check (a prefix of the answer's length or shorter) and notes.
+    """
+    notes: list[str] = []
+    scanned = answer
+    if len(answer) > max_chars:
+        cut = answer.rfind(" ", max(max_chars - 200, 0), max_chars)
+        end = cut if cut > 0 else max_chars
+        scanned = answer[:end]
+        notes.append(
+            f"answer: only the first {end:,} of {len(answer):,} characters were checked "
+            f"(max_answer_chars={max_chars:,}); the rest is unchecked"
+        )
+    runs = [m.span() for m in _DIGIT_RUN.finditer(scanned)]
+    if runs:
+        parts, cursor = [], 0
+        for start, end in runs:
+            parts += [scanned[cursor:start], " " * (end - start)]
+            cursor = end
+        scanned = "".join([*parts, scanned[cursor:]])
+        longest = max(end - start for start, end in runs)
+        notes.append(
+            f"answer: {len(runs)} number(s) longer than {MAX_NUMBER_DIGITS:,} digits (up to "
+            f"{longest:,}) not read"
+        )
+    return scanned, notes
+
+
+def bounded_value(value: Any, max_depth: int) -> tuple[Any, list[str]]:
+    """A tool call or context item with every int of over `MAX_NUMBER_DIGITS` digits replaced.
+
+    The walk is iterative and stops at `max_depth` (the index notes deeper values itself);
+    containers are copied only when something inside them was replaced.
+
+    Args:
+        value: A tool call (mapping, list, object) or a context item.
+        max_depth: Deepest level looked at.
+
+    Returns:
+        The value (the same object when nothing was replaced) and notes.
+    """
+    if not _has_huge_int(value, max_depth):
+        return value, []
+    return _replaced(value, max_depth), [
+        f"a number longer than {MAX_NUMBER_DIGITS:,} digits was not read"
+    ]
+
+
+def bounded_text(value: Any, max_depth: int, max_chars: int) -> tuple[str, list[str]]:
+    """A non-str context item as text, read to `max_depth` levels and `max_chars` characters.
+
+    Args:
+        value: A list, dict or other object given as context.
+        max_depth: Deepest level read; deeper parts are left out, with a note.
+        max_chars: Most characters of text produced.
+
+    Returns:
+        The text and notes.
+    """
+    parts: list[str] = []
+    size = 0
+    deep = False
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack and size < max_chars:
+        item, depth = stack.pop()
+        if isinstance(item, (list, tuple, Mapping)):
+            if depth >= max_depth:
+                deep = True
+                continue
+            if isinstance(item, Mapping):
+                for key, child in reversed(list(item.items())):
+                    stack += [(child, depth + 1), (_Label(f"{key}:"), depth)]
+            else:
+                stack.extend((x, depth + 1) for x in reversed(item))
+            continue
+        text = _scalar_text(item)
+        parts.append(text)
+        size += len(text) + 1
+    notes = [f"context deeper than {max_depth} levels not read below that depth"] if deep else []
+    return " ".join(p for p in parts if p)[:max_chars], notes
+
+
+class _Label(str):
+    """A mapping key, written before its value."""
+
+
+def _scalar_text(item: Any) -> str:
+    if item is None:
+        return ""
+    if isinstance(item, int) and not isinstance(item, bool) and item.bit_length() > _HUGE_BITS:
+        return ""
+    if isinstance(item, (bytes, bytearray)):
+        return bytes(item).decode("utf-8", errors="replace")
+    try:
+        return item if isinstance(item, str) else str(item)
+    except (ValueError, RecursionError):
+        return ""
+
+
+def _huge(item: Any) -> bool:
+    return isinstance(item, int) and not isinstance(item, bool) and item.bit_length() > _HUGE_BITS
+
+
+def _children(item: Any) -> list[Any]:
+    if isinstance(item, Mapping):
+        return list(item.values())
+    if isinstance(item, (list, tuple)):
+        return list(item)
+    return []
+
+
+def _has_huge_int(value: Any, max_depth: int) -> bool:
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if _huge(item):
+            return True
+        if depth < max_depth:
+            stack.extend((x, depth + 1) for x in _children(item))
+    return False
+
+
+def _replaced(value: Any, max_depth: int, depth: int = 0) -> Any:
+    if _huge(value):
+        return "[a number too long to read]"
+    if depth >= max_depth or not _has_huge_int(value, max_depth - depth):
+        return value
+    if isinstance(value, Mapping):
+        return {k: _replaced(v, max_depth, depth + 1) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_replaced(v, max_depth, depth + 1) for v in value]
+    return value
