@@ -233,6 +233,9 @@ class OutputToolCall:
     """`error` for a ToolMessage with status `error`."""
     guard_event: Any = field(default=None, compare=False)
     """What `ToolGuardMiddleware` stopped or repaired on this call (a dict), if anything."""
+    repeat: bool = field(default=False, compare=False)
+    """A guard's notice that the call was not run again (a repeat, a twin in the same
+    message, a fact-check retry's refusal): not a tool output, never evidence."""
 
     def as_tool_call(self) -> dict[str, Any]:
         """The record as a checker `tool_calls` mapping."""
@@ -268,6 +271,7 @@ def tool_calls_from_output(output: Any) -> list[OutputToolCall]:
                         output=tool_message_value(message),
                         status="error" if message.status == "error" else "ok",
                         guard_event=guard_record(message).get("event"),
+                        repeat=bool(guard_record(message).get("repeat")),
                     )
                 )
     steps = output.get("intermediate_steps")
@@ -306,6 +310,11 @@ def tool_message_value(message: ToolMessage) -> Any:
     if isinstance(message.content, str):
         return message.content
     return message_text(message) or str(message.content)
+
+
+def evidence_calls(calls: Sequence[OutputToolCall]) -> list[dict[str, Any]]:
+    """The checker `tool_calls` of recorded results, without the guards' repeat notices."""
+    return [c.as_tool_call() for c in calls if not c.repeat]
 
 
 def guard_record(message: BaseMessage) -> dict[str, Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import re
 import threading
 from collections.abc import Callable, Iterable
@@ -140,6 +141,22 @@ class ToolLedger(BaseCallbackHandler):
     def executed(self) -> list[ToolRun]:
         """Runs that ended without error: the actions that really happened."""
         return [r for r in self.completed() if r.status == "ok"]
+
+
+class _BlockedRepeatFilter(logging.Filter):
+    """Drops LangChain's "Error in RepeatGuard.on_tool_start callback" warning.
+
+    `handle_event` (langchain_core/callbacks/manager.py) logs every exception a handler
+    raises before re-raising it; a blocked repeat is the guard doing its job, reported in
+    the run report's notes, not an error.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args if isinstance(record.args, tuple) else ()
+        return not (len(args) >= 3 and args[0] == "RepeatGuard" and "RepeatedActionBlocked" in str(args[2]))
+
+
+logging.getLogger("langchain_core.callbacks.manager").addFilter(_BlockedRepeatFilter())
 
 
 class RepeatGuard(BaseCallbackHandler):

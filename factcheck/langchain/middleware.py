@@ -43,8 +43,10 @@ from factcheck.langchain.engine import (
     unchecked,
 )
 from factcheck.langchain.extract import (
+    GUARD_KEY,
     context_from_input,
     correction_message,
+    evidence_calls,
     guard_record,
     is_correction,
     message_text,
@@ -275,6 +277,7 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
         )
         if not already:
             return None
+        event = {"event": "repeat", "tool": name, "by": "fact_check"}
         return ToolMessage(
             content=(
                 f"Not run: {name} already ran successfully earlier in this turn, and a "
@@ -283,6 +286,7 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
             tool_call_id=request.tool_call["id"] or "",
             name=name,
             status="error",
+            response_metadata={GUARD_KEY: {"repeat": True, "event": event}},
         )
 
 
@@ -351,9 +355,7 @@ class _Turn:
         shown = state.get(SHOWN_KEY) or {}
         self.shown: str = shown.get("text", "")
         self.slot_id: str | None = shown.get("id")
-        self.evidence = [
-            c.as_tool_call() for c in tool_calls_from_output({"messages": self.state_messages})
-        ]
+        self.evidence = evidence_calls(tool_calls_from_output({"messages": self.state_messages}))
         self.context = context_from_input(self.state_messages)
 
     def releaser(self) -> SentenceReleaser:

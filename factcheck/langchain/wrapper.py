@@ -436,6 +436,8 @@ class _RunState:
         used: set[Any] = set()
         out: list[dict[str, Any]] = []
         for call in self.seen_outputs if seen is None else seen:
+            if call.repeat:  # a guard's notice, not a tool output
+                continue
             run = by_call_id.get(call.tool_call_id) if call.tool_call_id else None
             if run is None and not call.tool_call_id:
                 run = next(
