@@ -29,6 +29,13 @@ class ToolRecord:
     default_concept: str | None = None
     """What a bare status word in the output speaks of: the action the name names, else its first
     concept (`refund_order` -> refund, `get_order` -> order)."""
+    untrusted: bool = False
+    """Outside content (`"untrusted": true` in the mapping, or the tool guard's mark on a
+    `ToolMessage`): its text never outranks a structured field (see `grounding.trust`)."""
+
+
+_GUARD_KEY = "factcheck_guard"
+"""Where the tool guard records on a `ToolMessage` (`langchain.extract.GUARD_KEY`)."""
 
 
 def tool_record(index: int, item: Any, lex: Lexicon) -> ToolRecord:
@@ -49,7 +56,7 @@ def tool_record(index: int, item: Any, lex: Lexicon) -> ToolRecord:
             tuple, a set, a message that is no `ToolMessage`, any other object: its text would be
             its `repr`, nothing a tool returned).
     """
-    name, status, output, args = None, "ok", item, None
+    name, status, output, args, untrusted = None, "ok", item, None, False
     if not isinstance(item, _BARE_OUTPUTS) and not _is_tool_message(item):
         raise TypeError(
             f"tool_calls[{index}] is {type(item).__name__}, not a tool call: give a mapping with "
@@ -61,14 +68,18 @@ def tool_record(index: int, item: Any, lex: Lexicon) -> ToolRecord:
         output = item.get("output")
         args = item.get("args") if isinstance(item.get("args"), Mapping) else None
         status = "error" if str(item.get("status", "ok")).lower() == "error" else "ok"
+        untrusted = item.get("untrusted") is True
     elif _is_tool_message(item):
         name = getattr(item, "name", None)
         output = _content_text(item.content)
         status = "error" if getattr(item, "status", "success") == "error" else "ok"
+        guard = (getattr(item, "response_metadata", None) or {}).get(_GUARD_KEY)
+        untrusted = isinstance(guard, Mapping) and guard.get("untrusted") is True
     named = _tool_concepts(str(name), lex) if name else ()
     actions = [c for c in named if c in lex.action_tools]
     default = (actions or named or [None])[0]
-    return ToolRecord(index, str(name) if name is not None else None, status, output, args, frozenset(named), default)
+    return ToolRecord(index, str(name) if name is not None else None, status, output, args, frozenset(named), default,
+                      untrusted)
 
 
 def output_value(call: ToolRecord, max_chars: int, notes: list[str], max_depth: int | None = None) -> Any:

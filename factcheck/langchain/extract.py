@@ -233,13 +233,16 @@ class OutputToolCall:
     """`error` for a ToolMessage with status `error`."""
     guard_event: Any = field(default=None, compare=False)
     """What `ToolGuardMiddleware` stopped or repaired on this call (a dict), if anything."""
+    untrusted: bool = field(default=False, compare=False)
+    """The tool guard framed this output as outside content: it never outranks a structured field."""
     repeat: bool = field(default=False, compare=False)
     """A guard's notice that the call was not run again (a repeat, a twin in the same
     message, a fact-check retry's refusal): not a tool output, never evidence."""
 
     def as_tool_call(self) -> dict[str, Any]:
-        """The record as a checker `tool_calls` mapping."""
-        return {"name": self.name, "args": self.args, "output": self.output, "status": self.status}
+        """The record as a checker `tool_calls` mapping (`untrusted` only when it is)."""
+        call = {"name": self.name, "args": self.args, "output": self.output, "status": self.status}
+        return {**call, "untrusted": True} if self.untrusted else call
 
 
 def tool_calls_from_output(output: Any) -> list[OutputToolCall]:
@@ -272,6 +275,7 @@ def tool_calls_from_output(output: Any) -> list[OutputToolCall]:
                         status="error" if message.status == "error" else "ok",
                         guard_event=guard_record(message).get("event"),
                         repeat=bool(guard_record(message).get("repeat")),
+                        untrusted=bool(guard_record(message).get("untrusted")),
                     )
                 )
     steps = output.get("intermediate_steps")

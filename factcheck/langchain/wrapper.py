@@ -454,7 +454,7 @@ class _RunState:
                 out.append(call.as_tool_call())
             elif run.run_id not in used:
                 used.add(run.run_id)
-                out.append(run.as_tool_call())
+                out.append({**run.as_tool_call(), "untrusted": True} if call.untrusted else run.as_tool_call())
         out.extend(r.as_tool_call() for r in runs if r.run_id not in used)
         return out
 
