@@ -9,7 +9,8 @@ from typing import Any
 MAX_NUMBER_DIGITS = 1000
 """Longest digit run read as a number: longer ones (Python refuses to convert past 4,300
 digits, and converting grows quadratically) are not read, and noted."""
-_DIGIT_RUN = re.compile(rf"\d{{{MAX_NUMBER_DIGITS + 1},}}")
+_NUMBER = re.compile(r"\d(?:[,.'_ \u00a0\u2009\u202f]?\d)*")
+"""A digit run, thousands separators and spaces between digits included ("999,999,…")."""
 _HUGE_BITS = int(MAX_NUMBER_DIGITS * 3.33)  # bit length past which an int has over ~1,000 digits
 
 
@@ -37,19 +38,23 @@ def bounded_answer(answer: str, max_chars: int) -> tuple[str, list[str]]:
             f"answer: only the first {end:,} of {len(answer):,} characters were checked "
             f"(max_answer_chars={max_chars:,}); the rest is unchecked"
         )
-    runs = [m.span() for m in _DIGIT_RUN.finditer(scanned)]
+    runs = [m.span() for m in _NUMBER.finditer(scanned) if _digits(m.group()) > MAX_NUMBER_DIGITS]
     if runs:
         parts, cursor = [], 0
         for start, end in runs:
             parts += [scanned[cursor:start], " " * (end - start)]
             cursor = end
         scanned = "".join([*parts, scanned[cursor:]])
-        longest = max(end - start for start, end in runs)
+        longest = max(_digits(scanned[start:end]) for start, end in runs)
         notes.append(
             f"answer: {len(runs)} number(s) longer than {MAX_NUMBER_DIGITS:,} digits (up to "
             f"{longest:,}) not read"
         )
     return scanned, notes
+
+
+def _digits(text: str) -> int:
+    return len(text) if text.isdigit() else sum(c.isdigit() for c in text)
 
 
 def bounded_value(value: Any, max_depth: int) -> tuple[Any, list[str]]:

@@ -13,6 +13,7 @@ from typing import Any, BinaryIO
 from factcheck.audit.fix import fix_line
 from factcheck.audit.messages import Format, RecordError, read_conversation
 from factcheck.audit.turns import TurnResult, audit_conversation
+from factcheck.bounds import MAX_NUMBER_DIGITS
 from factcheck.checker import FactChecker
 
 
@@ -79,8 +80,9 @@ def audit_line(text: str, file: str, line: int, checker: FactChecker, fmt: Forma
     """
     out = LineResult(file=file, line=line, notes=list(notes or []))
     where = f"{file}:{line}"
+    long_numbers: list[str] = []
     try:
-        record = json.loads(text)
+        record = json.loads(text, parse_int=lambda digits: _int_or_text(digits, long_numbers))
     except json.JSONDecodeError as err:
         out.notes.append(f"{where}: invalid JSON: {err.msg} (column {err.colno}); line skipped")
         out.skipped = True
@@ -89,6 +91,9 @@ def audit_line(text: str, file: str, line: int, checker: FactChecker, fmt: Forma
         out.notes.append(f"{where}: JSON nested too deeply to read; line skipped")
         out.skipped = True
         return out
+    if long_numbers:
+        out.notes.append(f"{where}: {len(long_numbers)} number(s) longer than {MAX_NUMBER_DIGITS:,} digits read "
+                         "as text")
     try:
         conv = read_conversation(record, line, fmt)
     except RecordError as err:
@@ -113,6 +118,14 @@ def audit_line(text: str, file: str, line: int, checker: FactChecker, fmt: Forma
         out.fixed = json_safe(fixed) if fixed is not text else None
         out.changes = dict(changes)
     return out
+
+
+def _int_or_text(digits: str, long_numbers: list[str]) -> int | str:
+    """A JSON integer as an int, or as its digits when too long for Python to convert (noted)."""
+    if len(digits.lstrip("-")) <= MAX_NUMBER_DIGITS:
+        return int(digits)
+    long_numbers.append(digits)
+    return digits
 
 
 def read_lines(path: str) -> Iterator[tuple[int, bytes, str, list[str]]]:
