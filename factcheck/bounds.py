@@ -38,17 +38,16 @@ def bounded_answer(answer: str, max_chars: int) -> tuple[str, list[str]]:
             f"answer: only the first {end:,} of {len(answer):,} characters were checked "
             f"(max_answer_chars={max_chars:,}); the rest is unchecked"
         )
-    runs = [m.span() for m in _NUMBER.finditer(scanned) if _digits(m.group()) > MAX_NUMBER_DIGITS]
+    runs = [(m.span(), digits) for m in _NUMBER.finditer(scanned) if (digits := _digits(m.group())) > MAX_NUMBER_DIGITS]
     if runs:
         parts, cursor = [], 0
-        for start, end in runs:
+        for (start, end), _ in runs:
             parts += [scanned[cursor:start], " " * (end - start)]
             cursor = end
         scanned = "".join([*parts, scanned[cursor:]])
-        longest = max(_digits(scanned[start:end]) for start, end in runs)
         notes.append(
             f"answer: {len(runs)} number(s) longer than {MAX_NUMBER_DIGITS:,} digits (up to "
-            f"{longest:,}) not read"
+            f"{max(d for _, d in runs):,}) not read"
         )
     return scanned, notes
 

@@ -27,6 +27,7 @@ def _deep_list(depth: int) -> list:
     [
         (f"Your balance is {'9' * 4301} dollars.", BALANCE, (), "up to 4,301"),
         (f"Your balance is {'1' * 10_000} dollars.", BALANCE, (), "up to 10,000"),
+        (f"Your balance is {','.join(['999'] * 1500)} dollars.", BALANCE, (), "up to 4,500"),
         ("Your balance is 5 dollars.", [{"name": "get_balance", "output": {"balance": 10**5000}}], (),
          "tool call 0: a number longer than 1,000 digits was not read"),
         ("Your balance is 5 dollars.", [{"name": "get_balance", "args": {"n": -(10**9000)}, "output": {}}], (),

@@ -87,3 +87,20 @@ def test_lines_are_streamed(tmp_path):
         tracemalloc.stop()
     assert count == 1_000_001
     assert peak < path.stat().st_size / 10  # 17 MB of lines, read one at a time
+
+
+def test_a_10000_digit_number_in_a_line_is_read_as_text(tmp_path):
+    huge = "9" * 10_000
+    call = {"id": "c1", "type": "function", "function": {"name": "get_balance",
+                                                         "arguments": '{"n": ' + huge + "}"}}
+    messages = [{"role": "user", "content": "balance?"}, {"role": "assistant", "content": None, "tool_calls": [call]},
+                {"role": "tool", "tool_call_id": "c1", "content": '{"balance": ' + huge + "}"},
+                {"role": "assistant", "content": f"Your balance is {huge} dollars."}]
+    path = tmp_path / "huge.jsonl"
+    path.write_text(json.dumps({"messages": messages, "total": 0}).replace('"total": 0', '"total": ' + huge) + "\n",
+                    encoding="utf-8")
+    done = audit(str(path), "--json", "--fix", str(tmp_path / "fixed.jsonl"))
+    assert "Traceback" not in done.stderr and "line skipped" not in done.stderr
+    assert "longer than 1,000 digits" in done.stderr
+    (record,) = [json.loads(line) for line in done.stdout.splitlines()]
+    assert record["report"]["answer"].endswith("dollars.")
