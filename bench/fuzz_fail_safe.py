@@ -12,6 +12,7 @@ Run from the repository root: PYTHONPATH=. python bench/fuzz_fail_safe.py [count
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import sys
@@ -66,6 +67,7 @@ def dumps(obj: object) -> str:
     return text.replace(json.dumps(DEEP), "[" * 100_000 + "]" * 100_000)
 
 
+@functools.cache
 def deep_list(depth: int) -> list:
     root: list = []
     cur = root

@@ -16,7 +16,8 @@ Outcome = Literal["passed", "retried", "dropped", "annotated", "raised", "custom
 - `retried`: a retry's answer had no flagged claim.
 - `dropped`, `annotated`, `custom`: the last answer was still flagged and `on_fail`
   (`drop`, `annotate` or a callable) rewrote it.
-- `raised`: the last answer was still flagged and `on_fail="raise"` raised.
+- `raised`: the last answer was still flagged and `on_fail="raise"` raised; or the wrapped
+  runnable raised, and the report of the attempts so far rides on its error.
 - `unchecked`: the checker failed and `fail_open=True` passed the answer through.
 - `failed`: the checker failed and `fail_open=False` raised `CheckerFailure`; `final_text`
   is the fallback for the user, `unchecked_answer` the answer.

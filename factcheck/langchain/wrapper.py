@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
-from typing import Any
+from typing import Any, NoReturn
 from uuid import uuid4
 
 from langchain_core.callbacks import (
@@ -27,7 +27,7 @@ from factcheck.langchain.engine import (
     enabled_from_env,
     failed_closed,
     finish,
-    reraise_clear,
+    out_of_answers,
     run_check,
     unchecked,
 )
@@ -532,26 +532,24 @@ class _RunState:
             output = put_answer(
                 output, where, run.final_text, run.model_dump(mode="json"), self.options.report_key
             )
+        result = self._returned(output, where, run)
         if run.outcome == "failed":
-            raise failed_closed(error, run, output) from error.__cause__
-        return self._returned(output, where, run)
+            raise failed_closed(error, run, self.output_only(result)) from error.__cause__
+        return result
 
     def so_far(self) -> RunReport:
         """The report of the attempts so far, for an error raised out of the run."""
-        last = self.attempts[-1].answer if self.attempts else ""
-        run = RunReport(outcome="raised", attempts=self.attempts, corrections=self.corrections,
-                        notes=self.notes, unchecked_answer=last or None)
+        run = RunReport(outcome="raised", attempts=self.attempts, corrections=self.corrections, notes=self.notes)
         return self._with_tools(run)
 
-    def reraise(self, error: BaseException) -> None:
-        """Raise the clear error for a scripted model out of answers, else `error`; both
-        carry the report of the attempts so far."""
-        attach_run(error, self.so_far())
-        try:
-            reraise_clear(error, self.attempt)
-        except BaseException as clear:
-            attach_run(clear, self.so_far())
-            raise
+    def reraise(self, error: BaseException) -> NoReturn:
+        """Raise the clear error for a scripted model out of answers, else `error`; it carries
+        the report of the attempts so far."""
+        clear = out_of_answers(error, self.attempt)
+        attach_run(clear or error, self.so_far())
+        if clear is not None:
+            raise clear from error
+        raise error
 
     def finish(self) -> tuple[RunReport, FactCheckError | None]:
         """Apply `on_fail` to the last attempt and build the run report."""
