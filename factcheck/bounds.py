@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -11,7 +13,6 @@ MAX_NUMBER_DIGITS = 1000
 digits, and converting grows quadratically) are not read, and noted."""
 _NUMBER = re.compile(r"\d(?:[,.'_ \u00a0\u2009\u202f]?\d)*")
 """A digit run, thousands separators and spaces between digits included ("999,999,…")."""
-_HUGE_BITS = int(MAX_NUMBER_DIGITS * 3.33)  # bit length past which an int has over ~1,000 digits
 
 
 def bounded_answer(answer: str, max_chars: int) -> tuple[str, list[str]]:
@@ -38,6 +39,8 @@ def bounded_answer(answer: str, max_chars: int) -> tuple[str, list[str]]:
             f"answer: only the first {end:,} of {len(answer):,} characters were checked "
             f"(max_answer_chars={max_chars:,}); the rest is unchecked"
         )
+    if len(scanned) <= MAX_NUMBER_DIGITS:  # no number in it can be too long
+        return scanned, notes
     runs = [(m.span(), digits) for m in _NUMBER.finditer(scanned) if (digits := _digits(m.group())) > MAX_NUMBER_DIGITS]
     if runs:
         parts, cursor = [], 0
@@ -57,7 +60,8 @@ def _digits(text: str) -> int:
 
 
 def bounded_value(value: Any, max_depth: int) -> tuple[Any, list[str]]:
-    """A tool call or context item with every int of over `MAX_NUMBER_DIGITS` digits replaced.
+    """A tool call or context item with every int too long for Python to write (over
+    `sys.get_int_max_str_digits()`, 4,300 by default) replaced by a note-like string.
 
     The walk is iterative and stops at `max_depth` (the index notes deeper values itself);
     containers are copied only when something inside them was replaced.
@@ -72,7 +76,7 @@ def bounded_value(value: Any, max_depth: int) -> tuple[Any, list[str]]:
     if not _has_huge_int(value, max_depth):
         return value, []
     return _replaced(value, max_depth), [
-        f"a number longer than {MAX_NUMBER_DIGITS:,} digits was not read"
+        f"a number longer than {sys.get_int_max_str_digits() or 'any':,} digits was not read"
     ]
 
 
@@ -117,7 +121,7 @@ class _Label(str):
 def _scalar_text(item: Any) -> str:
     if item is None:
         return ""
-    if isinstance(item, int) and not isinstance(item, bool) and item.bit_length() > _HUGE_BITS:
+    if _huge(item):
         return ""
     if isinstance(item, (bytes, bytearray)):
         return bytes(item).decode("utf-8", errors="replace")
@@ -128,7 +132,20 @@ def _scalar_text(item: Any) -> str:
 
 
 def _huge(item: Any) -> bool:
-    return isinstance(item, int) and not isinstance(item, bool) and item.bit_length() > _HUGE_BITS
+    """An int Python refuses to write as text (its int-string limit)."""
+    if not isinstance(item, int) or isinstance(item, bool):
+        return False
+    limit = sys.get_int_max_str_digits()
+    return bool(limit) and item.bit_length() > limit * 3.32  # 3.32 bits per digit: a lower bound on its digits
+
+
+_FLAT = (str, bytes, bytearray, float, bool, type(None))
+"""Values that hold no int."""
+
+
+def _opaque(item: Any) -> None:
+    """What `json.dumps` writes for an object it cannot: nothing (only ints are looked for)."""
+    return None
 
 
 def _children(item: Any) -> list[Any]:
@@ -140,6 +157,17 @@ def _children(item: Any) -> list[Any]:
 
 
 def _has_huge_int(value: Any, max_depth: int) -> bool:
+    if isinstance(value, Mapping):  # a tool call: its text output needs no look
+        value = [v for v in value.values() if not isinstance(v, _FLAT)]
+        if not value:
+            return False
+    elif isinstance(value, _FLAT):
+        return False
+    try:  # at C speed: writing a huge int raises ValueError; anything else odd is walked below
+        json.dumps(value, default=_opaque, check_circular=False)
+        return False
+    except (ValueError, TypeError, RecursionError):
+        pass
     stack = [(value, 0)]
     while stack:
         item, depth = stack.pop()

@@ -97,7 +97,17 @@ class FactChecker:
         forget_words()
         scanned, notes = bounded_answer(answer, self.config.max_answer_chars)
         depth = min(self.config.max_json_depth, 400)
-        tool_calls, context = _bounded(tool_calls, context, depth, self.config.max_output_chars, notes)
+        context = _bounded_context(context, depth, self.config.max_output_chars, notes)
+        try:
+            return self._check(answer, scanned, tool_calls, context, lang, notes, started)
+        except (ValueError, OverflowError) as exc:  # an int too long to write or to make a float
+            if isinstance(exc, ValueError) and "integer string conversion" not in str(exc):
+                raise
+        return self._check(answer, scanned, _bounded_calls(tool_calls, depth, notes), context, lang, notes, started)
+
+    def _check(self, answer: str, scanned: str, tool_calls: list[Any], context: list[Any], lang: str | None,
+               notes: list[str], started: float) -> Report:
+        """`check` of inputs already read to their bounds (`scanned`: the part of the answer read)."""
         with localcontext() as exact:  # numbers of up to 100 digits compared exactly, not at 28
             exact.prec = _DIGITS
             index = EvidenceIndex(tool_calls, context, self.config, self.lexicon, self._mentions, self._statuses)
@@ -165,22 +175,25 @@ class FactChecker:
                 claim.evidence.append(ev)
 
 
-def _bounded(
-    tool_calls: list[Any], context: list[Any], depth: int, max_chars: int, notes: list[str]
-) -> tuple[list[Any], list[Any]]:
-    """Tool calls without ints too long to read, context items as bounded text (noted)."""
+def _bounded_calls(tool_calls: list[Any], depth: int, notes: list[str]) -> list[Any]:
+    """Tool calls with the ints too long for Python to write replaced (noted)."""
     calls = []
     for i, call in enumerate(tool_calls):
         call, more = bounded_value(call, depth)
         calls.append(call)
         notes.extend(f"tool call {i}: {n}" for n in more)
+    return calls
+
+
+def _bounded_context(context: list[Any], depth: int, max_chars: int, notes: list[str]) -> list[Any]:
+    """Context items that are not text, as text read to `depth` levels (noted)."""
     texts = []
     for i, item in enumerate(context):
-        if not isinstance(item, str) and item is not None and not isinstance(item, (bytes, bytearray)):
+        if not isinstance(item, (str, bytes, bytearray)) and item is not None:
             item, more = bounded_text(item, depth, max_chars)
             notes.extend(f"context[{i}]: {n}" for n in more)
         texts.append(item)
-    return calls, texts
+    return texts
 
 
 def _as_list(value: Any, name: str) -> list[Any]:

@@ -29,7 +29,7 @@ def _deep_list(depth: int) -> list:
         (f"Your balance is {'1' * 10_000} dollars.", BALANCE, (), "up to 10,000"),
         (f"Your balance is {','.join(['999'] * 1500)} dollars.", BALANCE, (), "up to 4,500"),
         ("Your balance is 5 dollars.", [{"name": "get_balance", "output": {"balance": 10**5000}}], (),
-         "tool call 0: a number longer than 1,000 digits was not read"),
+         "tool call 0: a number longer than 4,300 digits was not read"),
         ("Your balance is 5 dollars.", [{"name": "get_balance", "args": {"n": -(10**9000)}, "output": {}}], (),
          "tool call 0: a number longer"),
         ("Your balance is 5 dollars.", (), [_deep_list(100_000)], "context[0]: context deeper than 64 levels"),
@@ -65,7 +65,7 @@ def test_bounded_value_copies_only_when_it_replaces():
     plain = {"a": [1, 2, {"b": 3}]}
     assert bounded_value(plain, 64) == (plain, [])
     assert bounded_value(plain, 64)[0] is plain
-    huge = {"a": [1, {"b": 10**4000}]}
+    huge = {"a": [1, {"b": 10**5000}]}
     value, notes = bounded_value(huge, 64)
     assert value == {"a": [1, {"b": "[a number too long to read]"}]} and notes
 

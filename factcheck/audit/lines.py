@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import sys
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -13,7 +14,6 @@ from typing import Any, BinaryIO
 from factcheck.audit.fix import fix_line
 from factcheck.audit.messages import Format, RecordError, read_conversation
 from factcheck.audit.turns import TurnResult, audit_conversation
-from factcheck.bounds import MAX_NUMBER_DIGITS
 from factcheck.checker import FactChecker
 
 
@@ -82,7 +82,7 @@ def audit_line(text: str, file: str, line: int, checker: FactChecker, fmt: Forma
     where = f"{file}:{line}"
     long_numbers: list[str] = []
     try:
-        record = json.loads(text, parse_int=lambda digits: _int_or_text(digits, long_numbers))
+        record = _loads(text, long_numbers)
     except json.JSONDecodeError as err:
         out.notes.append(f"{where}: invalid JSON: {err.msg} (column {err.colno}); line skipped")
         out.skipped = True
@@ -92,8 +92,8 @@ def audit_line(text: str, file: str, line: int, checker: FactChecker, fmt: Forma
         out.skipped = True
         return out
     if long_numbers:
-        out.notes.append(f"{where}: {len(long_numbers)} number(s) longer than {MAX_NUMBER_DIGITS:,} digits read "
-                         "as text")
+        out.notes.append(f"{where}: {len(long_numbers)} number(s) longer than {sys.get_int_max_str_digits():,} "
+                         "digits read as text")
     try:
         conv = read_conversation(record, line, fmt)
     except RecordError as err:
@@ -120,9 +120,19 @@ def audit_line(text: str, file: str, line: int, checker: FactChecker, fmt: Forma
     return out
 
 
+def _loads(text: str, long_numbers: list[str]) -> Any:
+    """`json.loads`; a line holding an int too long for Python is read again, that int as text."""
+    try:
+        return json.loads(text)
+    except ValueError as err:
+        if isinstance(err, json.JSONDecodeError) or "integer string conversion" not in str(err):
+            raise
+    return json.loads(text, parse_int=lambda digits: _int_or_text(digits, long_numbers))
+
+
 def _int_or_text(digits: str, long_numbers: list[str]) -> int | str:
     """A JSON integer as an int, or as its digits when too long for Python to convert (noted)."""
-    if len(digits.lstrip("-")) <= MAX_NUMBER_DIGITS:
+    if len(digits.lstrip("-")) <= sys.get_int_max_str_digits():
         return int(digits)
     long_numbers.append(digits)
     return digits
@@ -182,7 +192,11 @@ def utf16_codec(head: bytes) -> str | None:
 def json_safe(text: str) -> str:
     """JSON text with each lone surrogate (`"\\ud800"` read from a line) written as its escape,
     so that it encodes as UTF-8 and reads back the same."""
-    return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    try:
+        text.encode("utf-8")  # at C speed: only a lone surrogate fails
+        return text
+    except UnicodeEncodeError:
+        return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def shown(text: str) -> str:

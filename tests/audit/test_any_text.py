@@ -101,6 +101,7 @@ def test_a_10000_digit_number_in_a_line_is_read_as_text(tmp_path):
                     encoding="utf-8")
     done = audit(str(path), "--json", "--fix", str(tmp_path / "fixed.jsonl"))
     assert "Traceback" not in done.stderr and "line skipped" not in done.stderr
-    assert "longer than 1,000 digits" in done.stderr
+    assert "number(s) longer than 4,300 digits read as text" in done.stderr  # the line's
+    assert "longer than 1,000 digits (up to 10,000) not read" in done.stderr  # the answer's
     (record,) = [json.loads(line) for line in done.stdout.splitlines()]
     assert record["report"]["answer"].endswith("dollars.")
