@@ -11,6 +11,8 @@ from typing import Any
 MAX_NUMBER_DIGITS = 1000
 """Longest digit run read as a number: longer ones (Python refuses to convert past 4,300
 digits, and converting grows quadratically) are not read, and noted."""
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+"""In a Python str every surrogate is lone (a pair read from JSON is one character)."""
 _NUMBER = re.compile(r"\d(?:[,.'_ \u00a0\u2009\u202f]?\d)*")
 """A digit run, thousands separators and spaces between digits included ("999,999,…")."""
 
@@ -19,8 +21,9 @@ def bounded_answer(answer: str, max_chars: int) -> tuple[str, list[str]]:
     """The part of an answer the checker reads, the same length as what it covers.
 
     The answer is cut at `max_chars` (at the last whitespace before it, when there is
-    one in the last 200 characters), and every digit run longer than `MAX_NUMBER_DIGITS`
-    is blanked (same length, so claim offsets still point into the answer).
+    one in the last 200 characters), every lone surrogate read as U+FFFD, and every digit
+    run longer than `MAX_NUMBER_DIGITS` blanked (same length, so claim offsets still point
+    into the answer).
 
     Args:
         answer: The answer as given.
@@ -39,6 +42,8 @@ def bounded_answer(answer: str, max_chars: int) -> tuple[str, list[str]]:
             f"answer: only the first {end:,} of {len(answer):,} characters were checked "
             f"(max_answer_chars={max_chars:,}); the rest is unchecked"
         )
+    if _LONE_SURROGATE.search(scanned):  # spaCy cannot hash one; U+FFFD keeps every offset
+        scanned = _LONE_SURROGATE.sub("\ufffd", scanned)
     if len(scanned) <= MAX_NUMBER_DIGITS:  # no number in it can be too long
         return scanned, notes
     runs = [(m.span(), digits) for m in _NUMBER.finditer(scanned) if (digits := _digits(m.group())) > MAX_NUMBER_DIGITS]

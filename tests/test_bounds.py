@@ -28,6 +28,7 @@ def _deep_list(depth: int) -> list:
         (f"Your balance is {'9' * 4301} dollars.", BALANCE, (), "up to 4,301"),
         (f"Your balance is {'1' * 10_000} dollars.", BALANCE, (), "up to 10,000"),
         (f"Your balance is {','.join(['999'] * 1500)} dollars.", BALANCE, (), "up to 4,500"),
+        (f"Your balance \ud800 is {'1' * 1001} \udfff dollars.", BALANCE, (), "up to 1,001"),
         ("Your balance is 5 dollars.", [{"name": "get_balance", "output": {"balance": 10**5000}}], (),
          "tool call 0: a number longer than 4,300 digits was not read"),
         ("Your balance is 5 dollars.", [{"name": "get_balance", "args": {"n": -(10**9000)}, "output": {}}], (),
@@ -77,3 +78,9 @@ def test_bounded_text_reads_to_the_depth_and_the_length():
     assert len(text) <= 120
     text, _ = bounded_text({"a": 1, "b": {"c": 2}}, 64, 100)
     assert text == "a: 1 b: c: 2"
+
+
+@pytest.mark.parametrize("answer", ["\ud800", "。\ud800", "已退款。\udfff 5 dollars", "Refund \ud800 done."])
+def test_a_lone_surrogate_in_the_answer_is_read_as_a_replacement_character(answer):
+    report = CHECKER.check(answer, tool_calls=BALANCE)
+    assert report.answer == answer and all(c.text == answer[c.start : c.end] for c in report.claims)
