@@ -11,7 +11,7 @@ from typing import Any
 MAX_NUMBER_DIGITS = 1000
 """Longest digit run read as a number: longer ones (Python refuses to convert past 4,300
 digits, and converting grows quadratically) are not read, and noted."""
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 """In a Python str every surrogate is lone (a pair read from JSON is one character)."""
 _NUMBER = re.compile(r"\d(?:[,.'_ \u00a0\u2009\u202f]?\d)*")
 """A digit run, thousands separators and spaces between digits included ("999,999,…")."""
@@ -42,8 +42,8 @@ def bounded_answer(answer: str, max_chars: int) -> tuple[str, list[str]]:
             f"answer: only the first {end:,} of {len(answer):,} characters were checked "
             f"(max_answer_chars={max_chars:,}); the rest is unchecked"
         )
-    if _LONE_SURROGATE.search(scanned):  # spaCy cannot hash one; U+FFFD keeps every offset
-        scanned = _LONE_SURROGATE.sub("\ufffd", scanned)
+    if LONE_SURROGATE.search(scanned):  # spaCy cannot hash one; U+FFFD keeps every offset
+        scanned = LONE_SURROGATE.sub("\ufffd", scanned)
     if len(scanned) <= MAX_NUMBER_DIGITS:  # no number in it can be too long
         return scanned, notes
     runs = [(m.span(), digits) for m in _NUMBER.finditer(scanned) if (digits := _digits(m.group())) > MAX_NUMBER_DIGITS]
@@ -68,8 +68,9 @@ def bounded_value(value: Any, max_depth: int) -> tuple[Any, list[str]]:
     """A tool call or context item with every int too long for Python to write (over
     `sys.get_int_max_str_digits()`, 4,300 by default) replaced by a note-like string.
 
-    The walk is iterative and stops at `max_depth` (the index notes deeper values itself);
-    containers are copied only when something inside them was replaced.
+    Looked for at C speed (`json.dumps` refuses such an int), then walked to `max_depth`
+    (the index notes deeper values itself); containers are copied only when something
+    inside them was replaced.
 
     Args:
         value: A tool call (mapping, list, object) or a context item.
@@ -81,7 +82,7 @@ def bounded_value(value: Any, max_depth: int) -> tuple[Any, list[str]]:
     if not _has_huge_int(value, max_depth):
         return value, []
     return _replaced(value, max_depth), [
-        f"a number longer than {sys.get_int_max_str_digits() or 'any':,} digits was not read"
+        f"a number longer than {sys.get_int_max_str_digits():,} digits was not read"
     ]
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import re
 import sys
 from collections import Counter
 from collections.abc import Iterator
@@ -14,6 +13,7 @@ from typing import Any, BinaryIO
 from factcheck.audit.fix import fix_line
 from factcheck.audit.messages import Format, RecordError, read_conversation
 from factcheck.audit.turns import TurnResult, audit_conversation
+from factcheck.bounds import LONE_SURROGATE
 from factcheck.checker import FactChecker
 
 
@@ -196,16 +196,12 @@ def json_safe(text: str) -> str:
         text.encode("utf-8")  # at C speed: only a lone surrogate fails
         return text
     except UnicodeEncodeError:
-        return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+        return LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def shown(text: str) -> str:
     """Text for a terminal or an HTML page: each lone surrogate as U+FFFD."""
-    return _LONE_SURROGATE.sub("\ufffd", text)
-
-
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-"""In a Python str every surrogate is lone: a pair read from JSON is one character."""
+    return LONE_SURROGATE.sub("\ufffd", text)
 
 
 def _utf8_lines(stream: BinaryIO, path: str) -> Iterator[tuple[int, bytes, str, list[str]]]:
