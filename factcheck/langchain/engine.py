@@ -210,14 +210,6 @@ def out_of_answers(error: BaseException, attempt: int) -> ModelOutOfAnswers | No
     )
 
 
-def reraise_clear(error: BaseException, attempt: int) -> None:
-    """Raise `out_of_answers`'s clear error in place of `error` when it applies, else `error`."""
-    clear = out_of_answers(error, attempt)
-    if clear is not None:
-        raise clear from error
-    raise error
-
-
 def run_check(
     options: FactCheckOptions,
     answer: str,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 from langchain.agents.middleware import AgentMiddleware, AgentState, hook_config
 from langchain.agents.middleware.types import (
@@ -34,11 +34,12 @@ from factcheck.langchain.correction import build_correction
 from factcheck.langchain.engine import (
     CHECK_RUN_NAME,
     FactCheckOptions,
+    attach_run,
     enabled_from_env,
     failed_closed,
     finish,
     logger,
-    reraise_clear,
+    out_of_answers,
     run_check,
     unchecked,
 )
@@ -175,8 +176,8 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
         token = var_child_runnable_config.set(_quiet(config, SyncTap(tap)))
         try:
             response = handler(turn.corrected_request())
-        except (RuntimeError, StopIteration) as exc:
-            reraise_clear(exc, len(turn.attempts))
+        except Exception as exc:
+            turn.reraise(exc)
         finally:
             var_child_runnable_config.reset(token)
         try:
@@ -202,8 +203,8 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
         token = var_child_runnable_config.set(_quiet(config, AsyncTap(tap)))
         try:
             response = await handler(turn.corrected_request())
-        except (RuntimeError, StopIteration) as exc:
-            reraise_clear(exc, len(turn.attempts))
+        except Exception as exc:
+            turn.reraise(exc)
         finally:
             var_child_runnable_config.reset(token)
         try:
@@ -357,6 +358,15 @@ class _Turn:
         self.slot_id: str | None = shown.get("id")
         self.evidence = evidence_calls(tool_calls_from_output({"messages": self.state_messages}))
         self.context = context_from_input(self.state_messages)
+
+    def reraise(self, error: Exception) -> NoReturn:
+        """Raise the model call's error (or the clear one for a scripted model out of answers),
+        carrying the report of this turn's answers so far."""
+        clear = out_of_answers(error, len(self.attempts)) if isinstance(error, (RuntimeError, StopIteration)) else None
+        attach_run(clear or error, RunReport(outcome="raised", attempts=self.attempts, corrections=self.corrections))
+        if clear is not None:
+            raise clear from error
+        raise error
 
     def releaser(self) -> SentenceReleaser:
         """A releaser checking streamed text against this turn's evidence."""

@@ -113,3 +113,12 @@ def test_a_huge_number_in_the_answer_is_noted_not_raised(tools, surface, digits)
     report = get_run_report(out)
     assert report.outcome != "failed"
     assert any(f"up to {digits:,}" in n for n in report.attempts[0].notes)
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_an_error_in_a_middleware_retry_carries_the_first_answer(tools, mode):
+    model = scripted(call("refund_order", {"order_id": "88231"}), ANSWER)  # nothing scripted for the retry
+    agent = create_agent(model, [tools.refund_order], middleware=[FactCheckMiddleware(max_retries=1)])
+    with pytest.raises(RuntimeError) as info:
+        agent.invoke(REFUND_Q) if mode == "sync" else asyncio.run(agent.ainvoke(REFUND_Q))
+    assert get_run_report(info.value).attempts[0].answer == ANSWER
