@@ -173,10 +173,10 @@ def _audit_local(paths: Sequence[str], notes: list[str], config: Any, fmt: str, 
 
     checker = FactChecker(config)
     progress = ProgressBar("audit ", enabled=show)
-    total = _count_lines(paths) if progress.enabled else 0
+    total = _count_lines(paths) if progress.enabled else 0  # blank lines too: the bar ends at the end
     for done, (path, lineno, text, line_notes) in enumerate(_input_lines(paths, notes), start=1):
         yield audit_line(text, path, lineno, checker, fmt, fix=fix and not line_notes, notes=line_notes)
-        progress(min(done, total), total)
+        progress(min(done, total - 1), total)
     progress(total, total)
 
 
