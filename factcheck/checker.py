@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import localcontext
 from typing import Any
 
+from factcheck.bounds import bounded_answer, bounded_text, bounded_value
 from factcheck.calibration import Calibration, answer_stats, flag_features
 from factcheck.config import CheckerConfig
 from factcheck.excerpts import place_excerpts
@@ -100,14 +101,29 @@ class FactChecker:
         if lang is not None and lang not in _LANGS:
             raise ValueError(f"lang must be one of {_LANGS} or None, not {lang!r}")
         forget_words()
+        scanned, notes = bounded_answer(answer, self.config.max_answer_chars)
+        depth = min(self.config.max_json_depth, 400)
+        context = _bounded_context(context, depth, self.config.max_output_chars, notes)
+        try:
+            return self._check(answer, scanned, tool_calls, context, lang, notes, started)
+        except (ValueError, OverflowError) as exc:  # an int too long to write or to make a float
+            if isinstance(exc, ValueError) and "integer string conversion" not in str(exc):
+                raise
+        return self._check(answer, scanned, _bounded_calls(tool_calls, depth, notes), context, lang, notes, started)
+
+    def _check(self, answer: str, scanned: str, tool_calls: list[Any], context: list[Any], lang: str | None,
+               notes: list[str], started: float) -> Report:
+        """`check` of inputs already read to their bounds (`scanned`: the part of the answer read)."""
         with localcontext() as exact:  # numbers of up to 100 digits compared exactly, not at 28
             exact.prec = _DIGITS
             index = EvidenceIndex(tool_calls, context, self.config, self.lexicon, self._mentions, self._statuses)
             matcher = Matcher(index, self.action_tools, self.config.derive_arithmetic, self.config.name_cutoff)
             # {"message": "…"}, or text escaped twice ("…\\n2. …"): the prose inside is what the user reads
-            view = read_json_answer(answer) or read_escaped_answer(answer)
-            claims = self._claims.extract(view.text if view else answer)
+            view = read_json_answer(scanned) or read_escaped_answer(scanned)
+            claims = self._claims.extract(view.text if view else scanned)
             for claim in claims:
+                if view is None:  # the answer's own text, where bounds blanked a part of it
+                    claim.text = answer[claim.start : claim.end]
                 claim.act = self._acts.classify(claim.text, claim.facts)
                 if not claim.act.asserts:  # an offer, a rule or the request restated: its exact facts only
                     claim.facts = [f for f in claim.facts if f.kind in EXACT_KINDS]
@@ -120,8 +136,8 @@ class FactChecker:
         verifier = second_opinions(self, claims, index) if self.config.verifier is not None else None
         for claim in claims:
             self._settle_claim(claim, index)
-        report = Report(answer=answer, lang=lang, claims=claims, notes=index.notes, tool_call_count=len(tool_calls),
-                        verifier=verifier)
+        report = Report(answer=answer, lang=lang, claims=claims, notes=[*notes, *index.notes],
+                        tool_call_count=len(tool_calls), verifier=verifier)
         place_excerpts(report, tool_calls, context)  # display only: where in a long field the fact was found
         report.elapsed_ms = (time.perf_counter() - started) * 1000
         return report
@@ -186,6 +202,27 @@ def _to_raw_offsets(claims: list[Claim], view: JsonAnswer, answer: str) -> None:
         for fact in claim.facts:
             fact.start, fact.end = view.raw_span(fact.start, fact.end)
             fact.text = answer[fact.start : fact.end]
+
+
+def _bounded_calls(tool_calls: list[Any], depth: int, notes: list[str]) -> list[Any]:
+    """Tool calls with the ints too long for Python to write replaced (noted)."""
+    calls = []
+    for i, call in enumerate(tool_calls):
+        call, more = bounded_value(call, depth)
+        calls.append(call)
+        notes.extend(f"tool call {i}: {n}" for n in more)
+    return calls
+
+
+def _bounded_context(context: list[Any], depth: int, max_chars: int, notes: list[str]) -> list[Any]:
+    """Context items that are not text, as text read to `depth` levels (noted)."""
+    texts = []
+    for i, item in enumerate(context):
+        if not isinstance(item, (str, bytes, bytearray)) and item is not None:
+            item, more = bounded_text(item, depth, max_chars)
+            notes.extend(f"context[{i}]: {n}" for n in more)
+        texts.append(item)
+    return texts
 
 
 def _as_list(value: Any, name: str) -> list[Any]:

@@ -23,6 +23,9 @@ class CheckerConfig(BaseModel):
     """A spaCy `Language` to segment with instead of the blank pipelines (e.g. a trained model)."""
     max_output_chars: int = Field(default=4_000_000, gt=0)
     """Tool outputs longer than this are cut; the report says so in `notes`."""
+    max_answer_chars: int = Field(default=20_000, gt=0)
+    """Answers longer than this are checked up to it (cut at a space); the rest is unchecked
+    and `notes` says so. Check time grows linearly with the part checked."""
     max_json_depth: int = Field(default=64, gt=0)
     """JSON nested deeper than this is kept as text below that depth; the report notes it."""
     fuzzy_cutoff: float = Field(default=60.0, ge=0, le=100)

@@ -55,6 +55,7 @@ def run_audit(args: argparse.Namespace, out: TextIO, config: Any, err: TextIO | 
         0 nothing flagged, 1 a turn is flagged, 2 some input could not be read (lines or files
         skipped; the rest was audited).
     """
+    from factcheck.audit.lines import shown
     from factcheck.audit.summary import Tally, render_audit_html, summarize, summary_text
     from factcheck.inputs import InputError, check_audit_inputs, check_output_path
 
@@ -65,7 +66,7 @@ def run_audit(args: argparse.Namespace, out: TextIO, config: Any, err: TextIO | 
             check_output_path(path, option)
     _refuse_overwrite(args.paths, [p for p in outputs.values() if p])
     paths, empty = check_audit_inputs(args.paths)
-    lines, notes, readable = _read_inputs(paths, keep=args.engine == "local")
+    notes, readable = _readable(paths)
     notes = empty + notes
     bad_files = len(args.paths) - len(readable)
     if args.engine == "ray":
@@ -76,9 +77,9 @@ def run_audit(args: argparse.Namespace, out: TextIO, config: Any, err: TextIO | 
         except EngineError as error:
             raise InputError(str(error)) from None
     else:
-        results = _audit_local(lines, config, args.format, bool(args.fix), not args.quiet)
+        results = _audit_local(readable, notes, config, args.format, bool(args.fix), not args.quiet)
     tally = Tally()
-    flagged: list[dict[str, Any]] = []
+    flagged: list[dict[str, Any]] = []  # kept for the HTML report only: the rest streams
     changes: Counter[str] = Counter()
     fixed: dict[tuple[str, int], str] = {}
     conversations = skipped = 0
@@ -95,22 +96,26 @@ def run_audit(args: argparse.Namespace, out: TextIO, config: Any, err: TextIO | 
             record = json.loads(text)
             tally.add(record)
             if not record["ok"]:
-                flagged.append(record)
+                if not args.json:
+                    out.write(shown("".join(_flagged_lines([record]))))
+                if args.report:
+                    flagged.append(record)
     if not conversations:
         first = next((n for n in notes if "line skipped" in n), "no line holds a conversation")
         raise InputError(f"no conversation to audit in {', '.join(args.paths)} ({first}); "
                          f"expected {CONVERSATION_SHAPE}")
     summary = summarize(tally, conversations, skipped, bad_files, len(notes), changes if args.fix else None)
     for note in notes:
-        err.write(f"factcheck audit: {note}\n")
+        err.write(shown(f"factcheck audit: {note}\n"))
     text = summary_text(summary)
-    if not args.json:
-        out.write("".join(_flagged_lines(flagged)))
+    if not args.json and summary["flagged_turns"]:
+        out.write("\n")
     if args.fix:
         _write_fixed(args.paths, args.fix, fixed)
         text += f"\n\ncleaned copy: {args.fix}"
     if args.report:
-        Path(args.report).write_text(render_audit_html(summary, flagged, args.paths, notes), encoding="utf-8")
+        html = render_audit_html(summary, flagged, args.paths, [shown(n) for n in notes])
+        Path(args.report).write_text(shown(html), encoding="utf-8")
         text += f"\nHTML report: {args.report}"
     (err if args.json else out).write(text + "\n")
     if skipped or bad_files:
@@ -128,78 +133,102 @@ def _refuse_overwrite(inputs: Sequence[str], outputs: Sequence[str]) -> None:
             raise InputError(f"{path}: is an input file; audit never writes over its input")
 
 
-def _read_inputs(paths: Sequence[str], keep: bool) -> tuple[list[tuple[str, int, str, list[str]]], list[str],
-                                                            list[str]]:
-    """Non-blank lines of the inputs as `(file, line, text, notes)` (when `keep`), notes on unreadable
-    files, and the readable files."""
-    from factcheck.audit.lines import read_lines
-
-    lines, notes, readable = [], [], []
+def _readable(paths: Sequence[str]) -> tuple[list[str], list[str]]:
+    """Notes on the files that cannot be opened, and the readable files (nothing is read yet)."""
+    notes, readable = [], []
     for path in paths:
         try:
-            if keep:
-                lines.extend((path, n, text, line_notes) for n, _raw, text, line_notes in read_lines(path)
-                             if text.strip())
-            else:
-                with open(path, "rb"):
-                    pass
+            with open(path, "rb"):
+                pass
         except OSError as error:
             notes.append(f"{path}: cannot read: {error.strerror or error}; file skipped")
             continue
         readable.append(path)
-    return lines, notes, readable
+    return notes, readable
 
 
-def _audit_local(lines: list[tuple[str, int, str, list[str]]], config: Any, fmt: str, fix: bool,
+def _input_lines(paths: Sequence[str], notes: list[str]) -> Iterator[tuple[str, int, str, list[str]]]:
+    """The non-blank lines of the files as `(file, line, text, notes)`, streamed file by file."""
+    from factcheck.audit.lines import read_lines
+
+    for path in paths:
+        try:
+            for lineno, _raw, text, line_notes in read_lines(path):
+                if text.strip():
+                    yield path, lineno, text, line_notes
+        except OSError as error:
+            notes.append(f"{path}: read failed: {error.strerror or error}; the rest of the file skipped")
+
+
+def _count_lines(paths: Sequence[str]) -> int:
+    """Lines of the files (a streamed count of line ends, for the progress bar)."""
+    total = 0
+    for path in paths:
+        try:
+            with open(path, "rb") as stream:
+                for block in iter(lambda: stream.read(1 << 20), b""):
+                    total += block.count(b"\n")
+        except OSError:
+            continue
+    return total
+
+
+def _audit_local(paths: Sequence[str], notes: list[str], config: Any, fmt: str, fix: bool,
                  show: bool) -> Iterator[Any]:
     """Audit line by line in this process, with one checker, showing progress on a terminal (the turns of
-    each conversation on a second line)."""
+    each conversation on a second line).
+
+    The files are streamed: one line is in memory at a time.
+    """
     from factcheck.audit.lines import audit_line
     from factcheck.checker import FactChecker
     from factcheck.progress import ProgressLine
 
     checker = FactChecker(config)
     progress = ProgressLine("audit", "conversations", enabled=show)
-    progress(0, len(lines))
-    for done, (path, lineno, text, notes) in enumerate(lines, start=1):
-        def turns(n: int, total: int, where: str = f"{Path(path).name}:{lineno}") -> None:
-            progress.step(f"{where}: turn", n, total)
+    total = _count_lines(paths) if progress.enabled else 0  # blank lines too: the line ends at the end
+    progress(0, total)
+    for done, (path, lineno, text, line_notes) in enumerate(_input_lines(paths, notes), start=1):
+        def turns(n: int, of: int, where: str = f"{Path(path).name}:{lineno}") -> None:
+            progress.step(f"{where}: turn", n, of)
 
-        yield audit_line(text, path, lineno, checker, fmt, fix=fix and not notes, notes=notes,
+        yield audit_line(text, path, lineno, checker, fmt, fix=fix and not line_notes, notes=line_notes,
                          progress=turns if progress.enabled else None)
-        progress(done, len(lines))
+        progress(min(done, max(total - 1, 0)), total)
+    progress(total, total)
 
 
 def _flagged_lines(records: Sequence[dict[str, Any]]) -> Iterator[str]:
-    """One line per flagged claim of the flagged turns, then a blank line, for the text output."""
-    flagged = False
+    """One line per flagged claim of the flagged turns, for the text output."""
     for rec in records:
         if rec["ok"]:
             continue
         for claim in rec["report"]["claims"]:
             if claim["verdict"] in ("contradicted", "unsupported"):
-                flagged = True
                 yield (f"{rec['file']}:{rec['line']} conversation {rec['conversation']} turn {rec['turn']}: "
                        f"{claim['verdict']}: {claim['text']!r}: {claim['reason']}\n")
-    if flagged:
-        yield "\n"
 
 
 def _write_fixed(paths: Sequence[str], target: str, fixed: dict[tuple[str, int], str]) -> None:
     """The inputs concatenated, each fixed line in place of its original, every other byte copied."""
-    from factcheck.audit.lines import read_lines
+    from factcheck.audit.lines import read_lines, utf16_codec
 
     with open(target, "wb") as sink:
         for path in paths:
             try:
-                lines = list(read_lines(path))
+                codec = "utf-8"
+                for lineno, raw, _text, _notes in read_lines(path):
+                    new = fixed.get((path, lineno))
+                    if lineno == 1:
+                        codec = utf16_codec(raw[:4]) or "utf-8"
+                    if new is None:
+                        sink.write(raw)
+                        continue
+                    bom = b""
+                    if lineno == 1 and raw.startswith((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")):
+                        bom = raw[:3] if codec == "utf-8" else raw[:2]
+                    ending = raw[len(bom):].decode(codec, errors="replace")
+                    ending = ending[len(ending.rstrip("\r\n")):]
+                    sink.write(bom + (new + ending).encode(codec))
             except OSError:
                 continue
-            for lineno, raw, _text, _notes in lines:
-                new = fixed.get((path, lineno))
-                if new is None:
-                    sink.write(raw)
-                else:
-                    bom = b"\xef\xbb\xbf" if lineno == 1 and raw.startswith(b"\xef\xbb\xbf") else b""
-                    body = raw.rstrip(b"\r\n")
-                    sink.write(bom + new.encode("utf-8") + raw[len(body):])

@@ -14,7 +14,7 @@ from factcheck.report import FactKind
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _WS = " \t\r\n"
-_decoder = json.JSONDecoder()
+_decoder = json.JSONDecoder(parse_int=str)  # steps over values: a 10,000-digit number is no int
 
 
 def fix_line(line: str, turns: Sequence[TurnResult], changes: Counter[str]) -> str:

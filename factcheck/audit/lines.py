@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from factcheck.audit.fix import fix_line
 from factcheck.audit.messages import Format, RecordError, read_conversation
 from factcheck.audit.turns import TurnResult, audit_conversation
+from factcheck.bounds import LONE_SURROGATE
 from factcheck.checker import FactChecker
 
 
@@ -97,8 +99,9 @@ def audit_line(text: str, file: str, line: int, checker: FactChecker, fmt: Forma
     """
     out = LineResult(file=file, line=line, notes=list(notes or []))
     where = f"{file}:{line}"
+    long_numbers: list[str] = []
     try:
-        record = json.loads(text)
+        record = _loads(text, long_numbers)
     except json.JSONDecodeError as err:
         out.notes.append(f"{where}: invalid JSON: {err.msg} (column {err.colno}); line skipped")
         out.skipped = True
@@ -107,6 +110,9 @@ def audit_line(text: str, file: str, line: int, checker: FactChecker, fmt: Forma
         out.notes.append(f"{where}: JSON nested too deeply to read; line skipped")
         out.skipped = True
         return out
+    if long_numbers:
+        out.notes.append(f"{where}: {len(long_numbers)} number(s) longer than {sys.get_int_max_str_digits():,} "
+                         "digits read as text")
     try:
         conv = read_conversation(record, line, fmt)
     except RecordError as err:
@@ -128,28 +134,55 @@ def audit_line(text: str, file: str, line: int, checker: FactChecker, fmt: Forma
     for result in out.turns:
         out.notes.extend(f"{where}: message {result.turn}: {note}" for note in result.report.notes)
     out.notes = list(dict.fromkeys(out.notes))  # a truncated output is noted once, not on every later turn
-    out.records = [json.dumps(turn_record(r, file, line), ensure_ascii=False) for r in out.turns]
+    out.records = [json_safe(json.dumps(turn_record(r, file, line), ensure_ascii=False)) for r in out.turns]
     if fix:
         changes: Counter[str] = Counter()
         fixed = fix_line(text, out.turns, changes)
-        out.fixed = fixed if fixed is not text else None
+        out.fixed = json_safe(fixed) if fixed is not text else None
         out.changes = dict(changes)
     return out
 
 
+def _loads(text: str, long_numbers: list[str]) -> Any:
+    """`json.loads`; a line holding an int too long for Python is read again, that int as text."""
+    try:
+        return json.loads(text)
+    except ValueError as err:
+        if isinstance(err, json.JSONDecodeError) or "integer string conversion" not in str(err):
+            raise
+    return json.loads(text, parse_int=lambda digits: _int_or_text(digits, long_numbers))
+
+
+def _int_or_text(digits: str, long_numbers: list[str]) -> int | str:
+    """A JSON integer as an int, or as its digits when too long for Python to convert (noted)."""
+    if len(digits.lstrip("-")) <= sys.get_int_max_str_digits():
+        return int(digits)
+    long_numbers.append(digits)
+    return digits
+
+
 def read_lines(path: str) -> Iterator[tuple[int, bytes, str, list[str]]]:
-    """The lines of a JSON Lines file (see `split_lines`).
+    """The lines of a JSON Lines file, streamed (memory stays flat in the file's size).
+
+    UTF-8 (with or without a byte order mark) is read as `split_lines` says; a file starting
+    with a UTF-16 byte order mark is read as UTF-16, noted once on its first line.
 
     Args:
         path: The file.
 
-    Returns:
-        The file's lines.
+    Yields:
+        `(line number, raw bytes, decoded text, notes)`, as `split_lines`.
 
     Raises:
         OSError: when the file cannot be read.
     """
-    return split_lines(Path(path).read_bytes(), path)
+    with open(path, "rb") as stream:
+        codec = utf16_codec(stream.read(4))
+        stream.seek(0)
+        if codec is None:
+            yield from _utf8_lines(stream, path)
+            return
+        yield from _utf16_lines(stream, path, codec)
 
 
 def split_lines(data: bytes, path: str) -> Iterator[tuple[int, bytes, str, list[str]]]:
@@ -165,15 +198,40 @@ def split_lines(data: bytes, path: str) -> Iterator[tuple[int, bytes, str, list[
         `(line number, raw bytes, decoded text, notes)`; blank lines are yielded too (the caller
         skips them) so that `--fix` can copy them.
     """
-    bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0
-    start, lineno = 0, 0
-    while start < len(data):
-        end = data.find(b"\n", start)
-        end = len(data) if end < 0 else end + 1
-        raw = data[start:end]
-        lineno += 1
+    codec = utf16_codec(data[:4])
+    stream = io.BytesIO(data)
+    yield from _utf8_lines(stream, path) if codec is None else _utf16_lines(stream, path, codec)
+
+
+def utf16_codec(head: bytes) -> str | None:
+    """`utf-16-le` or `utf-16-be` for bytes starting with a UTF-16 byte order mark, else None."""
+    if head.startswith(b"\xff\xfe") and not head.startswith(b"\xff\xfe\x00\x00"):
+        return "utf-16-le"
+    if head.startswith(b"\xfe\xff"):
+        return "utf-16-be"
+    return None
+
+
+def json_safe(text: str) -> str:
+    """JSON text with each lone surrogate (`"\\ud800"` read from a line) written as its escape,
+    so that it encodes as UTF-8 and reads back the same."""
+    try:
+        text.encode("utf-8")  # at C speed: only a lone surrogate fails
+        return text
+    except UnicodeEncodeError:
+        return LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def shown(text: str) -> str:
+    """Text for a terminal or an HTML page: each lone surrogate as U+FFFD."""
+    return LONE_SURROGATE.sub("\ufffd", text)
+
+
+def _utf8_lines(stream: BinaryIO, path: str) -> Iterator[tuple[int, bytes, str, list[str]]]:
+    bom = b"\xef\xbb\xbf"
+    for lineno, raw in enumerate(stream, start=1):
         notes = []
-        body = raw[bom if lineno == 1 else 0 :]
+        body = raw[len(bom) :] if lineno == 1 and raw.startswith(bom) else raw
         try:
             text = body.decode("utf-8")
         except UnicodeDecodeError as err:
@@ -181,4 +239,13 @@ def split_lines(data: bytes, path: str) -> Iterator[tuple[int, bytes, str, list[
             notes.append(f"{path}:{lineno}: not valid UTF-8 (byte {err.start} of the line); undecodable bytes "
                          "read as U+FFFD")
         yield lineno, raw, text.rstrip("\r\n"), notes
-        start = end
+
+
+def _utf16_lines(stream: BinaryIO, path: str, codec: str) -> Iterator[tuple[int, bytes, str, list[str]]]:
+    """Lines of a UTF-16 file; `raw` is each line's own bytes (the byte order mark on the first)."""
+    bom = stream.read(2)
+    text_stream = io.TextIOWrapper(stream, encoding=codec, errors="replace", newline="")
+    for lineno, line in enumerate(text_stream, start=1):
+        raw = (bom if lineno == 1 else b"") + line.encode(codec, errors="surrogatepass")
+        notes = [f"{path}: a UTF-16 file ({codec}, byte order mark); read as UTF-16"] if lineno == 1 else []
+        yield lineno, raw, line.rstrip("\r\n"), notes

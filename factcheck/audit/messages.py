@@ -232,7 +232,7 @@ def _tool_calls(fields: Mapping[str, Any], i: int, notes: list[str]) -> list[dic
             if isinstance(args, str):
                 try:
                     args = json.loads(args) if args.strip() else {}
-                except json.JSONDecodeError:
+                except ValueError:  # not JSON, or a number past Python's int-string limit
                     notes.append(f"message {i}: tool call {k} has arguments that are not JSON; kept as text")
         call_id = raw.get("id")
         if call_id in (None, ""):

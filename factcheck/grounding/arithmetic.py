@@ -134,7 +134,7 @@ def describe_operation(op: str, a: Decimal, b: Decimal) -> str:
 
 # A stated conversion: "100 points = $1", "1 point per $1" is not one (no "=" or "worth"), "每 100 积分可抵 1 元".
 _RATE = re.compile(
-    r"(?P<a>\d[\d,]*(?:\.\d+)?)\s*(?P<unit>[A-Za-z]+|积分|分|点)\s*"
+    r"(?<![\d,])(?P<a>\d[\d,]*+(?:\.\d+)?)\s*(?P<unit>[A-Za-z]+|积分|分|点)\s*"  # from a number's start: linear
     r"(?:=|＝|equals?|(?:is|are) worth|可抵扣?|抵扣?|兑换|换|等于)\s*"
     r"(?P<cur>[$¥€£￥])?\s*(?P<b>\d[\d,]*(?:\.\d+)?)"
 )

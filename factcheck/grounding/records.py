@@ -32,6 +32,13 @@ class ToolRecord:
     record_concept: str | None = None
     """The first concept the name names that is no action (`modify_pending_order_address` -> order): what
     the bare `status` field of a whole record it returns speaks of, when that status is no failure."""
+    untrusted: bool = False
+    """Outside content (`"untrusted": true` in the mapping, or the tool guard's mark on a
+    `ToolMessage`): its text never outranks a structured field (see `grounding.trust`)."""
+
+
+_GUARD_KEY = "factcheck_guard"
+"""Where the tool guard records on a `ToolMessage` (`langchain.extract.GUARD_KEY`)."""
 
 
 def tool_record(index: int, item: Any, lex: Lexicon) -> ToolRecord:
@@ -54,7 +61,7 @@ def tool_record(index: int, item: Any, lex: Lexicon) -> ToolRecord:
     """
     if is_document(item):
         item = document_value(item)
-    name, status, output, args = None, "ok", item, None
+    name, status, output, args, untrusted = None, "ok", item, None, False
     if not isinstance(item, _BARE_OUTPUTS) and not _is_tool_message(item):
         raise TypeError(
             f"tool_calls[{index}] is {type(item).__name__}, not a tool call: give a mapping with "
@@ -66,17 +73,21 @@ def tool_record(index: int, item: Any, lex: Lexicon) -> ToolRecord:
         output = item.get("output")
         args = item.get("args") if isinstance(item.get("args"), Mapping) else None
         status = "error" if str(item.get("status", "ok")).lower() == "error" else "ok"
+        untrusted = item.get("untrusted") is True
     elif _is_tool_message(item):
         name = getattr(item, "name", None)
         output = with_artifact(_content_text(item.content), getattr(item, "artifact", None))
         status = "error" if getattr(item, "status", "success") == "error" else "ok"
+        guard = (getattr(item, "response_metadata", None) or {}).get(_GUARD_KEY)
+        untrusted = isinstance(guard, Mapping) and guard.get("untrusted") is True
     output = documents_as_values(output)
     named = _tool_concepts(str(name), lex) if name else ()
     actions = [c for c in named if c in lex.action_tools]
     default = (actions or named or [None])[0]
     record = next((c for c in named if c not in lex.action_tools), None)
     return ToolRecord(
-        index, str(name) if name is not None else None, status, output, args, frozenset(named), default, record
+        index, str(name) if name is not None else None, status, output, args, frozenset(named), default, record,
+        untrusted,
     )
 
 

@@ -8,6 +8,7 @@ from factcheck.grounding.counting import AGREES
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, StatusEvidence, ToolRecord
 from factcheck.grounding.flat import shape_of
 from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, other_item
+from factcheck.grounding.trust import backing_statuses
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.lexicon import field_name, term_key
 from factcheck.phrases import said_alone, window_before
@@ -52,6 +53,7 @@ class StatusMatcher:
         if not pool and concept in self.index.lex.generic_concepts:
             # "订单已确认" where the outputs state CONFIRMED of the booking the order is
             pool = self.index.record_statuses()
+        pool = backing_statuses(pool, self.index.calls)  # structured fields outrank prose and untrusted text
         if concept is None:
             self._generic_status(fact, polarity, pool, claim_facts, before, claim)
             return

@@ -383,7 +383,9 @@ class SafeToolExecutor:
             message = f"{spec.name} failed and did not complete: {type(exc).__name__}: {exc}"
             self._record(held, name=spec.name, args=args, status="failed", output=message, idempotency_key=key)
             self._emit("tool_error", spec.name, message)
-            return ToolOutcome(status="failed", name=spec.name, args=args, error=message, idempotency_key=key)
+            shown, flags = self._model_view(spec.name, message, policy)  # an error can carry an injection too
+            return ToolOutcome(status="failed", name=spec.name, args=args, error=shown, idempotency_key=key,
+                               flags=flags)
         result, flags = self._model_view(spec.name, output, policy)
         record = self._record(held, name=spec.name, args=args, status="ok", output=output, idempotency_key=key,
                               flags=flags)

@@ -12,10 +12,11 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from factcheck.config import CheckerConfig
 from factcheck.errors import CheckerFailure, FactCheckError
+from factcheck.extractors.segment import mostly_zh_or_en
 from factcheck.langchain.ledger import action_matcher
 from factcheck.langchain.release import StreamRelease
 from factcheck.langchain.run_report import DEFAULT_REPORT_KEY, Outcome, RunReport
-from factcheck.policy import OnFail, apply_on_fail
+from factcheck.policy import DEFAULT_FALLBACK, OnFail, apply_on_fail
 from factcheck.report import Report
 
 if TYPE_CHECKING:
@@ -78,8 +79,12 @@ class FactCheckOptions(BaseModel):
     """Checker settings; the defaults when None. Ignored when `checker` is given."""
     action_tools: dict[str, tuple[str, ...]] | None = None
     """Action concept -> tool-name fragments (`{"publish": ("publish", "post_to")}`),
-    merged over `config.action_tools`. Decides which claimed actions need a tool
-    call and which executed tools a retry must not run again."""
+    merged over `config.action_tools`. Decides which claimed actions need a tool call."""
+    read_tools: tuple[str, ...] = ()
+    """Names of tools that only read, which a retry may run again. Every other tool is
+    an action and never runs twice, unless its name starts with one of the lexicon's
+    read verbs (`read_only_tool_prefixes`: get, list, search, find, lookup, check,
+    read, fetch, query, view, show, ...), the documented default."""
     max_retries: int | None = Field(default=None, ge=0)
     """Retries after the first answer; None reads `FACTCHECK_MAX_RETRIES`, else 2."""
     on_fail: OnFail = "drop"
@@ -140,10 +145,9 @@ class FactCheckOptions(BaseModel):
             return self._checker
 
     def is_action(self, tool_name: str) -> bool:
-        """Whether a tool name performs an action concept (publish, refund, send, ...)."""
+        """Whether a tool may perform an action: every tool not declared a read (fail safe)."""
         if self._is_action is None:
-            reads = getattr(getattr(self.get_checker(), "lexicon", None), "read_only_tools", None)
-            self._is_action = action_matcher(self._action_tools(), reads)
+            self._is_action = action_matcher(self.read_tools, self._lexicon().read_only_tools)
         return self._is_action(tool_name)
 
     @model_validator(mode="after")
@@ -164,15 +168,15 @@ class FactCheckOptions(BaseModel):
             update["action_tools"] = {**base.action_tools, **{k: tuple(v) for k, v in self.action_tools.items()}}
         return CheckerConfig.model_validate({**dict(base), **update})
 
-    def _action_tools(self) -> dict[str, tuple[str, ...]]:
+    def _lexicon(self) -> Any:
         checker = self.get_checker()
-        action_tools = getattr(checker, "action_tools", None)
-        if action_tools is not None:
-            return dict(action_tools)
+        lexicon = getattr(checker, "lexicon", None)
+        if lexicon is not None:
+            return lexicon
         from factcheck.lexicon import load_lexicon
 
         config = getattr(checker, "config", None) or self._checker_config() or CheckerConfig()
-        return {**load_lexicon(config.lexicon_paths).action_tools, **config.action_tools}
+        return load_lexicon(config.lexicon_paths)
 
 
 def _build_checker(config: CheckerConfig | None) -> FactChecker:
@@ -212,14 +216,6 @@ def out_of_answers(error: BaseException, attempt: int) -> ModelOutOfAnswers | No
     )
 
 
-def reraise_clear(error: BaseException, attempt: int) -> None:
-    """Raise `out_of_answers`'s clear error in place of `error` when it applies, else `error`."""
-    clear = out_of_answers(error, attempt)
-    if clear is not None:
-        raise clear from error
-    raise error
-
-
 def run_check(
     options: FactCheckOptions,
     answer: str,
@@ -244,17 +240,48 @@ def run_check(
 def unchecked(
     options: FactCheckOptions, answer: str, error: CheckerFailure, attempts: list[Report]
 ) -> RunReport:
-    """Handle a checker failure: raise it (fail closed) or build an `unchecked` report.
+    """The report of a checker failure: `unchecked` (fail open) or `failed` (fail closed).
 
-    Raises:
-        CheckerFailure: unless `options.fail_open`.
+    With `fail_open` the answer passes through (a warning is logged); without it the user
+    gets the fallback and the report keeps the answer as `unchecked_answer`. Raise the
+    error with `failed_closed` after emitting the report.
     """
-    if not options.fail_open:
-        raise error
-    logger.warning("fact check failed; passing the answer through unchecked: %s", error)
-    return RunReport(
-        outcome="unchecked", attempts=list(attempts), final_text=answer, notes=[str(error)]
-    )
+    notes = [str(error)]
+    if options.fail_open:
+        logger.warning("fact check failed; passing the answer through unchecked: %s", error)
+        return RunReport(outcome="unchecked", attempts=list(attempts), final_text=answer,
+                         unchecked_answer=answer, notes=notes)
+    fallback = options.fallback if options.fallback is not None else DEFAULT_FALLBACK[mostly_zh_or_en(answer)]
+    return RunReport(outcome="failed", attempts=list(attempts), final_text=fallback,
+                     unchecked_answer=answer, notes=notes)
+
+
+def failed_closed(error: FactCheckError, run: RunReport, output: Any = None) -> FactCheckError:
+    """`error` carrying the run: its report, the answer and, for the user, the fallback.
+
+    Args:
+        error: The error about to be raised.
+        run: The finished report (outcome `failed` or `raised`).
+        output: The output with the fallback put in, when there is one.
+    """
+    error.run_report = run
+    error.output = output
+    if run.unchecked_answer is not None:
+        error.answer = run.unchecked_answer
+    elif run.attempts:
+        error.answer = run.attempts[-1].answer
+    if isinstance(error, CheckerFailure):
+        error.fallback = run.final_text
+    return error
+
+
+def attach_run(error: BaseException, run: RunReport) -> None:
+    """Let any error raised out of a run carry the report of what it did so far."""
+    try:
+        if getattr(error, "run_report", None) is None:
+            error.run_report = run  # type: ignore[attr-defined]
+    except AttributeError:  # a built-in error type without a __dict__
+        logger.debug("run report not attached to %s", type(error).__name__)
 
 
 def finish(options: FactCheckOptions, run: RunReport) -> tuple[RunReport, FactCheckError | None]:
@@ -273,8 +300,7 @@ def finish(options: FactCheckOptions, run: RunReport) -> tuple[RunReport, FactCh
         text = apply_on_fail(last, options.on_fail, options.fallback)
     except FactCheckError as exc:
         run = run.model_copy(update={"outcome": "raised", "final_text": ""})
-        exc.run_report = run  # type: ignore[attr-defined]
-        return run, exc
+        return run, failed_closed(exc, run)
     outcome = "custom" if callable(options.on_fail) else _OUTCOME[options.on_fail]
     return run.model_copy(update={"outcome": outcome, "final_text": text}), None
 

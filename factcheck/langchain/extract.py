@@ -235,10 +235,16 @@ class OutputToolCall:
     """`error` for a ToolMessage with status `error`."""
     guard_event: Any = field(default=None, compare=False)
     """What `ToolGuardMiddleware` stopped or repaired on this call (a dict), if anything."""
+    untrusted: bool = field(default=False, compare=False)
+    """The tool guard framed this output as outside content: it never outranks a structured field."""
+    repeat: bool = field(default=False, compare=False)
+    """A guard's notice that the call was not run again (a repeat, a twin in the same
+    message, a fact-check retry's refusal): not a tool output, never evidence."""
 
     def as_tool_call(self) -> dict[str, Any]:
-        """The record as a checker `tool_calls` mapping."""
-        return {"name": self.name, "args": self.args, "output": self.output, "status": self.status}
+        """The record as a checker `tool_calls` mapping (`untrusted` only when it is)."""
+        call = {"name": self.name, "args": self.args, "output": self.output, "status": self.status}
+        return {**call, "untrusted": True} if self.untrusted else call
 
 
 def tool_calls_from_output(output: Any) -> list[OutputToolCall]:
@@ -270,6 +276,8 @@ def tool_calls_from_output(output: Any) -> list[OutputToolCall]:
                         output=tool_message_value(message),
                         status="error" if message.status == "error" else "ok",
                         guard_event=guard_record(message).get("event"),
+                        repeat=bool(guard_record(message).get("repeat")),
+                        untrusted=bool(guard_record(message).get("untrusted")),
                     )
                 )
     steps = output.get("intermediate_steps")
@@ -308,6 +316,11 @@ def tool_message_value(message: ToolMessage) -> Any:
         return original
     content = message.content if isinstance(message.content, str) else message_text(message) or str(message.content)
     return with_artifact(content, message.artifact)
+
+
+def evidence_calls(calls: Sequence[OutputToolCall]) -> list[dict[str, Any]]:
+    """The checker `tool_calls` of recorded results, without the guards' repeat notices."""
+    return [c.as_tool_call() for c in calls if not c.repeat]
 
 
 def guard_record(message: BaseMessage) -> dict[str, Any]:

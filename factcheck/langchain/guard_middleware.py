@@ -7,22 +7,24 @@ import json
 import threading
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
-from typing import Any
+from typing import Annotated, Any
 
 try:
     from langchain.agents.middleware import HumanInTheLoopMiddleware, ToolErrorMiddleware
-    from langchain.agents.middleware.human_in_the_loop import InterruptOnConfig
+    from langchain.agents.middleware.human_in_the_loop import InterruptOnConfig, _HumanInTheLoopState
 except ImportError as exc:  # pragma: no cover - depends on the installed langchain
     raise ImportError(
         "ToolGuardMiddleware needs langchain>=1.5 (HumanInTheLoopMiddleware with `when`, "
         'ToolErrorMiddleware): pip install "agent-factcheck[langchain]"'
     ) from exc
+from langchain.agents.middleware.types import PrivateStateAttr
 from langchain_core.callbacks.manager import adispatch_custom_event, dispatch_custom_event
 from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
 from langgraph.config import get_config
 from langgraph.prebuilt.tool_node import ToolCallRequest
 from langgraph.types import Command
 from pydantic import BaseModel, ValidationError
+from typing_extensions import NotRequired
 
 from factcheck.guard.policy import Refusal, ToolPolicy, check_policies, limit_refusal, permission_refusal
 from factcheck.guard.untrusted import (
@@ -42,6 +44,15 @@ _CHECKPOINTER_KEY = "__pregel_checkpointer"
 """Where LangGraph keeps the graph's checkpointer in the run config."""
 _MAX_RUNS = 256
 """Wrapped runs whose once-only results are remembered (oldest forgotten first)."""
+UNTRUSTED_KEY = "factcheck_untrusted_read"
+"""Private state key: True once the thread has read an untrusted output (or error). It lives
+in graph state, so a checkpointer keeps it across turns; clear it with `update_state`."""
+
+
+class ToolGuardState(_HumanInTheLoopState):
+    """The agent state the guard adds to the review's: the thread's untrusted-read mark."""
+
+    factcheck_untrusted_read: NotRequired[Annotated[bool, PrivateStateAttr]]
 
 
 class ToolGuardMiddleware(HumanInTheLoopMiddleware):
@@ -110,6 +121,8 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
         self.contain_errors = contain_errors
         self.neutralize_mode: Neutralize = check_mode(neutralize_mode)
         self.detector = detector or default_detector()
+        self.state_schema = ToolGuardState
+        """Adds the untrusted-read mark (`UNTRUSTED_KEY`) that a checkpointer keeps."""
         self._errors = ToolErrorMiddleware(on_error=self._contained)
         self._runs: OrderedDict[str, dict[str, Any]] = OrderedDict()
         self._lock = threading.Lock()
@@ -153,6 +166,18 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
         result = self._finish(request, plan, result)
         await _aemit(result)
         return self._annotate_edited_result(result, request, edit)
+
+    def before_model(self, state: Any, runtime: Any) -> dict[str, Any] | None:
+        """Mark the thread once a tool's untrusted output or error is in its messages."""
+        if not isinstance(state, Mapping) or state.get(UNTRUSTED_KEY):
+            return None
+        if any(_untrusted(m) for m in state.get("messages") or []):
+            return {UNTRUSTED_KEY: True}
+        return None
+
+    async def abefore_model(self, state: Any, runtime: Any) -> dict[str, Any] | None:
+        """Async `before_model`."""
+        return self.before_model(state, runtime)
 
     def after_model(self, state: Any, runtime: Any) -> dict[str, Any] | None:
         """`HumanInTheLoopMiddleware.after_model`; a rejected call's message records the rejection."""
@@ -250,7 +275,7 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
         if not ok and "event" not in record:
             record["event"] = {"event": "tool_error", "tool": result.name, "message": _text(result)}
         update: dict[str, Any] = {}
-        if ok and policy.untrusted_output:
+        if policy.untrusted_output:  # its errors too: an exception's text can carry the same injection
             original = result.content if isinstance(result.content, str) else as_text(result.content)
             flags = self.detector.find(original)
             record["original"] = original
@@ -270,14 +295,12 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
         return f"{name} failed and did not complete: {type(exc).__name__}: {exc}"
 
     def _tainted(self, request: ToolCallRequest) -> bool:
-        if self._memory(request).get("tainted"):
+        """Whether the thread has read untrusted content: the state's mark (kept across turns
+        by a checkpointer), its messages, or this wrapped run's memory."""
+        state = request.state if isinstance(request.state, Mapping) else {}
+        if state.get(UNTRUSTED_KEY) or self._memory(request).get("tainted"):
             return True
-        return any(
-            isinstance(m, ToolMessage)
-            and m.status != "error"
-            and (m.response_metadata.get(GUARD_KEY) or {}).get("untrusted")
-            for m in _current_turn(request.state)
-        )
+        return any(_untrusted(m) for m in state.get("messages") or [])
 
     def _first_result(self, request: ToolCallRequest, key: str) -> ToolMessage | None:
         for m in _current_turn(request.state):
@@ -303,6 +326,11 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
             self._runs.move_to_end(run)
             while len(self._runs) > _MAX_RUNS:
                 self._runs.popitem(last=False)
+
+
+def _untrusted(message: Any) -> bool:
+    """Whether a message is an untrusted tool's output or error, as the guard recorded it."""
+    return isinstance(message, ToolMessage) and bool((message.response_metadata.get(GUARD_KEY) or {}).get("untrusted"))
 
 
 def _validated(request: ToolCallRequest) -> dict[str, Any] | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import re
 import threading
 from collections.abc import Callable, Iterable
@@ -58,6 +59,8 @@ class ToolRun:
     """`pending` until the run ends; then `ok` or `error`."""
     output: Any = None
     """What the tool returned (message content for `ToolMessage`s), or the error text."""
+    retrieval: bool = False
+    """A retriever's run: it only reads, so a retry may run it again."""
 
     def as_tool_call(self) -> dict[str, Any]:
         """The run as a checker `tool_calls` mapping."""
@@ -145,7 +148,7 @@ class ToolLedger(BaseCallbackHandler):
         with self._lock:
             self.runs[run_id] = ToolRun(
                 run_id=run_id, parent_run_id=parent_run_id, seq=len(self.runs),
-                attempt=self.attempt, name=str(name), args={},
+                attempt=self.attempt, name=str(name), args={}, retrieval=True,
             )
 
     def on_retriever_end(self, documents: Any, *, run_id: UUID, **kwargs: Any) -> None:
@@ -164,6 +167,22 @@ class ToolLedger(BaseCallbackHandler):
     def executed(self) -> list[ToolRun]:
         """Runs that ended without error: the actions that really happened."""
         return [r for r in self.completed() if r.status == "ok"]
+
+
+class _BlockedRepeatFilter(logging.Filter):
+    """Drops LangChain's "Error in RepeatGuard.on_tool_start callback" warning.
+
+    `handle_event` (langchain_core/callbacks/manager.py) logs every exception a handler
+    raises before re-raising it; a blocked repeat is the guard doing its job, reported in
+    the run report's notes, not an error.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args if isinstance(record.args, tuple) else ()
+        return not (len(args) >= 3 and args[0] == "RepeatGuard" and "RepeatedActionBlocked" in str(args[2]))
+
+
+logging.getLogger("langchain_core.callbacks.manager").addFilter(_BlockedRepeatFilter())
 
 
 class RepeatGuard(BaseCallbackHandler):
@@ -197,31 +216,29 @@ class RepeatGuard(BaseCallbackHandler):
 
 
 def action_matcher(
-    action_tools: dict[str, Iterable[str]], read_only: re.Pattern[str] | None = None
+    read_tools: Iterable[str] = (), read_only: re.Pattern[str] | None = None
 ) -> Callable[[str], bool]:
-    """Build a predicate telling whether a tool name performs an action.
+    """Build a predicate telling whether a tool name may perform an action (fail safe).
 
-    A tool is an action tool when its lower-cased name contains the concept name
-    or one of the concept's name fragments (`publish` -> `publish_article`), and
-    does not start with a read-only prefix (`get_refund` only reads a refund).
+    A tool is a read only when it is declared one: named in `read_tools`, or (the
+    documented default) its name starts with one of the lexicon's read verbs
+    (`read_only_tool_prefixes`: get, list, search, find, lookup, check, read, fetch,
+    query, view, show, ...). Every other tool, known to the lexicon or not
+    (`wire_money`, `drop_table`, `post_tweet`), is an action: a retry never runs it twice.
 
     Args:
-        action_tools: Action concept -> tool-name fragments.
-        read_only: Matches, at the start of a name, the prefixes of tools that only
-            read (the lexicon's `read_only_tool_prefixes`); None treats none as a read.
+        read_tools: Exact names of tools declared to only read.
+        read_only: Matches, at the start of a name, the read verbs; None: no default reads.
 
     Returns:
-        A predicate on tool names.
+        A predicate on tool names: True for actions.
     """
-    fragments = sorted(
-        {f.lower() for concept, frags in action_tools.items() for f in (concept, *frags) if f}
-    )
+    reads = frozenset(read_tools)
 
     def is_action(name: str) -> bool:
-        if read_only is not None and read_only.match(name):
+        if name in reads:
             return False
-        low = name.lower()
-        return any(f in low for f in fragments)
+        return read_only is None or read_only.match(name) is None
 
     return is_action
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 from langchain.agents.middleware import AgentMiddleware, AgentState, hook_config
 from langchain.agents.middleware.types import (
@@ -34,16 +34,20 @@ from factcheck.langchain.correction import build_correction
 from factcheck.langchain.engine import (
     CHECK_RUN_NAME,
     FactCheckOptions,
+    attach_run,
     enabled_from_env,
+    failed_closed,
     finish,
     logger,
-    reraise_clear,
+    out_of_answers,
     run_check,
     unchecked,
 )
 from factcheck.langchain.extract import (
+    GUARD_KEY,
     context_from_input,
     correction_message,
+    evidence_calls,
     guard_record,
     is_correction,
     message_text,
@@ -67,6 +71,9 @@ SHOWN_KEY = "factcheck_shown"
 """Private state key: `{"id", "text"}` of the verified answer text streamed this turn."""
 RETRY_KEY = "factcheck_retry"
 """Private state key: True when `after_model` must send the agent back to the model."""
+FAILED_KEY = "factcheck_failed"
+"""Private state key: the checker failure `after_model` raises, once the fallback and the
+report (holding the answer) are in the state a checkpointer keeps."""
 
 
 def fact_check_state(report_key: str = DEFAULT_REPORT_KEY) -> type:
@@ -89,6 +96,7 @@ def fact_check_state(report_key: str = DEFAULT_REPORT_KEY) -> type:
             ANCHORS_KEY: NotRequired[Annotated[list[str | None], PrivateStateAttr]],
             SHOWN_KEY: private,
             RETRY_KEY: private,
+            FAILED_KEY: private,
         },
     )
 
@@ -111,8 +119,9 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
     checked answer is streamed instead, sentence by sentence with
     `stream_release="sentence"`, as `AIMessageChunk`s with the answer's message id.
 
-    While a correction is pending, an action tool that already ran successfully in
-    this turn is not run again: the call gets an error ToolMessage instead. Each
+    While a correction is pending, a tool that already ran successfully in this turn
+    is not run again unless it is a read (see `FactCheckOptions.read_tools`): the call
+    gets an error ToolMessage instead. Each
     invocation (turn) starts with no attempts.
 
     Example:
@@ -127,7 +136,7 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
         Args:
             **options: Fields of `FactCheckOptions` (`max_retries`, `on_fail`,
                 `fallback`, `fail_open`, `report_key`, `config`, `action_tools`,
-                `lang`, `min_confidence`, `block_repeated_actions`, `stream_release`). `return_report`,
+                `read_tools`, `lang`, `min_confidence`, `block_repeated_actions`, `stream_release`). `return_report`,
                 `answer_key`, `input_key` and `prune_history` only apply to the wrapper.
         """
         super().__init__()
@@ -167,8 +176,8 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
         token = var_child_runnable_config.set(_quiet(config, SyncTap(tap)))
         try:
             response = handler(turn.corrected_request())
-        except (RuntimeError, StopIteration) as exc:
-            reraise_clear(exc, len(turn.attempts))
+        except Exception as exc:
+            turn.reraise(exc)
         finally:
             var_child_runnable_config.reset(token)
         try:
@@ -194,8 +203,8 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
         token = var_child_runnable_config.set(_quiet(config, AsyncTap(tap)))
         try:
             response = await handler(turn.corrected_request())
-        except (RuntimeError, StopIteration) as exc:
-            reraise_clear(exc, len(turn.attempts))
+        except Exception as exc:
+            turn.reraise(exc)
         finally:
             var_child_runnable_config.reset(token)
         try:
@@ -210,8 +219,18 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
     def after_model(
         self, state: AgentState[Any], runtime: Runtime[Any]
     ) -> dict[str, Any] | None:
-        """Send the agent back to the model when a correction is pending."""
-        if not enabled_from_env() or not state.get(RETRY_KEY):
+        """Send the agent back to the model when a correction is pending.
+
+        Raises:
+            CheckerFailure: the checker failed and `fail_open` is off; the state (and a
+                checkpointer) already holds the fallback and the report with the answer.
+        """
+        if not enabled_from_env():
+            return None
+        if state.get(FAILED_KEY):
+            run = RunReport.model_validate(state[self.options.report_key])
+            raise failed_closed(CheckerFailure(state[FAILED_KEY]), run)
+        if not state.get(RETRY_KEY):
             return None
         return {"jump_to": "model", RETRY_KEY: False}
 
@@ -259,6 +278,7 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
         )
         if not already:
             return None
+        event = {"event": "repeat", "tool": name, "by": "fact_check"}
         return ToolMessage(
             content=(
                 f"Not run: {name} already ran successfully earlier in this turn, and a "
@@ -267,11 +287,13 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
             tool_call_id=request.tool_call["id"] or "",
             name=name,
             status="error",
+            response_metadata={GUARD_KEY: {"repeat": True, "event": event}},
         )
 
 
 _CLEARED: dict[str, Any] = {
-    ATTEMPTS_KEY: [], CORRECTIONS_KEY: [], ANCHORS_KEY: [], SHOWN_KEY: None, RETRY_KEY: False
+    ATTEMPTS_KEY: [], CORRECTIONS_KEY: [], ANCHORS_KEY: [], SHOWN_KEY: None, RETRY_KEY: False,
+    FAILED_KEY: None,
 }
 
 
@@ -334,10 +356,17 @@ class _Turn:
         shown = state.get(SHOWN_KEY) or {}
         self.shown: str = shown.get("text", "")
         self.slot_id: str | None = shown.get("id")
-        self.evidence = [
-            c.as_tool_call() for c in tool_calls_from_output({"messages": self.state_messages})
-        ]
+        self.evidence = evidence_calls(tool_calls_from_output({"messages": self.state_messages}))
         self.context = context_from_input(self.state_messages)
+
+    def reraise(self, error: Exception) -> NoReturn:
+        """Raise the model call's error (or the clear one for a scripted model out of answers),
+        carrying the report of this turn's answers so far."""
+        clear = out_of_answers(error, len(self.attempts)) if isinstance(error, (RuntimeError, StopIteration)) else None
+        attach_run(clear or error, RunReport(outcome="raised", attempts=self.attempts, corrections=self.corrections))
+        if clear is not None:
+            raise clear from error
+        raise error
 
     def releaser(self) -> SentenceReleaser:
         """A releaser checking streamed text against this turn's evidence."""
@@ -383,7 +412,10 @@ class _Turn:
             report = run_check(self.options, answer, self.evidence, self.context)
         except CheckerFailure as exc:
             run = self._with_tools(unchecked(self.options, answer, exc, self.attempts))
-            return self._final(response, messages, last, answer, run)
+            decision = self._final(response, messages, last, answer, run)
+            if run.outcome == "failed":  # raised by after_model, once the state holds it
+                decision.update = {**(decision.update or {}), FAILED_KEY: str(exc)}
+            return decision
         attempts = [*self.attempts, report]
         if not report.ok and len(attempts) <= self.options.resolved_max_retries():
             text = build_correction(report, _executed_actions(self.options, self.turn))

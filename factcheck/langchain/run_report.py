@@ -9,15 +9,18 @@ from pydantic import BaseModel, Field
 
 from factcheck.report import Report
 
-Outcome = Literal["passed", "retried", "dropped", "annotated", "raised", "custom", "unchecked"]
+Outcome = Literal["passed", "retried", "dropped", "annotated", "raised", "custom", "unchecked", "failed"]
 """How a run ended.
 
 - `passed`: the first answer had no flagged claim.
 - `retried`: a retry's answer had no flagged claim.
 - `dropped`, `annotated`, `custom`: the last answer was still flagged and `on_fail`
   (`drop`, `annotate` or a callable) rewrote it.
-- `raised`: the last answer was still flagged and `on_fail="raise"` raised.
+- `raised`: the last answer was still flagged and `on_fail="raise"` raised; or the wrapped
+  runnable raised, and the report of the attempts so far rides on its error.
 - `unchecked`: the checker failed and `fail_open=True` passed the answer through.
+- `failed`: the checker failed and `fail_open=False` raised `CheckerFailure`; `final_text`
+  is the fallback for the user, `unchecked_answer` the answer.
 """
 
 DEFAULT_REPORT_KEY = "fact_check"
@@ -46,6 +49,8 @@ class RunReport(BaseModel):
     """Names of the tool runs that ended with an error, in start order, all attempts."""
     notes: list[str] = Field(default_factory=list)
     """Why retrying stopped early, fail-open errors, and similar events."""
+    unchecked_answer: str | None = None
+    """The answer the checker could not check (outcomes `unchecked` and `failed`)."""
     tool_guard: list[dict[str, Any]] = Field(default_factory=list)
     """What `ToolGuardMiddleware` stopped or repaired (refusals, repeats, edits, contained
     errors, instruction-like text in untrusted outputs), in call order."""
@@ -103,6 +108,7 @@ class RunReport(BaseModel):
             "raised": f"raised{after} (on_fail='raise')",
             "custom": f"rewritten by on_fail{after}",
             "unchecked": "unchecked (the checker failed; fail_open passed the answer through)",
+            "failed": "the checker failed; the user got the fallback (fail_open=False)",
         }[self.outcome]
 
 

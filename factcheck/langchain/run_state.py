@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 from uuid import uuid4
 
 from langchain_core.callbacks import (
@@ -16,7 +16,15 @@ from langchain_core.runnables.config import patch_config
 
 from factcheck.errors import CheckerFailure, FactCheckError
 from factcheck.langchain.correction import build_correction
-from factcheck.langchain.engine import FactCheckOptions, finish, run_check, unchecked
+from factcheck.langchain.engine import (
+    FactCheckOptions,
+    attach_run,
+    failed_closed,
+    finish,
+    out_of_answers,
+    run_check,
+    unchecked,
+)
 from factcheck.langchain.extract import (
     MESSAGES_KEY,
     RUN_METADATA_KEY,
@@ -156,6 +164,8 @@ class RunState:
         used: set[Any] = set()
         out: list[dict[str, Any]] = []
         for call in self.seen_outputs if seen is None else seen:
+            if call.repeat:  # a guard's notice, not a tool output
+                continue
             run = by_call_id.get(call.tool_call_id) if call.tool_call_id else None
             if run is None and not call.tool_call_id:
                 run = next(
@@ -172,7 +182,7 @@ class RunState:
                 out.append(call.as_tool_call())
             elif run.run_id not in used:
                 used.add(run.run_id)
-                out.append(run.as_tool_call())
+                out.append({**run.as_tool_call(), "untrusted": True} if call.untrusted else run.as_tool_call())
         out.extend(r.as_tool_call() for r in runs if r.run_id not in used)
         return out
 
@@ -216,7 +226,7 @@ class RunState:
 
     def executed_actions(self) -> list[str]:
         """Names of action tools the ledger shows as executed, first run first."""
-        names = [r.name for r in self.ledger.executed() if self.options.is_action(r.name)]
+        names = [r.name for r in self.ledger.executed() if not r.retrieval and self.options.is_action(r.name)]
         return list(dict.fromkeys(names))
 
     def blocked(self, exc: RepeatedActionBlocked) -> None:
@@ -232,17 +242,42 @@ class RunState:
         )
 
     def checker_failed(self, where: AnswerLocation | None, error: CheckerFailure) -> RunReport:
-        """Fail closed (raise) or, with `fail_open`, report the answer as unchecked."""
+        """The report of a checker failure: `unchecked` (fail open) or `failed` (fail closed)."""
         answer = where.text if where else ""
-        return self._with_tools(unchecked(self.options, answer, error, self.attempts))
+        run = unchecked(self.options, answer, error, self.attempts)
+        return self._with_tools(run.model_copy(update={"notes": [*self.notes, *run.notes]}))
 
-    def unchecked_result(self, output: Any, where: AnswerLocation | None, run: RunReport) -> Any:
-        """The output passed through as it is, carrying the `unchecked` report if it can."""
+    def unchecked_result(
+        self, output: Any, where: AnswerLocation | None, run: RunReport, error: CheckerFailure
+    ) -> Any:
+        """The output with the report put in: the answer (fail open) or the fallback.
+
+        Raises:
+            CheckerFailure: fail closed; it carries the answer, the report, and this
+                output with the fallback in place of the answer.
+        """
         if where is not None:
             output = put_answer(
-                output, where, where.text, run.model_dump(mode="json"), self.options.report_key
+                output, where, run.final_text, run.model_dump(mode="json"), self.options.report_key
             )
-        return self._returned(output, where, run)
+        result = self._returned(output, where, run)
+        if run.outcome == "failed":
+            raise failed_closed(error, run, self.output_only(result)) from error.__cause__
+        return result
+
+    def so_far(self) -> RunReport:
+        """The report of the attempts so far, for an error raised out of the run."""
+        run = RunReport(outcome="raised", attempts=self.attempts, corrections=self.corrections, notes=self.notes)
+        return self._with_tools(run)
+
+    def reraise(self, error: BaseException) -> NoReturn:
+        """Raise the clear error for a scripted model out of answers, else `error`; it carries
+        the report of the attempts so far."""
+        clear = out_of_answers(error, self.attempt)
+        attach_run(clear or error, self.so_far())
+        if clear is not None:
+            raise clear from error
+        raise error
 
     def finish(self) -> tuple[RunReport, FactCheckError | None]:
         """Apply `on_fail` to the last attempt and build the run report."""

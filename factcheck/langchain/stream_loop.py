@@ -13,7 +13,7 @@ from langchain_core.callbacks.manager import adispatch_custom_event, dispatch_cu
 from langchain_core.runnables import Runnable, RunnableConfig
 
 from factcheck.errors import CheckerFailure
-from factcheck.langchain.engine import CHECK_RUN_NAME, reraise_clear
+from factcheck.langchain.engine import CHECK_RUN_NAME, attach_run
 from factcheck.langchain.ledger import RepeatedActionBlocked
 from factcheck.langchain.release import AsyncReleaseRun, ReleaseRun
 from factcheck.langchain.run_state import RunState
@@ -54,7 +54,10 @@ def stream_attempts(
             state.blocked(exc)
             break
         except (RuntimeError, StopIteration) as exc:
-            reraise_clear(exc, state.attempt)
+            state.reraise(exc)
+        except Exception as exc:
+            attach_run(exc, state.so_far())
+            raise
         done = attempt
         output = attempt.output()
         where, tool_calls = state.prepare(output)
@@ -65,8 +68,8 @@ def stream_attempts(
         except CheckerFailure as exc:
             run = state.checker_failed(where, exc)
             dispatch_custom_event(CHECK_RUN_NAME, run.model_dump(mode="json"), config=config)
-            chunks = attempt.finish(state.unchecked_result(output, where, run), where, run)
             release.end(state.take_releases())
+            chunks = attempt.finish(state.unchecked_result(output, where, run, exc), where, run)
             yield from state.paired(chunks, run)
             return
         if not state.advance(output, where, report):
@@ -106,7 +109,10 @@ async def astream_attempts(
             state.blocked(exc)
             break
         except (RuntimeError, StopIteration) as exc:
-            reraise_clear(exc, state.attempt)
+            state.reraise(exc)
+        except Exception as exc:
+            attach_run(exc, state.so_far())
+            raise
         done = attempt
         output = attempt.output()
         where, tool_calls = state.prepare(output)
@@ -117,9 +123,8 @@ async def astream_attempts(
         except CheckerFailure as exc:
             run = state.checker_failed(where, exc)
             await adispatch_custom_event(CHECK_RUN_NAME, run.model_dump(mode="json"), config=config)
-            unchecked_output = state.unchecked_result(output, where, run)
-            chunks = attempt.finish(unchecked_output, where, run)
             await release.end(state.take_releases())
+            chunks = attempt.finish(state.unchecked_result(output, where, run, exc), where, run)
             for chunk in state.paired(chunks, run):
                 yield chunk
             return

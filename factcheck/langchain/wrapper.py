@@ -20,8 +20,8 @@ from factcheck.errors import CheckerFailure
 from factcheck.langchain.engine import (
     CHECK_RUN_NAME,
     FactCheckOptions,
+    attach_run,
     enabled_from_env,
-    reraise_clear,
 )
 from factcheck.langchain.ledger import RepeatedActionBlocked
 from factcheck.langchain.run_report import RunReport
@@ -242,7 +242,10 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
                 state.blocked(exc)
                 break
             except (RuntimeError, StopIteration) as exc:
-                reraise_clear(exc, state.attempt)
+                state.reraise(exc)
+            except Exception as exc:
+                attach_run(exc, state.so_far())
+                raise
             where, tool_calls = state.prepare(output)
             try:
                 if where is None:
@@ -251,7 +254,7 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
             except CheckerFailure as exc:
                 run = state.checker_failed(where, exc)
                 dispatch_custom_event(CHECK_RUN_NAME, run.model_dump(mode="json"), config=config)
-                return state.unchecked_result(output, where, run)
+                return state.unchecked_result(output, where, run, exc)
             if not state.advance(output, where, report):
                 break
         run, error = state.finish()
@@ -277,7 +280,10 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
                 state.blocked(exc)
                 break
             except (RuntimeError, StopIteration) as exc:
-                reraise_clear(exc, state.attempt)
+                state.reraise(exc)
+            except Exception as exc:
+                attach_run(exc, state.so_far())
+                raise
             where, tool_calls = state.prepare(output)
             try:
                 if where is None:
@@ -287,7 +293,7 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
                 run = state.checker_failed(where, exc)
                 data = run.model_dump(mode="json")
                 await adispatch_custom_event(CHECK_RUN_NAME, data, config=config)
-                return state.unchecked_result(output, where, run)
+                return state.unchecked_result(output, where, run, exc)
             if not state.advance(output, where, report):
                 break
         run, error = state.finish()

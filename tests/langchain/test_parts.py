@@ -71,7 +71,7 @@ def test_ledger_reads_tool_message_status_and_call_id():
 
 def test_guard_blocks_only_actions_of_earlier_attempts():
     ledger = ToolLedger()
-    guard = RepeatGuard(ledger, action_matcher({"publish": ("post_to",)}))
+    guard = RepeatGuard(ledger, action_matcher(["order_lookup"]))
     first = uuid4()
     ledger.on_tool_start({"name": "publish_article"}, "", run_id=first)
     ledger.on_tool_end("ok", run_id=first)
@@ -87,10 +87,21 @@ def test_guard_blocks_only_actions_of_earlier_attempts():
         raise AssertionError("repeat of an executed action was not blocked")
 
 
-def test_action_matcher_uses_concepts_and_fragments():
-    is_action = action_matcher({"publish": ("post_to",), "refund": ()})
-    assert is_action("Publish_Article") and is_action("post_to_site") and is_action("refund")
-    assert not is_action("order_lookup")
+@pytest.mark.parametrize(
+    ("name", "action"),
+    [
+        ("publish_article", True),
+        ("wire_money", True),  # unknown to the lexicon: an action
+        ("drop_table", True),
+        ("order_lookup", False),  # declared a read
+        ("get_order", False),  # the lexicon's read verbs, the default
+        ("searchOrders", False),
+        ("checkout", True),  # no read verb: check is not a prefix of checkout
+    ],
+)
+def test_action_matcher_treats_every_undeclared_tool_as_an_action(name, action):
+    is_action = action_matcher(["order_lookup"], CHECKER.lexicon.read_only_tools)
+    assert is_action(name) is action
 
 
 def test_correction_in_english_quotes_tool_output_as_data():
@@ -160,17 +171,19 @@ def test_prune_history_off_keeps_every_attempt_in_messages(tools):
     assert get_run_report(out).outcome == "retried"
 
 
-def test_action_tools_option_extends_the_map(tools):
-    # `order_lookup` declared an action: a from-scratch retry would re-run it, so none happens
+def test_only_declared_reads_are_re_run_by_a_from_scratch_retry(tools):
+    # `order_lookup` has no read verb in front: an action, so a from-scratch retry (which
+    # would re-run it) does not happen until it is declared a read
     def executor(inputs: dict) -> dict:
         order = tools.order_lookup.invoke({"order_id": "1"})
         return {"output": f"订单 {order['order_id']} 已签收。"}
 
     chain = RunnableLambda(executor)
-    out = chain.with_fact_check(action_tools={"lookup": ("order_lookup",)}, min_confidence=0).invoke({"input": "q"})
+    out = chain.with_fact_check(min_confidence=0).invoke({"input": "q"})
     report = get_run_report(out)
     assert len(report.attempts) == 1 and tools.count["order_lookup"] == 1
-    out = chain.with_fact_check(max_retries=1, min_confidence=0).invoke({"input": "q"})
+    assert "order_lookup" in report.notes[0]
+    out = chain.with_fact_check(max_retries=1, read_tools=("order_lookup",), min_confidence=0).invoke({"input": "q"})
     assert len(get_run_report(out).attempts) == 2
 
 
