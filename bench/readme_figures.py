@@ -30,6 +30,8 @@ ROWS: tuple[tuple[str, list[str], list[str], bool], ...] = (
     ("blind h20 + h21 ({n} cases in `docs/blind-batches`; blind score at first fit: 0.818 / 0.375, 0.036)",
      [str(BLIND / "h20.jsonl"), str(BLIND / "h21.jsonl")], [], False),
     ("blind h22 ({n} cases; its one blind score: 0.500 / 0.167, 0.071)", [str(BLIND / "h22.jsonl")], [], False),
+    ("blind h23 + h24 ({n} cases written during the issue-22 round, scored once at its end)",
+     [str(BLIND / "h23.jsonl"), str(BLIND / "h24.jsonl")], [], True),
     ("heldout ({n}, fitted on)", ["heldout"], [], True),
 )
 
