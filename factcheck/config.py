@@ -48,7 +48,7 @@ class CheckerConfig(BaseModel):
     `with_structured_output` for a verdict and a reason, given only the located evidence excerpts and the
     records the claim binds to), or a callable `(claim, evidence) -> (verdict, confidence)` (an NLI scorer).
     None (default): no model is ever called. See `factcheck.verify`."""
-    verify_between: tuple[float, float] = (0.2, 0.6)
+    verify_between: tuple[float, float] = (0.2, 0.7)
     """The verifier is asked only about flagged claims whose confidence is in `[low, high)`: by default the
     uncertain ones (below `min_confidence`) that are not near-certain false alarms."""
     verify_max_claims: int = Field(default=3, ge=0)

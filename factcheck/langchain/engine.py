@@ -115,7 +115,7 @@ class FactCheckOptions(BaseModel):
     checks are unsure of; overrides `config.verifier` (see `CheckerConfig.verifier`, `factcheck.verify`)."""
     verify_between: tuple[float, float] | None = None
     """The confidence band of the claims the verifier is asked about; overrides `config.verify_between`
-    (default (0.2, 0.6))."""
+    (default (0.2, 0.7))."""
     block_repeated_actions: bool = True
     """Never let a retry run an action tool that an earlier attempt already ran."""
     stream_release: StreamRelease = "sentence"
