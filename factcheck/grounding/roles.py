@@ -70,8 +70,6 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
         quantity = _quantity(index, loc.leaf.index, loc.leaf.path)
         if quantity is not None and quantity > 1:  # "3 bananas, total $0.5": the item's price times its quantity
             total = claimed * quantity
-            if equal_at(total, claimed, exponent):
-                return None
             return Recomputed(total, f"quantity {_num(quantity)} × {_num(claimed)} = {_num(total)}", loc)
         times, what = _multiplicity(index, loc.leaf.index)
         if times < 2 or loc.leaf.path.startswith(what + "["):
