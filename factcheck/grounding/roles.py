@@ -17,6 +17,8 @@ from factcheck.report import Fact, FactKind, Verdict
 _SEGMENT = re.compile(r"[^.\[\]]+|\[\d+\]")
 _PRICE_LABELS = frozenset({"price"})
 """Field labels of a per-unit amount (a fare, a unit price): what a total multiplies."""
+_AFTER = 12
+"""How far after an amount a total word still makes it a total ("$612 in total")."""
 _AVAILABLE = ("available", "in_stock", "is_available")
 """Fields that say whether an option can be had: a selection ranks the options that can."""
 
@@ -250,12 +252,15 @@ def _cue_before(cues: Phrases, fact: Fact, claim: ClaimText) -> Hit | None:
 
 def _claims_a_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
     """Whether a number is claimed as a total: an amount of money labelled so, or the first after a total word
-    ("The total for all 3 passengers is $612"; not the nights' 688 元 before 两晚合计 1,476 元), and the claim
-    has no per-unit word ("each", "per person")."""
+    ("The total for all 3 passengers is $612"; not the nights' 688 元 before 两晚合计 1,476 元), or the one a total
+    word follows ("$612 in total"), and the claim has no per-unit word ("each", "per person")."""
     lex = index.lex
     if fact.unit not in lex.currency_codes or not fact.value or lex.per_unit_words.search(claim.text):
         return False
-    return "total" in (fact.concept or "").split("+") or _cue_before(lex.total_words, fact, claim) is not None
+    if "total" in (fact.concept or "").split("+") or _cue_before(lex.total_words, fact, claim) is not None:
+        return True
+    after = claim.text[fact.end - claim.start : fact.end - claim.start + _AFTER]  # "$612 in total"
+    return any(hit.start <= 2 for hit in lex.total_words.finditer(after.lstrip()))
 
 
 def named_items_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:

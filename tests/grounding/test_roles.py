@@ -136,3 +136,11 @@ def test_a_total_after_a_list_of_amounts_adds_them_up() -> None:
     assert number_verdicts(answer, [("get_order_details", items)])[-1][:2] == ("$750.30", S)
     wrong = answer.replace("$750.30", "$740.30")
     assert number_verdicts(wrong, [("get_order_details", items)])[-1][1] != S
+
+
+@pytest.mark.parametrize(("answer", "expected"), [("The bananas come to $0.5 in total.", C),
+                                                  ("The bananas come to $1.5 in total.", S),
+                                                  ("The bananas are $0.5 each.", S)])
+def test_a_price_beside_its_quantity_is_per_unit(answer, expected) -> None:
+    invoice = {"invoice_id": "INV1", "items": [{"name": "bananas", "quantity": 3, "price": 0.5}]}
+    assert number_verdicts(answer, [("create_invoice", invoice)])[-1][1] == expected
