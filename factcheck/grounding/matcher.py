@@ -203,6 +203,10 @@ class Matcher:
 
     # ---------- numbers ----------
     def _number(self, fact: Fact) -> None:
+        before = self._claim_text[: max(0, fact.start - self._records.start)].rstrip()
+        if before.endswith(_ORDINAL_MARKS):
+            fact.reason = "an ordinal (第 1 条, No. 2): a place in a list, not a quantity"
+            return
         self._number_verdict(fact)
         if fact.verdict == Verdict.SUPPORTED and fact.value:
             value = Decimal(fact.value)
@@ -754,6 +758,9 @@ class Matcher:
         reason = f"no tool output gives the {fact.kind.value} {fact.text}"
         set_verdict(fact, Verdict.UNSUPPORTED, "not_found", reason, [])
 
+
+_ORDINAL_MARKS = ("第", "No.", "no.")
+"""What makes the bare number after it a place in a list, not a quantity ("第 1 条收益最大")."""
 
 _LISTED_AMOUNTS = 12
 """Most amounts of an answer's list a later total may add up."""

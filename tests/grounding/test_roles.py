@@ -144,3 +144,10 @@ def test_a_total_after_a_list_of_amounts_adds_them_up() -> None:
 def test_a_price_beside_its_quantity_is_per_unit(answer, expected) -> None:
     invoice = {"invoice_id": "INV1", "items": [{"name": "bananas", "quantity": 3, "price": 0.5}]}
     assert number_verdicts(answer, [("create_invoice", invoice)])[-1][1] == expected
+
+
+@pytest.mark.parametrize("answer", ["建议：第 1 条收益最大。", "第 2 个方案最便宜。", "Option No. 2 is the fastest."])
+def test_an_ordinal_is_a_place_in_a_list_not_a_quantity(answer) -> None:
+    calls = [{"name": "slow_log", "args": {}, "output": {"queries": [{"rows": 1203311}, {"rows": 5}]}, "status": "ok"}]
+    facts = [f for c in CHECKER.check(answer, calls).claims for f in c.facts if f.kind.value == "number"]
+    assert facts and all(f.verdict == Verdict.UNVERIFIABLE for f in facts)
