@@ -30,8 +30,10 @@ ROWS: tuple[tuple[str, list[str], list[str], bool], ...] = (
     ("blind h20 + h21 ({n} cases in `docs/blind-batches`; blind score at first fit: 0.818 / 0.375, 0.036)",
      [str(BLIND / "h20.jsonl"), str(BLIND / "h21.jsonl")], [], False),
     ("blind h22 ({n} cases; its one blind score: 0.500 / 0.167, 0.071)", [str(BLIND / "h22.jsonl")], [], False),
-    ("blind h23 + h24 ({n} cases written during the issue-22 round, scored once at its end)",
+    ("blind h23 + h24 ({n} cases written during the issue-22 round; scored once at its end: 0.385 / 0.294, 0.110)",
      [str(BLIND / "h23.jsonl"), str(BLIND / "h24.jsonl")], [], True),
+    ("blind h25 ({n} cases written at the end of that round; scored once: 0.429 / 0.333, 0.111)",
+     [str(BLIND / "h25.jsonl")], [], False),
     ("heldout ({n}, fitted on)", ["heldout"], [], True),
 )
 
