@@ -23,8 +23,8 @@ BUNDLED_SUITE = "suite.jsonl"
 BUNDLED_SUITES = {
     "bundled": BUNDLED_SUITE,
     "heldout": "heldout.jsonl",
-    "real-fit": "real-fit.jsonl",
-    "real-heldout": "real-heldout.jsonl",
+    "real-fit": "real-fit.jsonl.gz",
+    "real-heldout": "real-heldout.jsonl.gz",
     "mutation-fit": "mutation-fit.jsonl.gz",
     "mutation-heldout": "mutation-heldout.jsonl.gz",
 }
