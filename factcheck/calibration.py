@@ -12,14 +12,13 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from factcheck.report import Claim, Fact, FactKind, Verdict
+from factcheck.report import OPAQUE_KINDS, Claim, Fact, FactKind, Verdict
 
 FORMAT_VERSION = 1
 """Version of the calibration file format; `Calibration.load` refuses other versions."""
 SHIPPED_FILE = "calibration.json"
 """The calibration table shipped in `factcheck/data`, fitted by `factcheck calibrate`."""
 
-_OPAQUE = (FactKind.IDENTIFIER, FactKind.URL, FactKind.EMAIL)
 _MONEY_UNITS = re.compile(r"^[A-Z]{3}$")
 _LIST_LINE = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)、])\s")
 _HEADING = re.compile(r"^\s*#{1,6}\s|^\s*\*\*[^*]+\*\*\s*[:：]?\s*$")
@@ -60,7 +59,7 @@ def answer_stats(lang: str, context: Sequence[Any]) -> AnswerStats:
 def _specificity(fact: Fact) -> str:
     """How specific the flagged value is: a long ID or link is rarely matched by chance."""
     value = fact.value or fact.text
-    if fact.kind in _OPAQUE:
+    if fact.kind in OPAQUE_KINDS:
         return "long" if len(value) >= 12 else "mid" if len(value) >= 8 else "short"
     if fact.kind == FactKind.NUMBER:
         digits = sum(ch.isdigit() for ch in value.split(".")[0])
@@ -94,7 +93,7 @@ def _completed(fact: Fact, claim: Claim) -> bool:
 def _artifacts(fact: Fact, claim: Claim) -> str:
     """What the claim's other links and identifiers are: one no tool gave (a fabricated link beside a narrated
     publish), all backed, or none there."""
-    others = [f for f in claim.facts if f is not fact and f.kind in _OPAQUE]
+    others = [f for f in claim.facts if f is not fact and f.kind in OPAQUE_KINDS]
     if not others:
         return "none"
     return "unbacked" if any(f.verdict.flagged for f in others) else "backed"

@@ -25,14 +25,12 @@ from factcheck.grounding.matcher import Matcher
 from factcheck.grounding.verdicts import evidence_of, evidence_strength
 from factcheck.lexicon import load_lexicon
 from factcheck.phrases import forget_words
-from factcheck.report import Claim, FactKind, Report, worst
+from factcheck.report import OPAQUE_KINDS, Claim, Report, worst
 from factcheck.verify import second_opinions
 
 _LANGS = ("zh", "en", "mixed")
 
 
-_ARTIFACTS = (FactKind.URL, FactKind.IDENTIFIER, FactKind.EMAIL)
-"""What an action produces that an answer may quote: a link, an id, an e-mail address."""
 
 _DIGITS = 100
 """Decimal precision of a check: numbers of up to this many digits are compared exactly."""
@@ -161,7 +159,7 @@ class FactChecker:
         for claim, fact in flags:
             if fact.code == "no_tool_call":
                 # "已发布至平台，链接 <a link no tool gave>": the made-up product is evidence the action did not run
-                made_up = [f.confidence or 0.0 for f in claim.facts if f.kind in _ARTIFACTS and f.code == "not_found"]
+                made_up = [f.confidence or 0.0 for f in claim.facts if f.kind in OPAQUE_KINDS and f.code == "not_found"]
                 fact.confidence = max([fact.confidence or 0.0, *made_up])
             fact.uncertain = (fact.confidence or 0.0) < threshold
             claim.confidence = max(claim.confidence or 0.0, fact.confidence or 0.0)

@@ -57,6 +57,10 @@ class FactKind(str, Enum):
     """A day of the week next to a date (Monday, Dec. 7; 9月26日 周六); its value is 0 for Monday."""
 
 
+OPAQUE_KINDS = (FactKind.IDENTIFIER, FactKind.URL, FactKind.EMAIL)
+"""Facts compared as opaque tokens, never as words: what an action produces and an answer may quote."""
+
+
 class SpeechAct(str, Enum):
     """The speech act of a claim, read before it is grounded."""
 

@@ -11,9 +11,8 @@ from factcheck.extractors.segment import Segmenter
 from factcheck.extractors.status import StatusExtractor
 from factcheck.phrases import term_key
 from factcheck.placeholders import placeholder_spans
-from factcheck.report import Claim, Fact, FactKind
+from factcheck.report import OPAQUE_KINDS, Claim, Fact, FactKind
 
-_OPAQUE = (FactKind.URL, FactKind.EMAIL, FactKind.IDENTIFIER)
 # A quoted title: CJK corner or book-title brackets, curly or straight double quotes, one line.
 # It opens with the class of the opening marks, which the regex engine skips ahead to.
 _QUOTED = re.compile(
@@ -74,7 +73,7 @@ class ClaimExtractor:
             if held:
                 mentions = [m for m in mentions if not any(s <= m.start < e for s, e in held)]
             facts = [self._fact(text, m, start, mentions) for m in mentions]
-            skip = [(m.start, m.end) for m in mentions if m.kind in _OPAQUE] + titles + held
+            skip = [(m.start, m.end) for m in mentions if m.kind in OPAQUE_KINDS] + titles + held
             facts += [self._fact(text, m, start, mentions) for m in self.methods.extract(text, skip)]
             facts += [self._fact(text, m, start, mentions) for m in self.categories.extract(text, skip)]
             for s in self.statuses.extract(text, default_concept=last_concept, skip=skip):

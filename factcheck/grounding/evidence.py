@@ -414,7 +414,7 @@ class EvidenceIndex:
             if isinstance(output, dict):
                 for field, value in output.items():
                     if isinstance(value, str | int) and not isinstance(value, bool) and self.is_record_key(str(field)):
-                        found.add(str(value).lower().lstrip("#"))
+                        found.add(record_key(str(value)))
             keys = self._record_keys[call] = frozenset(found)
         return keys
 
@@ -681,6 +681,11 @@ class EvidenceIndex:
                 elif mention.kind == FactKind.NUMBER:
                     _add_number(out, mention._replace(labels=ex.labels_before(leaf.text, mention, 0)), leaf)
         return out
+
+
+def record_key(value: str) -> str:
+    """A record key as compared: lower case, without a leading `#` (`#W3586556` and `w3586556`)."""
+    return value.lower().lstrip("#")
 
 
 def _count_number(leaf: Leaf) -> Located:

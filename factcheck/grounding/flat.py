@@ -306,15 +306,7 @@ class Flat:
 
         A key holding `.` or `[` is not reached: nothing is read instead.
         """
-        value = self.value
-        for key, index in _PATH_STEP.findall(path[len(self.root) :].lstrip(".") if self.root else path):
-            if index and isinstance(value, list) and int(index) < len(value):
-                value = value[int(index)]
-            elif key and isinstance(value, dict):
-                value = value.get(key)
-            else:
-                return None
-        return value
+        return value_in(self.value, path[len(self.root) :].lstrip(".") if self.root else path)
 
     def zero_fields(self) -> list[tuple[str, int, Any]]:
         """(shape, node, key) of each number field holding only zeros (`delay_min: 0`)."""
@@ -457,6 +449,18 @@ def _first_places(values: list[str], nodes: Any, key: str) -> dict[str, Ref]:
     firsts = dict(zip(values, refs, strict=True))  # in order of first appearance, with last places
     firsts.update(zip(reversed(values), reversed(refs), strict=True))  # same order, first places
     return firsts
+
+
+def value_in(value: Any, path: str) -> Any:
+    """The value at `path` (`flights[0].fare`, `variants.3111466194.price`) under `value`; None when there is none."""
+    for key, index in _PATH_STEP.findall(path):
+        if index and isinstance(value, list) and int(index) < len(value):
+            value = value[int(index)]
+        elif key and isinstance(value, dict):
+            value = value.get(key)
+        else:
+            return None
+    return value
 
 
 def shape_of(path: str) -> str:

@@ -38,6 +38,7 @@ from factcheck.grounding.moments import (
 from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, names_record, other_item
 from factcheck.grounding.roles import (
     ClaimText,
+    Recomputed,
     fits_role,
     name_selection,
     named_items_total,
@@ -138,8 +139,7 @@ class Matcher:
         picked = name_selection(self._said, self.index)
         if picked is not None:  # "Of these, Backpack is the cheapest": the named record is not
             fact, found = picked
-            set_verdict(fact, Verdict.CONTRADICTED, "recomputed", f"the records give {found.how}",
-                        [evidence_of(found.where.leaf, self.index, found.how)])
+            set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found, f"the records give {found.how}"))
         self.moments += [f for f in facts if f.kind in _WHEN and f.verdict == Verdict.SUPPORTED]
         zones = any(f.kind in _WHEN for f in facts) and self.index.lex.time_zone_words.finditer(text)
         if zones:
@@ -267,12 +267,10 @@ class Matcher:
                     if self.index.lex.derivation_cues.search(self._claim_text) else None
                 )
             )
+            backing = self._fitting(fact, backing, claimed, exponent)
             if backing is not None and backing[0] == "recomputed":
+                set_verdict(fact, Verdict.CONTRADICTED, *backing)
                 return
-            if backing is not None and backing[0] == "derived" and not fits_role(
-                fact, backing[1], self.index, self._said
-            ):
-                backing = None
             if backing is None:
                 shown = ", ".join(sorted({loc.mention.value for loc in same_field})[:3])
                 set_verdict(fact, Verdict.CONTRADICTED, "value_mismatch",
@@ -302,34 +300,38 @@ class Matcher:
                 or in_other_unit(fact, claimed, exponent, self._claim_facts, self.index)
                 or self._in_words(targets)
             )
-        if backing is not None and backing[0] == "recomputed":
-            return  # contradicted by the recomputation, verdict set
-        if backing is not None and backing[0] == "derived" and not fits_role(fact, backing[1], self.index, self._said):
-            # a total is no difference or quotient ("total $0.5" of 3.5 − 3); a column's sum may still be it
-            backing = column_total(claimed, exponent, self.index)
-            if backing is not None and not fits_role(fact, backing[1], self.index, self._said):
-                backing = None
+        backing = self._fitting(fact, backing, claimed, exponent)
         if backing is None:
             set_verdict(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives {fact.text}", [])
+        elif backing[0] == "recomputed":
+            set_verdict(fact, Verdict.CONTRADICTED, *backing)
         elif backing[0] == "derived" and (found := per_unit_sum_as_total(fact, self.index, self._said)):
             # arithmetic backs a total only as the records compute it: the legs' sum is one traveller's
-            set_verdict(fact, Verdict.CONTRADICTED, "recomputed", f"the records give {found.how}, not {fact.text}",
-                        [evidence_of(found.where.leaf, self.index, found.how)])
+            set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found))
         else:
             set_verdict(fact, Verdict.SUPPORTED, *backing)
+
+    def _fitting(self, fact: Fact, backing: Backing | None, claimed: Decimal, exponent: int) -> Backing | None:
+        """A derivation only when it fits the number's role: a total is no difference or quotient ("total $0.5"
+        of 3.5 − 3); a column's sum may still be it."""
+        if backing is None or backing[0] != "derived" or fits_role(fact, backing[1], self.index, self._said):
+            return backing
+        backing = column_total(claimed, exponent, self.index)
+        return backing if backing is not None and fits_role(fact, backing[1], self.index, self._said) else None
+
+    def _recomputed(self, fact: Fact, found: Recomputed, reason: str | None = None) -> Backing:
+        """The code, reason and evidence of a number (or name) its records compute otherwise."""
+        reason = reason or f"the records give {found.how}, not {fact.text}"
+        return "recomputed", reason, [evidence_of(found.where.leaf, self.index, found.how)]
 
     def _named_items(self, fact: Fact) -> Backing | None:
         """The prices of the items the claim names, added up (a refund of two named items)."""
         found = named_items_total(fact, self.index, self._said)
         if found is None:
             return None
-        evidence = [evidence_of(found.where.leaf, self.index, found.how)]
         if not equal_at(found.value, Decimal(fact.value or "0"), -(fact.precision or 0)):
-            # a total of the items the claim names that they do not add up to: over the wrong subset
-            set_verdict(fact, Verdict.CONTRADICTED, "recomputed", f"the records give {found.how}, not {fact.text}",
-                        evidence)
-            return "recomputed", fact.reason, evidence
-        return "derived", f"number equals {found.how}", evidence
+            return self._recomputed(fact, found)  # a total of named items they do not add up to: the wrong subset
+        return "derived", f"number equals {found.how}", [evidence_of(found.where.leaf, self.index, found.how)]
 
     def _role_disagrees(self, fact: Fact, located: list[Located]) -> bool:
         """Contradict a found number whose role the records compute otherwise: a per-unit amount given as the
@@ -338,8 +340,7 @@ class Matcher:
         found = per_unit_as_total(fact, located, self.index, said) or selection(fact, located, self.index, said)
         if found is None:
             return False
-        set_verdict(fact, Verdict.CONTRADICTED, "recomputed", f"the records give {found.how}, not {fact.text}",
-                    [evidence_of(found.where.leaf, self.index, found.how)])
+        set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found))
         return True
 
     def _in_words(self, targets: list[tuple[Decimal, int]]) -> Backing | None:

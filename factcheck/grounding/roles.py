@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 
 from factcheck.grounding.arithmetic import equal_at
 from factcheck.grounding.evidence import EvidenceIndex, Located
+from factcheck.grounding.flat import value_in
 from factcheck.lexicon import field_name
 from factcheck.phrases import Hit, Phrases
 from factcheck.report import Fact, FactKind, Verdict
@@ -185,7 +186,7 @@ def name_selection(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, Recomp
         if f.kind in (FactKind.NAME, FactKind.IDENTIFIER) and f.verdict == Verdict.SUPPORTED and f.evidence:
             ev = f.evidence[0]
             parts = _SEGMENT.findall(ev.path)
-            record = _resolve(index.flats[ev.index].value, parts[:-1]) if ev.source == "tool" else None
+            record = index.value_at(ev.index, _path(parts[:-1])) if ev.source == "tool" else None
             price = next((k for k in record if index.path_info(str(k))[0] & _PRICE_LABELS), None) if isinstance(
                 record, dict) else None
             if price is not None:
@@ -197,7 +198,7 @@ def name_selection(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, Recomp
         return None
     _, fact, ev, parts, price = named[0]
     scoped = lex.selection_scopes.search(claim.text)
-    path = "".join(p if p.startswith("[") else f".{p}" for p in [*parts[:-1], str(price)]).lstrip(".")
+    path = _path([*parts[:-1], str(price)])
     options = _comparable(index, ev.index, path, available_only=True, option_lists=not scoped)
     if len(options) < 2:
         return None
@@ -286,7 +287,7 @@ def named_items_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> Rec
             if "[]" not in shape or not index.path_info(shape)[0] & _PRICE_LABELS:
                 continue
             head = shape.rsplit("[]", 1)[0]
-            items = _resolve(flat.value, _SEGMENT.findall(head))
+            items = value_in(flat.value, head)
             if not isinstance(items, list):
                 continue
             named = [(item, item.get(shape.rsplit(".", 1)[-1])) for item in items if isinstance(item, dict)
@@ -321,7 +322,7 @@ def fits_role(fact: Fact, how: str, index: EvidenceIndex, claim: ClaimText) -> b
 def _quantity(index: EvidenceIndex, call: int, path: str) -> Decimal | None:
     """The quantity field beside a price in its record (`items[1].quantity` of `items[1].price`), if any."""
     parts = _SEGMENT.findall(path)
-    record = _resolve(index.flats[call].value, parts[:-1])
+    record = index.value_at(call, _path(parts[:-1]))
     if not isinstance(record, dict):
         return None
     for field, value in record.items():
@@ -363,7 +364,7 @@ def _comparable(
         return []
     out: list[tuple[Decimal, str, Any]] = []
     for at in range(len(parts) - 2, -1, -1):  # the nearest list or mapping of records holding the field
-        container = _resolve(value, parts[:at])
+        container = value_in(value, _path(parts[:at]))
         if isinstance(container, list) and parts[at].startswith("["):
             keys: Iterator[Any] = (f"[{i}]" for i in range(len(container)))
         elif isinstance(container, dict) and not lists_only and not parts[at].startswith("[") and len(container) > 1:
@@ -373,9 +374,10 @@ def _comparable(
         name = parts[at - 1] if at else ""
         if option_lists and field_name(name) not in index.lex.option_lists:
             continue
+        field = _path(parts[at + 1 :])
         for key in keys:
-            record = _resolve(value, [*parts[:at], key])
-            number = _resolve(record, parts[at + 1 :])
+            record = container[int(key[1:-1])] if isinstance(container, list) else container[key]
+            number = value_in(record, field)
             if isinstance(number, bool) or not isinstance(number, int | float | str):
                 continue
             try:
@@ -384,25 +386,16 @@ def _comparable(
                 continue
             if available_only and isinstance(record, dict) and any(record.get(f) is False for f in _AVAILABLE):
                 continue
-            where = "".join(p if p.startswith("[") else f".{p}" for p in [*parts[:at], key, *parts[at + 1 :]])
-            out.append((amount, where.lstrip("."), record))
+            out.append((amount, _path([*parts[:at], key, *parts[at + 1 :]]), record))
         if len(out) > 1:
             return out
         out = []
     return out
 
 
-def _resolve(value: Any, parts: list[str]) -> Any:
-    """The value at a path's segments (`["flights", "[0]", "price"]`), or None."""
-    for part in parts:
-        if part.startswith("[") and isinstance(value, list):
-            i = int(part[1:-1])
-            value = value[i] if i < len(value) else None
-        elif isinstance(value, dict):
-            value = value.get(part)
-        else:
-            return None
-    return value
+def _path(parts: list[str]) -> str:
+    """A path from its segments (`["flights", "[0]", "price"]` -> `flights[0].price`)."""
+    return "".join(p if p.startswith("[") else f".{p}" for p in parts).lstrip(".")
 
 
 def _num(value: Decimal) -> str:

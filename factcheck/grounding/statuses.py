@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from factcheck.grounding.counting import AGREES
-from factcheck.grounding.evidence import EvidenceIndex, Leaf, StatusEvidence, ToolRecord
+from factcheck.grounding.evidence import EvidenceIndex, Leaf, StatusEvidence, ToolRecord, record_key
 from factcheck.grounding.flat import shape_of
 from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, other_item
 from factcheck.grounding.trust import backing_statuses
@@ -146,7 +146,7 @@ class StatusMatcher:
         """The statuses of the calls whose output is the record the claim names by its key, and of outputs that
         are no keyed record: "order #W3586556 (still pending)" is not contradicted by the cancellation of
         #W1242543 in the same run, nor by any other order when the run never read #W3586556."""
-        named = {_key(f.value or f.text) for f in claim_facts if f.kind == FactKind.IDENTIFIER}
+        named = {record_key(f.value or f.text) for f in claim_facts if f.kind == FactKind.IDENTIFIER}
         if not named:
             return pool
         keyed = {s.call: self.index.record_keys(s.call) for s in pool}
@@ -282,16 +282,16 @@ class StatusMatcher:
         words = {w.lower() for w in self.index.lex.concept_words.get(concept, ())}
         if not words:
             return None
-        for call in reversed(self.index.calls):
-            if call.status != "ok" or self.read_only.match(call.name or ""):
+        for flat in reversed(self.index.flats):  # the latest write first; argument flats (`root`) are no output
+            call = self.index.calls[flat.call]
+            if flat.root or call.status != "ok" or self.read_only.match(call.name or ""):
                 continue
-            for flat in self.index.flats:
-                if flat.call != call.index or flat.root or not isinstance(flat.value, dict | list):
-                    continue
-                for shape, places in flat.strings.items():
-                    for text, (node, key) in places.items():
-                        if text.strip().lower() in words:
-                            return call, self.index.leaf(call.index, flat.path(node, key), shape, text)
+            if not isinstance(flat.value, dict | list):
+                continue
+            for shape, places in flat.strings.items():
+                for text, (node, key) in places.items():
+                    if text.strip().lower() in words:
+                        return call, self.index.leaf(call.index, flat.path(node, key), shape, text)
         return None
 
     def calls_for(self, concept: str | None, action: bool = False) -> list[ToolRecord]:
@@ -307,11 +307,6 @@ class StatusMatcher:
 
 
 _LATIN_WORDS = re.compile(r"[a-z]{3,}")
-
-
-def _key(value: str) -> str:
-    """A record key as compared: lower case, without a leading `#` (`#W3586556` and `w3586556`)."""
-    return value.lower().lstrip("#")
 _BY = re.compile(r"_by_|By(?=[A-Z])")
 
 
