@@ -43,7 +43,7 @@ _MERGED_LISTS = (
     "not_money_labels", "money_labels", "duration_labels", "share_labels", "clause_conjunctions",
     *SPEECH_ACT_KEYS, "user_doers", "user_beneficiaries", "derivation_cues", "presenting_terms",
     "generic_currency_words", "per_unit_words", "multiplicity_fields", "superlatives_low", "superlatives_high",
-    "option_lists", "selection_scopes",
+    "option_lists", "selection_scopes", "new_value_cues",
 )
 
 
@@ -160,6 +160,8 @@ class Lexicon:
     """Keys of the superlatives that select the lowest amount."""
     selection_scopes: Phrases = field(init=False)
     """Words that scope a superlative to the items just listed (of these, among them, 其中): any list ranks."""
+    new_value_cues: Phrases = field(init=False)
+    """Words that make a claim's value one asked for, not one a record holds (new, change to, 改为)."""
     option_lists: frozenset[str] = field(init=False)
     """Names of lists and mappings of options a superlative ranks (flights, offers, variants, 航班)."""
     presenting: frozenset[str] = field(init=False)
@@ -311,6 +313,7 @@ class Lexicon:
         self.superlatives_low = frozenset(term_key(w) for w in self.data["superlatives_low"])
         self.option_lists = frozenset(w.lower() for w in self.data["option_lists"])
         self.selection_scopes = Phrases(self.data["selection_scopes"])
+        self.new_value_cues = Phrases(self.data["new_value_cues"])
         self.generic_currency_words = frozenset(self.data["generic_currency_words"])
         self.all_words = Phrases(self.data["all_words"])
         self.approximators = Phrases(self.data["approximators"])

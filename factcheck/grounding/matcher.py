@@ -17,6 +17,7 @@ from factcheck.grounding.arithmetic import (
     operand_value,
     sum_text,
 )
+from factcheck.grounding.calls import named_calls, other_call_value, wrong_call_evidence
 from factcheck.grounding.counting import filtered_count
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located
 from factcheck.grounding.flat import shape_of
@@ -248,7 +249,8 @@ class Matcher:
             if agree:
                 if self._role_disagrees(fact, agree):
                     return
-                if not self._wrong_record(fact, agree) and not self._wrong_currency(fact, agree):
+                if not self._wrong_record(fact, agree) and not self._wrong_call(fact, agree) \
+                        and not self._wrong_currency(fact, agree):
                     said = "number matches the same field" + in_minor_units(agree, minor)
                     set_verdict(fact, Verdict.SUPPORTED, "match", said, [evidence_of(agree[0].leaf, self.index)])
                 return
@@ -261,7 +263,7 @@ class Matcher:
                 or field_total(same_field, claimed, exponent, self.index)
                 or self._named_items(fact)
                 or self._arithmetic([(v, None) for v in self.verified[-8:]], claimed, exponent)
-                or self._context(claimed, exponent)  # "按 100 积分抵 1 元": the rule the context states
+                or self._context_over(same_field, claimed, exponent)
                 or (  # "the price difference is $22.55": an order's price and a variant's, of two calls
                     self._across_calls(claimed, exponent)
                     if self.index.lex.derivation_cues.search(self._claim_text) else None
@@ -280,7 +282,8 @@ class Matcher:
         elif matches := priced_in_minor_units(self.index, self.index.equal_numbers(targets), minor, fact):
             if self._role_disagrees(fact, matches):
                 return
-            if not self._wrong_record(fact, matches) and not self._wrong_currency(fact, matches):
+            if not self._wrong_record(fact, matches) and not self._wrong_call(fact, matches) \
+                    and not self._wrong_currency(fact, matches):
                 said = "number found in a tool output" + in_minor_units(matches, minor)
                 set_verdict(fact, Verdict.SUPPORTED, "match", said, [evidence_of(matches[0].leaf, self.index)])
             return
@@ -460,6 +463,21 @@ class Matcher:
                                 [evidence_of(own, self.index), evidence_of(loc.leaf, self.index)])
                     return True
         return False
+
+    def _wrong_call(self, fact: Fact, matches: list[Located]) -> bool:
+        """Contradict a value only another call of the same tool gives than the one the claim names by its
+        arguments ("MSFT"); the fact's clause decides when it names a call, else the whole claim."""
+        if self.index.lex.new_value_cues.search(self._claim_text):
+            return False  # "update the address to 476 Maple Drive": a value asked for, from any record
+        begin, end = self._records.clause(fact)
+        clause = self._claim_text[begin - self._records.start : end - self._records.start].lower()
+        tools = {self.index.calls[loc.leaf.index].name for loc in matches if loc.leaf.source == "tool"}
+        text = clause if len(tools) == 1 and named_calls(self.index, clause, next(iter(tools)))[0] else None
+        found = other_call_value(self.index, fact, matches, text or self._claim_text.lower())
+        if found is None:
+            return False
+        set_verdict(fact, Verdict.CONTRADICTED, "wrong_record", *wrong_call_evidence(self.index, found))
+        return True
 
     def _foreign_names(self, facts: list[Fact]) -> None:
         """Contradict an identifier or name that another item holds than the one its clause names by key.
@@ -710,6 +728,19 @@ class Matcher:
         i, j, how = found
         leaf = operands[i][1] or operands[j][1]
         return "derived", f"number equals {how}", [evidence_of(leaf, self.index, how)] if leaf else []
+
+    def _context_over(self, same_field: list[Located], claimed: Decimal, exponent: int) -> Backing | None:
+        """The context's number, for a claim whose field a tool states otherwise: a rule the context states
+        ("按 100 积分抵 1 元"), a value asked for ("change it to Suite 641"), one of several records; never the
+        user's word over the value the record holds ("I'm pretty sure it's $160.75" when the price is 150.75)."""
+        lex = self.index.lex
+        records = len({Decimal(loc.mention.value) for loc in same_field}) == 1 or all(
+            loc.leaf.source == "tool" and not loc.leaf.count and "[" not in loc.leaf.path for loc in same_field
+        )  # one value, or one record per call (a stock's price, a tax): not options the user chooses among
+        if records and not (lex.speech_acts["policy_markers"].search(self._claim_text)
+                           or lex.new_value_cues.search(self._claim_text)):
+            return None
+        return self._context(claimed, exponent)
 
     def _context(self, claimed: Decimal, exponent: int) -> Backing | None:
         for loc in self.index.context_mentions:
