@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from factcheck.report import OPAQUE_KINDS, Claim, Fact, FactKind, Verdict
+from factcheck.report import OPAQUE_KINDS, Claim, Fact, FactKind
 
 FORMAT_VERSION = 1
 """Version of the calibration file format; `Calibration.load` refuses other versions."""
@@ -75,17 +75,11 @@ def _specificity(fact: Fact) -> str:
     return "-"
 
 
-def _others(fact: Fact, claim: Claim) -> str:
-    """What the claim's other facts say: all backed, some, none, or there are none."""
-    others = [f.verdict for f in claim.facts if f is not fact and f.verdict != Verdict.UNVERIFIABLE]
-    if not others:
-        return "none"
-    backed = sum(v == Verdict.SUPPORTED for v in others)
-    return "all-backed" if backed == len(others) else "some-backed" if backed else "none-backed"
-
-
 def _completed(fact: Fact, claim: Claim) -> bool:
-    """Whether a completed-action marker stands in the claim just before the fact, or inside it."""
+    """Whether a completed-action marker stands in the claim just before the fact, or inside it; a status
+    said to have failed ("the refund failed", 未能创建) states an outcome as definitely as one said done."""
+    if fact.kind in (FactKind.STATUS, FactKind.ACTION) and fact.polarity == "negative":
+        return True
     at = max(0, fact.start - claim.start)
     return _COMPLETED.search(claim.text, max(0, at - 24), min(len(claim.text), at + len(fact.text))) is not None
 
@@ -131,7 +125,6 @@ def flag_features(fact: Fact, claim: Claim, stats: AnswerStats) -> list[str]:
         f"act:{act}",
         f"act_kind:{act}/{kind}",
         f"spec:{kind}/{_specificity(fact)}",
-        f"others:{_others(fact, claim)}",
         f"layout:{_layout(claim)}",
         f"strength:{fact.strength or '-'}",
         f"doer:{kind}/{_doer(fact, claim)}",

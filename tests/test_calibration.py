@@ -131,3 +131,18 @@ def test_a_second_false_claim_never_makes_the_first_look_safer() -> None:
     five = checker.check(" ".join(f"Order {100 + i} has been refunded." for i in range(5)), refunds)
     first = one.claims[0].confidence
     assert first is not None and all(c.confidence is not None and c.confidence >= first for c in five.claims)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Your refund of $45 was successful.",  # a second, unbacked fact in the same claim
+        "Your refund of $45 to card 4471 was successful.",
+    ],
+)
+def test_an_unbacked_fact_beside_a_contradiction_never_makes_it_look_safer(answer) -> None:
+    checker = FactChecker()
+    tools = [REFUND_FAILED]
+    alone = checker.check("Your refund was successful.", tools).claims[0].facts[0].confidence
+    status = next(f for f in checker.check(answer, tools).claims[0].facts if f.kind.value == "status")
+    assert alone is not None and status.confidence is not None and status.confidence >= alone

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from factcheck.grounding.calls import named_calls
 from factcheck.grounding.counting import AGREES
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, StatusEvidence, ToolRecord, record_key
 from factcheck.grounding.flat import shape_of
@@ -76,7 +77,7 @@ class StatusMatcher:
             pool = self._of_named_records(fact, pool)
             if not pool:
                 return
-            agree = [s for s in pool if s.polarity in AGREES[polarity]]
+            agree = [s for s in pool if s.polarity in AGREES[polarity]] or self._same_state_word(fact, polarity, pool)
             if agree:
                 set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {say(agree[0])}",
                             [evidence_of(agree[0].leaf, self.index)])
@@ -210,11 +211,16 @@ class StatusMatcher:
             set_verdict(fact, Verdict.CONTRADICTED, "tool_error", f"tool {failed[0].name} failed, so not all is done",
                         [evidence_of(leaf, self.index)] if (leaf := self.index.first_leaf(failed[0].index)) else [])
             return
+        read = self._named_read(claim)
+        if read is not None and any(s.call == read.index for s in pool):
+            pool = [s for s in pool if s.call == read.index]  # "www.randomsite123.com is available": that call's
         agree = [s for s in pool if s.polarity in AGREES[polarity]]
         if agree:
             set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {say(agree[-1])}",
                         [evidence_of(agree[-1].leaf, self.index)])
-        elif polarity in ("positive", "negative") and self._acting_call_disagrees(fact, polarity, pool):
+        elif polarity in ("positive", "negative") and (
+            self._acting_call_disagrees(fact, polarity, pool) or self._read_disagrees(fact, polarity, pool, read)
+        ):
             return
         elif (
             fact.kind == FactKind.ACTION
@@ -244,6 +250,44 @@ class StatusMatcher:
                         [evidence_of(leaf, self.index)] if leaf else [])
             return True
         own = [s for s in pool if s.call == call.index and s.polarity in ("positive", "negative")]
+        if not own or any(s.polarity in AGREES[polarity] for s in own):
+            return False
+        set_verdict(fact, Verdict.CONTRADICTED, "polarity_mismatch", f"tool says {say(own[0])}, answer says {polarity}",
+                    [evidence_of(own[0].leaf, self.index)])
+        return True
+
+    def _same_state_word(self, fact: Fact, polarity: str, pool: list[StatusEvidence]) -> list[StatusEvidence]:
+        """The statuses whose value holds the very state word the claim says, not negated: "Status remains
+        pending" of `status: "pending (item modified)"` names the record's state, whatever else the value says."""
+        words = [hit.key for hit, term in self.index.lex.term_hits(fact.text.lower()) if term.polarity == polarity]
+        return [
+            s for s in pool
+            if any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", s.leaf.text.lower()) for w in words)
+        ]
+
+    def _named_read(self, claim: str) -> ToolRecord | None:
+        """The one read a claim names by its arguments ("www.google.com"), or the run's only call; None when the
+        run wrote (its last write speaks, see `_acting_call_disagrees`) or the claim names no single read."""
+        calls = self.index.calls
+        if not calls or any(not self.read_only.match(c.name or "") for c in calls):
+            return None
+        if len(calls) == 1:
+            return calls[0]
+        text = claim.lower()
+        named = set().union(*(named_calls(self.index, text, name)[0] for name in {c.name for c in calls}))
+        return self.index.calls[next(iter(named))] if len(named) == 1 else None
+
+    def _read_disagrees(self, fact: Fact, polarity: str, pool: list[StatusEvidence], read: ToolRecord | None) -> bool:
+        """A bare "unavailable" said of the read the claim names, against that call's own statuses:
+        "www.google.com is unavailable" after `check_website_availability` returned `status: available`."""
+        if read is None or read.status == "error":
+            return False
+        fields = self.index.lex.status_fields
+        own = [
+            s for s in pool
+            if s.call == read.index and s.polarity in ("positive", "negative") and not s.leaf.count
+            and fields.search(field_name(s.leaf.path.rsplit(".", 1)[-1]))
+        ]  # the call's status fields ("status": "available"), not what its lists or prose suggest
         if not own or any(s.polarity in AGREES[polarity] for s in own):
             return False
         set_verdict(fact, Verdict.CONTRADICTED, "polarity_mismatch", f"tool says {say(own[0])}, answer says {polarity}",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from factcheck.grounding.evidence import EvidenceIndex, Leaf
 from factcheck.lexicon import field_name
 from factcheck.report import Evidence, Fact, FactKind, Verdict
@@ -34,6 +36,12 @@ def set_verdict(fact: Fact, verdict: Verdict, code: str, reason: str, evidence: 
 _STATUS_KINDS = (FactKind.STATUS, FactKind.ACTION)
 
 
+_STATUS_VALUE = re.compile(r"[^\W\d_]")
+"""A status value has a letter: a bare number is a count."""
+_DATE_VALUE = re.compile(r"\d{4}-\d{2}-\d{2}")
+"""A value that starts with an ISO date is a moment (`created: 2024-08-14 21:37:05`), not a status."""
+
+
 def evidence_strength(fact: Fact, index: EvidenceIndex) -> str:
     """What a flagged fact's own evidence is (`Fact.strength`), read from its code and evidence alone.
 
@@ -42,7 +50,8 @@ def evidence_strength(fact: Fact, index: EvidenceIndex) -> str:
         index: The run's evidence (to name the concepts of the tool an evidence came from).
 
     Returns:
-        `own-field` (a status field of the acting tool's output), `own-text`, `own-tool`, `count`, `other-tool`,
+        `own-field` (a status field of the acting tool's output), `record-field` (a status field of a record a
+        read returned), `own-text`, `own-tool`, `count`, `other-tool`,
         `recomputed`, `field`, `near`, `absent`, `no-call` or `-`.
     """
     code = fact.code or ""
@@ -67,10 +76,16 @@ def _status_strength(fact: Fact, index: EvidenceIndex) -> str:
         return "own-tool" if fact.code == "tool_error" else "other-tool"
     words = tuple(w.lower() for w in index.lex.concept_words.get(fact.concept or "", ()))
     fields = index.lex.status_fields
+    lex = index.lex
     for ev in tools:
         name = field_name(ev.path) if ev.path else ""
-        if name and (fields.search(name) or any(w in name for w in words)):
-            return "own-field"  # refund_status: failed, of refund_order; an order's status field
+        if not name or not _STATUS_VALUE.search(ev.text) or _DATE_VALUE.match(ev.text.strip()):
+            continue  # a count ("results: 1") or a moment ("created: 2024-08-14") states no status
+        if fields.search(name) or (any(w in name for w in words) and lex.term_hits(ev.text.lower())):
+            call = index.calls[ev.index]
+            acting = fact.concept in call.concepts or not lex.read_only_tools.match(call.name or "")
+            # refund_status: failed, of refund_order; else a record's status field a read returned
+            return "own-field" if acting else "record-field"
     own = [
         ev for ev in tools
         if fact.concept in index.calls[ev.index].concepts

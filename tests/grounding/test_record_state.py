@@ -119,3 +119,18 @@ def test_a_failed_write_fails_its_action_not_the_record_it_names() -> None:
              call("modify_pending_order_items", "Error: new item not available", "error")]
     assert verdicts("Order #W1313131 is still pending.", tools) == [S]
     assert verdicts("The items of order #W1313131 have been modified.", tools) == [C]
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # the record's status value holds the very state word the answer says
+        ("Both updates are complete.\n- Status: pending (no change)", [False]),
+        ("The item modification went through. Status remains pending.", [False, False]),
+        # another state word is still flagged
+        ("The item modification went through. Status: delivered.", [False, True]),
+    ],
+)
+def test_the_same_state_word_in_a_records_status_agrees(answer, expected) -> None:
+    tools = [call("modify_pending_order_items", _order("pending (item modified)"))]
+    assert [v.flagged for v in verdicts(answer, tools)] == expected
