@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 from factcheck.config import CheckerConfig
 from factcheck.errors import CheckerFailure, FactCheckError
 from factcheck.extractors.segment import mostly_zh_or_en
-from factcheck.langchain.ledger import action_matcher
+from factcheck.guard.reads import action_matcher
 from factcheck.langchain.release import StreamRelease
 from factcheck.langchain.run_report import DEFAULT_REPORT_KEY, Outcome, RunReport
 from factcheck.policy import DEFAULT_FALLBACK, OnFail, apply_on_fail
