@@ -14,12 +14,12 @@ def action_matcher(
 ) -> Callable[[str], bool]:
     """Build a predicate telling whether a tool name may perform an action (fail safe).
 
-    A tool is a read only when it is declared one: named in `read_tools` (which holds the
-    tools a `ToolPolicy(read=True)` declares, where there are policies), or (the documented
+    A tool is a read only when it is declared one: named in `read_tools`, or (the documented
     default) its name starts with one of the lexicon's read verbs (`read_only_tool_prefixes`:
     get, list, search, find, lookup, check, read, fetch, query, view, show, ...). Every other
     tool, known to the lexicon or not (`wire_money`, `drop_table`, `post_tweet`), is an
-    action: it never runs twice.
+    action: it never runs twice. A `ToolPolicy(read=...)` overrides this for its tool (the
+    guard asks it first).
 
     Args:
         read_tools: Exact names of tools declared to only read.
