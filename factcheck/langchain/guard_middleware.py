@@ -250,11 +250,12 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
         args = request.tool_call["args"]
         if not isinstance(args, Mapping) or not _has_checkpointer() or self._refusal(request, policy, args):
             return False
-        if policy.confirm:
-            return True
         name = request.tool_call["name"]
-        key = policy.key_for(name, request.tool_call["args"])
-        return self._tainted(request) and self._first_result(request, key, self._guards_repeats(name)) is None
+        repeats = self._guards_repeats(name)
+        key = policy.key_for(name, args)
+        if (policy.once or repeats) and self._first_result(request, key, repeats) is not None:
+            return False  # answered with the first result: nothing runs
+        return policy.confirm or self._tainted(request)
 
     def _prepare(self, request: ToolCallRequest) -> tuple[ToolCallRequest, Any, ToolMessage | _Plan | None]:
         """The request to run (after a reviewer's edit), the edit, and the plan: a refusal or
@@ -289,7 +290,7 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
         if checked.once or repeats:
             first = self._first_result(request, key, repeats)
             if first is not None:
-                return request, edit, _repeat_message(request, first, key, checked.once)
+                return request, edit, _repeat_message(request, first, key)
             twin = _earlier_twin(request, checked, key)
             if twin is not None:
                 return request, edit, _twin_message(request, twin, key)
@@ -481,10 +482,12 @@ def _refusal_message(request: ToolCallRequest, refusal: Refusal, args: Mapping[s
     )
 
 
-def _repeat_message(request: ToolCallRequest, first: ToolMessage, key: str, once: bool) -> ToolMessage:
+def _repeat_message(request: ToolCallRequest, first: ToolMessage, key: str) -> ToolMessage:
     name = request.tool_call["name"]
-    why = "in this run (it runs once)" if once else "in this conversation, and the tool guard never repeats an action"
-    content = f"Not run again: {name} already ran with these arguments {why}. Its first result follows.\n{_text(first)}"
+    content = (
+        f"Not run again: {name} already ran with these arguments in this conversation (the tool guard "
+        f"runs an action once per arguments). Its first result follows.\n{_text(first)}"
+    )
     record = {**first.response_metadata.get(GUARD_KEY, {}), "repeat": True, "idempotency_key": key,
               "event": {"event": "repeat", "tool": name, "idempotency_key": key}}
     return ToolMessage(content=content, tool_call_id=request.tool_call["id"] or "", name=name,

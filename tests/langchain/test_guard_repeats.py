@@ -14,6 +14,7 @@ from langchain_core.tools import tool
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph.message import REMOVE_ALL_MESSAGES
 from langgraph.prebuilt.tool_node import ToolRuntime
+from langgraph.types import Command
 
 from factcheck.guard import ToolPolicy, idempotency_key
 from factcheck.langchain import FactCheckMiddleware, ToolGuardMiddleware, get_run_report
@@ -132,7 +133,24 @@ def test_the_same_call_in_a_later_turn_of_a_checkpointed_thread(mode, forget_mes
     assert ran["transfer_funds"] == 1
     repeat = _tool_messages(result)[-1]
     assert repeat.tool_call_id == "t2" and repeat.content.startswith("Not run again")
-    assert "transfer_status" in repeat.content and "in this conversation" in repeat.content
+    assert "transfer_status" in repeat.content and "in this conversation (the tool guard runs an action once" in (
+        repeat.content
+    )
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_a_person_is_not_asked_about_a_repeat_that_will_not_run(mode):
+    ran: Counter = Counter()
+    guard = ToolGuardMiddleware({"transfer_funds": ToolPolicy(confirm=True)})
+    agent = _agent(ran, call("transfer_funds", BOB, "t1"), TRUE_ANSWER,
+                   call("transfer_funds", BOB, "t2"), TRUE_ANSWER, guard=guard, checkpointer=InMemorySaver())
+    config = {"configurable": {"thread_id": f"review-{mode}"}}
+    assert "__interrupt__" in _invoke(mode, agent, "send Bob 100 dollars", config)
+    resume = Command(resume={"decisions": [{"type": "approve"}]})
+    agent.invoke(resume, config) if mode == "sync" else asyncio.run(agent.ainvoke(resume, config))
+    result = _invoke(mode, agent, "send Bob 100 dollars", config)
+    assert "__interrupt__" not in result and ran["transfer_funds"] == 1
+    assert _tool_messages(result)[-1].content.startswith("Not run again")
 
 
 @pytest.mark.parametrize("mode", ["sync", "async"])
