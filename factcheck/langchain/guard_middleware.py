@@ -347,6 +347,8 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
         record: dict[str, Any] = {} if plan.read is None else {"read": plan.read}
         if plan.key is not None:
             record.update(idempotency_key=plan.key, args=plan.args)
+        if plan.remember:
+            record["runs_once"] = True  # its first result answers its repeats, also in later turns
         if plan.edited:
             record["event"] = {"event": "edited", "tool": result.name, "args": plan.args}
         ok = result.status != "error"
@@ -423,7 +425,7 @@ def _ran(state: Mapping[str, Any]) -> dict[str, Any] | None:
     ran = dict(state.get(RAN_KEY) or {})
     size = len(ran)
     for m in state.get("messages") or []:
-        key = _first_of(m) if isinstance(m, ToolMessage) else None
+        key = _first_of(m) if isinstance(m, ToolMessage) and guard_record(m).get("runs_once") else None
         if key is not None and key not in ran:
             ran[key] = {"tool": m.name, "tool_call_id": m.tool_call_id, "content": _text(m),
                         "record": guard_record(m)}

@@ -216,3 +216,14 @@ def test_a_repeat_notice_does_not_flag_a_true_answer(mode, surface, replies):
     notices = [c for c in tool_calls_from_output(out) if c.repeat]
     assert len(notices) == 1 and len(evidence_calls(tool_calls_from_output(out))) == 1
     assert [e["event"] for e in report.tool_guard] == ["repeat"]
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_the_thread_ledger_keeps_only_calls_that_run_once(mode):
+    ran: Counter = Counter()
+    guard = ToolGuardMiddleware({"get_balance": ToolPolicy(limits={"account": 8})})  # a read with a policy
+    agent = _agent(ran, call("get_balance", {"account": "A1"}, "g1"), call("transfer_funds", BOB, "t1"), "Done.",
+                   guard=guard, checkpointer=InMemorySaver())
+    config = {"configurable": {"thread_id": f"ledger-{mode}"}}
+    _invoke(mode, agent, "balance, then send Bob 100 dollars", config)
+    assert list(agent.get_state(config).values[RAN_KEY]) == [idempotency_key("transfer_funds", BOB)]
