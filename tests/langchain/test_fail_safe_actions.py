@@ -99,7 +99,7 @@ def _run(surface: str, mode: str, name: str, first_flagged: bool, declare: str =
 
 @pytest.mark.parametrize("mode", ["sync", "async"])
 @pytest.mark.parametrize("surface", ["wrapper", "middleware"])
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=tool_names, first_flagged=st.booleans(), declare=st.sampled_from(["none", "read_tools", "policy"]),
        guard=st.sampled_from(["no-guard", "guard"]))
 def test_no_side_effect_runs_twice(surface, mode, name, first_flagged, declare, guard):
