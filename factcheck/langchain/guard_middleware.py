@@ -169,7 +169,7 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
         self.neutralize_mode: Neutralize = check_mode(neutralize_mode)
         self.detector = detector or default_detector()
         self.state_schema = ToolGuardState
-        """Adds the untrusted-read mark (`UNTRUSTED_KEY`) that a checkpointer keeps."""
+        """Adds the untrusted-read mark (`UNTRUSTED_KEY`) and the ledger of what ran (`RAN_KEY`)."""
         self._errors = ToolErrorMiddleware(on_error=self._contained)
         self._runs: OrderedDict[str, dict[str, Any]] = OrderedDict()
         self._lock = threading.Lock()
