@@ -1,9 +1,10 @@
-"""Benchmark: ToolGuardMiddleware overhead per tool call (p50/p95, µs), 5 policies, against the bare tool node.
+"""Benchmark: ToolGuardMiddleware overhead per tool call (p50/p95, µs), against the bare tool node.
 
-One scripted `create_agent` run makes the same tool calls twice: once with only a timing
+One scripted `create_agent` run makes the same tool calls three times: once with only a timing
 middleware around the tool node, once with the timing middleware around `ToolGuardMiddleware`
 (5 policies active: permission + list limit, numeric range + business rule, allowed values,
-once-only with distinct arguments, untrusted output with instruction-like text). The timing
+once-only with distinct arguments, untrusted output with instruction-like text), and once
+around a guard with no policies (only the default repeat guard of the tools that are not reads). The timing
 middleware measures each call's `wrap_tool_call` from the outside, so both runs time the same
 thing (tool node execution) and the difference is the guard. The runs alternate for several
 rounds, so drift on a shared machine hits both alike. Figures are a ratio and a difference
@@ -109,11 +110,18 @@ def script(calls: int) -> list[AIMessage]:
     return [*out, AIMessage("done")]
 
 
-def run(calls: int, guarded: bool) -> list[float]:
+WHOLE: dict[str, list[float]] = {}
+"""Wall time of each whole run (ms) by label: the guard's `before_model` too, which the timer does not see."""
+
+
+def run(calls: int, policies: dict[str, ToolPolicy] | None, label: str = "warm-up") -> list[float]:
+    """Time the calls of one run: bare (`policies` None) or through a guard with these policies."""
     timer = Timer()
-    middleware: list[Any] = [timer] + ([ToolGuardMiddleware(POLICIES)] if guarded else [])
+    middleware: list[Any] = [timer] + ([ToolGuardMiddleware(policies)] if policies is not None else [])
     agent = create_agent(Scripted(messages=iter(script(calls))), TOOLS, middleware=middleware)
+    started = time.perf_counter()
     agent.invoke({"messages": [("user", "go")]}, {"recursion_limit": 10 * calls + 10}, context=CONTEXT)
+    WHOLE.setdefault(label, []).append((time.perf_counter() - started) * 1e3)
     return timer.samples
 
 
@@ -125,19 +133,25 @@ def pct(samples: list[float], q: float) -> float:
 def main() -> None:
     calls = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 5
-    run(10, False), run(10, True)  # warm-up: imports, lexicon load
+    run(10, None), run(10, POLICIES), run(10, {})  # warm-up: imports, lexicon load
     bare: list[float] = []
     guarded: list[float] = []
+    default: list[float] = []
     for _ in range(rounds):
-        bare += run(calls, False)
-        guarded += run(calls, True)
+        bare += run(calls, None, "bare tool node")
+        guarded += run(calls, POLICIES, "guard, 5 policies")
+        default += run(calls, {}, "guard, no policies")
     print(f"tool calls per run: {calls}, rounds: {rounds}, samples each: {len(bare)}")
-    print(f"{'':24}{'p50 µs':>10}{'p95 µs':>10}{'mean µs':>10}")
-    for label, samples in (("bare tool node", bare), ("guard, 5 policies", guarded)):
-        print(f"{label:24}{pct(samples, 0.5):10.0f}{pct(samples, 0.95):10.0f}{statistics.fmean(samples):10.0f}")
-    print(f"{'overhead':24}{pct(guarded, 0.5) - pct(bare, 0.5):10.0f}{pct(guarded, 0.95) - pct(bare, 0.95):10.0f}"
-          f"{statistics.fmean(guarded) - statistics.fmean(bare):10.0f}")
-    print(f"ratio guarded/bare (p50): {pct(guarded, 0.5) / pct(bare, 0.5):.2f}")
+    print(f"{'':28}{'p50 µs':>10}{'p95 µs':>10}{'mean µs':>10}")
+    rows = (("bare tool node", bare), ("guard, 5 policies", guarded), ("guard, no policies", default))
+    for label, samples in rows:
+        print(f"{label:28}{pct(samples, 0.5):10.0f}{pct(samples, 0.95):10.0f}{statistics.fmean(samples):10.0f}")
+    for label, samples in rows[1:]:
+        print(f"{'overhead, ' + label[7:]:28}{pct(samples, 0.5) - pct(bare, 0.5):10.0f}"
+              f"{pct(samples, 0.95) - pct(bare, 0.95):10.0f}{statistics.fmean(samples) - statistics.fmean(bare):10.0f}")
+        print(f"ratio {label[7:]}/bare (p50): {pct(samples, 0.5) / pct(bare, 0.5):.2f}")
+    whole = {label: statistics.median(WHOLE[label]) for label, _ in rows}
+    print("whole run, median ms: " + ", ".join(f"{label} {ms:.0f}" for label, ms in whole.items()))
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ from typing import Any, Literal, get_type_hints
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
 from factcheck.guard.policy import ToolPolicy, check_policies, limit_refusal, permission_refusal
+from factcheck.guard.reads import action_matcher, default_read_verbs
 from factcheck.guard.untrusted import (
     InjectionDetector,
     Neutralize,
@@ -91,7 +92,8 @@ class GuardRecord:
     idempotency_key: str | None = None
     """Key of a call that passed validation."""
     repeat: bool = False
-    """A `once` call that got the first result back instead of running again."""
+    """A repeat that got the first result back instead of running again (a `once` tool's, or
+    any action's under the default repeat guard)."""
     flags: list[dict[str, Any]] = field(default_factory=list)
     """Instruction-like text found in an untrusted output."""
 
@@ -158,7 +160,7 @@ class ToolOutcome(BaseModel):
     idempotency_key: str | None = None
     """The call's key, for tools that pass it to an idempotent API."""
     repeat: bool = False
-    """A `once` call that got its first result back without running again."""
+    """A repeat that got its first result back without running again (see `GuardRecord.repeat`)."""
     flags: list[dict[str, Any]] = []
     """Instruction-like text found in an untrusted output."""
 
@@ -168,7 +170,11 @@ class SafeToolExecutor:
     confirmation, contained errors, untrusted-output framing; records all in a `GuardLedger`.
 
     One executor is one run: `once` tools run at most once per distinct arguments in it,
-    and an untrusted read makes `once` tools wait for confirmation until `new_run()`.
+    and an untrusted read makes `once` tools wait for confirmation until `new_run()`. By
+    default every tool that is not a read (`ToolPolicy(read=True)`, `read_tools`, or a name
+    starting with one of the lexicon's read verbs) runs at most once per distinct arguments
+    in a run too, a repeat getting the first result back; `repeat_guard=False` or
+    `ToolPolicy(repeatable=True)` opts out.
 
     Example:
         ```python
@@ -185,6 +191,8 @@ class SafeToolExecutor:
         policies: Mapping[str, ToolPolicy] | None = None,
         permissions: Collection[str] = (),
         *,
+        read_tools: Collection[str] = (),
+        repeat_guard: bool = True,
         detector: InjectionDetector | None = None,
         neutralize_mode: Neutralize = "redact",
         on_event: Callable[[dict[str, Any]], None] | None = None,
@@ -195,6 +203,9 @@ class SafeToolExecutor:
             tools: Functions (named by `__name__`), `ToolSpec`s, or a name -> either mapping.
             policies: Tool name -> policy; a `ToolSpec.policy` takes precedence.
             permissions: The caller's permissions, unless `execute`'s context gives its own.
+            read_tools: Names of tools that only read (as `ToolPolicy(read=True)`).
+            repeat_guard: Give an identical repeat of any tool that is not a read its first
+                result instead of running it; False leaves that to `once`.
             detector: Instruction-like text detector; the shipped en + zh lexicon when None.
             neutralize_mode: What flagged spans become before the model reads them.
             on_event: Called with a JSON-ready dict for every refusal, repair and flag.
@@ -222,6 +233,14 @@ class SafeToolExecutor:
         """Effective policy of each tool."""
         self.permissions = frozenset(permissions)
         """Default caller permissions."""
+        is_action = action_matcher(read_tools, default_read_verbs())
+        self.repeat_guarded = frozenset(
+            name for name, policy in self.policies.items()
+            if repeat_guard and not policy.repeatable and (
+                not policy.read if policy.read is not None else is_action(name)
+            )
+        )
+        """Tools whose identical repeats in a run get the first result back (besides `once` ones)."""
         self.detector = detector or default_detector()
         self.neutralize_mode: Neutralize = check_mode(neutralize_mode)
         self.on_event = on_event
@@ -236,7 +255,7 @@ class SafeToolExecutor:
         """Whether this run has read an untrusted output (side-effecting tools then need confirmation)."""
 
     def new_run(self) -> None:
-        """Start a new run: a fresh ledger, no once-only memory, no untrusted read."""
+        """Start a new run: a fresh ledger, no memory of what ran (repeats), no untrusted read."""
         self.ledger = GuardLedger()
         self.events = []
         self._pending.clear()
@@ -274,7 +293,7 @@ class SafeToolExecutor:
         if refusal is not None:
             return self._refuse(name, args, "retry", refusal.message, "limit")
         key = policy.key_for(name, args)
-        if policy.once and key in self._done:
+        if self._guards(name) and key in self._done:
             return self._repeat(self._done[key], key)
         if policy.confirm or (policy.once and self.untrusted_read):
             return self._hold(name, args, key, policy)
@@ -311,7 +330,7 @@ class SafeToolExecutor:
         if refusal is not None:
             return self._settle(record, "retry" if refusal.retryable else "denied", refusal.message, checked)
         key = policy.key_for(record.name, checked)
-        if policy.once and key in self._done:
+        if self._guards(record.name) and key in self._done:
             return self._repeat(self._done[key], key, record)
         return self._run(spec, policy, checked, key, record)
 
@@ -336,6 +355,10 @@ class SafeToolExecutor:
         record.status, record.output = "rejected", message
         self._emit("rejected", record.name, message)
         return ToolOutcome(status="denied", name=record.name, args=record.args, error=message)
+
+    def _guards(self, name: str) -> bool:
+        """Whether an identical repeat of this tool in the run gets the first result back."""
+        return self.policies[name].once or name in self.repeat_guarded
 
     def _permissions(self, context: Any) -> Collection[str]:
         found = context.get("permissions") if isinstance(context, Mapping) else getattr(context, "permissions", None)
@@ -389,7 +412,7 @@ class SafeToolExecutor:
         result, flags = self._model_view(spec.name, output, policy)
         record = self._record(held, name=spec.name, args=args, status="ok", output=output, idempotency_key=key,
                               flags=flags)
-        if policy.once:
+        if self._guards(spec.name):
             self._done[key] = record
         return ToolOutcome(status="ok", name=spec.name, args=args, result=result, idempotency_key=key, flags=flags)
 

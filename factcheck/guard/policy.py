@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 Limit = int | tuple[float | int | None, float | int | None] | frozenset[Any] | set[Any] | list[Any]
 """A bound on one argument: an int is the most items of a list (or characters of a string),
@@ -44,9 +44,17 @@ class ToolPolicy(BaseModel):
     """Argument name -> bound (see `Limit`), checked before the call runs."""
     validate_args: Validator | None = Field(default=None, alias="validate")
     """Business rule needing state (`validate(args, runtime)`), checked after the limits."""
+    read: bool | None = None
+    """True: the tool only reads, so it may run again with the same arguments and a fact-check
+    retry may re-run it. False: an action whatever its name. None: its name decides (a read
+    only when it starts with one of the lexicon's read verbs: get, list, search, ...)."""
+    repeatable: bool = False
+    """An action that may run again with the same arguments (a reminder, a poll): it opts out
+    of the default repeat guard, which answers an identical repeat of any tool that is not a
+    read with its first result."""
     once: bool = False
     """Side-effecting tool: runs at most once per distinct arguments in a run; a repeat gets
-    the first result back, marked as a repeat."""
+    the first result back, marked as a repeat; after an untrusted read it needs a person."""
     untrusted_output: bool = False
     """The tool returns outside content: its output reaches the model framed as data, with
     instruction-like text flagged and neutralised; once read, a `once` tool needs confirmation."""
@@ -65,6 +73,13 @@ class ToolPolicy(BaseModel):
                     f"allowed values, not {bound!r}"
                 )
         return limits
+
+    @model_validator(mode="after")
+    def _no_contradiction(self) -> ToolPolicy:
+        if self.once and (self.read is True or self.repeatable):
+            other = "read" if self.read else "repeatable"
+            raise ValueError(f"once and {other} contradict each other: a once tool never runs twice in a run")
+        return self
 
     def key_for(self, name: str, args: Mapping[str, Any]) -> str:
         """The idempotency key of a call to this tool.

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 from factcheck.config import CheckerConfig
 from factcheck.errors import CheckerFailure, FactCheckError
 from factcheck.extractors.segment import mostly_zh_or_en
-from factcheck.langchain.ledger import action_matcher
+from factcheck.guard.reads import action_matcher
 from factcheck.langchain.release import StreamRelease
 from factcheck.langchain.run_report import DEFAULT_REPORT_KEY, Outcome, RunReport
 from factcheck.policy import DEFAULT_FALLBACK, OnFail, apply_on_fail
@@ -84,7 +84,8 @@ class FactCheckOptions(BaseModel):
     """Names of tools that only read, which a retry may run again. Every other tool is
     an action and never runs twice, unless its name starts with one of the lexicon's
     read verbs (`read_only_tool_prefixes`: get, list, search, find, lookup, check,
-    read, fetch, query, view, show, ...), the documented default."""
+    read, fetch, query, view, show, ...), the documented default. Where `ToolGuardMiddleware`
+    declares a tool (`ToolPolicy(read=...)`, its `read_tools`), its declaration decides."""
     max_retries: int | None = Field(default=None, ge=0)
     """Retries after the first answer; None reads `FACTCHECK_MAX_RETRIES`, else 2."""
     on_fail: OnFail = "drop"

@@ -7,6 +7,7 @@ import json
 import threading
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 try:
@@ -27,6 +28,7 @@ from pydantic import BaseModel, ValidationError
 from typing_extensions import NotRequired
 
 from factcheck.guard.policy import Refusal, ToolPolicy, check_policies, limit_refusal, permission_refusal
+from factcheck.guard.reads import action_matcher, default_read_verbs
 from factcheck.guard.untrusted import (
     InjectionDetector,
     Neutralize,
@@ -36,7 +38,8 @@ from factcheck.guard.untrusted import (
     frame,
     neutralize,
 )
-from factcheck.langchain.extract import GUARD_KEY, RUN_METADATA_KEY, is_correction
+from factcheck.langchain.extract import GUARD_KEY, RUN_METADATA_KEY, guard_record, is_correction
+from factcheck.langchain.ledger import declared_read
 
 GUARD_EVENT = "tool_guard"
 """Name of the custom callback event sent for every refusal, repair and flag."""
@@ -47,12 +50,38 @@ _MAX_RUNS = 256
 UNTRUSTED_KEY = "factcheck_untrusted_read"
 """Private state key: True once the thread has read an untrusted output (or error). It lives
 in graph state, so a checkpointer keeps it across turns; clear it with `update_state`."""
+RAN_KEY = "factcheck_ran"
+"""Private state key: idempotency key -> the first successful result of that call in the
+thread (`tool`, `tool_call_id`, `content`, `record`). A checkpointer keeps it across turns,
+also once the messages holding the results are trimmed; clear it with `update_state`."""
+_MAX_RAN = 1000
+"""Calls `RAN_KEY` remembers per thread (oldest forgotten first)."""
 
 
 class ToolGuardState(_HumanInTheLoopState):
-    """The agent state the guard adds to the review's: the thread's untrusted-read mark."""
+    """The agent state the guard adds to the review's: the thread's untrusted-read mark and
+    the ledger of the calls that ran."""
 
     factcheck_untrusted_read: NotRequired[Annotated[bool, PrivateStateAttr]]
+    factcheck_ran: NotRequired[Annotated[dict[str, Any], PrivateStateAttr]]
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """A call the guard lets run, and what to do with its result."""
+
+    policy: ToolPolicy | None
+    """The tool's own policy; None when only the defaults apply (no contained errors)."""
+    read: bool | None
+    """Declared a read (True) or an action (False) by the policy or `read_tools`; None: its name decides."""
+    args: dict[str, Any] | None = None
+    """The checked arguments; None when the guard only passes the declaration on."""
+    key: str | None = None
+    """The call's idempotency key."""
+    edited: bool = False
+    """The call is a reviewer's edit."""
+    remember: bool = False
+    """Keep its successful result: a repeat gets it back (`once`, or the default repeat guard)."""
 
 
 class ToolGuardMiddleware(HumanInTheLoopMiddleware):
@@ -70,9 +99,16 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
     exception becomes an error `ToolMessage` (`ToolErrorMiddleware`); an untrusted
     output reaches the model framed as data, instruction-like text neutralised.
 
-    Tools without a policy pass untouched; unknown tool names are answered by
-    `create_agent` itself. Review requests and decisions are `HumanInTheLoopMiddleware`'s
-    (batched mode): resume with `Command(resume={"decisions": [...]})`.
+    Every tool that is not a read (declared by `ToolPolicy(read=True)` or `read_tools`,
+    else a name starting with one of the lexicon's read verbs: get, list, search, ...)
+    gets the repeat guard by default: a call whose idempotency key already ran
+    successfully in this thread (this run, earlier steps, earlier turns kept by a
+    checkpointer) is not run again; the model gets the first result back under a notice
+    the fact checker never reads as a tool output. Opt out with `repeat_guard=False`, or
+    per tool with `ToolPolicy(repeatable=True)`. Apart from that, tools without a policy
+    pass untouched; unknown tool names are answered by `create_agent` itself. Review
+    requests and decisions are `HumanInTheLoopMiddleware`'s (batched mode): resume with
+    `Command(resume={"decisions": [...]})`.
 
     Example:
         ```python
@@ -85,8 +121,10 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
 
     def __init__(
         self,
-        policies: Mapping[str, ToolPolicy],
+        policies: Mapping[str, ToolPolicy] | None = None,
         *,
+        read_tools: Collection[str] = (),
+        repeat_guard: bool = True,
         permissions_from: Callable[[Any], Collection[str] | None] | None = None,
         contain_errors: bool = True,
         neutralize_mode: Neutralize = "redact",
@@ -96,7 +134,11 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
         """Configure the guard.
 
         Args:
-            policies: Tool name -> policy.
+            policies: Tool name -> policy; None or {} guards only against repeats.
+            read_tools: Names of tools that only read (as `ToolPolicy(read=True)`); with
+                the lexicon's read verbs they are the tools the repeat guard lets run again.
+            repeat_guard: Answer an identical repeat of any tool that is not a read with
+                its first result; False leaves that to `once`.
             permissions_from: `permissions_from(runtime)` -> the caller's permissions;
                 default: `runtime.context.permissions` or `runtime.context["permissions"]`.
             contain_errors: Turn a guarded tool's exception into an error `ToolMessage`;
@@ -109,8 +151,13 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
             TypeError: a policy is not a `ToolPolicy`.
             ValueError: `neutralize_mode` is not `redact`, `mark` or `keep`.
         """
-        self.policies = check_policies(policies)
+        self.policies = check_policies(policies or {})
         """Tool name -> policy."""
+        self.read_tools = frozenset(read_tools)
+        """Tools declared reads besides those of a `ToolPolicy(read=True)`."""
+        self.repeat_guard = repeat_guard
+        """Whether identical repeats of tools that are not reads are answered, not run."""
+        self._is_action = action_matcher(self.read_tools, default_read_verbs())
         review = {
             name: InterruptOnConfig(allowed_decisions=["approve", "edit", "reject"], when=self._review_wanted)
             for name, policy in self.policies.items()
@@ -122,7 +169,7 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
         self.neutralize_mode: Neutralize = check_mode(neutralize_mode)
         self.detector = detector or default_detector()
         self.state_schema = ToolGuardState
-        """Adds the untrusted-read mark (`UNTRUSTED_KEY`) that a checkpointer keeps."""
+        """Adds the untrusted-read mark (`UNTRUSTED_KEY`) and the ledger of what ran (`RAN_KEY`)."""
         self._errors = ToolErrorMiddleware(on_error=self._contained)
         self._runs: OrderedDict[str, dict[str, Any]] = OrderedDict()
         self._lock = threading.Lock()
@@ -139,10 +186,11 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
             return plan
         if plan is None:
             return handler(request)
-        if self.contain_errors:
-            result = self._errors.wrap_tool_call(request, handler)
-        else:
-            result = handler(request)
+        with declared_read(request.tool_call["name"], plan.read):
+            if self.contain_errors and plan.policy is not None:
+                result = self._errors.wrap_tool_call(request, handler)
+            else:
+                result = handler(request)
         result = self._finish(request, plan, result)
         _emit(result)
         return self._annotate_edited_result(result, request, edit)
@@ -159,21 +207,27 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
             return plan
         if plan is None:
             return await handler(request)
-        if self.contain_errors:
-            result = await self._errors.awrap_tool_call(request, handler)
-        else:
-            result = await handler(request)
+        with declared_read(request.tool_call["name"], plan.read):
+            if self.contain_errors and plan.policy is not None:
+                result = await self._errors.awrap_tool_call(request, handler)
+            else:
+                result = await handler(request)
         result = self._finish(request, plan, result)
         await _aemit(result)
         return self._annotate_edited_result(result, request, edit)
 
     def before_model(self, state: Any, runtime: Any) -> dict[str, Any] | None:
-        """Mark the thread once a tool's untrusted output or error is in its messages."""
-        if not isinstance(state, Mapping) or state.get(UNTRUSTED_KEY):
+        """Mark the thread once a tool's untrusted output or error is in its messages, and
+        keep the first result of each call that ran (`RAN_KEY`)."""
+        if not isinstance(state, Mapping):
             return None
-        if any(_untrusted(m) for m in state.get("messages") or []):
-            return {UNTRUSTED_KEY: True}
-        return None
+        update: dict[str, Any] = {}
+        if not state.get(UNTRUSTED_KEY) and any(_untrusted(m) for m in state.get("messages") or []):
+            update[UNTRUSTED_KEY] = True
+        ran = _ran(state)
+        if ran is not None:
+            update[RAN_KEY] = ran
+        return update or None
 
     async def abefore_model(self, state: Any, runtime: Any) -> dict[str, Any] | None:
         """Async `before_model`."""
@@ -196,12 +250,14 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
         args = request.tool_call["args"]
         if not isinstance(args, Mapping) or not _has_checkpointer() or self._refusal(request, policy, args):
             return False
-        if policy.confirm:
-            return True
-        key = policy.key_for(request.tool_call["name"], request.tool_call["args"])
-        return self._tainted(request) and self._first_result(request, key) is None
+        name = request.tool_call["name"]
+        repeats = self._guards_repeats(name)
+        key = policy.key_for(name, args)
+        if (policy.once or repeats) and self._first_result(request, key, repeats) is not None:
+            return False  # answered with the first result: nothing runs
+        return policy.confirm or self._tainted(request)
 
-    def _prepare(self, request: ToolCallRequest) -> tuple[ToolCallRequest, Any, ToolMessage | dict[str, Any] | None]:
+    def _prepare(self, request: ToolCallRequest) -> tuple[ToolCallRequest, Any, ToolMessage | _Plan | None]:
         """The request to run (after a reviewer's edit), the edit, and the plan: a refusal or
         repeat message to return instead of running, the checked call to run, or None to pass."""
         edit = self._reviewer_edit(request)
@@ -209,47 +265,68 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
             request = self._apply_edit(request, edit)
         name = request.tool_call["name"]
         policy = self.policies.get(name)
-        if policy is None or request.tool is None:
+        read, repeats = self._declared_read(name), self._guards_repeats(name)
+        if request.tool is None:
             return request, edit, None
+        if policy is None and not repeats:  # pass, with the declaration of a read of `read_tools`
+            return request, edit, None if read is None else _Plan(None, read)
         raw = request.tool_call["args"]
-        refusal = permission_refusal(name, policy, self._permissions(request.runtime))
+        refusal = None if policy is None else permission_refusal(name, policy, self._permissions(request.runtime))
         if refusal is not None:
             return request, edit, _refusal_message(request, refusal, raw if isinstance(raw, Mapping) else {})
         args = _validated(request)
         if args is None:  # the tool's schema refuses them: LangChain answers, the tool does not run
             return request, edit, None
-        refusal = _unknown_arguments(request) or limit_refusal(name, policy, args, request.runtime)
+        if policy is not None:
+            refusal = _unknown_arguments(request) or limit_refusal(name, policy, args, request.runtime)
         if refusal is not None:
             if edit is not None:
                 shown = json.dumps(args, default=str)
                 note = f" (The call checked is a reviewer's edit of yours: {name} with {shown}.)"
                 refusal = Refusal(refusal.kind, refusal.message + note)
             return request, edit, _refusal_message(request, refusal, args)
-        key = policy.key_for(name, args)
-        first = self._first_result(request, key) if policy.once else None
-        if first is not None:
-            return request, edit, _repeat_message(request, first, key)
-        twin = _earlier_twin(request, policy, key) if policy.once else None
-        if twin is not None:
-            return request, edit, _twin_message(request, twin, key)
-        needs_review = policy.confirm or (policy.once and self._tainted(request))
-        if needs_review and not _has_checkpointer():
-            reason = "it needs a person's approval" if policy.confirm else (
-                "it has side effects and this run has read untrusted content"
-            )
-            refusal = Refusal(
-                "confirmation",
-                f"Refused by the tool guard: {name} was not run because {reason}, and this agent "
-                "has no checkpointer to pause for a confirmation. Do not retry it; tell the user "
-                "it needs their confirmation.",
-            )
-            return request, edit, _refusal_message(request, refusal, args)
+        checked = policy or ToolPolicy()
+        key = checked.key_for(name, args)
+        if checked.once or repeats:
+            first = self._first_result(request, key, repeats)
+            if first is not None:
+                return request, edit, _repeat_message(request, first, key)
+            twin = _earlier_twin(request, checked, key)
+            if twin is not None:
+                return request, edit, _twin_message(request, twin, key)
+        if policy is not None and (policy.confirm or policy.once and self._tainted(request)):
+            if not _has_checkpointer():
+                reason = "it needs a person's approval" if policy.confirm else (
+                    "it has side effects and this run has read untrusted content"
+                )
+                refusal = Refusal(
+                    "confirmation",
+                    f"Refused by the tool guard: {name} was not run because {reason}, and this agent "
+                    "has no checkpointer to pause for a confirmation. Do not retry it; tell the user "
+                    "it needs their confirmation.",
+                )
+                return request, edit, _refusal_message(request, refusal, args)
         runtime = request.runtime
         if runtime is not None and isinstance(runtime.config, Mapping):
             metadata = {**(runtime.config.get("metadata") or {}), "idempotency_key": key}
             request = request.override(runtime=dataclasses.replace(runtime, config={**runtime.config,
                                                                                    "metadata": metadata}))
-        return request, edit, {"policy": policy, "args": args, "key": key, "edited": edit is not None}
+        return request, edit, _Plan(policy, read, args, key, edit is not None, checked.once or repeats)
+
+    def _declared_read(self, name: str) -> bool | None:
+        """The tool declared a read (True) or an action (False) by its policy or `read_tools`; else None."""
+        policy = self.policies.get(name)
+        if policy is not None and policy.read is not None:
+            return policy.read
+        return True if name in self.read_tools else None
+
+    def _guards_repeats(self, name: str) -> bool:
+        """Whether the default repeat guard answers an identical repeat of this tool."""
+        policy = self.policies.get(name)
+        if not self.repeat_guard or policy is not None and policy.repeatable:
+            return False
+        read = self._declared_read(name)
+        return not read if read is not None else self._is_action(name)
 
     def _refusal(self, request: ToolCallRequest, policy: ToolPolicy, args: Mapping[str, Any]) -> Refusal | None:
         name = request.tool_call["name"]
@@ -264,18 +341,21 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
         found = context.get("permissions") if isinstance(context, Mapping) else getattr(context, "permissions", None)
         return frozenset(found or ())
 
-    def _finish(self, request: ToolCallRequest, plan: dict[str, Any], result: Any) -> Any:
+    def _finish(self, request: ToolCallRequest, plan: _Plan, result: Any) -> Any:
         if not isinstance(result, ToolMessage):
             return result
-        policy: ToolPolicy = plan["policy"]
-        record: dict[str, Any] = {"idempotency_key": plan["key"], "args": plan["args"]}
-        if plan["edited"]:
-            record["event"] = {"event": "edited", "tool": result.name, "args": plan["args"]}
+        record: dict[str, Any] = {} if plan.read is None else {"read": plan.read}
+        if plan.key is not None:
+            record.update(idempotency_key=plan.key, args=plan.args)
+        if plan.remember:
+            record["runs_once"] = True  # its first result answers its repeats, also in later turns
+        if plan.edited:
+            record["event"] = {"event": "edited", "tool": result.name, "args": plan.args}
         ok = result.status != "error"
-        if not ok and "event" not in record:
+        if not ok and plan.policy is not None and "event" not in record:
             record["event"] = {"event": "tool_error", "tool": result.name, "message": _text(result)}
         update: dict[str, Any] = {}
-        if policy.untrusted_output:  # its errors too: an exception's text can carry the same injection
+        if plan.policy is not None and plan.policy.untrusted_output:  # errors too: they can carry the injection
             original = result.content if isinstance(result.content, str) else as_text(result.content)
             flags = self.detector.find(original)
             record["original"] = original
@@ -285,8 +365,8 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
                 record["event"] = {"event": "injection_flagged", "tool": result.name, "flags": record["flags"]}
             update["content"] = frame(result.name or "tool", neutralize(original, flags, self.neutralize_mode), flags)
             self._remember(request, "tainted", True)
-        if ok and policy.once:
-            self._remember(request, plan["key"], result)
+        if ok and plan.remember and plan.key is not None:
+            self._remember(request, plan.key, result)
         update["response_metadata"] = {**result.response_metadata, GUARD_KEY: record}
         return result.model_copy(update=update)
 
@@ -302,11 +382,17 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
             return True
         return any(_untrusted(m) for m in state.get("messages") or [])
 
-    def _first_result(self, request: ToolCallRequest, key: str) -> ToolMessage | None:
-        for m in _current_turn(request.state):
-            record = m.response_metadata.get(GUARD_KEY) if isinstance(m, ToolMessage) else None
-            if record and record.get("idempotency_key") == key and m.status != "error" and not record.get("repeat"):
+    def _first_result(self, request: ToolCallRequest, key: str, thread: bool) -> ToolMessage | None:
+        """The first successful result of the call with this key: in this run (a `once` tool's
+        reach), or with `thread` anywhere in the thread, its trimmed messages included."""
+        state = request.state if isinstance(request.state, Mapping) else {}
+        for m in list(state.get("messages") or []) if thread else _current_turn(state):
+            if isinstance(m, ToolMessage) and _first_of(m) == key:
                 return m
+        ran = (state.get(RAN_KEY) or {}).get(key) if thread else None
+        if isinstance(ran, Mapping):
+            return ToolMessage(content=ran["content"], tool_call_id=ran["tool_call_id"], name=ran["tool"],
+                               response_metadata={GUARD_KEY: ran["record"]})
         found = self._memory(request).get(key)
         return found if isinstance(found, ToolMessage) else None
 
@@ -326,6 +412,26 @@ class ToolGuardMiddleware(HumanInTheLoopMiddleware):
             self._runs.move_to_end(run)
             while len(self._runs) > _MAX_RUNS:
                 self._runs.popitem(last=False)
+
+
+def _first_of(message: ToolMessage) -> str | None:
+    """The idempotency key of a call this message is the successful first result of, else None."""
+    record = guard_record(message)
+    return record.get("idempotency_key") if message.status != "error" and not record.get("repeat") else None
+
+
+def _ran(state: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The thread's ledger (`RAN_KEY`) with the first results its messages add, or None if none."""
+    ran = dict(state.get(RAN_KEY) or {})
+    size = len(ran)
+    for m in state.get("messages") or []:
+        key = _first_of(m) if isinstance(m, ToolMessage) and guard_record(m).get("runs_once") else None
+        if key is not None and key not in ran:
+            ran[key] = {"tool": m.name, "tool_call_id": m.tool_call_id, "content": _text(m),
+                        "record": guard_record(m)}
+    if len(ran) == size:
+        return None
+    return dict(list(ran.items())[-_MAX_RAN:])
 
 
 def _untrusted(message: Any) -> bool:
@@ -381,8 +487,8 @@ def _refusal_message(request: ToolCallRequest, refusal: Refusal, args: Mapping[s
 def _repeat_message(request: ToolCallRequest, first: ToolMessage, key: str) -> ToolMessage:
     name = request.tool_call["name"]
     content = (
-        f"Not run again: {name} already ran with these arguments in this run (it runs once). "
-        f"Its first result follows.\n{_text(first)}"
+        f"Not run again: {name} already ran with these arguments in this conversation (the tool guard "
+        f"runs an action once per arguments). Its first result follows.\n{_text(first)}"
     )
     record = {**first.response_metadata.get(GUARD_KEY, {}), "repeat": True, "idempotency_key": key,
               "event": {"event": "repeat", "tool": name, "idempotency_key": key}}

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Literal
 from uuid import UUID
@@ -19,6 +20,36 @@ from factcheck.langchain.extract import message_text, tool_message_value
 
 ToolStatus = Literal["ok", "error", "pending"]
 """`ok`, `error` or `pending` (started, never ended)."""
+
+_DECLARED: ContextVar[tuple[str, bool] | None] = ContextVar("factcheck_declared_read", default=None)
+
+
+@contextmanager
+def declared_read(name: str, read: bool | None) -> Iterator[None]:
+    """While a tool call runs, tell the ledger and the repeat guard what `ToolGuardMiddleware`
+    declares the tool: a read (True), an action (False); None declares nothing.
+
+    The callbacks of the tool's run see it: they run in the context of the call.
+
+    Args:
+        name: Tool name.
+        read: The declaration (a `ToolPolicy(read=...)`, or the guard's `read_tools`).
+    """
+    if read is None:
+        yield
+        return
+    token = _DECLARED.set((name, read))
+    try:
+        yield
+    finally:
+        _DECLARED.reset(token)
+
+
+def declaration(name: str) -> bool | None:
+    """What the tool guard declares the tool whose call is running now: True for a read,
+    False for an action, None when it declares nothing (its name decides)."""
+    found = _DECLARED.get()
+    return found[1] if found is not None and found[0] == name else None
 
 
 class RepeatedActionBlocked(RuntimeError):
@@ -61,6 +92,14 @@ class ToolRun:
     """What the tool returned (message content for `ToolMessage`s), or the error text."""
     retrieval: bool = False
     """A retriever's run: it only reads, so a retry may run it again."""
+    read: bool | None = None
+    """What the tool guard declared the tool (`declared_read`): a read, an action, or None."""
+
+    def acts(self, is_action: Callable[[str], bool]) -> bool:
+        """Whether the run may have performed an action: the guard's declaration, else `is_action`."""
+        if self.retrieval:
+            return False
+        return not self.read if self.read is not None else is_action(self.name)
 
     def as_tool_call(self) -> dict[str, Any]:
         """The run as a checker `tool_calls` mapping."""
@@ -108,6 +147,7 @@ class ToolLedger(BaseCallbackHandler):
                 name=str(name),
                 args=inputs if inputs is not None else input_str,
                 tool_call_id=kwargs.get("tool_call_id"),
+                read=declaration(str(name)),
             )
 
     def on_tool_end(self, output: Any, *, run_id: UUID, **kwargs: Any) -> None:
@@ -190,7 +230,8 @@ class RepeatGuard(BaseCallbackHandler):
 
     It raises `RepeatedActionBlocked` from `on_tool_start`, which LangChain calls
     before the tool body, so the guarded tool never executes a second time. Tools
-    that ran only in the current attempt, failed, or are not action tools pass.
+    that ran only in the current attempt, failed, or are reads (declared so by
+    `ToolGuardMiddleware`, else by `is_action`) pass.
     """
 
     run_inline = True
@@ -208,39 +249,12 @@ class RepeatGuard(BaseCallbackHandler):
     ) -> None:
         """Raise when an action tool executed by an earlier attempt is about to run again."""
         name = str(kwargs.get("name") or (serialized or {}).get("name") or "")
-        if not name or not self.is_action(name):
+        declared = declaration(name)
+        if not name or (declared if declared is not None else not self.is_action(name)):
             return
         current = self.ledger.attempt
         if any(r.name == name and r.attempt < current for r in self.ledger.executed()):
             raise RepeatedActionBlocked(name)
-
-
-def action_matcher(
-    read_tools: Iterable[str] = (), read_only: re.Pattern[str] | None = None
-) -> Callable[[str], bool]:
-    """Build a predicate telling whether a tool name may perform an action (fail safe).
-
-    A tool is a read only when it is declared one: named in `read_tools`, or (the
-    documented default) its name starts with one of the lexicon's read verbs
-    (`read_only_tool_prefixes`: get, list, search, find, lookup, check, read, fetch,
-    query, view, show, ...). Every other tool, known to the lexicon or not
-    (`wire_money`, `drop_table`, `post_tweet`), is an action: a retry never runs it twice.
-
-    Args:
-        read_tools: Exact names of tools declared to only read.
-        read_only: Matches, at the start of a name, the read verbs; None: no default reads.
-
-    Returns:
-        A predicate on tool names: True for actions.
-    """
-    reads = frozenset(read_tools)
-
-    def is_action(name: str) -> bool:
-        if name in reads:
-            return False
-        return read_only is None or read_only.match(name) is None
-
-    return is_action
 
 
 def plain_value(value: Any) -> Any:

@@ -53,6 +53,7 @@ from factcheck.langchain.extract import (
     message_text,
     tool_calls_from_output,
 )
+from factcheck.langchain.ledger import declaration
 from factcheck.langchain.release import AsyncReleaseRun, ReleaseRun, SentenceReleaser
 from factcheck.langchain.run_report import DEFAULT_REPORT_KEY, RunReport
 from factcheck.langchain.tap import AsyncTap, SyncTap, Tap
@@ -120,7 +121,8 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
     `stream_release="sentence"`, as `AIMessageChunk`s with the answer's message id.
 
     While a correction is pending, a tool that already ran successfully in this turn
-    is not run again unless it is a read (see `FactCheckOptions.read_tools`): the call
+    is not run again unless it is a read (see `FactCheckOptions.read_tools`; a
+    `ToolPolicy(read=...)` of `ToolGuardMiddleware` decides for its tool): the call
     gets an error ToolMessage instead. Each
     invocation (turn) starts with no attempts.
 
@@ -263,8 +265,6 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
         if not self.options.block_repeated_actions or not enabled_from_env():
             return None
         name = request.tool_call["name"]
-        if not self.options.is_action(name):
-            return None
         state = request.state if isinstance(request.state, dict) else {}
         anchors = state.get(ANCHORS_KEY) or []
         if not anchors:
@@ -272,11 +272,9 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
         turn = _current_turn(list(state.get("messages") or []))
         ids = [getattr(m, "id", None) for m in turn]
         upto = ids.index(anchors[-1]) + 1 if anchors[-1] in ids else len(turn)
-        already = any(
-            isinstance(m, ToolMessage) and m.name == name and m.status != "error"
-            for m in turn[:upto]
-        )
-        if not already:
+        earlier = [m for m in turn[:upto] if isinstance(m, ToolMessage) and m.name == name and m.status != "error"]
+        declared = declaration(name)  # ToolGuardMiddleware's, when it wraps this middleware
+        if not earlier or not (_acts(self.options, earlier[0]) if declared is None else not declared):
             return None
         event = {"event": "repeat", "tool": name, "by": "fact_check"}
         return ToolMessage(
@@ -479,9 +477,12 @@ def _current_turn(messages: Sequence[BaseMessage]) -> list[BaseMessage]:
 
 
 def _executed_actions(options: FactCheckOptions, turn: Sequence[BaseMessage]) -> list[str]:
-    names = [
-        m.name
-        for m in turn
-        if isinstance(m, ToolMessage) and m.status != "error" and options.is_action(m.name or "")
-    ]
+    names = [m.name for m in turn if isinstance(m, ToolMessage) and m.status != "error" and _acts(options, m)]
     return list(dict.fromkeys(names))
+
+
+def _acts(options: FactCheckOptions, message: ToolMessage) -> bool:
+    """Whether a tool result comes from an action: the tool guard's declaration on it
+    (`ToolPolicy(read=...)`, the guard's `read_tools`), else `options.is_action`."""
+    declared = guard_record(message).get("read")
+    return not declared if isinstance(declared, bool) else options.is_action(message.name or "")

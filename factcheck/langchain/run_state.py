@@ -226,7 +226,7 @@ class RunState:
 
     def executed_actions(self) -> list[str]:
         """Names of action tools the ledger shows as executed, first run first."""
-        names = [r.name for r in self.ledger.executed() if not r.retrieval and self.options.is_action(r.name)]
+        names = [r.name for r in self.ledger.executed() if r.acts(self.options.is_action)]
         return list(dict.fromkeys(names))
 
     def blocked(self, exc: RepeatedActionBlocked) -> None:

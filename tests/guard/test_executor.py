@@ -213,3 +213,32 @@ def test_an_untrusted_tool_error_is_framed_and_marks_the_run() -> None:
     assert error.status == "failed" and "<untrusted_data" in error.error and "忽略之前的所有指令" not in error.error
     assert error.flags and executor.untrusted_read
     assert refund.status == "needs_confirmation" and ("issue_refund", "88231") not in shop.ran
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "executor_kwargs", "runs"),
+    [
+        ("delete_orders", {"order_ids": ["1"]}, {}, 1),  # not a read: an identical repeat gets the first result
+        ("query_user", {"user_id": 7}, {}, 2),  # the lexicon's read verb
+        ("delete_orders", {"order_ids": ["1"]}, {"repeat_guard": False}, 2),
+        ("delete_orders", {"order_ids": ["1"]}, {"read_tools": ["delete_orders"]}, 2),
+        ("query_user", {"user_id": 7}, {"policies": {"query_user": ToolPolicy(read=False)}}, 1),
+        ("delete_orders", {"order_ids": ["1"]},
+         {"policies": {"delete_orders": ToolPolicy(permission="orders:delete", repeatable=True)}}, 2),
+    ],
+)
+def test_an_action_without_once_runs_once_per_arguments_by_default(name, args, executor_kwargs, runs) -> None:
+    shop = Shop()
+    executor_kwargs = dict(executor_kwargs)
+    policies = executor_kwargs.pop("policies", {})
+    executor = SafeToolExecutor(
+        [shop.query_user, shop.delete_orders],
+        policies={"delete_orders": ToolPolicy(permission="orders:delete"), **policies},
+        permissions={"orders:delete"},
+        **executor_kwargs,
+    )
+    first, second = plain_loop(executor, [(name, args), (name, args)])
+    assert sum(1 for n, _ in shop.ran if n == name) == runs
+    assert second.repeat is (runs == 1) and second.result == first.result and second.status == "ok"
+    assert [r.repeat for r in executor.ledger.records] == [False, runs == 1]
+    assert len(executor.ledger.executed()) == runs

@@ -84,3 +84,23 @@ def test_idempotency_key_is_canonical_and_distinct() -> None:
 def test_a_malformed_limit_is_a_clear_error(bound: object) -> None:
     with pytest.raises(ValueError, match="limit of 'flag' must be"):
         ToolPolicy(limits={"flag": bound})
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"once": True, "read": True}, "once and read contradict"),
+        ({"once": True, "repeatable": True}, "once and repeatable contradict"),
+    ],
+)
+def test_a_contradictory_declaration_is_a_clear_error(fields: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        ToolPolicy(**fields)
+
+
+@pytest.mark.parametrize(
+    "fields", [{"read": True}, {"read": False, "once": True}, {"repeatable": True}, {"read": True, "repeatable": True}]
+)
+def test_declarations_that_agree_are_accepted(fields: dict) -> None:
+    policy = ToolPolicy(**fields)
+    assert {name: getattr(policy, name) for name in fields} == fields

@@ -1,4 +1,4 @@
-"""Unknown tools are actions: a retry never runs a tool twice unless it is declared a read."""
+"""Unknown tools are actions: a retry (or a model repeating itself) never runs a tool twice unless it is a read."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from langchain.agents import create_agent
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from langchain_core.tools import StructuredTool
 
-from factcheck.langchain import FactCheckMiddleware
+from factcheck.guard import ToolPolicy
+from factcheck.langchain import FactCheckMiddleware, ToolGuardMiddleware
 
 READ_VERBS = ("get", "list", "search", "find", "lookup", "check", "read", "fetch", "query", "view", "show")
 """The documented default reads (a subset of the lexicon's `read_only_tool_prefixes`)."""
@@ -63,20 +64,32 @@ def responder(name: str, first_flagged: bool):
     return reply
 
 
-def declared_read(name: str, read_tools: tuple[str, ...]) -> bool:
-    return name in read_tools or name.split("_")[0] in READ_VERBS
+def declared_read(name: str, declare: str) -> bool:
+    return declare != "none" or name.split("_")[0] in READ_VERBS
 
 
-def _run(surface: str, mode: str, name: str, first_flagged: bool, read_tools: tuple[str, ...]) -> Counted:
+def _guard(name: str, declare: str, guard: str) -> list[ToolGuardMiddleware]:
+    """The tool guard: none, or one with no policies (declaring a read by `read_tools`), or a
+    `ToolPolicy(read=True)` declaring it, which only the guard is told of."""
+    if declare == "policy":
+        return [ToolGuardMiddleware({name: ToolPolicy(read=True)})]
+    return [ToolGuardMiddleware(read_tools=[name] if declare == "read_tools" else [])] if guard == "guard" else []
+
+
+def _run(surface: str, mode: str, name: str, first_flagged: bool, declare: str = "none",
+         guard: str = "no-guard") -> Counted:
     counted = Counted(name)
     model = ScriptedChatModel(responder=responder(name, first_flagged))
     question = {"messages": [HumanMessage("What does order 88231 total?")]}
+    read_tools = (name,) if declare == "read_tools" else ()
+    guards = _guard(name, declare, guard)
     if surface == "middleware":
         mw = FactCheckMiddleware(max_retries=2, read_tools=read_tools, min_confidence=0)  # every flag retries
-        runnable = create_agent(model, [counted.tool], middleware=[mw])
+        runnable = create_agent(model, [counted.tool], middleware=[*guards, mw])
     else:
-        runnable = create_agent(model, [counted.tool]).with_fact_check(max_retries=2, read_tools=read_tools,
-                                                                      min_confidence=0)
+        runnable = create_agent(model, [counted.tool], middleware=guards).with_fact_check(
+            max_retries=2, read_tools=read_tools, min_confidence=0
+        )
     if mode == "sync":
         runnable.invoke(question)
     else:
@@ -86,12 +99,12 @@ def _run(surface: str, mode: str, name: str, first_flagged: bool, read_tools: tu
 
 @pytest.mark.parametrize("mode", ["sync", "async"])
 @pytest.mark.parametrize("surface", ["wrapper", "middleware"])
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(name=tool_names, first_flagged=st.booleans(), declare=st.booleans())
-def test_no_side_effect_runs_twice(surface, mode, name, first_flagged, declare):
-    read_tools = (name,) if declare else ()
-    counted = _run(surface, mode, name, first_flagged, read_tools)
-    if not declared_read(name, read_tools):
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=tool_names, first_flagged=st.booleans(), declare=st.sampled_from(["none", "read_tools", "policy"]),
+       guard=st.sampled_from(["no-guard", "guard"]))
+def test_no_side_effect_runs_twice(surface, mode, name, first_flagged, declare, guard):
+    counted = _run(surface, mode, name, first_flagged, declare, guard)
+    if not declared_read(name, declare):
         assert counted.count[name] == 1
     elif first_flagged:
         assert counted.count[name] == 2  # a declared read is re-run by the retry
@@ -101,6 +114,14 @@ def test_no_side_effect_runs_twice(surface, mode, name, first_flagged, declare):
 
 @pytest.mark.parametrize("mode", ["sync", "async"])
 @pytest.mark.parametrize("surface", ["wrapper", "middleware"])
+@pytest.mark.parametrize("guard", ["no-guard", "guard"])
 @pytest.mark.parametrize("name", ISSUE_ACTIONS)
-def test_issue_tools_run_once_after_a_flagged_answer(surface, mode, name):
-    assert _run(surface, mode, name, True, ()).count[name] == 1
+def test_issue_tools_run_once_after_a_flagged_answer(surface, mode, name, guard):
+    assert _run(surface, mode, name, True, guard=guard).count[name] == 1
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+@pytest.mark.parametrize("surface", ["wrapper", "middleware"])
+@pytest.mark.parametrize(("declare", "runs"), [("policy", 2), ("none", 1)])
+def test_a_read_declared_by_a_tool_policy_is_rerun_by_the_fact_check_retry(surface, mode, declare, runs):
+    assert _run(surface, mode, "order_status", True, declare, "guard").count["order_status"] == runs

@@ -14,9 +14,10 @@ from langchain_core.runnables import RunnableLambda
 from langchain_core.tools import tool
 
 from factcheck import FactChecker
+from factcheck.guard.reads import action_matcher
 from factcheck.langchain import ToolLedger, build_correction, get_run_report
 from factcheck.langchain.correction import quote
-from factcheck.langchain.ledger import RepeatedActionBlocked, RepeatGuard, action_matcher
+from factcheck.langchain.ledger import RepeatedActionBlocked, RepeatGuard
 from factcheck.policy import message_lang
 
 CHECKER = FactChecker()
@@ -85,23 +86,6 @@ def test_guard_blocks_only_actions_of_earlier_attempts():
         assert exc.tool_name == "publish_article"
     else:
         raise AssertionError("repeat of an executed action was not blocked")
-
-
-@pytest.mark.parametrize(
-    ("name", "action"),
-    [
-        ("publish_article", True),
-        ("wire_money", True),  # unknown to the lexicon: an action
-        ("drop_table", True),
-        ("order_lookup", False),  # declared a read
-        ("get_order", False),  # the lexicon's read verbs, the default
-        ("searchOrders", False),
-        ("checkout", True),  # no read verb: check is not a prefix of checkout
-    ],
-)
-def test_action_matcher_treats_every_undeclared_tool_as_an_action(name, action):
-    is_action = action_matcher(["order_lookup"], CHECKER.lexicon.read_only_tools)
-    assert is_action(name) is action
 
 
 def test_correction_in_english_quotes_tool_output_as_data():
