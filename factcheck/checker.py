@@ -118,14 +118,17 @@ class FactChecker:
             matcher = Matcher(index, self.action_tools, self.config.derive_arithmetic, self.config.name_cutoff)
             # {"message": "…"}, or text escaped twice ("…\\n2. …"): the prose inside is what the user reads
             view = read_json_answer(scanned) or read_escaped_answer(scanned)
-            claims = self._claims.extract(view.text if view else scanned)
+            source = view.text if view else scanned
+            claims = self._claims.extract(source)
+            end = 0
             for claim in claims:
                 if view is None:  # the answer's own text, where bounds blanked a part of it
                     claim.text = answer[claim.start : claim.end]
                 claim.act = self._acts.classify(claim.text, claim.facts)
                 if not claim.act.asserts:  # an offer, a rule or the request restated: its exact facts only
                     claim.facts = [f for f in claim.facts if f.kind in EXACT_KINDS]
-                matcher.ground_claim(claim.facts, claim.text, claim.start)
+                matcher.ground_claim(claim.facts, claim.text, claim.start, gap=source[end : claim.start])
+                end = claim.end
         if view is not None:
             _to_raw_offsets(claims, view, answer)
         lang = lang or detect_lang(view.text if view else answer)

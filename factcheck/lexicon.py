@@ -20,6 +20,7 @@ _TIME_DIMENSION = "time"
 """The `unit_scales` dimension whose units are durations, in seconds."""
 SPEECH_ACT_KEYS = (
     "assertion_openers", "offer_openers", "offer_markers", "policy_markers", "request_openers",
+    "imperative_openers",
 )
 """The lexicon lists that tell a claim's speech act (see `factcheck.extractors.speech_acts`)."""
 _MERGED_DICTS = (
@@ -28,7 +29,7 @@ _MERGED_DICTS = (
     "unit_scales",
     "payment_methods",
     "currency_symbols", "weekdays", "status_implies", "other_senses", "time_zones", "label_companions",
-    "fields_after",
+    "fields_after", "record_states",
 )
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
@@ -43,7 +44,7 @@ _MERGED_LISTS = (
     "not_money_labels", "money_labels", "duration_labels", "share_labels", "clause_conjunctions",
     *SPEECH_ACT_KEYS, "user_doers", "user_beneficiaries", "derivation_cues", "presenting_terms",
     "generic_currency_words", "per_unit_words", "multiplicity_fields", "superlatives_low", "superlatives_high",
-    "option_lists", "selection_scopes", "new_value_cues",
+    "option_lists", "selection_scopes", "new_value_cues", "record_state_concepts",
 )
 
 
@@ -161,6 +162,15 @@ class Lexicon:
     selection_scopes: Phrases = field(init=False)
     """Words that scope a superlative to the items just listed (of these, among them, 其中): any list ranks."""
     new_value_cues: Phrases = field(init=False)
+    """Words that make a claim's value one asked for, not one a record holds (new, change to, 改为)."""
+    record_state_words: Phrases = field(init=False)
+    """The words of every record state (pending, delivered, 已签收)."""
+    record_state_of: dict[str, str] = field(init=False)
+    """State word key -> its state (`canceled` -> `cancelled`)."""
+    record_state_implies: dict[str, tuple[str, ...]] = field(init=False)
+    """State -> the states it implies (`delivered` -> shipped, processed)."""
+    record_state_concepts: frozenset[str | None] = field(init=False)
+    """Concepts (None: none, `"none"` in the file) whose status words may speak of a record's state."""
     """Words that make a claim's value one asked for, not one a record holds (new, change to, 改为)."""
     option_lists: frozenset[str] = field(init=False)
     """Names of lists and mappings of options a superlative ranks (flights, offers, variants, 航班)."""
@@ -314,6 +324,11 @@ class Lexicon:
         self.option_lists = frozenset(w.lower() for w in self.data["option_lists"])
         self.selection_scopes = Phrases(self.data["selection_scopes"])
         self.new_value_cues = Phrases(self.data["new_value_cues"])
+        states = self.data["record_states"]
+        self.record_state_of = {term_key(w): state for state, spec in states.items() for w in spec["words"]}
+        self.record_state_words = Phrases(self.record_state_of)
+        self.record_state_implies = {state: tuple(spec.get("implies", ())) for state, spec in states.items()}
+        self.record_state_concepts = frozenset(c if c != "none" else None for c in self.data["record_state_concepts"])
         self.generic_currency_words = frozenset(self.data["generic_currency_words"])
         self.all_words = Phrases(self.data["all_words"])
         self.approximators = Phrases(self.data["approximators"])
@@ -350,6 +365,10 @@ class Lexicon:
     def term_hits(self, text: str, pos: int = 0, endpos: int | None = None) -> list[tuple[Hit, Term]]:
         """Status terms and concept words in `text[pos:endpos]`, in order."""
         return [(hit, self.terms[hit.key]) for hit in self.term_phrases.finditer(text, pos, endpos)]
+
+    def record_states_in(self, text: str) -> set[str]:
+        """The record states `text` names ("pending (item modified)" -> pending)."""
+        return {self.record_state_of[hit.key] for hit in self.record_state_words.finditer(text)}
 
     def concepts_in(self, text: str) -> list[str]:
         """Concepts named in `text` (a tool name or a field path), in order."""
@@ -440,6 +459,11 @@ def _merge(into: dict[str, Any], extra: dict[str, Any]) -> None:
                 target[name] = target[name] + [v for v in value if v not in target[name]]
             elif key == "unit_scales" and isinstance(target.get(name), dict):
                 target[name] = {**target[name], **value}  # a dimension's units: merged unit by unit
+            elif key == "record_states" and isinstance(target.get(name), dict):
+                # a state's words and the states it implies, merged word by word across languages
+                target[name] = {part: [*target[name].get(part, []),
+                                       *(w for w in value.get(part, []) if w not in target[name].get(part, []))]
+                                for part in ("words", "implies")}
             else:
                 target[name] = value
     for key in _MERGED_LISTS:

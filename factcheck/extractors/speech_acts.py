@@ -14,6 +14,10 @@ EXACT_KINDS = frozenset(
 
 _LEAD = re.compile(r"[\s>•*#_\-–—]*(?:\d{1,2}[.)、]\s*)?(?:\*\*|__)?[\s*_]*")
 """Markdown before a claim's first word: list markers, a heading, a number, bold."""
+_OPTION_LETTER = re.compile(r"[a-h][.)]\s+")
+"""An option's letter before its first word ("b) Cancel the entire order")."""
+_NOT_AN_OBJECT = re.compile(r"\s*(?:[:：(]|\w+ed\b)")
+"""What follows a noun, not an imperative verb ("Refund: $20", "Return requested", "Update (pending)")."""
 _QUESTION_END = re.compile(r"[?？][\s*_)）」\"”]*$")
 
 
@@ -27,6 +31,7 @@ class SpeechActClassifier:
         self.offer_markers = acts["offer_markers"]
         self.policy_markers = acts["policy_markers"]
         self.request_openers = acts["request_openers"]
+        self.imperative_openers = acts["imperative_openers"]
 
     def classify(self, text: str, facts: list[Fact]) -> SpeechAct:
         """The speech act of one claim.
@@ -41,7 +46,7 @@ class SpeechActClassifier:
         """
         at = _LEAD.match(text).end()
         if not self.assertion_openers.match_at(text, at):
-            if self.request_openers.match_at(text, at):
+            if self.request_openers.match_at(text, at) or self._instruction(text, at):
                 return SpeechAct.REQUEST
             if _QUESTION_END.search(text) or self.offer_openers.match_at(text, at):
                 return SpeechAct.OFFER
@@ -52,3 +57,13 @@ class SpeechActClassifier:
         if any(f.kind == FactKind.ACTION and f.polarity == "positive" for f in facts):
             return SpeechAct.ACTION
         return SpeechAct.ASSERTION
+
+    def _instruction(self, text: str, at: int) -> bool:
+        """Whether the claim opens with a bare verb ("Cancel the entire pending order", "Update the shipping
+        address to …"): a step or an option put to the user, not something done."""
+        if m := _OPTION_LETTER.match(text, at):
+            at = m.end()
+        if not self.imperative_openers.match_at(text, at):
+            return False
+        end = self.imperative_openers.finditer(text, at, at + 40)[0].end
+        return text[end : end + 1].isspace() and _NOT_AN_OBJECT.match(text, end) is None

@@ -47,6 +47,7 @@ from factcheck.grounding.roles import (
     per_unit_sum_as_total,
     selection,
 )
+from factcheck.grounding.states import RecordStates
 from factcheck.grounding.statuses import StatusMatcher
 from factcheck.grounding.tokens import ground_name, ground_token
 from factcheck.grounding.totals import column_total, field_total
@@ -81,6 +82,7 @@ class Matcher:
         self._rated = False
         """Whether the claim in hand speaks of a rate (lexicon `rate_cues`): any product or quotient may back it."""
         self._records = ClaimRecords(index, {})
+        self._states = RecordStates(index)
         """The list items the claim in hand names."""
         self._statuses = StatusMatcher(index, action_tools, self._records)
         self.derive = derive
@@ -96,7 +98,7 @@ class Matcher:
         self.amounts: list[Decimal] = []
         """Amounts of money of this answer already backed, in order: a total after a list of them adds them up."""
 
-    def ground_claim(self, facts: list[Fact], text: str = "", start: int = 0) -> None:
+    def ground_claim(self, facts: list[Fact], text: str = "", start: int = 0, gap: str = "") -> None:
         """Ground the facts of one claim.
 
         Identifiers and names go first: they name the records the claim's numbers must
@@ -108,6 +110,7 @@ class Matcher:
             facts: The claim's facts.
             text: The claim's text.
             start: Where the claim's text starts in the answer (the facts' offsets are the answer's).
+            gap: The answer's text between the previous claim and this one (a blank line ends a block).
         """
         self._claim_facts, self._claim_text = facts, text
         self._said = ClaimText(text, start, facts)
@@ -141,6 +144,7 @@ class Matcher:
         if picked is not None:  # "Of these, Backpack is the cheapest": the named record is not
             fact, found = picked
             set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found, f"the records give {found.how}"))
+        self._states.next_claim(facts, text, start, gap)  # "#W1 … Status: Pending": the state of the record in view
         self.moments += [f for f in facts if f.kind in _WHEN and f.verdict == Verdict.SUPPORTED]
         zones = any(f.kind in _WHEN for f in facts) and self.index.lex.time_zone_words.finditer(text)
         if zones:

@@ -69,6 +69,9 @@ class StatusMatcher:
             pool = self._of_named_calls(claim_facts, pool)
             if not pool:
                 return  # only other records than the one the claim names state this concept
+            if self._unnamed_among_records(pool, claim):
+                fact.reason = "several records state this concept and the claim names none of them; not compared"
+                return
             if not self.index.lex.earlier_markers.search(before):
                 # the latest call states the status now; "when I first checked, it was still in progress"
                 # speaks of an earlier one
@@ -255,6 +258,15 @@ class StatusMatcher:
         set_verdict(fact, Verdict.CONTRADICTED, "polarity_mismatch", f"tool says {say(own[0])}, answer says {polarity}",
                     [evidence_of(own[0].leaf, self.index)])
         return True
+
+    def _unnamed_among_records(self, pool: list[StatusEvidence], claim: str) -> bool:
+        """Whether the statuses come from two or more records of different keys (orders #W1 and #W2 read in
+        turn) and the claim names none of them: "the order's status is pending" is of one the answer meant."""
+        keys = {call: self.index.record_keys(call) for call in {s.call for s in pool}}
+        if len({k for found in keys.values() for k in found}) < 2 or any(not found for found in keys.values()):
+            return False
+        text = claim.lower()
+        return not any(k in text for found in keys.values() for k in found)
 
     def _same_state_word(self, fact: Fact, polarity: str, pool: list[StatusEvidence]) -> list[StatusEvidence]:
         """The statuses whose value holds the very state word the claim says, not negated: "Status remains

@@ -59,6 +59,8 @@ def evidence_strength(fact: Fact, index: EvidenceIndex) -> str:
         return "no-call"
     if code == "recomputed":
         return "recomputed"
+    if code == "record_state":
+        return "record-field"  # the status field of the record the answer names by its key
     if fact.kind in _STATUS_KINDS and code in ("polarity_mismatch", "tool_error"):
         return _status_strength(fact, index)
     if code == "value_mismatch":

@@ -1,0 +1,133 @@
+"""A record's state said of the record the answer names by its key ("#W1 is delivered"), against its status."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from factcheck.grounding.evidence import record_key
+from factcheck.grounding.verdicts import evidence_of, set_verdict
+from factcheck.lexicon import field_name
+from factcheck.report import Fact, FactKind, Verdict
+
+if TYPE_CHECKING:
+    from factcheck.grounding.evidence import EvidenceIndex
+    from factcheck.grounding.flat import Leaf
+
+_STATE_KINDS = (FactKind.STATUS, FactKind.ACTION)
+_PREDICATE = re.compile(
+    r"(?i)(?:\b(?:is|are|was|were|been|remains?|still|currently|now|marked(?: as)?|shows?(?: as)?)"
+    r"|\bstatus\b[^\n]{0,3}?(?:is)?)\s*[:：]?\s*(?:\*\*)?\s*[\"'“‘]?\s*$"
+)
+"""What stands right before a state said of the record: a copula or a status label ("is", "Status:**")."""
+_CLAUSE_MARK = re.compile(r"[,;，；。\n]|(?<=\w)\.(?=\s)|\s[—–-]\s")
+"""Where a clause ends: its concept words are those of the state it says."""
+_NOUN_AFTER = re.compile(r"\s+(?!and\b|or\b|but\b|with\b|on\b|in\b|at\b|to\b|by\b|since\b|yet\b)[a-z]{3,}")
+"""A lower-case word right after the state: it qualifies a noun ("pending orders", "delivered grill")."""
+
+
+class RecordStates:
+    """The record an answer speaks of, claim after claim, and the states it says that record is in.
+
+    A claim that names one record by its key ("order #W4689314") makes it the record in view; a
+    claim that names none ("- **Status:** Pending", the next line of the same list) speaks of the
+    record in view until a blank line ends the block.
+    """
+
+    def __init__(self, index: EvidenceIndex) -> None:
+        self.index = index
+        self._in_view: str | None = None
+        self._start = 0
+
+    def next_claim(self, facts: list[Fact], text: str, start: int, gap: str) -> None:
+        """Read one claim (after grounding its facts).
+
+        Args:
+            facts: The claim's facts.
+            text: The claim's text.
+            start: Where it starts in the answer.
+            gap: The answer's text since the previous claim.
+        """
+        self._start = start
+        if "\n\n" in gap or gap.lstrip(" \t").startswith("#"):
+            self._in_view = None
+        ids = [f for f in facts if f.kind == FactKind.IDENTIFIER]
+        keys = {record_key(f.value or f.text) for f in ids if f.verdict == Verdict.SUPPORTED}
+        keys = {k for k in keys if self._latest_with(k) is not None}
+        if not keys and any(f.verdict.flagged for f in ids):
+            self._in_view = None  # a record no tool returned ("#W7818237"): its state is not the one in view
+            return
+        if len(keys) > 1:
+            self._in_view = None  # a claim about several records: its words are not one record's
+            return
+        if keys:
+            self._in_view = next(iter(keys))
+        if self._in_view is None:
+            return
+        status = self._status_of(self._in_view)
+        if status is None:
+            return
+        for fact in facts:
+            if fact.kind in _STATE_KINDS and fact.verdict != Verdict.CONTRADICTED and self._predicated(fact, text):
+                self._compare(fact, status)
+
+    def _predicated(self, fact: Fact, text: str) -> bool:
+        """Whether the claim says the record is in the state now: after a copula or a status label ("is
+        delivered", "Status: Pending", 已签收), not of another concept ("Refund … processed"), not ahead
+        ("set to be shipped", "when it flips to delivered") and not before a noun ("pending orders")."""
+        lex = self.index.lex
+        at = max(0, fact.start - self._start)
+        begin = max((m.end() for m in _CLAUSE_MARK.finditer(text, 0, at)), default=0)
+        end = m.start() if (m := _CLAUSE_MARK.search(text, at + len(fact.text))) else len(text)
+        if not set(lex.concepts_in(text[begin:end].lower())) <= lex.record_state_concepts:
+            return False
+        hits = lex.record_state_words.finditer(text, at, at + len(fact.text))
+        if len(hits) != 1:
+            return False
+        word = hits[0]
+        if not word.key.isascii():
+            return True  # 已签收, 待发货: a state said as such
+        before, after = text[max(0, word.start - 24) : word.start], text[word.end : word.end + 12]
+        return _PREDICATE.search(before) is not None and _NOUN_AFTER.match(after) is None
+
+    def _latest_with(self, key: str) -> int | None:
+        """The last call whose output is the record of this key."""
+        calls = [c.index for c in self.index.calls if c.status == "ok" and key in self.index.record_keys(c.index)]
+        return calls[-1] if calls else None
+
+    def _status_of(self, key: str) -> tuple[Leaf, set[str]] | None:
+        """The leaf of the record's status field and the states it names (and those they imply)."""
+        call = self._latest_with(key)
+        output = None if call is None else self.index.flats[call].value  # the parsed output
+        if not isinstance(output, dict):
+            return None
+        lex = self.index.lex
+        for field, value in output.items():
+            if isinstance(value, str) and lex.status_fields.lookup(field_name(str(field))) is not None:
+                states = lex.record_states_in(value)
+                leaf = self.index.leaf_at(call, str(field))
+                if states and leaf is not None:
+                    return leaf, states | {s for state in states for s in lex.record_state_implies.get(state, ())}
+        return None
+
+    def _compare(self, fact: Fact, status: tuple[Leaf, set[str]]) -> None:
+        """Contradict a state the record is not in (or a negated one it is in); back one it is in."""
+        lex = self.index.lex
+        if fact.concept not in lex.record_state_concepts:
+            return  # "the refund is pending": a state of another concept than the record's
+        said = lex.record_states_in(fact.text)
+        if len(said) != 1:
+            return
+        state = next(iter(said))
+        negated = fact.polarity == "negative"  # "not yet shipped"
+        leaf, states = status
+        holds = state in states
+        if holds != negated:
+            if fact.verdict != Verdict.SUPPORTED:
+                set_verdict(fact, Verdict.SUPPORTED, "match", f"the record's {leaf.path} is {leaf.text!r}",
+                            [evidence_of(leaf, self.index)])
+            return
+        said_as = f"not {state}" if negated else state
+        set_verdict(fact, Verdict.CONTRADICTED, "record_state",
+                    f"the record the answer names has {leaf.path} {leaf.text!r}, not {said_as}",
+                    [evidence_of(leaf, self.index)])
