@@ -173,13 +173,8 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
         turn = _Turn(self.options, request)
         config = ensure_config()
         tap = Tap(turn.releaser(), ReleaseRun(get_callback_manager_for_config(config)), turn.slot_id)
-        token = var_child_runnable_config.set(_quiet(config, SyncTap(tap)))
-        try:
+        with _ModelCall(turn, config, SyncTap(tap)):
             response = handler(turn.corrected_request())
-        except Exception as exc:
-            turn.reraise(exc)
-        finally:
-            var_child_runnable_config.reset(token)
         try:
             decision = turn.decide(response, tap.shown_text())
             for chunk in tap.closing(decision.final_text, decision.metadata):
@@ -200,13 +195,8 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
         config = ensure_config()
         release = AsyncReleaseRun(get_async_callback_manager_for_config(config))
         tap = Tap(turn.releaser(), release, turn.slot_id)
-        token = var_child_runnable_config.set(_quiet(config, AsyncTap(tap)))
-        try:
+        with _ModelCall(turn, config, AsyncTap(tap)):
             response = await handler(turn.corrected_request())
-        except Exception as exc:
-            turn.reraise(exc)
-        finally:
-            var_child_runnable_config.reset(token)
         try:
             decision = turn.decide(response, tap.shown_text())
             for chunk in tap.closing(decision.final_text, decision.metadata):
@@ -311,6 +301,23 @@ def _quiet(config: RunnableConfig, tap: BaseCallbackHandler) -> RunnableConfig:
     )
     manager.add_handler(tap, inherit=True)
     return {**config, "tags": [*config.get("tags", []), TAG_NOSTREAM], "callbacks": manager}
+
+
+class _ModelCall:
+    """Around one model call: its config is `_quiet` (tagged `nostream`, the tap attached), and
+    what it raises carries the report of the turn's answers so far (see `_Turn.reraise`)."""
+
+    def __init__(self, turn: _Turn, config: RunnableConfig, tap: BaseCallbackHandler) -> None:
+        self.turn = turn
+        self.config = _quiet(config, tap)
+
+    def __enter__(self) -> None:
+        self.token = var_child_runnable_config.set(self.config)
+
+    def __exit__(self, kind: Any, error: BaseException | None, traceback: Any) -> None:
+        var_child_runnable_config.reset(self.token)
+        if isinstance(error, Exception):
+            self.turn.reraise(error)
 
 
 class _Decision:
