@@ -67,11 +67,6 @@ class Ending:
     output: Any = None
     """The output the checker failed on."""
 
-    @property
-    def checked(self) -> bool:
-        """False when the checker failed on the last answer."""
-        return self.checker_error is None
-
     def result(self) -> Any:
         """The last output with the final text and the report put in (`(output, report)` with `return_report`).
 

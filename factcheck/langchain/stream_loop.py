@@ -11,6 +11,7 @@ from langchain_core.callbacks import (
 )
 from langchain_core.runnables import Runnable, RunnableConfig
 
+from factcheck.errors import CheckerFailure
 from factcheck.langchain.release import AsyncReleaseRun, ReleaseRun
 from factcheck.langchain.run_state import RunState
 from factcheck.langchain.steps import Ending, RunAttempt, Steps
@@ -103,15 +104,15 @@ async def astream_attempts(
 def _ending(state: RunState, done: StreamAttempt, ending: Ending) -> Iterator[list[Any] | None]:
     """The end of a stream once its report is out: the last chunks, and None where the release run ends.
 
-    After a checker failure the release run ends first, then the output (the answer or,
-    fail closed, the raised `CheckerFailure`); otherwise the last attempt's closing chunks
-    are released first. With `on_fail="raise"` the error follows the chunks.
+    The last attempt's closing chunks are released, then the release run ends and the
+    chunks pass; with `on_fail="raise"` the error follows them. A checker failing closed
+    ends the release run and raises (the error carries the answer and the fallback).
     """
-    if not ending.checked:
+    try:
+        final = None if ending.error is not None else state.output_only(ending.result())
+    except CheckerFailure:
         yield None
-        yield state.paired(done.finish(ending.result(), ending.where, ending.run), ending.run)
-        return
-    final = None if ending.error is not None else state.output_only(ending.result())
+        raise
     chunks = done.finish(final, ending.where, ending.run)
     yield None
     yield state.paired(chunks, ending.run if ending.error is None else None)
