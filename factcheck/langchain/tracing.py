@@ -1,8 +1,7 @@
-"""The check of one answer as its own traced child run, named `fact_check`, and the report's event."""
+"""A wrapped run's check and report steps: each check its own traced child run named `fact_check`, then the event."""
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from langchain_core.callbacks import (
@@ -26,7 +25,7 @@ def carry_out(
     run_manager: CallbackManagerForChainRun,
     config: RunnableConfig,
 ) -> None:
-    """Carry out a run's `CheckAnswer` (as the traced check) or `EmitReport` step.
+    """Carry out a run's `CheckAnswer` (as a traced child run) or `EmitReport` step.
 
     Args:
         steps: The run's steps, answered with the check's report (or its `CheckerFailure`).
@@ -35,10 +34,18 @@ def carry_out(
         run_manager: The wrapper's run, parent of the check's run.
         config: The wrapper's config, for the report's custom event.
     """
-    if isinstance(step, CheckAnswer):
-        steps.answer(partial(traced_check, state, run_manager, step.answer, step.tool_calls))
-    elif isinstance(step, EmitReport):
+    if isinstance(step, EmitReport):
         dispatch_custom_event(CHECK_RUN_NAME, step.data, config=config)
+    elif isinstance(step, CheckAnswer):
+        check_run = run_manager.get_child().on_chain_start(None, _check_inputs(state, step), name=CHECK_RUN_NAME)
+        try:
+            report = run_check(state.options, step.answer, step.tool_calls, state.context)
+        except CheckerFailure as exc:
+            check_run.on_chain_error(exc)
+            steps.throw(exc)
+            return
+        check_run.on_chain_end(_check_outputs(report))
+        steps.send(report)
 
 
 async def acarry_out(
@@ -49,55 +56,27 @@ async def acarry_out(
     config: RunnableConfig,
 ) -> None:
     """Async `carry_out`."""
-    if isinstance(step, CheckAnswer):
-        await steps.aanswer(partial(atraced_check, state, run_manager, step.answer, step.tool_calls))
-    elif isinstance(step, EmitReport):
+    if isinstance(step, EmitReport):
         await adispatch_custom_event(CHECK_RUN_NAME, step.data, config=config)
+    elif isinstance(step, CheckAnswer):
+        check_run = await run_manager.get_child().on_chain_start(
+            None, _check_inputs(state, step), name=CHECK_RUN_NAME
+        )
+        try:
+            report = run_check(state.options, step.answer, step.tool_calls, state.context)
+        except CheckerFailure as exc:
+            await check_run.on_chain_error(exc)
+            steps.throw(exc)
+            return
+        await check_run.on_chain_end(_check_outputs(report))
+        steps.send(report)
 
 
-def traced_check(
-    state: RunState,
-    run_manager: CallbackManagerForChainRun,
-    answer: str,
-    tool_calls: list[dict[str, Any]],
-) -> Report:
-    """Check one answer as its own child run named `fact_check`."""
-    check_run = run_manager.get_child().on_chain_start(
-        None, _check_inputs(state, answer, tool_calls), name=CHECK_RUN_NAME
-    )
-    try:
-        report = run_check(state.options, answer, tool_calls, state.context)
-    except CheckerFailure as exc:
-        check_run.on_chain_error(exc)
-        raise
-    check_run.on_chain_end(_check_outputs(report))
-    return report
-
-
-async def atraced_check(
-    state: RunState,
-    run_manager: AsyncCallbackManagerForChainRun,
-    answer: str,
-    tool_calls: list[dict[str, Any]],
-) -> Report:
-    """Async `traced_check`."""
-    check_run = await run_manager.get_child().on_chain_start(
-        None, _check_inputs(state, answer, tool_calls), name=CHECK_RUN_NAME
-    )
-    try:
-        report = run_check(state.options, answer, tool_calls, state.context)
-    except CheckerFailure as exc:
-        await check_run.on_chain_error(exc)
-        raise
-    await check_run.on_chain_end(_check_outputs(report))
-    return report
-
-
-def _check_inputs(state: RunState, answer: str, tool_calls: list[dict[str, Any]]) -> dict:
+def _check_inputs(state: RunState, step: CheckAnswer) -> dict[str, Any]:
     return {
-        "answer": answer,
+        "answer": step.answer,
         "attempt": state.attempt,
-        "tools": [f"{c['name']} ({c['status']})" for c in tool_calls],
+        "tools": [f"{c['name']} ({c['status']})" for c in step.tool_calls],
         "context_items": len(state.context),
     }
 
