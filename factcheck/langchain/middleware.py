@@ -40,6 +40,7 @@ from factcheck.langchain.engine import (
     finish,
     logger,
     out_of_answers,
+    retry_wanted,
     run_check,
     unchecked,
 )
@@ -424,7 +425,7 @@ class _Turn:
                 decision.update = {**(decision.update or {}), FAILED_KEY: str(exc)}
             return decision
         attempts = [*self.attempts, report]
-        if not report.ok and len(attempts) <= self.options.resolved_max_retries():
+        if retry_wanted(report, len(attempts), self.options.resolved_max_retries()):
             text = build_correction(report, _executed_actions(self.options, self.turn))
             anchor = self.state_messages[-1].id if self.state_messages else None
             update = {
