@@ -238,6 +238,17 @@ def run_check(
         raise CheckerFailure(f"fact checker failed: {type(exc).__name__}: {exc}") from exc
 
 
+def retry_wanted(report: Report, answers: int, max_retries: int) -> bool:
+    """Whether a flagged answer is sent back for another try: the one bound on retries.
+
+    Args:
+        report: The report of the answer just checked.
+        answers: Answers checked so far in this run (or agent turn), this one included.
+        max_retries: The retries allowed after the first answer.
+    """
+    return not report.ok and answers <= max_retries
+
+
 def unchecked(
     options: FactCheckOptions, answer: str, error: CheckerFailure, attempts: list[Report]
 ) -> RunReport:

@@ -40,6 +40,7 @@ from factcheck.langchain.engine import (
     finish,
     logger,
     out_of_answers,
+    retry_wanted,
     run_check,
     unchecked,
 )
@@ -175,13 +176,8 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
         turn = _Turn(self.options, request)
         config = ensure_config()
         tap = Tap(turn.releaser(), ReleaseRun(get_callback_manager_for_config(config)), turn.slot_id)
-        token = var_child_runnable_config.set(_quiet(config, SyncTap(tap)))
-        try:
+        with _ModelCall(turn, config, SyncTap(tap)):
             response = handler(turn.corrected_request())
-        except Exception as exc:
-            turn.reraise(exc)
-        finally:
-            var_child_runnable_config.reset(token)
         try:
             decision = turn.decide(response, tap.shown_text())
             for chunk in tap.closing(decision.final_text, decision.metadata):
@@ -202,13 +198,8 @@ class FactCheckMiddleware(AgentMiddleware[AgentState[Any], Any, Any]):
         config = ensure_config()
         release = AsyncReleaseRun(get_async_callback_manager_for_config(config))
         tap = Tap(turn.releaser(), release, turn.slot_id)
-        token = var_child_runnable_config.set(_quiet(config, AsyncTap(tap)))
-        try:
+        with _ModelCall(turn, config, AsyncTap(tap)):
             response = await handler(turn.corrected_request())
-        except Exception as exc:
-            turn.reraise(exc)
-        finally:
-            var_child_runnable_config.reset(token)
         try:
             decision = turn.decide(response, tap.shown_text())
             for chunk in tap.closing(decision.final_text, decision.metadata):
@@ -309,6 +300,23 @@ def _quiet(config: RunnableConfig, tap: BaseCallbackHandler) -> RunnableConfig:
     )
     manager.add_handler(tap, inherit=True)
     return {**config, "tags": [*config.get("tags", []), TAG_NOSTREAM], "callbacks": manager}
+
+
+class _ModelCall:
+    """Around one model call: its config is `_quiet` (tagged `nostream`, the tap attached), and
+    what it raises carries the report of the turn's answers so far (see `_Turn.reraise`)."""
+
+    def __init__(self, turn: _Turn, config: RunnableConfig, tap: BaseCallbackHandler) -> None:
+        self.turn = turn
+        self.config = _quiet(config, tap)
+
+    def __enter__(self) -> None:
+        self.token = var_child_runnable_config.set(self.config)
+
+    def __exit__(self, kind: Any, error: BaseException | None, traceback: Any) -> None:
+        var_child_runnable_config.reset(self.token)
+        if isinstance(error, Exception):
+            self.turn.reraise(error)
 
 
 class _Decision:
@@ -415,7 +423,7 @@ class _Turn:
                 decision.update = {**(decision.update or {}), FAILED_KEY: str(exc)}
             return decision
         attempts = [*self.attempts, report]
-        if not report.ok and len(attempts) <= self.options.resolved_max_retries():
+        if retry_wanted(report, len(attempts), self.options.resolved_max_retries()):
             text = build_correction(report, _executed_actions(self.options, self.turn))
             anchor = self.state_messages[-1].id if self.state_messages else None
             update = {

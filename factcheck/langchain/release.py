@@ -15,6 +15,7 @@ from langchain_core.callbacks import (
 from langchain_core.messages import AIMessage, AIMessageChunk
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, LLMResult
 
+from factcheck.errors import CheckerFailure
 from factcheck.langchain.extract import message_text
 from factcheck.report import Report
 
@@ -42,8 +43,8 @@ class SentenceReleaser:
     Feed it the answer's text as it streams. When new text may complete a sentence it
     checks the whole text so far: every claim but the last (which may still grow) is
     released when no claim up to it is flagged, not even below the confidence
-    threshold. A flagged claim holds back everything after it; the rest is decided by
-    `finish` once the whole answer is checked.
+    threshold. A flagged claim, or a failure of the checker, holds back everything after
+    it; the rest is decided by `finish` once the whole answer is checked.
 
     Text shown during an earlier attempt (`shown`) is never shown twice: a retried
     answer that starts with it continues it, one that does not is put after
@@ -89,7 +90,11 @@ class SentenceReleaser:
         if not starts or starts[-1] <= self._checked_upto:
             return ""
         self._checked_upto = starts[-1]
-        report = self.check(self.text)
+        try:
+            report = self.check(self.text)
+        except CheckerFailure:  # nothing more until the whole answer's check (and `fail_open`) decides
+            self.blocked = True
+            return ""
         claims = report.claims
         if len(claims) < 2:
             return ""

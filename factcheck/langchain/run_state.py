@@ -22,6 +22,7 @@ from factcheck.langchain.engine import (
     failed_closed,
     finish,
     out_of_answers,
+    retry_wanted,
     run_check,
     unchecked,
 )
@@ -190,7 +191,7 @@ class RunState:
         """Record an attempt; prepare the retry input and return True to retry."""
         self.attempts.append(report)
         self.last = (output, where)
-        if report.ok or self.attempt >= self.max_retries:
+        if not retry_wanted(report, len(self.attempts), self.max_retries):
             return False
         executed_actions = self.executed_actions()
 

@@ -1,4 +1,4 @@
-"""The attempt loops of fact-checked streams: stream, check, retry, then end the stream."""
+"""The drivers of fact-checked streams: stream each attempt, check, retry, then end the stream."""
 
 from __future__ import annotations
 
@@ -9,16 +9,14 @@ from langchain_core.callbacks import (
     AsyncCallbackManagerForChainRun,
     CallbackManagerForChainRun,
 )
-from langchain_core.callbacks.manager import adispatch_custom_event, dispatch_custom_event
 from langchain_core.runnables import Runnable, RunnableConfig
 
 from factcheck.errors import CheckerFailure
-from factcheck.langchain.engine import CHECK_RUN_NAME, attach_run
-from factcheck.langchain.ledger import RepeatedActionBlocked
 from factcheck.langchain.release import AsyncReleaseRun, ReleaseRun
 from factcheck.langchain.run_state import RunState
-from factcheck.langchain.streaming import new_attempt
-from factcheck.langchain.tracing import atraced_check, traced_check
+from factcheck.langchain.steps import Ending, RunAttempt, Steps
+from factcheck.langchain.streaming import StreamAttempt, new_attempt
+from factcheck.langchain.tracing import acarry_out, carry_out
 
 
 def stream_attempts(
@@ -31,7 +29,7 @@ def stream_attempts(
 ) -> Iterator[Any]:
     """Stream each attempt of a fact-checked run, passing on only what may be seen.
 
-    The loop of `RunnableFactCheck._run`, with every attempt streamed through a
+    The `Steps` of `RunnableFactCheck._run`, with every attempt streamed through a
     `StreamAttempt` and the released answer text streamed by a `ReleaseRun`.
 
     Yields:
@@ -41,49 +39,30 @@ def stream_attempts(
         FactCheckError: `on_fail="raise"` and the last answer is still flagged.
     """
     release = ReleaseRun(run_manager.get_child())
-    shown, done = "", None
-    while True:
-        child = state.attempt_config(config, run_manager, run_name)
-        attempt = new_attempt(state, bound, bound_kwargs, shown)
+    steps = Steps(state, config, run_manager, run_name)
+    done: StreamAttempt | None = None
+    for step in steps:
+        if not isinstance(step, RunAttempt):
+            carry_out(steps, step, state, run_manager, config)
+            continue
+        attempt = new_attempt(state, bound, bound_kwargs, done.retried() if done else "")
         try:
-            for raw in bound.stream(state.current, child, **attempt.kwargs):
+            for raw in bound.stream(state.current, step.config, **attempt.kwargs):
                 chunks = attempt.on_chunk(raw)
                 release.emit(state.take_releases())
                 yield from state.paired(chunks)
-        except RepeatedActionBlocked as exc:
-            state.blocked(exc)
-            break
-        except (RuntimeError, StopIteration) as exc:
-            state.reraise(exc)
         except Exception as exc:
-            attach_run(exc, state.so_far())
-            raise
+            steps.throw(exc)
+            continue
         done = attempt
-        output = attempt.output()
-        where, tool_calls = state.prepare(output)
-        try:
-            if where is None:
-                raise state.no_answer(output)
-            report = traced_check(state, run_manager, where.text, tool_calls)
-        except CheckerFailure as exc:
-            run = state.checker_failed(where, exc)
-            dispatch_custom_event(CHECK_RUN_NAME, run.model_dump(mode="json"), config=config)
+        steps.send(attempt.output())
+    assert steps.ending is not None and done is not None
+    for part in _ending(state, done, steps.ending):
+        if part is None:
             release.end(state.take_releases())
-            chunks = attempt.finish(state.unchecked_result(output, where, run, exc), where, run)
-            yield from state.paired(chunks, run)
-            return
-        if not state.advance(output, where, report):
-            break
-        shown = attempt.retried()
-    run, error = state.finish()
-    dispatch_custom_event(CHECK_RUN_NAME, run.model_dump(mode="json"), config=config)
-    assert done is not None and state.last is not None
-    final = None if error is not None else state.output_only(state.result(run))
-    chunks = done.finish(final, state.last[1], run)
-    release.end(state.take_releases())
-    yield from state.paired(chunks, run if error is None else None)
-    if error is not None:
-        raise error
+        else:
+            yield from part
+
 
 async def astream_attempts(
     state: RunState,
@@ -95,49 +74,47 @@ async def astream_attempts(
 ) -> AsyncIterator[Any]:
     """Async `stream_attempts`."""
     release = AsyncReleaseRun(run_manager.get_child())
-    shown, done = "", None
-    while True:
-        child = state.attempt_config(config, run_manager, run_name)
-        attempt = new_attempt(state, bound, bound_kwargs, shown)
+    steps = Steps(state, config, run_manager, run_name)
+    done: StreamAttempt | None = None
+    for step in steps:
+        if not isinstance(step, RunAttempt):
+            await acarry_out(steps, step, state, run_manager, config)
+            continue
+        attempt = new_attempt(state, bound, bound_kwargs, done.retried() if done else "")
         try:
-            async for raw in bound.astream(state.current, child, **attempt.kwargs):
+            async for raw in bound.astream(state.current, step.config, **attempt.kwargs):
                 chunks = attempt.on_chunk(raw)
                 await release.emit(state.take_releases())
                 for chunk in state.paired(chunks):
                     yield chunk
-        except RepeatedActionBlocked as exc:
-            state.blocked(exc)
-            break
-        except (RuntimeError, StopIteration) as exc:
-            state.reraise(exc)
         except Exception as exc:
-            attach_run(exc, state.so_far())
-            raise
+            steps.throw(exc)
+            continue
         done = attempt
-        output = attempt.output()
-        where, tool_calls = state.prepare(output)
-        try:
-            if where is None:
-                raise state.no_answer(output)
-            report = await atraced_check(state, run_manager, where.text, tool_calls)
-        except CheckerFailure as exc:
-            run = state.checker_failed(where, exc)
-            await adispatch_custom_event(CHECK_RUN_NAME, run.model_dump(mode="json"), config=config)
+        steps.send(attempt.output())
+    assert steps.ending is not None and done is not None
+    for part in _ending(state, done, steps.ending):
+        if part is None:
             await release.end(state.take_releases())
-            chunks = attempt.finish(state.unchecked_result(output, where, run, exc), where, run)
-            for chunk in state.paired(chunks, run):
+        else:
+            for chunk in part:
                 yield chunk
-            return
-        if not state.advance(output, where, report):
-            break
-        shown = attempt.retried()
-    run, error = state.finish()
-    await adispatch_custom_event(CHECK_RUN_NAME, run.model_dump(mode="json"), config=config)
-    assert done is not None and state.last is not None
-    final = None if error is not None else state.output_only(state.result(run))
-    chunks = done.finish(final, state.last[1], run)
-    await release.end(state.take_releases())
-    for chunk in state.paired(chunks, run if error is None else None):
-        yield chunk
-    if error is not None:
-        raise error
+
+
+def _ending(state: RunState, done: StreamAttempt, ending: Ending) -> Iterator[list[Any] | None]:
+    """The end of a stream once its report is out: the last chunks, and None where the release run ends.
+
+    The last attempt's closing chunks are released, then the release run ends and the
+    chunks pass; with `on_fail="raise"` the error follows them. A checker failing closed
+    ends the release run and raises (the error carries the answer and the fallback).
+    """
+    try:
+        final = None if ending.error is not None else state.output_only(ending.result())
+    except CheckerFailure:
+        yield None
+        raise
+    chunks = done.finish(final, ending.where, ending.run)
+    yield None
+    yield state.paired(chunks, ending.run if ending.error is None else None)
+    if ending.error is not None:
+        raise ending.error

@@ -9,7 +9,6 @@ from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage
 from langchain_core.runnables import Runnable
 from langchain_core.runnables.base import RunnableBindingBase
 
-from factcheck.errors import CheckerFailure
 from factcheck.langchain.extract import (
     MESSAGES_KEY,
     AnswerLocation,
@@ -20,7 +19,6 @@ from factcheck.langchain.extract import (
 from factcheck.langchain.release import SentenceReleaser
 from factcheck.langchain.run_report import RunReport
 from factcheck.langchain.run_state import RunState
-from factcheck.report import Report
 
 GRAPH_MODES = ("values", "updates", "messages", "custom")
 """LangGraph stream modes the wrapper can stream; others (`debug`, `tasks`,
@@ -77,15 +75,7 @@ class StreamAttempt:
 
     def releaser(self, evidence_output: Callable[[], Any]) -> SentenceReleaser:
         """A releaser checking text against the run's evidence plus `evidence_output()`'s."""
-        state = self.state
-
-        def check(text: str) -> Report:
-            try:
-                return state.check_now(text, evidence_output())
-            except CheckerFailure:
-                return _blocking_report(text)
-
-        return SentenceReleaser(check, self.release, self.shown)
+        return SentenceReleaser(lambda text: self.state.check_now(text, evidence_output()), self.release, self.shown)
 
     def on_chunk(self, raw: Any) -> list[Any]:
         """What to pass on now of one chunk of the wrapped stream."""
@@ -102,14 +92,6 @@ class StreamAttempt:
     def retried(self) -> str:
         """The attempt is superseded by a retry; returns the verified text shown so far."""
         return self.shown
-
-
-def _blocking_report(text: str) -> Report:
-    """A stand-in report that releases nothing (the final check decides)."""
-    from factcheck.report import Claim, Verdict
-
-    claim = Claim(text=text, start=0, end=len(text), verdict=Verdict.UNSUPPORTED)
-    return Report(answer=text, lang="en", claims=[claim, claim])
 
 
 class TokenAttempt(StreamAttempt):

@@ -4,31 +4,25 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import AsyncIterator, Iterator
+from functools import partial
 from typing import Any
 
 from langchain_core.callbacks import (
     AsyncCallbackManagerForChainRun,
     CallbackManagerForChainRun,
 )
-from langchain_core.callbacks.manager import adispatch_custom_event, dispatch_custom_event
 from langchain_core.runnables import Runnable, RunnableConfig, RunnableSerializable
 from langchain_core.runnables.config import ensure_config
 from langchain_core.runnables.utils import ConfigurableFieldSpec
 from pydantic import BaseModel, ConfigDict
 
-from factcheck.errors import CheckerFailure
-from factcheck.langchain.engine import (
-    CHECK_RUN_NAME,
-    FactCheckOptions,
-    attach_run,
-    enabled_from_env,
-)
-from factcheck.langchain.ledger import RepeatedActionBlocked
+from factcheck.langchain.engine import FactCheckOptions, enabled_from_env
 from factcheck.langchain.run_report import RunReport
 from factcheck.langchain.run_state import RunState
+from factcheck.langchain.steps import RunAttempt, Steps
 from factcheck.langchain.stream_loop import astream_attempts, stream_attempts
 from factcheck.langchain.streaming import TOKENS_KWARG, is_graph
-from factcheck.langchain.tracing import atraced_check, traced_check
+from factcheck.langchain.tracing import acarry_out, carry_out
 
 
 class RunnableFactCheck(RunnableSerializable[Any, Any]):
@@ -234,34 +228,14 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
         bound_kwargs: dict[str, Any],
     ) -> Any:
         state = RunState(self.options, self.bound, input)
-        while True:
-            child = state.attempt_config(config, run_manager, run_name)
-            try:
-                output = self.bound.invoke(state.current, child, **bound_kwargs)
-            except RepeatedActionBlocked as exc:
-                state.blocked(exc)
-                break
-            except (RuntimeError, StopIteration) as exc:
-                state.reraise(exc)
-            except Exception as exc:
-                attach_run(exc, state.so_far())
-                raise
-            where, tool_calls = state.prepare(output)
-            try:
-                if where is None:
-                    raise state.no_answer(output)
-                report = traced_check(state, run_manager, where.text, tool_calls)
-            except CheckerFailure as exc:
-                run = state.checker_failed(where, exc)
-                dispatch_custom_event(CHECK_RUN_NAME, run.model_dump(mode="json"), config=config)
-                return state.unchecked_result(output, where, run, exc)
-            if not state.advance(output, where, report):
-                break
-        run, error = state.finish()
-        dispatch_custom_event(CHECK_RUN_NAME, run.model_dump(mode="json"), config=config)
-        if error is not None:
-            raise error
-        return state.result(run)
+        steps = Steps(state, config, run_manager, run_name)
+        for step in steps:
+            if isinstance(step, RunAttempt):
+                steps.answer(partial(self.bound.invoke, state.current, step.config, **bound_kwargs))
+            else:
+                carry_out(steps, step, state, run_manager, config)
+        assert steps.ending is not None
+        return steps.ending.result()
 
     async def _arun(
         self,
@@ -272,36 +246,14 @@ class RunnableFactCheck(RunnableSerializable[Any, Any]):
         bound_kwargs: dict[str, Any],
     ) -> Any:
         state = RunState(self.options, self.bound, input)
-        while True:
-            child = state.attempt_config(config, run_manager, run_name)
-            try:
-                output = await self.bound.ainvoke(state.current, child, **bound_kwargs)
-            except RepeatedActionBlocked as exc:
-                state.blocked(exc)
-                break
-            except (RuntimeError, StopIteration) as exc:
-                state.reraise(exc)
-            except Exception as exc:
-                attach_run(exc, state.so_far())
-                raise
-            where, tool_calls = state.prepare(output)
-            try:
-                if where is None:
-                    raise state.no_answer(output)
-                report = await atraced_check(state, run_manager, where.text, tool_calls)
-            except CheckerFailure as exc:
-                run = state.checker_failed(where, exc)
-                data = run.model_dump(mode="json")
-                await adispatch_custom_event(CHECK_RUN_NAME, data, config=config)
-                return state.unchecked_result(output, where, run, exc)
-            if not state.advance(output, where, report):
-                break
-        run, error = state.finish()
-        await adispatch_custom_event(CHECK_RUN_NAME, run.model_dump(mode="json"), config=config)
-        if error is not None:
-            raise error
-        return state.result(run)
-
+        steps = Steps(state, config, run_manager, run_name)
+        for step in steps:
+            if isinstance(step, RunAttempt):
+                await steps.aanswer(partial(self.bound.ainvoke, state.current, step.config, **bound_kwargs))
+            else:
+                await acarry_out(steps, step, state, run_manager, config)
+        assert steps.ending is not None
+        return steps.ending.result()
 
 
 def _split_run_name(config: RunnableConfig | None) -> tuple[RunnableConfig, str | None]:

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from factcheck import check
+from factcheck import CheckerFailure, check
 from factcheck.langchain.release import RETRY_SEPARATOR, SentenceReleaser
 
 TOOLS = [{"name": "order_lookup", "args": {"order_id": "88231"},
@@ -63,3 +63,21 @@ def test_finish_continues_what_was_shown(shown, final, rest):
     releaser = SentenceReleaser(checker, "sentence", shown)
     assert releaser.finish(final) == rest
     assert releaser.shown == shown + rest
+
+
+@pytest.mark.parametrize("fails_on_call", [1, 2])
+def test_a_checker_failure_holds_the_rest_until_finish(fails_on_call):
+    answer = "Order 88231 has shipped. The carrier is SF. It arrives in 3 days. Thanks."
+    calls = []
+
+    def failing(text: str):
+        calls.append(text)
+        if len(calls) >= fails_on_call:
+            raise CheckerFailure("fact checker failed: ValueError: checker bug")
+        return checker(text)
+
+    releaser = SentenceReleaser(failing)
+    pieces = [p for p in (releaser.feed(w) for w in re.findall(r"\S+\s*", answer)) if p]
+    assert pieces == ["Order 88231 has shipped."][: fails_on_call - 1]
+    assert releaser.blocked and len(calls) == fails_on_call  # not asked again once it failed
+    assert "".join(pieces) + releaser.finish(answer) == answer
