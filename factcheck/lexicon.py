@@ -29,7 +29,7 @@ _MERGED_DICTS = (
     "unit_scales",
     "payment_methods",
     "currency_symbols", "weekdays", "status_implies", "other_senses", "time_zones", "label_companions",
-    "fields_after", "record_states",
+    "fields_after", "record_states", "directions",
 )
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
@@ -44,7 +44,7 @@ _MERGED_LISTS = (
     "not_money_labels", "money_labels", "duration_labels", "share_labels", "clause_conjunctions",
     *SPEECH_ACT_KEYS, "user_doers", "user_beneficiaries", "derivation_cues", "presenting_terms",
     "generic_currency_words", "per_unit_words", "multiplicity_fields", "superlatives_low", "superlatives_high",
-    "option_lists", "selection_scopes", "new_value_cues", "record_state_concepts",
+    "option_lists", "selection_scopes", "new_value_cues", "record_state_concepts", "direction_fields",
 )
 
 
@@ -170,6 +170,13 @@ class Lexicon:
     record_state_implies: dict[str, tuple[str, ...]] = field(init=False)
     """State -> the states it implies (`delivered` -> shipped, processed)."""
     record_state_concepts: frozenset[str | None] = field(init=False)
+    """Concepts (None: none, `"none"` in the file) whose status words may speak of a record's state."""
+    direction_words: Phrases = field(init=False)
+    """Words that say which way money moved (refund, credited, charge, 扣款)."""
+    direction_of: dict[str, str] = field(init=False)
+    """Direction word key -> `refund` or `charge`."""
+    direction_fields: Phrases = field(init=False)
+    """Fields whose value says which way a record's amount moved (`transaction_type`)."""
     """Concepts (None: none, `"none"` in the file) whose status words may speak of a record's state."""
     """Words that make a claim's value one asked for, not one a record holds (new, change to, 改为)."""
     option_lists: frozenset[str] = field(init=False)
@@ -328,6 +335,9 @@ class Lexicon:
         self.record_state_of = {term_key(w): state for state, spec in states.items() for w in spec["words"]}
         self.record_state_words = Phrases(self.record_state_of)
         self.record_state_implies = {state: tuple(spec.get("implies", ())) for state, spec in states.items()}
+        self.direction_of = {term_key(w): way for way, words in self.data["directions"].items() for w in words}
+        self.direction_words = Phrases(self.direction_of)
+        self.direction_fields = Phrases(self.data["direction_fields"])
         self.record_state_concepts = frozenset(c if c != "none" else None for c in self.data["record_state_concepts"])
         self.generic_currency_words = frozenset(self.data["generic_currency_words"])
         self.all_words = Phrases(self.data["all_words"])
@@ -365,6 +375,10 @@ class Lexicon:
     def term_hits(self, text: str, pos: int = 0, endpos: int | None = None) -> list[tuple[Hit, Term]]:
         """Status terms and concept words in `text[pos:endpos]`, in order."""
         return [(hit, self.terms[hit.key]) for hit in self.term_phrases.finditer(text, pos, endpos)]
+
+    def directions_in(self, text: str) -> set[str]:
+        """The ways money moved that `text` names (`refund`, `charge`)."""
+        return {self.direction_of[hit.key] for hit in self.direction_words.finditer(text)}
 
     def record_states_in(self, text: str) -> set[str]:
         """The record states `text` names ("pending (item modified)" -> pending)."""

@@ -19,6 +19,7 @@ from factcheck.grounding.arithmetic import (
 )
 from factcheck.grounding.calls import named_calls, other_call_value, wrong_call_evidence
 from factcheck.grounding.counting import filtered_count
+from factcheck.grounding.direction import wrong_direction
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located
 from factcheck.grounding.flat import shape_of
 from factcheck.grounding.moments import (
@@ -140,6 +141,10 @@ class Matcher:
             for fact in ordered if derived else ():
                 if fact.kind == FactKind.NUMBER and fact.code == "not_found":
                     self._number(fact)
+        for fact in ordered:  # "a charge of $30.78" where the records give 30.78 as a refund
+            if fact.kind == FactKind.NUMBER and fact.verdict == Verdict.SUPPORTED:
+                begin, end = self._records.clause(fact)
+                wrong_direction(fact, text[begin - start : end - start], self.index)
         picked = name_selection(self._said, self.index)
         if picked is not None:  # "Of these, Backpack is the cheapest": the named record is not
             fact, found = picked
@@ -261,7 +266,8 @@ class Matcher:
             # the tool states this field's value: only a count, the field's own total or
             # arithmetic on the answer's backed numbers may explain another value
             backing = (
-                self._count(fact, claimed)
+                self._computed_by_a_tool(targets)
+                or self._count(fact, claimed)
                 or self._duration(fact, claimed)
                 or in_other_unit(fact, claimed, exponent, self._claim_facts, self.index)
                 or field_total(same_field, claimed, exponent, self.index)
@@ -732,6 +738,14 @@ class Matcher:
         i, j, how = found
         leaf = operands[i][1] or operands[j][1]
         return "derived", f"number equals {how}", [evidence_of(leaf, self.index, how)] if leaf else []
+
+    def _computed_by_a_tool(self, targets: list[tuple[Decimal, int]]) -> Backing | None:
+        """A number a tool's whole output is ("1126.04" of `calculate`): worked out by a tool, whatever the field."""
+        for loc in self.index.equal_numbers(targets):
+            leaf = loc.leaf
+            if leaf.source == "tool" and not leaf.path and not leaf.count:
+                return "match", "number a tool computed (its whole output)", [evidence_of(leaf, self.index)]
+        return None
 
     def _context_over(self, same_field: list[Located], claimed: Decimal, exponent: int) -> Backing | None:
         """The context's number, for a claim whose field a tool states otherwise: a rule the context states

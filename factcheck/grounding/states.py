@@ -68,7 +68,8 @@ class RecordStates:
         if status is None:
             return
         for fact in facts:
-            if fact.kind in _STATE_KINDS and fact.verdict != Verdict.CONTRADICTED and self._predicated(fact, text):
+            # the keyed record's own status speaks before any other evidence, but not over a call that failed
+            if fact.kind in _STATE_KINDS and fact.code != "tool_error" and self._predicated(fact, text):
                 self._compare(fact, status)
 
     def _predicated(self, fact: Fact, text: str) -> bool:
@@ -123,7 +124,7 @@ class RecordStates:
         leaf, states = status
         holds = state in states
         if holds != negated:
-            if fact.verdict != Verdict.SUPPORTED:
+            if fact.verdict not in (Verdict.SUPPORTED, Verdict.CONTRADICTED):  # other evidence may still speak
                 set_verdict(fact, Verdict.SUPPORTED, "match", f"the record's {leaf.path} is {leaf.text!r}",
                             [evidence_of(leaf, self.index)])
             return

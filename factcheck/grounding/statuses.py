@@ -263,8 +263,8 @@ class StatusMatcher:
         """Whether the statuses come from two or more records of different keys (orders #W1 and #W2 read in
         turn) and the claim names none of them: "the order's status is pending" is of one the answer meant."""
         keys = {call: self.index.record_keys(call) for call in {s.call for s in pool}}
-        if len({k for found in keys.values() for k in found}) < 2 or any(not found for found in keys.values()):
-            return False
+        if len(set(keys.values())) < 2 or any(not found for found in keys.values()):
+            return False  # one record (however many keys it has: order_id, user_id), or an unkeyed output
         text = claim.lower()
         return not any(k in text for found in keys.values() for k in found)
 

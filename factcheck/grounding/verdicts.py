@@ -84,10 +84,10 @@ def _status_strength(fact: Fact, index: EvidenceIndex) -> str:
         if not name or not _STATUS_VALUE.search(ev.text) or _DATE_VALUE.match(ev.text.strip()):
             continue  # a count ("results: 1") or a moment ("created: 2024-08-14") states no status
         if fields.search(name) or (any(w in name for w in words) and lex.term_hits(ev.text.lower())):
-            call = index.calls[ev.index]
-            acting = fact.concept in call.concepts or not lex.read_only_tools.match(call.name or "")
-            # refund_status: failed, of refund_order; else a record's status field a read returned
-            return "own-field" if acting else "record-field"
+            path = ev.path.lower()
+            # refund_status: failed, of refund_order, or the status of a `refund` object; else a record's status
+            named = fact.concept in index.calls[ev.index].concepts or any(w in path for w in words)
+            return "own-field" if named else "record-field"
     own = [
         ev for ev in tools
         if fact.concept in index.calls[ev.index].concepts

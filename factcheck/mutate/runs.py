@@ -23,23 +23,31 @@ def _write_stem(name: str) -> str | None:
 
 def unbacked_action(t: Transcript, rng: random.Random) -> Edit | None:
     """A completed action the answer reports, with the successful call that did it removed from the run."""
-    lex = lexicon()
     calls = t.case.get("tool_calls") or []
-    masked = mask(t.answer).lower()
     options = []
     for i, call in enumerate(calls):
         stem = _write_stem(call.get("name", ""))
-        if stem is None or call.get("status") != "ok":
-            continue
+        if stem is not None and call.get("status") == "ok":
+            options += [(i, a, b) for a, b in _reports(t, [stem])]
+    return first(options, rng, lambda i, a, b: _without_call(t, calls, i, a, b))
+
+
+def _reports(t: Transcript, stems: list[str]) -> list[tuple[int, int]]:
+    """The sentences that report an action of these stems as done: (start, end) in the answer, in order."""
+    lex = lexicon()
+    masked = mask(t.answer).lower()
+    found: list[tuple[int, int]] = []
+    for stem in stems:
         for verb in lex["action_stems"][stem][t.lang]:
             pattern = re.escape(verb.lower()) if t.lang == "zh" else r"(?<![a-z])" + re.escape(verb.lower())
             for m in re.finditer(pattern, masked):  # en: the verb starts a word ("chang" is not in "exchange")
                 a, b = sentence_bounds(t.answer, m.start(), m.end())
                 sentence = masked[a:b]
                 if any(k in sentence for k in lex["completion_markers"][t.lang]) and "?" not in sentence \
-                        and "？" not in sentence and b - a <= 300 and not conditional(sentence):
-                    options.append((i, a, b))
-    return first(options, rng, lambda i, a, b: _without_call(t, calls, i, a, b))
+                        and "？" not in sentence and b - a <= 300 and not conditional(sentence) \
+                        and (a, b) not in found:
+                    found.append((a, b))
+    return sorted(found)
 
 
 def _without_call(t: Transcript, calls: list[dict[str, Any]], i: int, a: int, b: int) -> Edit | None:
@@ -49,9 +57,17 @@ def _without_call(t: Transcript, calls: list[dict[str, Any]], i: int, a: int, b:
     kept = [c for j, c in enumerate(calls) if j != i]
     if any(c.get("name") == calls[i].get("name") and c.get("status") == "ok" for c in kept):
         return None  # another call of the same tool would still back it
+    # every sentence reporting an action done is now unbacked when no write is left ("modified …; a refund
+    # of $17.99 has been processed" both came from the one call removed); else those of the call's own stem
+    writes_left = any(_write_stem(c.get("name", "")) and c.get("status") == "ok" for c in kept)
+    stems = [_write_stem(calls[i].get("name", ""))] if writes_left else list(lexicon()["action_stems"])
+    spans = [t.answer[x:y] for x, y in _reports(t, [s for s in stems if s])]
+    spans = [s for s in dict.fromkeys([span, *spans]) if s.strip() and t.answer.count(s) == 1]
     name = calls[i].get("name")
     note = f"mutate unbacked_action: removed the call {name!r} (call {i}) that did what {span!r} reports"
-    return Edit(t.answer, [span], ["unbacked_action"], note, wrong=[], tool_calls=kept)
+    if len(spans) > 1:
+        note += f"; {len(spans) - 1} more sentence(s) reporting what no call left in the run did"
+    return Edit(t.answer, spans, ["unbacked_action"], note, wrong=[], tool_calls=kept)
 
 
 def _collections(t: Transcript) -> list[tuple[int, list[str]]]:

@@ -1,0 +1,78 @@
+"""Which way money moved: an amount the answer calls a charge that the records give as a refund, or the reverse."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from factcheck.grounding.verdicts import evidence_of, set_verdict
+from factcheck.lexicon import field_name
+from factcheck.report import Fact, FactKind, Verdict
+
+if TYPE_CHECKING:
+    from factcheck.grounding.evidence import EvidenceIndex, Located
+
+_FIELD = re.compile(r"^(.*)\.([^.\[\]]+)$")
+"""A leaf's record and field: `payment_history[1].amount` -> (`payment_history[1]`, `amount`)."""
+
+
+def direction_of(loc: Located, index: EvidenceIndex) -> str | None:
+    """The way an amount of a tool output moved (`refund` or `charge`), when its record says.
+
+    A sibling field names it (`"transaction_type": "refund"`), else the amount's own field does
+    (`refund_amount`), else its sign (a negative amount in a payment history is money paid back).
+    """
+    leaf = loc.leaf
+    if leaf.source != "tool" or leaf.count:
+        return None
+    lex = index.lex
+    match = _FIELD.match(leaf.path)
+    record = index.value_at(leaf.index, match[1]) if match else index.value_at(leaf.index, "")
+    if isinstance(record, dict):
+        for key, value in record.items():
+            if isinstance(value, str) and lex.direction_fields.lookup(field_name(str(key))) is not None:
+                said = lex.directions_in(value.lower())
+                if len(said) == 1:
+                    return next(iter(said))
+    own = lex.directions_in(field_name(leaf.path.rsplit(".", 1)[-1]))
+    if len(own) == 1:
+        return next(iter(own))
+    if leaf.numeric and leaf.text.startswith("-"):
+        return "refund"
+    return None
+
+
+def wrong_direction(fact: Fact, clause: str, index: EvidenceIndex) -> bool:
+    """Contradict a backed amount said to move one way when every record of it moved the other.
+
+    "A charge of $30.78 has been processed" where the only 30.78 of the outputs is a
+    `payment_history` entry with `"transaction_type": "refund"`: the money went back to the user.
+
+    Args:
+        fact: A supported amount of money.
+        clause: The clause it stands in (its direction words are read there).
+        index: The run's evidence.
+
+    Returns:
+        Whether the fact was contradicted.
+    """
+    lex = index.lex
+    if lex.hedges.search(clause):
+        return False  # "you will be refunded $2,468.70": what a cancellation is to do, not what a record says
+    said = lex.directions_in(clause.lower())
+    if fact.kind != FactKind.NUMBER or fact.unit not in lex.currency_codes or len(said) != 1 or not fact.value:
+        return False
+    claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
+    found = index.equal_numbers([(claimed, exponent), (-claimed, exponent)])
+    ways = [(direction_of(loc, index), loc) for loc in found if loc.leaf.source == "tool"]
+    if not ways or any(way is None for way, _ in ways):
+        return False  # an amount some output gives without saying which way it went
+    claim_way = next(iter(said))
+    if any(way == claim_way for way, _ in ways):
+        return False
+    way, loc = ways[0]
+    set_verdict(fact, Verdict.CONTRADICTED, "wrong_direction",
+                f"the records give {fact.text} as a {way} ({loc.leaf.path}), the answer as a {claim_way}",
+                [evidence_of(loc.leaf, index)])
+    return True
