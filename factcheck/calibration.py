@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from factcheck.report import OPAQUE_KINDS, Claim, Fact, FactKind
+from factcheck.report import OPAQUE_KINDS, Claim, Fact, FactKind, Verdict
 
 FORMAT_VERSION = 1
 """Version of the calibration file format; `Calibration.load` refuses other versions."""
@@ -75,6 +75,12 @@ def _specificity(fact: Fact) -> str:
     return "-"
 
 
+def _backed_beside(fact: Fact, claim: Claim) -> bool:
+    """Whether another fact of the claim is backed. Another flag beside it changes nothing: a second false
+    claim never makes the first look safer (an unbacked sibling and none at all read the same)."""
+    return any(f is not fact and f.verdict == Verdict.SUPPORTED for f in claim.facts)
+
+
 def _completed(fact: Fact, claim: Claim) -> bool:
     """Whether a completed-action marker stands in the claim just before the fact, or inside it; a status
     said to have failed ("the refund failed", 未能创建) states an outcome as definitely as one said done."""
@@ -82,15 +88,6 @@ def _completed(fact: Fact, claim: Claim) -> bool:
         return True
     at = max(0, fact.start - claim.start)
     return _COMPLETED.search(claim.text, max(0, at - 24), min(len(claim.text), at + len(fact.text))) is not None
-
-
-def _artifacts(fact: Fact, claim: Claim) -> str:
-    """What the claim's other links and identifiers are: one no tool gave (a fabricated link beside a narrated
-    publish), all backed, or none there."""
-    others = [f for f in claim.facts if f is not fact and f.kind in OPAQUE_KINDS]
-    if not others:
-        return "none"
-    return "unbacked" if any(f.verdict.flagged for f in others) else "backed"
 
 
 def _doer(fact: Fact, claim: Claim) -> str:
@@ -125,10 +122,10 @@ def flag_features(fact: Fact, claim: Claim, stats: AnswerStats) -> list[str]:
         f"act:{act}",
         f"act_kind:{act}/{kind}",
         f"spec:{kind}/{_specificity(fact)}",
+        f"backed_beside:{fact.kind.value}/{_backed_beside(fact, claim)}",
         f"layout:{_layout(claim)}",
         f"strength:{fact.strength or '-'}",
         f"doer:{kind}/{_doer(fact, claim)}",
-        f"artifacts:{kind}/{_artifacts(fact, claim)}",
         f"completed:{kind}/{_completed(fact, claim)}",
         f"kind_strength:{kind}/{fact.strength or '-'}",
         f"lang:{stats.lang}",

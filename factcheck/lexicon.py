@@ -45,6 +45,7 @@ _MERGED_LISTS = (
     *SPEECH_ACT_KEYS, "user_doers", "user_beneficiaries", "derivation_cues", "presenting_terms",
     "generic_currency_words", "per_unit_words", "multiplicity_fields", "superlatives_low", "superlatives_high",
     "option_lists", "selection_scopes", "new_value_cues", "record_state_concepts", "direction_fields",
+    "charge_values",
 )
 
 
@@ -177,8 +178,8 @@ class Lexicon:
     """Direction word key -> `refund` or `charge`."""
     direction_fields: Phrases = field(init=False)
     """Fields whose value says which way a record's amount moved (`transaction_type`)."""
-    """Concepts (None: none, `"none"` in the file) whose status words may speak of a record's state."""
-    """Words that make a claim's value one asked for, not one a record holds (new, change to, 改为)."""
+    charge_values: Phrases = field(init=False)
+    """Values of such a field that mean money paid (`payment`), besides the charge words."""
     option_lists: frozenset[str] = field(init=False)
     """Names of lists and mappings of options a superlative ranks (flights, offers, variants, 航班)."""
     presenting: frozenset[str] = field(init=False)
@@ -338,6 +339,7 @@ class Lexicon:
         self.direction_of = {term_key(w): way for way, words in self.data["directions"].items() for w in words}
         self.direction_words = Phrases(self.direction_of)
         self.direction_fields = Phrases(self.data["direction_fields"])
+        self.charge_values = Phrases(self.data["charge_values"])
         self.record_state_concepts = frozenset(c if c != "none" else None for c in self.data["record_state_concepts"])
         self.generic_currency_words = frozenset(self.data["generic_currency_words"])
         self.all_words = Phrases(self.data["all_words"])

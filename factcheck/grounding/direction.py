@@ -32,7 +32,7 @@ def direction_of(loc: Located, index: EvidenceIndex) -> str | None:
     if isinstance(record, dict):
         for key, value in record.items():
             if isinstance(value, str) and lex.direction_fields.lookup(field_name(str(key))) is not None:
-                said = lex.directions_in(value.lower())
+                said = lex.directions_in(value.lower()) or ({"charge"} if lex.charge_values.search(value) else set())
                 if len(said) == 1:
                     return next(iter(said))
     own = lex.directions_in(field_name(leaf.path.rsplit(".", 1)[-1]))
@@ -51,15 +51,16 @@ def wrong_direction(fact: Fact, clause: str, index: EvidenceIndex) -> bool:
 
     Args:
         fact: A supported amount of money.
-        clause: The clause it stands in (its direction words are read there).
+        clause: The words around it in its clause (its direction words are read there).
         index: The run's evidence.
 
     Returns:
         Whether the fact was contradicted.
     """
     lex = index.lex
-    if lex.hedges.search(clause):
-        return False  # "you will be refunded $2,468.70": what a cancellation is to do, not what a record says
+    if lex.hedges.search(clause) or lex.payment_methods.search(clause):
+        # "you will be refunded" is what is to happen; "微信支付 ¥149" names a method, not a direction
+        return False
     said = lex.directions_in(clause.lower())
     if fact.kind != FactKind.NUMBER or fact.unit not in lex.currency_codes or len(said) != 1 or not fact.value:
         return False

@@ -57,6 +57,10 @@ from factcheck.grounding.verdicts import Backing, evidence_of, set_verdict
 from factcheck.report import Fact, FactKind, Verdict
 
 _NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
+_DIRECTION_BEFORE, _DIRECTION_AFTER = 24, 16
+"""How far before and after an amount its direction words are read ("a charge of $30.78", "$30.78 refunded")."""
+_BARE_NUMBER = re.compile(r"-?[\d,]*\.?\d+")
+"""An output that is one number and nothing else (a calculator's "1126.04")."""
 _WHEN = (FactKind.DATE, FactKind.TIME)
 _LISTED = (FactKind.DATE, FactKind.TIME, FactKind.IDENTIFIER, FactKind.URL, FactKind.EMAIL)
 """Kinds of fact a claim may list and count ("14:00 和 15:30 两个时段")."""
@@ -144,6 +148,7 @@ class Matcher:
         for fact in ordered:  # "a charge of $30.78" where the records give 30.78 as a refund
             if fact.kind == FactKind.NUMBER and fact.verdict == Verdict.SUPPORTED:
                 begin, end = self._records.clause(fact)
+                begin, end = max(begin, fact.start - _DIRECTION_BEFORE), min(end, fact.end + _DIRECTION_AFTER)
                 wrong_direction(fact, text[begin - start : end - start], self.index)
         picked = name_selection(self._said, self.index)
         if picked is not None:  # "Of these, Backpack is the cheapest": the named record is not
@@ -743,7 +748,7 @@ class Matcher:
         """A number a tool's whole output is ("1126.04" of `calculate`): worked out by a tool, whatever the field."""
         for loc in self.index.equal_numbers(targets):
             leaf = loc.leaf
-            if leaf.source == "tool" and not leaf.path and not leaf.count:
+            if leaf.source == "tool" and not leaf.path and not leaf.count and _BARE_NUMBER.fullmatch(leaf.text.strip()):
                 return "match", "number a tool computed (its whole output)", [evidence_of(leaf, self.index)]
         return None
 

@@ -50,15 +50,21 @@ def evidence_strength(fact: Fact, index: EvidenceIndex) -> str:
         index: The run's evidence (to name the concepts of the tool an evidence came from).
 
     Returns:
+        `failure-field` (a status field that says the thing failed, against a claim that it was done),
         `own-field` (a status field of the acting tool's output), `record-field` (a status field of a record a
         read returned), `own-text`, `own-tool`, `count`, `other-tool`,
-        `recomputed`, `field`, `near`, `absent`, `no-call` or `-`.
+        `recomputed`, `other-call` / `other-item` (a wrong record: another call's value, another list item's),
+        `field`, `near`, `absent`, `no-call` or `-`.
     """
     code = fact.code or ""
     if code == "no_tool_call":
         return "no-call"
     if code == "recomputed":
         return "recomputed"
+    if code == "wrong_record" and fact.kind not in _STATUS_KINDS:
+        # the named call's own value beside another call's (MSFT's price read off the AAPL call), or a list item's
+        calls = {ev.index for ev in fact.evidence if ev.source == "tool"}
+        return "other-call" if len(calls) > 1 else "other-item"
     if code == "record_state":
         return "record-field"  # the status field of the record the answer names by its key
     if fact.kind in _STATUS_KINDS and code in ("polarity_mismatch", "tool_error"):
@@ -85,6 +91,8 @@ def _status_strength(fact: Fact, index: EvidenceIndex) -> str:
             continue  # a count ("results: 1") or a moment ("created: 2024-08-14") states no status
         if fields.search(name) or (any(w in name for w in words) and lex.term_hits(ev.text.lower())):
             path = ev.path.lower()
+            if fact.polarity != "negative" and any(t.polarity == "negative" for _, t in lex.term_hits(ev.text.lower())):
+                return "failure-field"  # `status: failed` against "has been processed": no state to mistake
             # refund_status: failed, of refund_order, or the status of a `refund` object; else a record's status
             named = fact.concept in index.calls[ev.index].concepts or any(w in path for w in words)
             return "own-field" if named else "record-field"

@@ -28,6 +28,12 @@ CHECKER = FactChecker(CheckerConfig(min_confidence=0))
         ("Please note that your refund has failed.", SpeechAct.ASSERTION),
         ("I can confirm that your order has been delivered.", SpeechAct.ASSERTION),
         ("Your order #W5061109 is pending.", SpeechAct.ASSERTION),
+        # a bare verb opens a step or an option put to the user, not something done
+        ("b) Cancel the entire pending order #W1603792, then place a new order.", SpeechAct.REQUEST),
+        ("1) Update the shipping address on pending order #W1092119", SpeechAct.REQUEST),
+        ("- Refund: $20 to PayPal", SpeechAct.ASSERTION),
+        ("Return requested for item 1.", SpeechAct.ASSERTION),
+        ("Cancelled order #W1.", SpeechAct.ASSERTION),
     ],
 )
 def test_a_claim_is_classified_by_its_words(text: str, act: SpeechAct) -> None:

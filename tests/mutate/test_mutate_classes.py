@@ -7,7 +7,7 @@ import re
 from decimal import Decimal
 
 import pytest
-from mutate_sources import MISTAKE_SOURCES, REWRITE_SOURCES, ZH_MISTAKE_SOURCES, ZH_REWRITE_SOURCES
+from mutate_sources import MISTAKE_SOURCES, REWRITE_SOURCES, ZH_MISTAKE_SOURCES, ZH_REWRITE_SOURCES, call, case
 
 from factcheck.eval.suite import parse_case
 from factcheck.mutate import MISTAKES, REWRITES, mutate_cases
@@ -73,6 +73,16 @@ def test_unbacked_action_removes_the_call_and_marks_the_claim():
     out = _only("unbacked_action", MISTAKE_SOURCES["unbacked_action"])
     assert [c["name"] for c in out["tool_calls"]] == ["get_order_details"]
     assert out["hallucinated_spans"] == ["Your order #W4923227 has been cancelled."]
+
+
+def test_unbacked_action_marks_every_report_no_call_left_backs():
+    source = case("Your order #W4923227 has been modified. A refund of $17.99 has been issued to your card.",
+                  [call("get_order_details", {"order_id": "#W4923227"}),
+                   call("modify_pending_order_items", {"order_id": "#W4923227", "status": "pending"})])
+    out = _only("unbacked_action", source)
+    assert [c["name"] for c in out["tool_calls"]] == ["get_order_details"]
+    assert out["hallucinated_spans"] == ["Your order #W4923227 has been modified.",
+                                         "A refund of $17.99 has been issued to your card."]
 
 
 def test_user_claim_is_added_to_the_question():

@@ -1,0 +1,51 @@
+"""Which way money moved: a charge said of a refund, or the reverse, against the records."""
+
+import pytest
+
+from factcheck import CheckerConfig, FactChecker, Verdict
+
+CHECKER = FactChecker(CheckerConfig(min_confidence=0))  # grounding verdicts, before any abstention
+S, C = Verdict.SUPPORTED, Verdict.CONTRADICTED
+
+MODIFIED = {"name": "modify_pending_order_items", "args": {}, "status": "ok", "output": {
+    "order_id": "#W1", "status": "pending (item modified)", "payment_history": [
+        {"transaction_type": "payment", "amount": 1288.65, "payment_method_id": "paypal_1"},
+        {"transaction_type": "refund", "amount": 30.78, "payment_method_id": "paypal_1"}]}}
+CANCELLED = {"name": "cancel_reservation", "args": {}, "status": "ok", "output": {
+    "payment_history": [{"payment_id": "gift_card_1", "amount": 169}, {"payment_id": "gift_card_1", "amount": -169}]}}
+PAID = {"name": "get_order_details", "args": {}, "status": "ok", "output": {
+    "payment_history": [{"transaction_type": "payment", "amount": 500.0}]}}
+REFUND_FIELD = {"name": "exchange_items", "args": {}, "status": "ok", "output": {"refund_amount": 12.5}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        ("A charge of $30.78 has been processed to your PayPal account.", [MODIFIED], C),
+        ("A refund of $30.78 has been issued to your PayPal account.", [MODIFIED], S),
+        ("我们已向您退款 $1288.65。", [MODIFIED], C),
+        ("The $1288.65 was charged to PayPal.", [MODIFIED], S),
+        ("You were charged $12.50 for the exchange.", [REFUND_FIELD], C),
+        # the amount was paid and paid back: either way is said by a record
+        ("You were refunded $169.", [CANCELLED], S),
+        # what a cancellation is to do is no record's direction yet
+        ("You will be refunded $500.00 once the cancellation goes through.", [PAID], S),
+    ],
+)
+def test_an_amount_said_to_move_the_other_way_than_its_records_is_contradicted(answer, tools, expected):
+    numbers = [f.verdict for claim in CHECKER.check(answer, tools).claims for f in claim.facts
+               if f.kind.value == "number"]
+    assert numbers == [expected]
+
+
+def test_a_number_a_calculator_returned_backs_the_claim_whatever_its_field():
+    tools = [{"name": "get_order_details", "args": {}, "status": "ok",
+              "output": {"items": [{"price": 622.12}, {"price": 473.43}], "payment_history": [{"amount": 2623.69}]}},
+             {"name": "calculate", "args": {"expression": "622.12 + 473.43 + 30.49"}, "status": "ok",
+              "output": "1126.04"}]
+    report = CHECKER.check("The total refund amount of $1,126.04 will be credited to PayPal.", tools)
+    assert [f.verdict for c in report.claims for f in c.facts if f.kind.value == "number"] == [S]
+    # a number inside a longer output is no computed result
+    tools[1]["output"] = "refund amount: 30 USD, order amount 1126.04 USD"
+    report = CHECKER.check("The total refund amount of $1,126.04 will be credited to PayPal.", tools)
+    assert [f.verdict for c in report.claims for f in c.facts if f.kind.value == "number"] != [S]
