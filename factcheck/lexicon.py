@@ -45,7 +45,7 @@ _MERGED_LISTS = (
     *SPEECH_ACT_KEYS, "user_doers", "user_beneficiaries", "derivation_cues", "presenting_terms",
     "generic_currency_words", "per_unit_words", "multiplicity_fields", "superlatives_low", "superlatives_high",
     "option_lists", "selection_scopes", "new_value_cues", "record_state_concepts", "direction_fields",
-    "charge_values",
+    "charge_values", "refund_values",
 )
 
 
@@ -180,6 +180,8 @@ class Lexicon:
     """Fields whose value says which way a record's amount moved (`transaction_type`)."""
     charge_values: Phrases = field(init=False)
     """Values of such a field that mean money paid (`payment`), besides the charge words."""
+    refund_values: Phrases = field(init=False)
+    """Values of such a field that mean money paid back (`credit`)."""
     option_lists: frozenset[str] = field(init=False)
     """Names of lists and mappings of options a superlative ranks (flights, offers, variants, 航班)."""
     presenting: frozenset[str] = field(init=False)
@@ -340,6 +342,7 @@ class Lexicon:
         self.direction_words = Phrases(self.direction_of)
         self.direction_fields = Phrases(self.data["direction_fields"])
         self.charge_values = Phrases(self.data["charge_values"])
+        self.refund_values = Phrases(self.data["refund_values"])
         self.record_state_concepts = frozenset(c if c != "none" else None for c in self.data["record_state_concepts"])
         self.generic_currency_words = frozenset(self.data["generic_currency_words"])
         self.all_words = Phrases(self.data["all_words"])

@@ -32,7 +32,10 @@ def direction_of(loc: Located, index: EvidenceIndex) -> str | None:
     if isinstance(record, dict):
         for key, value in record.items():
             if isinstance(value, str) and lex.direction_fields.lookup(field_name(str(key))) is not None:
-                said = lex.directions_in(value.lower()) or ({"charge"} if lex.charge_values.search(value) else set())
+                said = lex.directions_in(value.lower()) or (
+                    {"charge"} if lex.charge_values.search(value) else {"refund"} if lex.refund_values.search(value)
+                    else set()
+                )
                 if len(said) == 1:
                     return next(iter(said))
     own = lex.directions_in(field_name(leaf.path.rsplit(".", 1)[-1]))
@@ -58,9 +61,8 @@ def wrong_direction(fact: Fact, clause: str, index: EvidenceIndex) -> bool:
         Whether the fact was contradicted.
     """
     lex = index.lex
-    if lex.hedges.search(clause) or lex.payment_methods.search(clause):
-        # "you will be refunded" is what is to happen; "微信支付 ¥149" names a method, not a direction
-        return False
+    if lex.payment_methods.search(clause):
+        return False  # "微信支付 ¥149" names a method, not a direction
     said = lex.directions_in(clause.lower())
     if fact.kind != FactKind.NUMBER or fact.unit not in lex.currency_codes or len(said) != 1 or not fact.value:
         return False
@@ -69,6 +71,9 @@ def wrong_direction(fact: Fact, clause: str, index: EvidenceIndex) -> bool:
     ways = [(direction_of(loc, index), loc) for loc in found if loc.leaf.source == "tool"]
     if not ways or any(way is None for way, _ in ways):
         return False  # an amount some output gives without saying which way it went
+    written = any(not lex.read_only_tools.match(index.calls[loc.leaf.index].name or "") for _, loc in ways)
+    if lex.hedges.search(clause) and not written:
+        return False  # "you will be refunded $X" before any write: what a cancellation is to do
     claim_way = next(iter(said))
     if any(way == claim_way for way, _ in ways):
         return False

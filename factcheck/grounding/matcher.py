@@ -59,6 +59,8 @@ from factcheck.report import Fact, FactKind, Verdict
 _NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
 _DIRECTION_BEFORE, _DIRECTION_AFTER = 24, 16
 """How far before and after an amount its direction words are read ("a charge of $30.78", "$30.78 refunded")."""
+_ARROWS = ("→", "->", "⇒", "=>")
+"""Marks of a change: "old → new"."""
 _BARE_NUMBER = re.compile(r"-?[\d,]*\.?\d+")
 """An output that is one number and nothing else (a calculator's "1126.04")."""
 _WHEN = (FactKind.DATE, FactKind.TIME)
@@ -126,6 +128,7 @@ class Matcher:
             self.ground(fact)
             if fact.kind in _NAMING and (i + 1 == len(ordered) or ordered[i + 1].kind not in _NAMING):
                 self._foreign_names([f for f in ordered if f.kind in _NAMING])
+                self._foreign_calls([f for f in ordered if f.kind in _NAMING])
         if self.derive:
             # a total said before its parts ("$185.76 in total: 3 days at $54 ($162.00) plus $23.76")
             for fact in ordered:
@@ -482,7 +485,7 @@ class Matcher:
     def _wrong_call(self, fact: Fact, matches: list[Located]) -> bool:
         """Contradict a value only another call of the same tool gives than the one the claim names by its
         arguments ("MSFT"); the fact's clause decides when it names a call, else the whole claim."""
-        if self.index.lex.new_value_cues.search(self._claim_text):
+        if self._asks_new_value():
             return False  # "update the address to 476 Maple Drive": a value asked for, from any record
         begin, end = self._records.clause(fact)
         clause = self._claim_text[begin - self._records.start : end - self._records.start].lower()
@@ -493,6 +496,34 @@ class Matcher:
             return False
         set_verdict(fact, Verdict.CONTRADICTED, "wrong_record", *wrong_call_evidence(self.index, found))
         return True
+
+    def _foreign_calls(self, facts: list[Fact]) -> None:
+        """Contradict an identifier or name found only in another call of the same tool than the one its
+        clause names by its arguments: "Your headphones (order #W7710233) are with FedEx, tracking
+        772015398644" where that tracking number is in the output of `get_order_details("#W7710961")`."""
+        if self._asks_new_value():
+            return  # "update the address to 565 Maple Drive": a value asked for, from any record
+        for fact in facts:
+            if fact.verdict != Verdict.SUPPORTED or not fact.evidence or fact.evidence[0].source != "tool":
+                continue
+            ev = fact.evidence[0]
+            if ev.note is not None or self.index.is_record_key(ev.path) or ev.path.startswith("args"):
+                continue
+            name = self.index.calls[ev.index].name
+            begin, end = self._records.clause(fact)
+            clause = self._claim_text[begin - self._records.start : end - self._records.start].lower()
+            named = named_calls(self.index, clause, name)[0] or named_calls(
+                self.index, self._claim_text.lower(), name)[0]
+            if len(named) != 1 or ev.index in named:
+                continue
+            value = (fact.value or fact.text).lower()
+            call = next(iter(named))
+            if value in str(self.index.flats[call].value).lower():
+                continue  # the named call holds it too
+            keys = [leaf for k in self.index.record_keys(call) if (leaf := self.index.find_token(k)) is not None]
+            set_verdict(fact, Verdict.CONTRADICTED, "wrong_record",
+                        f"{fact.text} is in call {ev.index + 1}'s output, not in that of call {call + 1} ({name}), "
+                        f"the one the answer names", [ev, *(evidence_of(k, self.index) for k in keys[:1])])
 
     def _foreign_names(self, facts: list[Fact]) -> None:
         """Contradict an identifier or name that another item holds than the one its clause names by key.
@@ -744,6 +775,12 @@ class Matcher:
         leaf = operands[i][1] or operands[j][1]
         return "derived", f"number equals {how}", [evidence_of(leaf, self.index, how)] if leaf else []
 
+    def _asks_new_value(self) -> bool:
+        """Whether the claim speaks of a value asked for ("change it to", "new", an arrow: "#W1 → 565 Maple Drive")."""
+        return bool(self.index.lex.new_value_cues.search(self._claim_text)) or any(
+            arrow in self._claim_text for arrow in _ARROWS
+        )
+
     def _computed_by_a_tool(self, targets: list[tuple[Decimal, int]]) -> Backing | None:
         """A number a tool's whole output is ("1126.04" of `calculate`): worked out by a tool, whatever the field."""
         for loc in self.index.equal_numbers(targets):
@@ -761,7 +798,7 @@ class Matcher:
             loc.leaf.source == "tool" and not loc.leaf.count and "[" not in loc.leaf.path for loc in same_field
         )  # one value, or one record per call (a stock's price, a tax): not options the user chooses among
         if records and not (lex.speech_acts["policy_markers"].search(self._claim_text)
-                           or lex.new_value_cues.search(self._claim_text)):
+                           or self._asks_new_value()):
             return None
         return self._context(claimed, exponent)
 

@@ -55,6 +55,7 @@ class StatusMatcher:
             # "订单已确认" where the outputs state CONFIRMED of the booking the order is
             pool = self.index.record_statuses()
         pool = backing_statuses(pool, self.index.calls)  # structured fields outrank prose and untrusted text
+        pool = self._status_fields_first(pool)
         if concept is None:
             self._generic_status(fact, polarity, pool, claim_facts, before, claim)
             return
@@ -258,6 +259,18 @@ class StatusMatcher:
         set_verdict(fact, Verdict.CONTRADICTED, "polarity_mismatch", f"tool says {say(own[0])}, answer says {polarity}",
                     [evidence_of(own[0].leaf, self.index)])
         return True
+
+    def _status_fields_first(self, pool: list[StatusEvidence]) -> list[StatusEvidence]:
+        """Of each call, its status fields' statuses when it has any: `status: rolled_back` states the deploy,
+        not `active_version: v2.4.0` (a field whose name suggests a state)."""
+        fields = self.index.lex.status_fields
+
+        def status_field(s: StatusEvidence) -> bool:  # `status`, `review_status`: a field named for a status
+            return s.leaf.source == "tool" and fields.lookup(field_name(s.leaf.path).rsplit(" ", 1)[-1]) is not None
+
+        named = {s.call for s in pool if status_field(s)}
+        # a count ("results: 3") speaks of what was found, not of the record's state: it stays
+        return [s for s in pool if s.call not in named or status_field(s) or s.leaf.count or s.leaf.numeric]
 
     def _unnamed_among_records(self, pool: list[StatusEvidence], claim: str) -> bool:
         """Whether the statuses come from two or more records of different keys (orders #W1 and #W2 read in

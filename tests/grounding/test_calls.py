@@ -81,3 +81,27 @@ def test_a_bare_status_is_compared_with_the_read_the_claim_names(answer, expecte
     report = CHECKER.check(answer, SITES)
     statuses = [f.verdict for claim in report.claims for f in claim.facts if f.kind.value in ("status", "action")]
     assert statuses == [expected]
+
+
+ORDERS = [call("get_order_details", {"order_id": "#W7710233"}, {
+              "order_id": "#W7710233", "status": "shipped", "items": [{"name": "Headphones"}],
+              "fulfillments": [{"carrier": "UPS", "tracking_id": ["681934420017"]}]}),
+          call("get_order_details", {"order_id": "#W7710961"}, {
+              "order_id": "#W7710961", "status": "shipped", "items": [{"name": "Running Shoes"}],
+              "fulfillments": [{"carrier": "FedEx", "tracking_id": ["772015398644"]}]})]
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # another order's tracking number, given for the order the clause names
+        ("Your headphones (order #W7710233) ship with tracking number 772015398644.", C),
+        ("Your headphones (order #W7710233) ship with tracking number 681934420017.", S),
+        # an arrow or "change to" makes it a value asked for, from any record
+        ("#W7710233 → tracking 772015398644", S),
+    ],
+)
+def test_an_identifier_of_another_call_than_the_one_named_is_a_wrong_record(answer, expected):
+    report = CHECKER.check(answer, ORDERS)
+    ids = [f.verdict for c in report.claims for f in c.facts if f.text in ("772015398644", "681934420017")]
+    assert ids == [expected]

@@ -15,6 +15,10 @@ CANCELLED = {"name": "cancel_reservation", "args": {}, "status": "ok", "output":
     "payment_history": [{"payment_id": "gift_card_1", "amount": 169}, {"payment_id": "gift_card_1", "amount": -169}]}}
 PAID = {"name": "get_order_details", "args": {}, "status": "ok", "output": {
     "payment_history": [{"transaction_type": "payment", "amount": 500.0}]}}
+EXCHANGED = {"name": "exchange_delivered_order_items", "args": {}, "status": "ok", "output": {
+    "status": "exchange requested", "exchange_price_difference": -25.5}}
+CREDIT = {"name": "list_transactions", "args": {}, "status": "ok", "output": {"transactions": [
+    {"description": "SKYWAYS AIRLINES REFUND", "amount": 1200.0, "type": "credit"}]}}
 REFUND_FIELD = {"name": "exchange_items", "args": {}, "status": "ok", "output": {"refund_amount": 12.5}}
 
 
@@ -30,6 +34,9 @@ REFUND_FIELD = {"name": "exchange_items", "args": {}, "status": "ok", "output": 
         ("You were refunded $169.", [CANCELLED], S),
         # what a cancellation is to do is no record's direction yet
         ("You will be refunded $500.00 once the cancellation goes through.", [PAID], S),
+        # after the write that recorded it, "will be charged" speaks of what the record says
+        ("The price difference of $25.50 will be charged to your card.", [EXCHANGED], C),
+        ("SkyWays: the $1,200.00 was charged to your account.", [CREDIT], C),
     ],
 )
 def test_an_amount_said_to_move_the_other_way_than_its_records_is_contradicted(answer, tools, expected):

@@ -134,3 +134,20 @@ def test_a_failed_write_fails_its_action_not_the_record_it_names() -> None:
 def test_the_same_state_word_in_a_records_status_agrees(answer, expected) -> None:
     tools = [call("modify_pending_order_items", _order("pending (item modified)"))]
     assert [v.flagged for v in verdicts(answer, tools)] == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "flagged"),
+    [
+        # the record's own status field speaks, not a field whose name suggests a state
+        ("The v2.4.1 deploy completed successfully.",
+         [call("get_deployment", {"version": "v2.4.1", "status": "rolled_back", "active_version": "v2.4.0"})], True),
+        ("The v2.4.1 deploy was rolled back.",
+         [call("get_deployment", {"version": "v2.4.1", "status": "rolled_back", "active_version": "v2.4.0"})], False),
+        # a status field named for its concept is one too
+        ("The refund review was approved.",
+         [call("get_refund", {"status": "processing", "review_status": "approved"})], False),
+    ],
+)
+def test_a_records_status_field_outranks_fields_that_suggest_a_state(answer, tools, flagged) -> None:
+    assert any(v.flagged for v in verdicts(answer, tools)) == flagged
