@@ -261,16 +261,19 @@ class StatusMatcher:
         return True
 
     def _status_fields_first(self, pool: list[StatusEvidence]) -> list[StatusEvidence]:
-        """Of each call, its status fields' statuses when it has any: `status: rolled_back` states the deploy,
-        not `active_version: v2.4.0` (a field whose name suggests a state)."""
+        """Of each record, its status fields' statuses when it has any: `status: rolled_back` states the deploy,
+        not `active_version: v2.4.0` (a field whose name suggests a state) of the same object."""
         fields = self.index.lex.status_fields
 
         def status_field(s: StatusEvidence) -> bool:  # `status`, `review_status`: a field named for a status
             return s.leaf.source == "tool" and fields.lookup(field_name(s.leaf.path).rsplit(" ", 1)[-1]) is not None
 
-        named = {s.call for s in pool if status_field(s)}
+        def record(s: StatusEvidence) -> tuple[int, str]:  # the call and the object the field sits in
+            return s.call, s.leaf.path.rpartition(".")[0]
+
+        named = {record(s) for s in pool if status_field(s)}
         # a count ("results: 3") speaks of what was found, not of the record's state: it stays
-        return [s for s in pool if s.call not in named or status_field(s) or s.leaf.count or s.leaf.numeric]
+        return [s for s in pool if record(s) not in named or status_field(s) or s.leaf.count or s.leaf.numeric]
 
     def _unnamed_among_records(self, pool: list[StatusEvidence], claim: str) -> bool:
         """Whether the statuses come from two or more records of different keys (orders #W1 and #W2 read in
