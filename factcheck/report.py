@@ -150,13 +150,14 @@ class Fact(BaseModel):
     """For a contradicted or unsupported fact: the estimated probability that the flag is right,
     from the calibration table (`CheckerConfig.calibration_path`); None for other verdicts."""
     strength: str | None = None
-    """For a contradicted or unsupported fact: what its own evidence is (`failure-field`: a status field says
-    it failed; `own-field`: a status field of the acting tool states otherwise; `record-field`: a status field
-    of a record a read returned does; `own-text`: its text naming the concept does; `own-tool`: its other text
-    does; `count`: a count it gives; `other-tool`; `field`: a tool states this field's value; `recomputed`:
-    the value recomputed over the records differs; `other-call` / `other-item`: the value is another call's or
-    another list item's than the one the claim names; `near`: a tool holds a value one edit off; `absent`:
-    nothing holds it; `no-call`: no tool ran for it). A feature of its confidence."""
+    """For a contradicted or unsupported fact: what its own evidence is (`not-done-field`: a status field says
+    it failed or is pending; `own-field`: a status field of the acting tool states otherwise; `record-field`:
+    a status field of a record a read returned does; `own-text`: its text naming the concept does;
+    `own-tool`: its other text does; `count`: a count it gives; `other-tool`; `field`: a tool states this
+    field's value; `recomputed`: the value recomputed over the records differs; `other-call` /
+    `other-item`: the value is another call's or another list item's than the one the claim names; `near`: a
+    tool holds a value one edit off; `absent`: nothing holds it; `no-call`: no tool ran for it). A feature
+    of its confidence."""
     uncertain: bool = False
     """True when the flag's confidence is below `CheckerConfig.min_confidence`: the fact keeps its
     verdict in the report, but it does not flag its claim, fail the report or trigger a retry."""

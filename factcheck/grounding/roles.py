@@ -35,6 +35,10 @@ class ClaimText(NamedTuple):
     """Its facts."""
 
 
+_PER_UNIT_FIELD = re.compile(r"\b(?:nightly|daily|hourly|weekly|monthly|per|each|unit)\b")
+"""A field name that marks its amount as one unit's (`nightly_rate`, `price_per_seat`, `unit_price`)."""
+
+
 @dataclass(frozen=True)
 class Recomputed:
     """A value the records compute for a number's role, and how."""
@@ -66,6 +70,9 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
     """
     if not located or not _claims_a_total(fact, index, claim):
         return None
+    beside = _total_beside(fact, located, index)
+    if beside is not None:
+        return beside
     if any(loc.leaf.source != "tool" or not loc.leaf.labels & _PRICE_LABELS for loc in located):
         return None  # a tool's own total, amount or payment equals it
     claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
@@ -84,6 +91,30 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
         total = per_unit * times
         return Recomputed(total, f"{times} {what} × {_plus(legs)} = {_num(total)}", loc)
     return None
+
+
+def _total_beside(fact: Fact, located: list[Located], index: EvidenceIndex) -> Recomputed | None:
+    """The record's own total, when the claimed total is only a per-unit field of that record ("$189.00 in total"
+    where 189 is `nightly_rate` and the same booking's `total_amount` is 635.04)."""
+    claimed, exponent = Decimal(fact.value or "0"), -(fact.precision or 0)
+    found = None
+    for loc in located:
+        parent, _, own = loc.leaf.path.rpartition(".")
+        if loc.leaf.source != "tool" or not _PER_UNIT_FIELD.search(field_name(own)):
+            return None  # a value some field holds as it is: not only a per-unit amount
+        record = index.value_at(loc.leaf.index, parent) if parent else index.value_at(loc.leaf.index, "")
+        if not isinstance(record, dict):
+            return None
+        for key, value in record.items():
+            if isinstance(value, bool) or not isinstance(value, int | float) or key == own:
+                continue
+            if index.lex.total_words.search(field_name(str(key))) and not equal_at(Decimal(str(value)), claimed,
+                                                                                    exponent):
+                total = index.number_at(loc.leaf.index, f"{parent}.{key}" if parent else str(key))
+                if total is not None:
+                    found = found or Recomputed(Decimal(str(value)), f"{key} is {_num(Decimal(str(value)))}; "
+                                                f"{own} {_num(claimed)} is one unit's", total)
+    return found
 
 
 def per_unit_sum_as_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:

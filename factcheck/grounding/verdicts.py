@@ -50,7 +50,8 @@ def evidence_strength(fact: Fact, index: EvidenceIndex) -> str:
         index: The run's evidence (to name the concepts of the tool an evidence came from).
 
     Returns:
-        `failure-field` (a status field that says the thing failed, against a claim that it was done),
+        `not-done-field` (a status field that says the thing failed or is still pending, against a claim
+        that it was done),
         `own-field` (a status field of the acting tool's output), `record-field` (a status field of a record a
         read returned), `own-text`, `own-tool`, `count`, `other-tool`,
         `recomputed`, `other-call` / `other-item` (a wrong record: another call's value, another list item's),
@@ -91,8 +92,10 @@ def _status_strength(fact: Fact, index: EvidenceIndex) -> str:
             continue  # a count ("results: 1") or a moment ("created: 2024-08-14") states no status
         if fields.search(name) or (any(w in name for w in words) and lex.term_hits(ev.text.lower())):
             path = ev.path.lower()
-            if fact.polarity != "negative" and any(t.polarity == "negative" for _, t in lex.term_hits(ev.text.lower())):
-                return "failure-field"  # `status: failed` against "has been processed": no state to mistake
+            said = {t.polarity for _, t in lex.term_hits(ev.text.lower())}
+            if fact.polarity == "positive" and said and said <= {"negative", "pending"}:
+                # `status: failed` or `PROCESSING` against "has been processed": the field says it is not done
+                return "not-done-field"
             # refund_status: failed, of refund_order, or the status of a `refund` object; else a record's status
             named = fact.concept in index.calls[ev.index].concepts or any(w in path for w in words)
             return "own-field" if named else "record-field"
