@@ -37,7 +37,7 @@ def _arg_values(args: Any) -> set[str]:
 
 def _said(text: str, value: str) -> bool:
     """Whether `value` stands in `text` as a whole word or number (not "68" inside "168")."""
-    return re.search(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)", text) is not None
+    return value in text and re.search(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)", text) is not None
 
 
 def named_calls(index: EvidenceIndex, text: str, name: str | None) -> tuple[set[int], set[int]]:
