@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from factcheck.grounding.verdicts import evidence_of
-from factcheck.report import Fact
+from factcheck.grounding.verdicts import evidence_of, set_verdict
+from factcheck.report import Fact, Verdict
 
 if TYPE_CHECKING:
     from factcheck.grounding.evidence import EvidenceIndex, Located
@@ -92,10 +92,65 @@ def other_call_value(index: EvidenceIndex, fact: Fact, matches: list[Located], t
     return None
 
 
-def wrong_call_evidence(index: EvidenceIndex, leaves: list[Leaf]) -> tuple[str, list[Any]]:
-    """The reason and evidence of a value taken from another call: the named call's value first."""
-    own, other = leaves
+def _named(index: EvidenceIndex, clause: str, claim: str, name: str | None) -> set[int]:
+    """The calls of tool `name` the clause names, else those the whole claim names."""
+    return named_calls(index, clause, name)[0] or named_calls(index, claim, name)[0]
+
+
+def value_of_another_call(fact: Fact, matches: list[Located], index: EvidenceIndex, clause: str, claim: str) -> bool:
+    """Contradict a number, date or time only another call of the same tool gives than the one named.
+
+    Args:
+        fact: The fact its matches would back.
+        matches: Where its value was found.
+        index: The run's evidence.
+        clause: The fact's clause, lower case (it decides when it names a call).
+        claim: The whole claim, lower case.
+
+    Returns:
+        Whether the fact was contradicted.
+    """
+    tools = {index.calls[loc.leaf.index].name for loc in matches if loc.leaf.source == "tool"}
+    text = clause if len(tools) == 1 and named_calls(index, clause, next(iter(tools)))[0] else claim
+    found = other_call_value(index, fact, matches, text)
+    if found is None:
+        return False
+    own, other = found
     tool = index.calls[own.index].name
-    reason = (f"{tool} call {own.index + 1}, the one the answer names, gives {own.text} for {own.path}; "
-              f"{other.text} is call {other.index + 1}'s")
-    return reason, [evidence_of(own, index), evidence_of(other, index)]
+    set_verdict(fact, Verdict.CONTRADICTED, "wrong_record",
+                f"{tool} call {own.index + 1}, the one the answer names, gives {own.text} for {own.path}; "
+                f"{other.text} is call {other.index + 1}'s", [evidence_of(own, index), evidence_of(other, index)])
+    return True
+
+
+def token_of_another_call(fact: Fact, index: EvidenceIndex, clause: str, claim: str) -> bool:
+    """Contradict an identifier or name found only in another call of the same tool than the one the clause
+    names: "Your headphones (order #W7710233) … tracking 772015398644" where that number is in the output of
+    `get_order_details("#W7710961")`.
+
+    Args:
+        fact: A backed identifier or name.
+        index: The run's evidence.
+        clause: The fact's clause, lower case.
+        claim: The whole claim, lower case.
+
+    Returns:
+        Whether the fact was contradicted.
+    """
+    if fact.verdict != Verdict.SUPPORTED or not fact.evidence or fact.evidence[0].source != "tool":
+        return False
+    ev = fact.evidence[0]
+    if ev.note is not None or index.is_record_key(ev.path) or ev.path.startswith("args"):
+        return False
+    name = index.calls[ev.index].name
+    named = _named(index, clause, claim, name)
+    if len(named) != 1 or ev.index in named:
+        return False
+    call = next(iter(named))
+    if (fact.value or fact.text).lower() in str(index.flats[call].value).lower():
+        return False  # the named call holds it too
+    keys = [leaf for k in index.record_keys(call) if (leaf := index.find_token(k)) is not None]
+    set_verdict(fact, Verdict.CONTRADICTED, "wrong_record",
+                f"{fact.text} is in call {ev.index + 1}'s output, not in that of call {call + 1} ({name}), "
+                f"the one the answer names", [ev, *(evidence_of(k, index) for k in keys[:1])])
+    return True

@@ -17,7 +17,7 @@ from factcheck.grounding.arithmetic import (
     operand_value,
     sum_text,
 )
-from factcheck.grounding.calls import named_calls, other_call_value, wrong_call_evidence
+from factcheck.grounding.calls import token_of_another_call, value_of_another_call
 from factcheck.grounding.counting import filtered_count
 from factcheck.grounding.direction import wrong_direction
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located
@@ -482,48 +482,22 @@ class Matcher:
                     return True
         return False
 
-    def _wrong_call(self, fact: Fact, matches: list[Located]) -> bool:
-        """Contradict a value only another call of the same tool gives than the one the claim names by its
-        arguments ("MSFT"); the fact's clause decides when it names a call, else the whole claim."""
-        if self._asks_new_value():
-            return False  # "update the address to 476 Maple Drive": a value asked for, from any record
+    def _clause(self, fact: Fact) -> str:
+        """The clause the fact stands in, lower case."""
         begin, end = self._records.clause(fact)
-        clause = self._claim_text[begin - self._records.start : end - self._records.start].lower()
-        tools = {self.index.calls[loc.leaf.index].name for loc in matches if loc.leaf.source == "tool"}
-        text = clause if len(tools) == 1 and named_calls(self.index, clause, next(iter(tools)))[0] else None
-        found = other_call_value(self.index, fact, matches, text or self._claim_text.lower())
-        if found is None:
-            return False
-        set_verdict(fact, Verdict.CONTRADICTED, "wrong_record", *wrong_call_evidence(self.index, found))
-        return True
+        return self._claim_text[begin - self._records.start : end - self._records.start].lower()
+
+    def _wrong_call(self, fact: Fact, matches: list[Located]) -> bool:
+        """Contradict a value only another call of the same tool gives than the one the claim names ("MSFT");
+        a value asked for ("update the address to 476 Maple Drive") may come from any record."""
+        return not self._asks_new_value() and value_of_another_call(
+            fact, matches, self.index, self._clause(fact), self._claim_text.lower())
 
     def _foreign_calls(self, facts: list[Fact]) -> None:
-        """Contradict an identifier or name found only in another call of the same tool than the one its
-        clause names by its arguments: "Your headphones (order #W7710233) are with FedEx, tracking
-        772015398644" where that tracking number is in the output of `get_order_details("#W7710961")`."""
-        if self._asks_new_value():
-            return  # "update the address to 565 Maple Drive": a value asked for, from any record
-        for fact in facts:
-            if fact.verdict != Verdict.SUPPORTED or not fact.evidence or fact.evidence[0].source != "tool":
-                continue
-            ev = fact.evidence[0]
-            if ev.note is not None or self.index.is_record_key(ev.path) or ev.path.startswith("args"):
-                continue
-            name = self.index.calls[ev.index].name
-            begin, end = self._records.clause(fact)
-            clause = self._claim_text[begin - self._records.start : end - self._records.start].lower()
-            named = named_calls(self.index, clause, name)[0] or named_calls(
-                self.index, self._claim_text.lower(), name)[0]
-            if len(named) != 1 or ev.index in named:
-                continue
-            value = (fact.value or fact.text).lower()
-            call = next(iter(named))
-            if value in str(self.index.flats[call].value).lower():
-                continue  # the named call holds it too
-            keys = [leaf for k in self.index.record_keys(call) if (leaf := self.index.find_token(k)) is not None]
-            set_verdict(fact, Verdict.CONTRADICTED, "wrong_record",
-                        f"{fact.text} is in call {ev.index + 1}'s output, not in that of call {call + 1} ({name}), "
-                        f"the one the answer names", [ev, *(evidence_of(k, self.index) for k in keys[:1])])
+        """Contradict identifiers and names found only in another call of the same tool than the one named."""
+        if not self._asks_new_value():
+            for fact in facts:
+                token_of_another_call(fact, self.index, self._clause(fact), self._claim_text.lower())
 
     def _foreign_names(self, facts: list[Fact]) -> None:
         """Contradict an identifier or name that another item holds than the one its clause names by key.
