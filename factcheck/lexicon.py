@@ -29,7 +29,7 @@ _MERGED_DICTS = (
     "unit_scales",
     "payment_methods",
     "currency_symbols", "weekdays", "status_implies", "other_senses", "time_zones", "label_companions",
-    "fields_after", "record_states", "directions",
+    "fields_after", "record_states", "directions", "collection_words",
 )
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
@@ -172,6 +172,8 @@ class Lexicon:
     """State -> the states it implies (`delivered` -> shipped, processed)."""
     record_state_concepts: frozenset[str | None] = field(init=False)
     """Concepts (None: none, `"none"` in the file) whose status words may speak of a record's state."""
+    collection_words: dict[str, list[str]] = field(init=False)
+    """A collection field (`orders`, `lines`) -> other words that name it (订单, phone numbers)."""
     direction_words: Phrases = field(init=False)
     """Words that say which way money moved (refund, credited, charge, 扣款)."""
     direction_of: dict[str, str] = field(init=False)
@@ -338,6 +340,7 @@ class Lexicon:
         self.record_state_of = {term_key(w): state for state, spec in states.items() for w in spec["words"]}
         self.record_state_words = Phrases(self.record_state_of)
         self.record_state_implies = {state: tuple(spec.get("implies", ())) for state, spec in states.items()}
+        self.collection_words = {k.lower(): list(v) for k, v in self.data["collection_words"].items()}
         self.direction_of = {term_key(w): way for way, words in self.data["directions"].items() for w in words}
         self.direction_words = Phrases(self.direction_of)
         self.direction_fields = Phrases(self.data["direction_fields"])

@@ -55,6 +55,9 @@ class FactKind(str, Enum):
     """A named value of a category (a membership tier, a plan); its value is `category:value` (`tier:gold`)."""
     WEEKDAY = "weekday"
     """A day of the week next to a date (Monday, Dec. 7; 9月26日 周六); its value is 0 for Monday."""
+    COVERAGE = "coverage"
+    """A claim about every member of a collection ("none of your orders", 都没有); its value is the
+    collection's field. Added by grounding only when some members were never read."""
 
 
 OPAQUE_KINDS = (FactKind.IDENTIFIER, FactKind.URL, FactKind.EMAIL)

@@ -19,6 +19,7 @@ from factcheck.grounding.arithmetic import (
 )
 from factcheck.grounding.calls import token_of_another_call, value_of_another_call
 from factcheck.grounding.counting import filtered_count
+from factcheck.grounding.coverage import incomplete_coverage
 from factcheck.grounding.direction import wrong_direction
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located
 from factcheck.grounding.flat import shape_of
@@ -54,6 +55,7 @@ from factcheck.grounding.tokens import ground_name, ground_token
 from factcheck.grounding.totals import column_total, field_total
 from factcheck.grounding.units import glued, in_minor_units, in_other_unit, priced_in_minor_units, year_of_a_date
 from factcheck.grounding.verdicts import Backing, evidence_of, set_verdict
+from factcheck.grounding.windows import time_window
 from factcheck.report import Fact, FactKind, Verdict
 
 _NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
@@ -157,6 +159,8 @@ class Matcher:
         if picked is not None:  # "Of these, Backpack is the cheapest": the named record is not
             fact, found = picked
             set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found, f"the records give {found.how}"))
+        incomplete_coverage(facts, text, start, self.index)  # "none of your orders" with two of five read
+        time_window(facts, text, start, self.index, self.moments)  # "still within 24 hours" of a booking 25.8 hours old
         self._states.next_claim(facts, text, start, gap)  # "#W1 … Status: Pending": the state of the record in view
         self.moments += [f for f in facts if f.kind in _WHEN and f.verdict == Verdict.SUPPORTED]
         zones = any(f.kind in _WHEN for f in facts) and self.index.lex.time_zone_words.finditer(text)

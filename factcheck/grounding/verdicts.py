@@ -60,8 +60,8 @@ def evidence_strength(fact: Fact, index: EvidenceIndex) -> str:
     code = fact.code or ""
     if code == "no_tool_call":
         return "no-call"
-    if code == "recomputed":
-        return "recomputed"
+    if code in ("recomputed", "time_window"):
+        return "recomputed"  # worked out over the records: a total, a selection, the time since a moment
     if code == "wrong_record" and fact.kind not in _STATUS_KINDS:
         # the named call's own value beside another call's (MSFT's price read off the AAPL call), or a list item's
         calls = {ev.index for ev in fact.evidence if ev.source == "tool"}

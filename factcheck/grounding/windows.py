@@ -1,0 +1,157 @@
+"""Time windows: "still within the 24-hour window", "已超过 30 天", worked out from the records' moments."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from factcheck.grounding.verdicts import set_verdict
+from factcheck.report import Fact, FactKind, Verdict
+
+if TYPE_CHECKING:
+    from factcheck.grounding.evidence import EvidenceIndex
+    from factcheck.report import Evidence
+
+_UNITS = {"minute": 60, "min": 60, "hour": 3600, "hr": 3600, "day": 86400, "week": 604800,
+          "分钟": 60, "小时": 3600, "天": 86400, "日": 86400, "周": 604800}
+_EN_UNIT = r"(minute|min|hour|hr|day|week)s?"
+_ZH_UNIT = r"(分钟|小时|天|日|周)"
+_WITHIN = (
+    re.compile(rf"(?i)\b(?:within|inside|under|less than|no more than|still in)\s+(?:the\s+|a\s+)?"
+               rf"(\d+(?:\.\d+)?)[\s-]*{_EN_UNIT}"),
+    re.compile(rf"(\d+(?:\.\d+)?)\s*{_ZH_UNIT}[^，。,;；]{{0,10}}?(?:以内|之内|内)"),
+    re.compile(rf"不到\s*(\d+(?:\.\d+)?)\s*(?:个)?{_ZH_UNIT}"),
+)
+"""A window the claim says the moment is inside of: (number, unit)."""
+_BEYOND = (
+    re.compile(rf"(?i)\b(?:more than|over|beyond|past|exceeded|outside(?: of)?(?: the)?)\s+(?:the\s+)?"
+               rf"(\d+(?:\.\d+)?)[\s-]*{_EN_UNIT}"),
+    re.compile(rf"(?:超过|已超过|已过|超出|已满|满)\s*(\d+(?:\.\d+)?)\s*(?:个)?{_ZH_UNIT}"),
+)
+"""A window the claim says the moment is past."""
+_NEGATED = re.compile(r"(?i)\b(?:not|no longer|isn't|is not|aren't)\s+(?:still\s+)?$|不在\s*$|不再\s*$")
+_MOMENT = re.compile(r"(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?")
+_NOW_CUE = re.compile(
+    r"(?i)(?:current (?:date|time)|today is|now is|as of|当前(?:时间|日期)|今天是|现在是|今天)\s*[:：]?\s*"
+    r"(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?)"
+)
+_NOW_FIELDS = ("now", "current_time", "current_date", "today", "as_of")
+
+
+def _moment(text: str) -> tuple[datetime, bool] | None:
+    """The first ISO moment in `text` (naive), and whether it has a time of day."""
+    m = _MOMENT.search(text)
+    if m is None:
+        return None
+    y, mo, d, h, mi, s = (int(g) if g else 0 for g in m.groups())
+    try:
+        return datetime(y, mo, d, h, mi, s), m[4] is not None
+    except ValueError:
+        return None
+
+
+def _now(index: EvidenceIndex) -> tuple[datetime, bool] | None:
+    """The current time the context or a tool gives ("当前时间：2026-12-02 10:00", `"now": "…"`)."""
+    for leaf in index.context.leaves:
+        m = _NOW_CUE.search(leaf.text)
+        if m is not None:
+            return _moment(m[1])
+    for i in range(len(index.calls)):
+        output = index.flats[i].value
+        if isinstance(output, dict):
+            for key in _NOW_FIELDS:
+                if isinstance(output.get(key), str) and (found := _moment(output[key])) is not None:
+                    return found
+    return None
+
+
+def _window(text: str) -> tuple[str, float, int, int, str] | None:
+    """The claim's window: (`within` or `beyond`, its length in seconds, where its number starts and ends,
+    the unit as written)."""
+    for relation, patterns in (("within", _WITHIN), ("beyond", _BEYOND)):
+        for pattern in patterns:
+            m = pattern.search(text)
+            if m is None:
+                continue
+            negated = _NEGATED.search(text[: m.start()]) is not None
+            if negated:
+                relation = "beyond" if relation == "within" else "within"
+            return relation, float(m[1]) * _UNITS[m[2].lower()], m.start(1), m.end(1), m[2]
+    return None
+
+
+def time_window(facts: list[Fact], text: str, start: int, index: EvidenceIndex, earlier: list[Fact]) -> None:
+    """Contradict a window a claim puts a record's moment in when the moments say otherwise.
+
+    "It was booked on December 1 at 08:15, so you are still within 24 hours" when the context gives the
+    current time 2026-12-02 10:00: 25.75 hours have passed. The moments are the claim's backed dates and
+    times (their tool values, to the second; the answer's earlier ones when the claim has none) against the
+    current time the context or a tool states, and flagged only when every such moment is outside the
+    claimed window; with no current time, the span between the claim's own two moments ("returned at
+    6:12 pm against a due time of 5:00 pm, within the 29-minute grace period").
+
+    Args:
+        facts: The claim's facts, grounded.
+        text: The claim's text.
+        start: Where it starts in the answer.
+        index: The run's evidence.
+        earlier: The backed dates and times of the answer's earlier claims.
+    """
+    window = _window(text)
+    if window is None:
+        return
+    relation, seconds, at, end, unit = window
+    number = next((f for f in facts if f.kind == FactKind.NUMBER and f.start - start == at), None)
+    if number is None or number.verdict == Verdict.CONTRADICTED:
+        return
+    own = _moments(facts)
+    now = _now(index)
+    if now is not None:
+        spans = [(_between(then, now), ev) for then, ev in own or _moments(earlier)]
+    elif len(own) == 2:
+        spans = [(_between(own[0][0], own[1][0]), own[0][1])]
+    else:
+        return
+    if not spans or any((elapsed <= timedelta(seconds=seconds)) == (relation == "within") for elapsed, _ in spans):
+        return  # no moment to measure, or one of them fits the claim
+    elapsed, ev = min(spans, key=lambda span: span[0])  # the moment nearest to fitting the claim
+    since = f"{_shown(ev.text)} and now ({now[0]:%Y-%m-%d %H:%M})" if now is not None else \
+        f"{_shown(own[0][1].text)} and {_shown(own[1][1].text)}"
+    set_verdict(number, Verdict.CONTRADICTED, "time_window",
+                f"{_span(elapsed)} between {since}: {'not ' if relation == 'within' else ''}within the "
+                f"{text[at:end]} {unit} window", [ev for _, ev in spans[:2]] if now is not None else
+                [own[0][1], own[1][1]])
+
+
+def _moments(facts: list[Fact]) -> list[tuple[tuple[datetime, bool], Evidence]]:
+    """The tool moments (to the second) behind the backed dates and times of these facts, each once."""
+    found: list[tuple[tuple[datetime, bool], Evidence]] = []
+    for fact in facts:
+        if fact.kind in (FactKind.DATE, FactKind.TIME) and fact.verdict == Verdict.SUPPORTED and fact.evidence:
+            ev = fact.evidence[0]
+            moment = _moment(ev.text) if ev.source == "tool" else None
+            if moment is not None and all(moment[0] != m[0] for m, _ in found):
+                found.append((moment, ev))
+    return found
+
+
+def _between(a: tuple[datetime, bool], b: tuple[datetime, bool]) -> timedelta:
+    """The span between two moments; whole days between their dates when either has no time of day."""
+    first, second = sorted((a[0], b[0]))
+    if not (a[1] and b[1]):
+        first, second = datetime(first.year, first.month, first.day), datetime(second.year, second.month,
+                                                                                second.day)
+    return second - first
+
+
+def _shown(text: str) -> str:
+    """A tool moment as the reason shows it."""
+    m = _MOMENT.search(text)
+    return m[0].replace("T", " ") if m else text
+
+
+def _span(elapsed: timedelta) -> str:
+    """A span as a person reads it (25.8 hours, 35 days)."""
+    hours = elapsed.total_seconds() / 3600
+    return f"{hours:.1f} hours" if hours < 72 else f"{elapsed.days} days"

@@ -1,0 +1,39 @@
+"""Claims about every member of a collection, when the run read only some of them."""
+
+import pytest
+
+from factcheck import CheckerConfig, FactChecker
+
+CHECKER = FactChecker(CheckerConfig(min_confidence=0))  # grounding verdicts, before any abstention
+
+
+def call(name: str, args: dict, output: dict) -> dict:
+    return {"name": name, "args": args, "output": output, "status": "ok"}
+
+
+USER = call("get_user_details", {"user_id": "ben_6605"}, {"user_id": "ben_6605", "orders": ["#W1001871", "#W2774410",
+                                                                                                   "#W3390125"]})
+ORDERS = [call("get_order_details", {"order_id": oid}, {"order_id": oid, "items": [{"name": name}]})
+          for oid, name in (("#W1001871", "Coffee Maker"), ("#W2774410", "T-Shirt"), ("#W3390125", "Toaster"))]
+LINES = call("list_lines", {"customer_id": "C-55"}, {"lines": [{"number": "139****0871"}, {"number": "139****2245"},
+                                                               {"number": "186****7730"}]})
+ROAMING = [call("get_roaming_status", {"number": n}, {"number": n, "intl_roaming": "off"})
+           for n in ("139****0871", "139****2245")]
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "flagged"),
+    [
+        ("None of your orders contain a blender.", [USER, *ORDERS[:2]], True),
+        ("None of your orders contain a blender.", [USER, *ORDERS], False),  # all three were read
+        ("All your orders have shipped.", [USER, *ORDERS[:1]], True),
+        ("You have three orders on file.", [USER, *ORDERS[:1]], False),  # no claim about every member
+        ("None of your orders contain a blender.", [USER], False),  # none opened: a claim of the list itself
+        ("您名下共有 3 个号码，目前都没有开通国际漫游。", [LINES, *ROAMING], True),
+    ],
+)
+def test_a_claim_about_every_member_needs_every_member_read(answer, tools, flagged):
+    report = CHECKER.check(answer, tools)
+    coverage = [f for c in report.claims for f in c.facts if f.kind.value == "coverage"]
+    assert bool(coverage) == flagged
+    assert all(f.code == "incomplete_coverage" and f.verdict.flagged for f in coverage)

@@ -1,0 +1,49 @@
+"""Time windows a claim puts a record's moment in, against the moments and the current time."""
+
+import pytest
+
+from factcheck import CheckerConfig, FactChecker
+
+CHECKER = FactChecker(CheckerConfig(min_confidence=0))  # grounding verdicts, before any abstention
+
+
+def call(name: str, output: dict) -> dict:
+    return {"name": name, "args": {}, "output": output, "status": "ok"}
+
+
+BOOKED = [call("get_reservation", {"pnr": "MK8Q2D", "booked_at": "2026-12-01T08:15:00+08:00"})]
+DELIVERED = [call("get_order_details", {"order_id": "#W6120784", "delivered_at": "2026-10-28T15:12:00Z"})]
+RENTAL = [call("get_rental_agreement", {"due_back": "2026-11-29T17:00:00", "actual_return": "2026-11-29T18:12:00"})]
+TODAY = ["当前日期：2026-12-02"]
+SHIPPED = [call("query_waybill", {"waybill_no": "SF1408823317952", "ship_time": "2026-11-05 16:22:10"})]
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "context", "flagged"),
+    [
+        ("订单 MK8Q2D 是 12 月 1 日 08:15 预订的，目前仍在 24 小时内，可以免费取消。", BOOKED,
+         ["当前时间：2026-12-02 10:00"], True),
+        ("订单 MK8Q2D 是 12 月 1 日 08:15 预订的，目前仍在 48 小时内，可以免费取消。", BOOKED,
+         ["当前时间：2026-12-02 10:00"], False),
+        ("It was delivered on October 28, so you're still within the 30-day return window.", DELIVERED,
+         ["Current date: 2026-12-02."], True),
+        ("It was delivered on October 28, so you're still within the 30-day return window.", DELIVERED,
+         ["Current date: 2026-11-20."], False),
+        ("It was delivered on October 28, so it is no longer within the 30-day return window.", DELIVERED,
+         ["Current date: 2026-12-02."], False),
+        # two moments in the claim and no current time: the span between them
+        ("You returned the car at 6:12 pm against a due time of 5:00 pm, within the 29-minute grace period.",
+         RENTAL, [], True),
+        ("You returned the car at 6:12 pm against a due time of 5:00 pm, within the 90-minute grace period.",
+         RENTAL, [], False),
+        # the moment of an earlier sentence, and a window said to be past
+        ("您的快递 11月5日 从深圳寄出。目前距离寄出已超过 30 天，可以申请理赔。", SHIPPED, TODAY, True),
+        ("您的快递 11月5日 从深圳寄出。目前距离寄出已超过 20 天，可以申请理赔。", SHIPPED, TODAY, False),
+        # no current time and one moment: nothing to measure
+        ("It was delivered on October 28, so you're still within the 30-day return window.", DELIVERED, [], False),
+    ],
+)
+def test_a_window_the_moments_do_not_fit_is_contradicted(answer, tools, context, flagged):
+    report = CHECKER.check(answer, tools, context)
+    windows = [f for c in report.claims for f in c.facts if f.code == "time_window"]
+    assert bool(windows) == flagged, [(f.text, f.code, f.reason) for c in report.claims for f in c.facts]
