@@ -127,7 +127,8 @@ class FactChecker:
                 claim.act = self._acts.classify(claim.text, claim.facts)
                 if not claim.act.asserts:  # an offer, a rule or the request restated: its exact facts only
                     claim.facts = [f for f in claim.facts if f.kind in EXACT_KINDS]
-                matcher.ground_claim(claim.facts, claim.text, claim.start, gap=source[end : claim.start])
+                matcher.ground_claim(claim.facts, claim.text, claim.start, gap=source[end : claim.start],
+                                     asserts=claim.act.asserts)
                 end = claim.end
         if view is not None:
             _to_raw_offsets(claims, view, answer)

@@ -107,7 +107,8 @@ class Matcher:
         self.amounts: list[Decimal] = []
         """Amounts of money of this answer already backed, in order: a total after a list of them adds them up."""
 
-    def ground_claim(self, facts: list[Fact], text: str = "", start: int = 0, gap: str = "") -> None:
+    def ground_claim(self, facts: list[Fact], text: str = "", start: int = 0, gap: str = "",
+                     asserts: bool = True) -> None:
         """Ground the facts of one claim.
 
         Identifiers and names go first: they name the records the claim's numbers must
@@ -120,6 +121,7 @@ class Matcher:
             text: The claim's text.
             start: Where the claim's text starts in the answer (the facts' offsets are the answer's).
             gap: The answer's text between the previous claim and this one (a blank line ends a block).
+            asserts: Whether the claim asserts (an offer or a question says nothing of every order or of a window).
         """
         self._claim_facts, self._claim_text = facts, text
         self._said = ClaimText(text, start, facts)
@@ -159,8 +161,9 @@ class Matcher:
         if picked is not None:  # "Of these, Backpack is the cheapest": the named record is not
             fact, found = picked
             set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found, f"the records give {found.how}"))
-        incomplete_coverage(facts, text, start, self.index)  # "none of your orders" with two of five read
-        time_window(facts, text, start, self.index, self.moments)  # "still within 24 hours" of a booking 25.8 hours old
+        if asserts:
+            incomplete_coverage(facts, text, start, self.index)  # "none of your orders" with two of five read
+            time_window(facts, text, start, self.index, self.moments)  # "within 24 hours", 25.8 hours on
         self._states.next_claim(facts, text, start, gap)  # "#W1 … Status: Pending": the state of the record in view
         self.moments += [f for f in facts if f.kind in _WHEN and f.verdict == Verdict.SUPPORTED]
         zones = any(f.kind in _WHEN for f in facts) and self.index.lex.time_zone_words.finditer(text)

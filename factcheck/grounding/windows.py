@@ -115,7 +115,8 @@ def time_window(facts: list[Fact], text: str, start: int, index: EvidenceIndex, 
         return
     if not spans or any((elapsed <= timedelta(seconds=seconds)) == (relation == "within") for elapsed, _ in spans):
         return  # no moment to measure, or one of them fits the claim
-    elapsed, ev = min(spans, key=lambda span: span[0])  # the moment nearest to fitting the claim
+    nearest = min if relation == "within" else max  # the moment nearest to fitting the claim, for the reason
+    elapsed, ev = nearest(spans, key=lambda span: span[0])
     since = f"{_shown(ev.text)} and now ({now[0]:%Y-%m-%d %H:%M})" if now is not None else \
         f"{_shown(own[0][1].text)} and {_shown(own[1][1].text)}"
     set_verdict(number, Verdict.CONTRADICTED, "time_window",

@@ -30,6 +30,7 @@ ROAMING = [call("get_roaming_status", {"number": n}, {"number": n, "intl_roaming
         ("You have three orders on file.", [USER, *ORDERS[:1]], False),  # no claim about every member
         ("None of your orders contain a blender.", [USER], False),  # none opened: a claim of the list itself
         ("您名下共有 3 个号码，目前都没有开通国际漫游。", [LINES, *ROAMING], True),
+        ("Would you like me to check all your orders for a blender?", [USER, *ORDERS[:2]], False),  # an offer
     ],
 )
 def test_a_claim_about_every_member_needs_every_member_read(answer, tools, flagged):
