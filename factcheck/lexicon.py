@@ -45,7 +45,7 @@ _MERGED_LISTS = (
     *SPEECH_ACT_KEYS, "user_doers", "user_beneficiaries", "derivation_cues", "presenting_terms",
     "generic_currency_words", "per_unit_words", "multiplicity_fields", "superlatives_low", "superlatives_high",
     "option_lists", "selection_scopes", "new_value_cues", "record_state_concepts", "direction_fields",
-    "charge_values", "refund_values",
+    "charge_values", "refund_values", "available_words",
 )
 
 
@@ -172,6 +172,8 @@ class Lexicon:
     """State -> the states it implies (`delivered` -> shipped, processed)."""
     record_state_concepts: frozenset[str | None] = field(init=False)
     """Concepts (None: none, `"none"` in the file) whose status words may speak of a record's state."""
+    available_words: Phrases = field(init=False)
+    """Words that make a count one of the options that can be taken (available, bookable, 可以订, 有座)."""
     collection_words: dict[str, list[str]] = field(init=False)
     """A collection field (`orders`, `lines`) -> other words that name it (订单, phone numbers)."""
     direction_words: Phrases = field(init=False)
@@ -340,6 +342,7 @@ class Lexicon:
         self.record_state_of = {term_key(w): state for state, spec in states.items() for w in spec["words"]}
         self.record_state_words = Phrases(self.record_state_of)
         self.record_state_implies = {state: tuple(spec.get("implies", ())) for state, spec in states.items()}
+        self.available_words = Phrases(self.data["available_words"])
         self.collection_words = {k.lower(): list(v) for k, v in self.data["collection_words"].items()}
         self.direction_of = {term_key(w): way for way, words in self.data["directions"].items() for w in words}
         self.direction_words = Phrases(self.direction_of)

@@ -70,3 +70,63 @@ def _names_value(index: EvidenceIndex, value: str, claim: str, said: set[tuple[s
         (s.concept == concept or s.concept is None or concept is None) and s.polarity in AGREES[polarity]
         for s in index.statuses_of(value) for concept, polarity in said
     )
+
+
+def conditioned_count(
+    index: EvidenceIndex, leaf: Leaf, claimed: Decimal, claim: str, facts: list[Fact]
+) -> tuple[int, str] | None:
+    """The number of a list's items that meet the claim's condition, when the list's length is the count said
+    but not all its items meet it.
+
+    "目前有 3 班可以订" of three flights one of which is `cancelled` with 0 seats: two are bookable. A
+    claim with no availability word (lexicon `available_words`) keeps the list's length.
+
+    Args:
+        index: The run's evidence.
+        leaf: The list whose length equals the count.
+        claimed: The count the claim states.
+        claim: The claim's text.
+        facts: The claim's facts (its statuses are compared with the values' statuses).
+
+    Returns:
+        (the count of items meeting the condition, what it is), or None.
+    """
+    records = index.value_at(leaf.index, "" if leaf.path == "$" else leaf.path)
+    if not isinstance(records, list) or not 1 < len(records) <= FILTERED_LIST_ITEMS:
+        return None
+    if not all(isinstance(r, dict) for r in records):
+        return None
+    if index.lex.available_words.search(claim):
+        open_ = [r for r in records if _available(index, r)]
+        if len(open_) != len(records):
+            return len(open_), "items that are available (not cancelled, sold out or with nothing left)"
+    return None
+
+
+def _available(index: EvidenceIndex, record: dict) -> bool:
+    """Whether a listed option can be taken: no status saying it cannot, nothing at zero that says how many
+    are left, and not `available: false`."""
+    for key, value in record.items():
+        name = key.lower()
+        if isinstance(value, bool):
+            if not value and "avail" in name:
+                return False
+        elif isinstance(value, int | float):
+            if value == 0 and any(w in name for w in ("seat", "stock", "left", "avail", "remaining", "qty")):
+                return False
+        elif isinstance(value, dict):
+            if value and all(isinstance(v, int | float) and v == 0 for v in value.values()) and any(
+                w in name for w in ("seat", "stock", "avail")
+            ):
+                return False
+        elif isinstance(value, str) and any(
+            s.polarity == "negative" for s in index.statuses_of(value)
+        ) and any(w in name for w in ("status", "state", "avail")):
+            return False
+    return True
+
+
+def counts_in(index: EvidenceIndex, leaf: Leaf) -> int:
+    """The length of the list at a count leaf."""
+    records = index.value_at(leaf.index, "" if leaf.path == "$" else leaf.path)
+    return len(records) if isinstance(records, list) else 0

@@ -18,7 +18,7 @@ from factcheck.grounding.arithmetic import (
     sum_text,
 )
 from factcheck.grounding.calls import token_of_another_call, value_of_another_call
-from factcheck.grounding.counting import filtered_count
+from factcheck.grounding.counting import conditioned_count, counts_in, filtered_count
 from factcheck.grounding.coverage import incomplete_coverage
 from factcheck.grounding.direction import wrong_direction
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located
@@ -305,7 +305,7 @@ class Matcher:
                             [evidence_of(loc.leaf, self.index) for loc in same_field[:2]])
                 return
         elif matches := priced_in_minor_units(self.index, self.index.equal_numbers(targets), minor, fact):
-            if self._role_disagrees(fact, matches):
+            if self._role_disagrees(fact, matches) or self._condition_disagrees(fact, claimed, matches):
                 return
             if not self._wrong_record(fact, matches) and not self._wrong_call(fact, matches) \
                     and not self._wrong_currency(fact, matches):
@@ -593,6 +593,26 @@ class Matcher:
                 same_field.append(loc)
         return same_field
 
+    def _condition_disagrees(self, fact: Fact, claimed: Decimal, matches: list[Located]) -> bool:
+        """Contradict a count that is a list's length when the claim counts only items meeting a condition
+        ("3 班可以订" of three flights, one cancelled); see `_count`."""
+        counts = [loc for loc in matches if loc.leaf.count and not loc.leaf.path.startswith("args")]
+        if len(counts) != len(matches) or len(counts) != 1:
+            return False  # the number is also a value some field holds, or the length of several lists
+        leaf = counts[0].leaf
+        met = conditioned_count(self.index, leaf, claimed, self._claim_text, self._claim_facts)
+        if met is None:
+            return False
+        where = leaf.path or "the result list"
+        set_verdict(fact, Verdict.CONTRADICTED, *self._met(fact, met, leaf, where))
+        return True
+
+    def _met(self, fact: Fact, met: tuple[int, str], leaf: Leaf, where: str) -> Backing:
+        """The recomputed verdict of a count whose condition fewer items meet."""
+        length = counts_in(self.index, leaf)
+        return "recomputed", f"the records give {met[0]} {met[1]} of {length} in {where}, not {fact.text}", [
+            evidence_of(leaf, self.index, f"{length} items in {where}")]
+
     def _count(self, fact: Fact, claimed: Decimal) -> Backing | None:
         """A count backed by the length of a list in a tool output, or by the calls that ran."""
         of_many = _OF_MANY.match(self._claim_text, fact.end - self._records.start)
@@ -604,6 +624,9 @@ class Matcher:
         for count, leaf in self.index.list_counts:
             if count and Decimal(count) == claimed and not leaf.path.startswith("args"):
                 where = leaf.path or "the result list"
+                met = conditioned_count(self.index, leaf, claimed, self._claim_text, self._claim_facts)
+                if met is not None:  # "3 班可以订" of three flights, one cancelled: the condition counts two
+                    return self._met(fact, met, leaf, where)
                 self.counts.add((claimed, fact.unit))
                 return "derived", f"count of {where}", [evidence_of(leaf, self.index, f"{count} items in {where}")]
         found = filtered_count(self.index, claimed, self._claim_text, self._claim_facts)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from factcheck import FactChecker, Verdict
+from factcheck import CheckerConfig, FactChecker, Verdict
 
 CHECKER = FactChecker()
 S, U = Verdict.SUPPORTED, Verdict.UNSUPPORTED
@@ -74,3 +74,24 @@ INVOICES = [
 )
 def test_counts_of_some_items(answer: str, output, expected: Verdict) -> None:
     assert count_verdict(answer, output) == expected
+
+
+FLIGHTS = [{"name": "search_direct_flight", "args": {}, "status": "ok", "output": [
+    {"flight_number": "HAT701", "status": "available", "available_seats": {"economy": 5}},
+    {"flight_number": "HAT714", "status": "cancelled", "available_seats": {"economy": 0}},
+    {"flight_number": "HAT729", "status": "available", "available_seats": {"economy": 9}}]}]
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("目前有 3 班可以订：HAT701、HAT714 和 HAT729。", True),  # one of the three is cancelled
+        ("目前有 2 班可以订：HAT701 和 HAT729。", False),
+        ("There are 3 flights that day: HAT701, HAT714 and HAT729.", False),  # no condition: all three
+        ("There are 3 available flights: HAT701, HAT714 and HAT729.", True),
+    ],
+)
+def test_a_count_with_an_availability_condition_counts_the_items_that_meet_it(answer, flagged):
+    report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, FLIGHTS)
+    counts = [f for c in report.claims for f in c.facts if f.kind.value == "number" and f.code == "recomputed"]
+    assert bool(counts) == flagged, [(f.text, f.code, f.reason) for c in report.claims for f in c.facts]
