@@ -34,9 +34,9 @@ ROWS: tuple[tuple[str, list[str], list[str], bool], ...] = (
      [str(BLIND / "h23.jsonl"), str(BLIND / "h24.jsonl")], [], True),
     ("blind h25 ({n} cases written at the end of that round; scored once: 0.429 / 0.333, 0.111)",
      [str(BLIND / "h25.jsonl")], [], False),
-    ("blind h27-h30 ({n} cases written during this round; pooled recall / false alarms when each was "
-     "scored once: 0.201 / 0.125; the round's start: 0.146 / 0.083)",
-     [str(BLIND / f"h{k}.jsonl") for k in (27, 28, 29, 30)], [], True),
+    ("blind h27-h31 ({n} cases written during this round; pooled recall / false alarms when each was "
+     "scored once: 0.197 / 0.122; the round's start: 0.150 / 0.096)",
+     [str(BLIND / f"h{k}.jsonl") for k in (27, 28, 29, 30, 31)], [], True),
     ("heldout ({n}, fitted on)", ["heldout"], [], True),
 )
 
