@@ -40,13 +40,10 @@ def _said(text: str, value: str) -> bool:
     return value in text and re.search(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)", text) is not None
 
 
-def named_calls(index: EvidenceIndex, text: str, name: str | None) -> tuple[set[int], set[int]]:
-    """The calls of tool `name` whose own arguments or record key `text` (lower case) says, and the others.
+def named_calls(index: EvidenceIndex, text: str, name: str | None) -> set[int]:
+    """The calls of tool `name` whose own arguments or record key `text` (lower case) says.
 
     A value every call of the tool ran with ("tax_rate": 20 in each) names none of them.
-
-    Returns:
-        (calls named, calls of the same tool not named).
     """
     calls = [c for c in index.calls if c.name == name and c.status != "error"]
     values = {c.index: _arg_values(c.args) | set(index.record_keys(c.index)) for c in calls}
@@ -55,10 +52,10 @@ def named_calls(index: EvidenceIndex, text: str, name: str | None) -> tuple[set[
         others = set().union(*(v for i, v in values.items() if i != call))
         if any(_said(text, v) for v in own - others):
             named.add(call)
-    return named, {c.index for c in calls} - named
+    return named
 
 
-def other_call_value(index: EvidenceIndex, fact: Fact, matches: list[Located], text: str) -> list[Leaf] | None:
+def other_call_value(index: EvidenceIndex, matches: list[Located], clause: str, claim: str) -> list[Leaf] | None:
     """The value the named call gives for the field a match found in another call of the same tool.
 
     In "The price of Microsoft's stock (MSFT) is $150.75", 150.75 is the `price` of
@@ -67,9 +64,9 @@ def other_call_value(index: EvidenceIndex, fact: Fact, matches: list[Located], t
 
     Args:
         index: The run's evidence.
-        fact: The fact its matches back.
         matches: Where the fact's value was found.
-        text: The claim's text (or the clause of the fact), lower case.
+        clause: The fact's clause, lower case (it decides when it names a call).
+        claim: The whole claim, lower case.
 
     Returns:
         (the named call's leaf, the match's leaf) when the fact's value is another call's; else None.
@@ -81,7 +78,7 @@ def other_call_value(index: EvidenceIndex, fact: Fact, matches: list[Located], t
     tools = {index.calls[loc.leaf.index].name for loc in matches}
     if len(tools) != 1:
         return None
-    named, _ = named_calls(index, text, next(iter(tools)))
+    named = _named(index, clause, claim, next(iter(tools)))
     if len(named) != 1 or any(loc.leaf.index in named for loc in matches):
         return None
     call = next(iter(named))
@@ -94,7 +91,7 @@ def other_call_value(index: EvidenceIndex, fact: Fact, matches: list[Located], t
 
 def _named(index: EvidenceIndex, clause: str, claim: str, name: str | None) -> set[int]:
     """The calls of tool `name` the clause names, else those the whole claim names."""
-    return named_calls(index, clause, name)[0] or named_calls(index, claim, name)[0]
+    return named_calls(index, clause, name) or named_calls(index, claim, name)
 
 
 def value_of_another_call(fact: Fact, matches: list[Located], index: EvidenceIndex, clause: str, claim: str) -> bool:
@@ -110,9 +107,7 @@ def value_of_another_call(fact: Fact, matches: list[Located], index: EvidenceInd
     Returns:
         Whether the fact was contradicted.
     """
-    tools = {index.calls[loc.leaf.index].name for loc in matches if loc.leaf.source == "tool"}
-    text = clause if len(tools) == 1 and named_calls(index, clause, next(iter(tools)))[0] else claim
-    found = other_call_value(index, fact, matches, text)
+    found = other_call_value(index, matches, clause, claim)
     if found is None:
         return False
     own, other = found

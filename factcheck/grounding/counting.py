@@ -72,35 +72,27 @@ def _names_value(index: EvidenceIndex, value: str, claim: str, said: set[tuple[s
     )
 
 
-def conditioned_count(
-    index: EvidenceIndex, leaf: Leaf, claimed: Decimal, claim: str, facts: list[Fact]
-) -> tuple[int, str] | None:
-    """The number of a list's items that meet the claim's condition, when the list's length is the count said
-    but not all its items meet it.
-
-    "目前有 3 班可以订" of three flights one of which is `cancelled` with 0 seats: two are bookable. A
-    claim with no availability word (lexicon `available_words`) keeps the list's length.
+def available_count(index: EvidenceIndex, leaf: Leaf, claim: str) -> tuple[int, int] | None:
+    """How many of a list's items can be taken, and its length, when the claim counts options that can be
+    ("目前有 3 班可以订"; lexicon `available_words`) and some of the list's cannot.
 
     Args:
         index: The run's evidence.
-        leaf: The list whose length equals the count.
-        claimed: The count the claim states.
+        leaf: The list whose length is the count said.
         claim: The claim's text.
-        facts: The claim's facts (its statuses are compared with the values' statuses).
 
     Returns:
-        (the count of items meeting the condition, what it is), or None.
+        (items that can be taken, items in the list), or None.
     """
+    if not index.lex.available_words.search(claim):
+        return None
     records = index.value_at(leaf.index, "" if leaf.path == "$" else leaf.path)
     if not isinstance(records, list) or not 1 < len(records) <= FILTERED_LIST_ITEMS:
         return None
     if not all(isinstance(r, dict) for r in records):
         return None
-    if index.lex.available_words.search(claim):
-        open_ = [r for r in records if _available(index, r)]
-        if len(open_) != len(records):
-            return len(open_), "items that are available (not cancelled, sold out or with nothing left)"
-    return None
+    can = sum(_available(index, r) for r in records)
+    return (can, len(records)) if can != len(records) else None
 
 
 def _available(index: EvidenceIndex, record: dict) -> bool:
@@ -124,9 +116,3 @@ def _available(index: EvidenceIndex, record: dict) -> bool:
         ) and any(w in name for w in ("status", "state", "avail")):
             return False
     return True
-
-
-def counts_in(index: EvidenceIndex, leaf: Leaf) -> int:
-    """The length of the list at a count leaf."""
-    records = index.value_at(leaf.index, "" if leaf.path == "$" else leaf.path)
-    return len(records) if isinstance(records, list) else 0

@@ -18,7 +18,7 @@ from factcheck.grounding.arithmetic import (
     sum_text,
 )
 from factcheck.grounding.calls import token_of_another_call, value_of_another_call
-from factcheck.grounding.counting import conditioned_count, counts_in, filtered_count
+from factcheck.grounding.counting import available_count, filtered_count
 from factcheck.grounding.coverage import incomplete_coverage
 from factcheck.grounding.direction import wrong_direction
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located
@@ -91,7 +91,7 @@ class Matcher:
         self._rated = False
         """Whether the claim in hand speaks of a rate (lexicon `rate_cues`): any product or quotient may back it."""
         self._records = ClaimRecords(index, {})
-        self._states = RecordStates(index)
+        self._states = RecordStates(index, self._records)
         """The list items the claim in hand names."""
         self._statuses = StatusMatcher(index, action_tools, self._records)
         self.derive = derive
@@ -305,7 +305,7 @@ class Matcher:
                             [evidence_of(loc.leaf, self.index) for loc in same_field[:2]])
                 return
         elif matches := priced_in_minor_units(self.index, self.index.equal_numbers(targets), minor, fact):
-            if self._role_disagrees(fact, matches) or self._condition_disagrees(fact, claimed, matches):
+            if self._role_disagrees(fact, matches) or self._condition_disagrees(fact, matches):
                 return
             if not self._wrong_record(fact, matches) and not self._wrong_call(fact, matches) \
                     and not self._wrong_currency(fact, matches):
@@ -593,25 +593,27 @@ class Matcher:
                 same_field.append(loc)
         return same_field
 
-    def _condition_disagrees(self, fact: Fact, claimed: Decimal, matches: list[Located]) -> bool:
-        """Contradict a count that is a list's length when the claim counts only items meeting a condition
-        ("3 班可以订" of three flights, one cancelled); see `_count`."""
+    def _condition_disagrees(self, fact: Fact, matches: list[Located]) -> bool:
+        """Contradict a count that is a list's length when the claim counts only the options that can be taken
+        ("3 班可以订" of three flights, one cancelled)."""
         counts = [loc for loc in matches if loc.leaf.count and not loc.leaf.path.startswith("args")]
         if len(counts) != len(matches) or len(counts) != 1:
             return False  # the number is also a value some field holds, or the length of several lists
-        leaf = counts[0].leaf
-        met = conditioned_count(self.index, leaf, claimed, self._claim_text, self._claim_facts)
-        if met is None:
-            return False
-        where = leaf.path or "the result list"
-        set_verdict(fact, Verdict.CONTRADICTED, *self._met(fact, met, leaf, where))
-        return True
+        backing = self._available(fact, counts[0].leaf)
+        if backing is not None:
+            set_verdict(fact, Verdict.CONTRADICTED, *backing)
+        return backing is not None
 
-    def _met(self, fact: Fact, met: tuple[int, str], leaf: Leaf, where: str) -> Backing:
-        """The recomputed verdict of a count whose condition fewer items meet."""
-        length = counts_in(self.index, leaf)
-        return "recomputed", f"the records give {met[0]} {met[1]} of {length} in {where}, not {fact.text}", [
-            evidence_of(leaf, self.index, f"{length} items in {where}")]
+    def _available(self, fact: Fact, leaf: Leaf) -> Backing | None:
+        """The recomputed verdict of a count of options some of which cannot be taken, or None."""
+        found = available_count(self.index, leaf, self._claim_text)
+        if found is None:
+            return None
+        can, length = found
+        where = leaf.path or "the result list"
+        return "recomputed", f"the records give {can} of the {length} items in {where} that can be taken " \
+            f"(not cancelled, sold out or at zero), not {fact.text}", [
+                evidence_of(leaf, self.index, f"{length} items in {where}")]
 
     def _count(self, fact: Fact, claimed: Decimal) -> Backing | None:
         """A count backed by the length of a list in a tool output, or by the calls that ran."""
@@ -624,9 +626,8 @@ class Matcher:
         for count, leaf in self.index.list_counts:
             if count and Decimal(count) == claimed and not leaf.path.startswith("args"):
                 where = leaf.path or "the result list"
-                met = conditioned_count(self.index, leaf, claimed, self._claim_text, self._claim_facts)
-                if met is not None:  # "3 班可以订" of three flights, one cancelled: the condition counts two
-                    return self._met(fact, met, leaf, where)
+                if (fewer := self._available(fact, leaf)) is not None:  # "3 班可以订", one of three cancelled
+                    return fewer
                 self.counts.add((claimed, fact.unit))
                 return "derived", f"count of {where}", [evidence_of(leaf, self.index, f"{count} items in {where}")]
         found = filtered_count(self.index, claimed, self._claim_text, self._claim_facts)

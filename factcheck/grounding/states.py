@@ -13,6 +13,7 @@ from factcheck.report import Fact, FactKind, Verdict
 if TYPE_CHECKING:
     from factcheck.grounding.evidence import EvidenceIndex
     from factcheck.grounding.flat import Leaf
+    from factcheck.grounding.naming import ClaimRecords
 
 _STATE_KINDS = (FactKind.STATUS, FactKind.ACTION)
 _PREDICATE = re.compile(
@@ -20,8 +21,6 @@ _PREDICATE = re.compile(
     r"|\bstatus\b[^\n]{0,3}?(?:is)?)\s*[:：]?\s*(?:\*\*)?\s*[\"'“‘]?\s*$"
 )
 """What stands right before a state said of the record: a copula or a status label ("is", "Status:**")."""
-_CLAUSE_MARK = re.compile(r"[,;，；。\n]|(?<=\w)\.(?=\s)|\s[—–-]\s")
-"""Where a clause ends: its concept words are those of the state it says."""
 _NOUN_AFTER = re.compile(r"\s+(?!and\b|or\b|but\b|with\b|on\b|in\b|at\b|to\b|by\b|since\b|yet\b)[a-z]{3,}")
 """A lower-case word right after the state: it qualifies a noun ("pending orders", "delivered grill")."""
 
@@ -34,8 +33,10 @@ class RecordStates:
     record in view until a blank line ends the block.
     """
 
-    def __init__(self, index: EvidenceIndex) -> None:
+    def __init__(self, index: EvidenceIndex, records: ClaimRecords) -> None:
         self.index = index
+        self._records = records
+        """The claim's records, reset by the matcher for each claim: their clauses are this module's too."""
         self._in_view: str | None = None
         self._start = 0
 
@@ -78,9 +79,8 @@ class RecordStates:
         ("set to be shipped", "when it flips to delivered") and not before a noun ("pending orders")."""
         lex = self.index.lex
         at = max(0, fact.start - self._start)
-        begin = max((m.end() for m in _CLAUSE_MARK.finditer(text, 0, at)), default=0)
-        end = m.start() if (m := _CLAUSE_MARK.search(text, at + len(fact.text))) else len(text)
-        if not set(lex.concepts_in(text[begin:end].lower())) <= lex.record_state_concepts:
+        begin, end = self._records.clause(fact)  # its concept words are those of the state it says
+        if not set(lex.concepts_in(text[begin - self._start : end - self._start].lower())) <= lex.record_state_concepts:
             return False
         hits = lex.record_state_words.finditer(text, at, at + len(fact.text))
         if len(hits) != 1:

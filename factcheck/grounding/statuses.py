@@ -302,7 +302,7 @@ class StatusMatcher:
         if len(calls) == 1:
             return calls[0]
         text = claim.lower()
-        named = set().union(*(named_calls(self.index, text, name)[0] for name in {c.name for c in calls}))
+        named = set().union(*(named_calls(self.index, text, name) for name in {c.name for c in calls}))
         return self.index.calls[next(iter(named))] if len(named) == 1 else None
 
     def _read_disagrees(self, fact: Fact, polarity: str, pool: list[StatusEvidence], read: ToolRecord | None) -> bool:
