@@ -1,7 +1,10 @@
-"""CPU time of `check()` over a suite, three passes, for the factcheck tree given (to pair two trees in farm-bench).
+"""CPU time of `check()` over a suite, three passes, for the factcheck tree given (to pair two trees run by run).
 
-    farm-bench -n 5 --timeout 900 --vs "python bench/suite_time.py /path/to/old/tree factcheck/eval/heldout.jsonl" \
-        -- python bench/suite_time.py . factcheck/eval/heldout.jsonl
+Run the two trees in turn, A B A B ..., five times each after a warm-up, and quote the median of the A/B
+ratios of the whole-process CPU time (e.g. `/usr/bin/time -f %U+%S` around each run):
+
+    python bench/suite_time.py . factcheck/eval/heldout.jsonl
+    python bench/suite_time.py /path/to/old/tree factcheck/eval/heldout.jsonl
 
 Prints the CPU seconds and the per-answer p50 in milliseconds. A suite is a case-format .jsonl (or .jsonl.gz),
 or the lines of ../shared/real/*.jsonl concatenated.
