@@ -34,9 +34,12 @@ ROWS: tuple[tuple[str, list[str], list[str], bool], ...] = (
      [str(BLIND / "h23.jsonl"), str(BLIND / "h24.jsonl")], [], True),
     ("blind h25 ({n} cases written at the end of that round; scored once: 0.429 / 0.333, 0.111)",
      [str(BLIND / "h25.jsonl")], [], False),
-    ("blind h27-h31 ({n} cases written during this round; pooled recall / false alarms when each was "
-     "scored once: 0.197 / 0.122; the round's start: 0.150 / 0.096)",
+    ("blind h27-h31 ({n} cases written during the round before; pooled recall / false alarms when each was "
+     "scored once: 0.197 / 0.122; that round's start: 0.150 / 0.096)",
      [str(BLIND / f"h{k}.jsonl") for k in (27, 28, 29, 30, 31)], [], True),
+    ("blind h32 + h33 ({n} cases at a natural error rate, 20% wrong; pooled recall / false alarms when scored once: "
+     "0.375 / 0.240; this round's start: 0.417 / 0.250; read since)",
+     [str(BLIND / f"h{k}.jsonl") for k in (32, 33)], [], True),
     ("heldout ({n}, fitted on)", ["heldout"], [], True),
 )
 

@@ -90,9 +90,17 @@ def _completed(fact: Fact, claim: Claim) -> bool:
     return _COMPLETED.search(claim.text, max(0, at - 24), min(len(claim.text), at + len(fact.text))) is not None
 
 
-def _doer(fact: Fact, claim: Claim) -> str:
-    """Whether the claim says the agent did it ("I've sent the confirmation"), before the fact."""
-    return "agent" if _AGENT_DOER.search(claim.text, 0, max(0, fact.start - claim.start) + 1) else "-"
+def agent_doer(fact: Fact, claim: Claim) -> bool:
+    """Whether the claim says the agent did it ("I've sent the confirmation", 已为您), before the fact.
+
+    Args:
+        fact: A fact of the claim.
+        claim: The claim.
+
+    Returns:
+        True when an agent marker stands in the claim before the fact's end.
+    """
+    return _AGENT_DOER.search(claim.text, 0, max(0, fact.start - claim.start) + 1) is not None
 
 
 def _layout(claim: Claim) -> str:
@@ -125,7 +133,7 @@ def flag_features(fact: Fact, claim: Claim, stats: AnswerStats) -> list[str]:
         f"backed_beside:{fact.kind.value}/{_backed_beside(fact, claim)}",
         f"layout:{_layout(claim)}",
         f"strength:{fact.strength or '-'}",
-        f"doer:{kind}/{_doer(fact, claim)}",
+        f"doer:{kind}/{'agent' if agent_doer(fact, claim) else '-'}",
         f"completed:{kind}/{_completed(fact, claim)}",
         f"kind_strength:{kind}/{fact.strength or '-'}",
         f"lang:{stats.lang}",

@@ -8,7 +8,7 @@ from decimal import localcontext
 from typing import Any
 
 from factcheck.bounds import bounded_answer, bounded_text, bounded_value
-from factcheck.calibration import Calibration, answer_stats, flag_features
+from factcheck.calibration import Calibration, agent_doer, answer_stats, flag_features
 from factcheck.config import CheckerConfig
 from factcheck.excerpts import place_excerpts
 from factcheck.extractors.categories import CategoryExtractor
@@ -155,7 +155,7 @@ class FactChecker:
         stats = answer_stats(lang, context)
         threshold = self.config.min_confidence
         for claim, fact in flags:
-            fact.strength = evidence_strength(fact, index)
+            fact.strength = evidence_strength(fact, index, agent_doer(fact, claim))
             if not tool_calls and fact.code == "no_tool_call":
                 fact.confidence = 1.0  # a run that called no tool at all cannot have done what the claim narrates
             else:

@@ -33,7 +33,8 @@ _MERGED_DICTS = (
 )
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
-    "completion_markers", "completion_markers_far", "agent_markers", "standing_markers", "conditional_openers",
+    "completion_markers", "completion_markers_far", "agent_markers", "beneficiary_markers", "standing_markers",
+    "conditional_openers",
     "minor_unit_fields", "past_hour_markers", "approximators_after", "earlier_markers",
     "rate_cues",
     "name_stopwords",
@@ -45,7 +46,7 @@ _MERGED_LISTS = (
     *SPEECH_ACT_KEYS, "user_doers", "user_beneficiaries", "derivation_cues", "presenting_terms",
     "generic_currency_words", "per_unit_words", "multiplicity_fields", "superlatives_low", "superlatives_high",
     "option_lists", "selection_scopes", "new_value_cues", "record_state_concepts", "direction_fields",
-    "charge_values", "refund_values", "available_words",
+    "charge_values", "refund_values", "available_words", "unit_fields",
 )
 
 
@@ -99,6 +100,8 @@ class Lexicon:
     completion: Phrases = field(init=False)
     completion_far: Phrases = field(init=False)
     agent_markers: tuple[str, ...] = field(init=False)
+    beneficiary_markers: tuple[str, ...] = field(init=False)
+    """Words right before a concept word that make it what an action is for (已为订单 88231 退款), not the action."""
     standing_markers: Phrases = field(init=False)
     conditional_openers: Phrases = field(init=False)
     past_hour_markers: Phrases = field(init=False)
@@ -286,6 +289,7 @@ class Lexicon:
         self.completion = Phrases(self.data["completion_markers"])
         self.completion_far = Phrases(self.data["completion_markers_far"])
         self.agent_markers = tuple(self.data["agent_markers"])
+        self.beneficiary_markers = tuple(self.data["beneficiary_markers"])
         self.standing_markers = Phrases(self.data["standing_markers"])
         self.conditional_openers = Phrases(self.data["conditional_openers"])
         self.past_hour_markers = Phrases(self.data["past_hour_markers"])

@@ -159,8 +159,8 @@ class Fact(BaseModel):
     `own-tool`: its other text does; `count`: a count it gives; `other-tool`; `field`: a tool states this
     field's value; `recomputed`: the value recomputed over the records differs; `other-call` /
     `other-item`: the value is another call's or another list item's than the one the claim names; `near`: a
-    tool holds a value one edit off; `absent`: nothing holds it; `no-call`: no tool ran for it). A feature
-    of its confidence."""
+    tool holds a value one edit off; `absent`: nothing holds it; `no-write`: the agent says it did it and
+    only reads ran; `no-call`: no tool ran for it). A feature of its confidence."""
     uncertain: bool = False
     """True when the flag's confidence is below `CheckerConfig.min_confidence`: the fact keeps its
     verdict in the report, but it does not flag its claim, fail the report or trigger a retry."""

@@ -146,3 +146,39 @@ def test_an_unbacked_fact_beside_a_contradiction_never_makes_it_look_safer(answe
     alone = checker.check("Your refund was successful.", tools).claims[0].facts[0].confidence
     status = next(f for f in checker.check(answer, tools).claims[0].facts if f.kind.value == "status")
     assert alone is not None and status.confidence is not None and status.confidence >= alone
+
+
+_READS = [{"name": f"get_item_{i}", "args": {"id": str(i)}, "output": {"item_id": f"IT{i}00", "price": 10 + i},
+           "status": "ok"} for i in range(20)]
+_FAILED = {"name": "refund_order", "args": {"order_id": "88231"},
+           "output": {"order_id": "88231", "refund_status": "failed", "message": "refund failed: card expired"}}
+
+
+@pytest.mark.parametrize("reads", [0, 1, 5, 20])
+@pytest.mark.parametrize("answer", ["The refund was successful.", "已为您成功退款。"])
+def test_the_refund_seed_is_caught_at_0_9_whatever_the_unrelated_reads(answer, reads) -> None:
+    report = FactChecker().check(answer, [*_READS[:reads], _FAILED])
+    assert report.flagged and min(c.confidence or 0 for c in report.flagged) >= 0.9
+
+
+def test_five_false_refund_claims_each_keep_their_confidence() -> None:
+    fails = [{"name": "refund_order", "args": {"order_id": str(100 + i)},
+              "output": f"refund of order {100 + i} failed", "status": "ok"} for i in range(5)]
+    one = FactChecker().check("Order 100 has been refunded.", [*_READS[:5], fails[0]])
+    five = FactChecker().check(" ".join(f"Order {100 + i} has been refunded." for i in range(5)), [*_READS[:5], *fails])
+    confidences = [f.confidence for c in five.claims for f in c.facts if f.verdict.flagged]
+    assert len(confidences) == 5 and min(confidences) >= 0.9
+    assert min(confidences) >= max(f.confidence or 0 for c in one.claims for f in c.facts if f.verdict.flagged)
+
+
+@pytest.mark.parametrize("answer", ["已为您生成两张新图片。", "已为您预订好。", "I've booked the flight for you."])
+def test_an_action_the_agent_narrates_after_reads_only_is_an_unbacked_action(answer) -> None:
+    report = FactChecker().check(answer, [{"name": "get_user", "args": {}, "output": {"user": "u1"}}])
+    actions = [f for c in report.claims for f in c.facts if f.code == "no_tool_call"]
+    assert actions and actions[0].strength == "no-write" and actions[0].confidence >= 0.9
+
+
+def test_a_record_history_after_reads_is_no_narrated_action_of_the_agent() -> None:
+    report = FactChecker(CheckerConfig(min_confidence=0)).check(
+        "A $38.00 late fee was added.", [{"name": "get_rental", "args": {}, "output": {"late_fee": 38}}])
+    assert all(f.strength != "no-write" for c in report.claims for f in c.facts)

@@ -53,6 +53,8 @@ _UNIT_NUMBERS = 20
 """How many numbers of one field a unit conversion reads."""
 _DERIVED_OPERANDS = 40
 """How many numbers of one tool call arithmetic may combine."""
+MONEY_OPERANDS = 60
+"""How many amounts of money of one tool call a price difference may take (a catalogue's variants)."""
 _LEADING_CHARS = 4096
 """How much of a long string is read first for its leading numbers (operands for arithmetic)."""
 
@@ -116,6 +118,7 @@ class EvidenceIndex:
         self._status_reader = StatusReader(weakref.proxy(self), statuses)
         self._category_cache: dict[str, list[tuple[str, Leaf]]] = {}
         self._call_numbers: list[list[Located]] | None = None
+        self._money_numbers: list[list[Located]] | None = None
         self._record_keys: dict[int, frozenset[str]] = {}
 
     def _walk(self, call: int, root: str, value: Any, depth: int) -> Flat:
@@ -459,6 +462,26 @@ class EvidenceIndex:
                 return code, self.leaf(loc.leaf.index, path, shape_of(path), value)
         return None
 
+    def unit_of(self, loc: Located) -> tuple[str, Leaf] | None:
+        """The unit of measure a tool gives for a JSON number it states (a `unit_scales` word), and the leaf
+        that gives it: in the field name (`distance_km`) or in a unit field beside it (`{"distance": 2448.5,
+        "units": "km"}`); None when it does not say.
+        """
+        scales = self.lex.unit_scales
+        if loc.leaf.source != "tool" or not loc.leaf.numeric:
+            return None
+        parent, _, field = loc.leaf.path.rpartition(".")
+        for word in field_name(field).split():
+            if word in scales:
+                return word, loc.leaf
+        record = self.value_at(loc.leaf.index, parent)
+        for name in self.lex.list("unit_fields") if isinstance(record, dict) else ():
+            value = record.get(name)
+            if isinstance(value, str) and value.strip().lower() in scales:
+                path = f"{parent}.{name}" if parent else name
+                return value.strip().lower(), self.leaf(loc.leaf.index, path, shape_of(path), value)
+        return None
+
     def call_numbers(self) -> list[list[Located]]:
         """For each call with numbers, its first numbers in document order (operands for arithmetic).
 
@@ -485,6 +508,27 @@ class EvidenceIndex:
                     found += [] if entry is None else self._leading_numbers(entry, _DERIVED_OPERANDS - len(found))
             del found[_DERIVED_OPERANDS:]
         return [locs for locs in by_call.values() if locs]
+
+    def money_numbers(self) -> list[list[Located]]:
+        """For each call, its JSON numbers in fields the lexicon calls money (`money_labels`: price, amount,
+        fee...), the first `MONEY_OPERANDS` of them: the operands of a price difference or a balance.
+
+        Read once per check: the lists are shared.
+        """
+        if self._money_numbers is None:
+            by_call: dict[int, list[Located]] = {}
+            labels = self.lex.money_labels
+            for flat in self.flats[: len(self.calls)]:
+                found = by_call.setdefault(flat.call, [])
+                for path, shape, value, is_count in flat.scalars():
+                    if len(found) >= MONEY_OPERANDS:
+                        break
+                    if is_count or isinstance(value, bool) or not isinstance(value, (int, float)):
+                        continue
+                    if math.isfinite(value) and self.path_info(shape)[0] & labels:
+                        found += self._number_locs(flat.call, path, shape, value)
+            self._money_numbers = [by_call.get(i, []) for i in range(len(self.calls))]
+        return self._money_numbers
 
     def _leading_numbers(self, entry: int, needed: int) -> list[Located]:
         """The first numbers of one string (no percentages), at least `needed` of them when it holds so many.

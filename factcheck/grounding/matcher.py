@@ -274,7 +274,8 @@ class Matcher:
                 if self._role_disagrees(fact, agree):
                     return
                 if not self._wrong_record(fact, agree) and not self._wrong_call(fact, agree) \
-                        and not self._wrong_currency(fact, agree):
+                        and not self._wrong_currency(fact, agree) \
+                        and not self._wrong_unit(fact, agree):
                     said = "number matches the same field" + in_minor_units(agree, minor)
                     set_verdict(fact, Verdict.SUPPORTED, "match", said, [evidence_of(agree[0].leaf, self.index)])
                 return
@@ -293,6 +294,10 @@ class Matcher:
                     self._across_calls(claimed, exponent)
                     if self.index.lex.derivation_cues.search(self._claim_text) else None
                 )
+                or (  # "you'll be charged $167.87" on an exchange: the new variant's price less the old item's
+                    self._across_calls(claimed, exponent, money=True)
+                    if self.index.lex.directions_in(self._claim_text.lower()) else None
+                )
             )
             backing = self._fitting(fact, backing, claimed, exponent)
             if backing is not None and backing[0] == "recomputed":
@@ -308,7 +313,8 @@ class Matcher:
             if self._role_disagrees(fact, matches) or self._condition_disagrees(fact, matches):
                 return
             if not self._wrong_record(fact, matches) and not self._wrong_call(fact, matches) \
-                    and not self._wrong_currency(fact, matches):
+                    and not self._wrong_currency(fact, matches) \
+                    and not self._wrong_unit(fact, matches):
                 said = "number found in a tool output" + in_minor_units(matches, minor)
                 set_verdict(fact, Verdict.SUPPORTED, "match", said, [evidence_of(matches[0].leaf, self.index)])
             return
@@ -567,6 +573,31 @@ class Matcher:
                     f"tool gives {loc.mention.value} {currency} ({loc.leaf.path or 'text'}), not {fact.text}", evidence)
         return True
 
+    def _wrong_unit(self, fact: Fact, matches: list[Located]) -> bool:
+        """Contradict a measure whose every match the tool gives in another unit of the same dimension
+        (2448.5 miles vs `{"distance": 2448.5, "units": "km"}`). Returns whether the fact was contradicted."""
+        scales = self.index.lex.unit_scales
+        unit = (fact.unit or "").lower()
+        if unit not in scales:
+            return False
+        dimension, size = scales[unit]
+        given = []
+        for loc in matches:
+            found = self.index.unit_of(loc)
+            if found is None or scales[found[0]][0] != dimension or scales[found[0]][1] == size:
+                return False
+            given.append((loc, *found))
+        if not given:
+            return False
+        loc, other, where = given[0]
+        evidence = [evidence_of(where, self.index)]
+        if where is not loc.leaf:
+            evidence.append(evidence_of(loc.leaf, self.index))
+        set_verdict(fact, Verdict.CONTRADICTED, "value_mismatch",
+                    f"tool gives {loc.mention.value} {other} ({loc.leaf.path or 'text'}), not {fact.text} {fact.unit}",
+                    evidence)
+        return True
+
     def _generic_currency(self, loc: Located, meant: set[str]) -> bool:
         """Whether a tool's amount carries only a generic currency word (`1073.64元`) while the user's
         messages give amounts in the claimed currency (a loan of 200,000美元): it is that currency's unit."""
@@ -723,30 +754,34 @@ class Matcher:
             for locs in self.index.call_numbers() or [[]]
         ]
 
-    def _across_calls(self, claimed: Decimal, exponent: int) -> Backing | None:
+    def _across_calls(self, claimed: Decimal, exponent: int, money: bool = False) -> Backing | None:
         """The sum or difference of two numbers of different calls (an order's price and a variant's: the
-        price difference of an exchange; a balance after a payment), found by set look-ups, not pairs."""
-        calls = self.index.call_numbers()
-        if len(calls) < 2:
+        price difference of an exchange; a balance after a payment), found by set look-ups, not pairs; with
+        `money`, only of amounts of money (fields the lexicon's `money_labels` name: price, amount, fee...)."""
+        calls = self.index.money_numbers() if money else self.index.call_numbers()
+        if sum(bool(locs) for locs in calls) < 2:
             return None
         quantum = Decimal(1).scaleb(exponent)
-        seen: dict[Decimal, tuple[int, Located]] = {}
+        seen: dict[Decimal, dict[int, Located]] = {}
         for call, locs in enumerate(calls):
             for loc in locs:
                 try:
                     value = Decimal(loc.mention.value).quantize(quantum)
                 except ArithmeticError:  # more digits than a check's precision holds (1e+100 at cents)
                     continue
-                seen.setdefault(value, (call, loc))
-        for value, (call, loc) in seen.items():  # every pair is met with its larger number as `value`
+                calls_of = seen.setdefault(value, {})
+                if money or not calls_of:  # any amount's every call; else the first call of each number
+                    calls_of.setdefault(call, loc)
+        for value, where in seen.items():  # every pair is met with its larger number as `value`
             for other, how in ((value - claimed, "{a} - {b}"), (claimed - value, "{b} + {a}")):
-                found = seen.get(other)
-                if found is None or found[0] == call or other <= 0:
+                found = seen.get(other) if other > 0 else None
+                pair = next(((a, b) for a in where.items() for b in (found or {}).items() if a[0] != b[0]), None)
+                if pair is None:
                     continue
                 said = how.format(a=value.normalize(), b=other.normalize())
                 note = f"{said}, across two tool calls"
                 return "derived", f"number equals {note}", [
-                    evidence_of(loc.leaf, self.index, note), evidence_of(found[1].leaf, self.index, note)
+                    evidence_of(pair[0][1].leaf, self.index, note), evidence_of(pair[1][1].leaf, self.index, note)
                 ]
         return None
 

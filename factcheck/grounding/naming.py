@@ -111,6 +111,8 @@ class ClaimRecords:
             if item is None:
                 continue
             key = self.index.is_record_key(ev.path)
+            if not key and _items_holding(self.index.value_at(ev.index, item[1]), (f.value or f.text).lower()) > 1:
+                continue  # "Amazon Marketplace" of three transactions names none of them
             if key or f.kind != FactKind.NUMBER:
                 places.append((f, (ev.index, item[1], item[2]), key))
         self._places = (state, places)
@@ -195,6 +197,25 @@ class ClaimRecords:
                 for own in distinct_words(self.index.value_at(call, items))
             ]
         return found
+
+
+def _items_holding(items: Any, text: str) -> int:
+    """How many items of a list hold `text` (lower case) in one of their strings."""
+    if not isinstance(items, list) or not text:
+        return 0
+    return sum(any(isinstance(v, str) and text in v.lower() for v in _strings(item)) for item in items)
+
+
+def _strings(value: Any) -> Any:
+    """The scalar values of a record, nested ones included."""
+    if isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+    else:
+        yield value
 
 
 def other_item(path: str, records: set[Record], call: int) -> bool:

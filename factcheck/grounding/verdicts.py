@@ -42,12 +42,14 @@ _DATE_VALUE = re.compile(r"\d{4}-\d{2}-\d{2}")
 """A value that starts with an ISO date is a moment (`created: 2024-08-14 21:37:05`), not a status."""
 
 
-def evidence_strength(fact: Fact, index: EvidenceIndex) -> str:
+def evidence_strength(fact: Fact, index: EvidenceIndex, agent: bool = False) -> str:
     """What a flagged fact's own evidence is (`Fact.strength`), read from its code and evidence alone.
 
     Args:
         fact: A contradicted or unsupported fact.
         index: The run's evidence (to name the concepts of the tool an evidence came from).
+        agent: Whether the claim names the agent as the doer ("I've booked", 已为您): an action of this run,
+            not a record's history ("a late fee was added").
 
     Returns:
         `not-done-field` (a status field that says the thing failed or is still pending, against a claim
@@ -55,11 +57,13 @@ def evidence_strength(fact: Fact, index: EvidenceIndex) -> str:
         `own-field` (a status field of the acting tool's output), `record-field` (a status field of a record a
         read returned), `own-text`, `own-tool`, `count`, `other-tool`,
         `recomputed`, `other-call` / `other-item` (a wrong record: another call's value, another list item's),
-        `field`, `near`, `absent`, `no-call` or `-`.
+        `field`, `near`, `absent`, `no-write` (no call of the action; the agent says it acted, and no call of
+        the run can act: every one is a declared read), `no-call` (no call of the action) or `-`.
     """
     code = fact.code or ""
     if code == "no_tool_call":
-        return "no-call"
+        reads = index.lex.read_only_tools
+        return "no-write" if agent and all(reads.match(c.name or "") for c in index.calls) else "no-call"
     if code in ("recomputed", "time_window"):
         return "recomputed"  # worked out over the records: a total, a selection, the time since a moment
     if code == "wrong_record" and fact.kind not in _STATUS_KINDS:

@@ -1344,3 +1344,24 @@ def test_an_unbacked_identifier_names_the_tool_value_one_edit_from_it(answer: st
         assert not fact.evidence and "one edit" not in fact.reason
     else:
         assert f"one gives {near!r}, one edit from it" in fact.reason and len(fact.evidence) == 1
+
+
+_ORDER = {"name": "get_order_details", "args": {"order_id": "#W1"},
+          "output": {"order_id": "#W1", "items": [{"name": "Lamp", "item_id": "111", "price": 2291.87}]}}
+_VARIANT = {"name": "get_product_details", "args": {"product_id": "9"},
+            "output": {"variants": {"222": {"item_id": "222", "price": 2459.74, "available": True}}}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "verdict"),
+    [
+        ("If you exchange it for item 222, you'll be charged $167.87.", "supported"),  # 2459.74 - 2291.87
+        ("If you exchange it for item 222, you'll be charged $167.78.", "contradicted"),
+    ],
+)
+def test_a_charge_or_refund_may_be_the_difference_of_two_calls_prices(answer, verdict) -> None:
+    from factcheck import check
+
+    report = check(answer, [_ORDER, _VARIANT, {"name": "get_payment", "args": {}, "output": {"amount": 2291.87}}])
+    amount = next(f for c in report.claims for f in c.facts if f.text.startswith("$"))
+    assert amount.verdict.value == verdict

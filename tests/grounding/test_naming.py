@@ -38,3 +38,17 @@ def test_names_record(claim: str, field: str, expected: bool) -> None:
 def test_list_item_is_the_innermost():
     assert LIST_ITEM.match("orders[1].items[0].sku").groups() == ("orders[1].items", "0")
     assert LIST_ITEM.match("flights[0]") is None
+
+
+def test_a_name_several_items_share_names_none_of_them() -> None:
+    from factcheck import check
+
+    txs = {"transactions": [
+        {"merchant": "Amazon Marketplace", "amount": 18.5, "posted_at": "2026-11-18T07:32:00+08:00"},
+        {"merchant": "Blue Bottle", "amount": 4.5, "posted_at": "2026-11-15T09:00:00+08:00"},
+        {"merchant": "Amazon Marketplace", "amount": 64.99, "posted_at": "2026-11-12T08:32:00+08:00"},
+        {"merchant": "Amazon Marketplace", "amount": 64.99, "posted_at": "2026-11-12T08:35:00+08:00"},
+    ]}
+    report = check("Amazon Marketplace charged $64.99 twice, on Nov 12 at 8:32 AM and 8:35 AM.",
+                   [{"name": "list_transactions", "args": {}, "output": txs}])
+    assert not [f for c in report.claims for f in c.facts if f.code == "wrong_record"]

@@ -1,0 +1,27 @@
+"""A measure the tool gives in one unit, said in another of the same dimension."""
+
+import pytest
+
+from factcheck import check
+from factcheck.report import Verdict
+
+
+@pytest.mark.parametrize(
+    ("answer", "output", "verdict"),
+    [
+        ("纽约和洛杉矶之间的距离大约是2448.5英里。", {"distance": 2448.5, "units": "公里"}, Verdict.CONTRADICTED),
+        ("距离大约是2448.5公里。", {"distance": 2448.5, "units": "公里"}, Verdict.SUPPORTED),
+        ("The distance is 2448.5 miles.", {"distance": 2448.5, "units": "km"}, Verdict.CONTRADICTED),
+        ("The distance is 2448.5 miles.", {"distance_km": 2448.5}, Verdict.CONTRADICTED),
+        ("The distance is 2448.5 km.", {"distance_km": 2448.5}, Verdict.SUPPORTED),
+        ("The parcel weighs 12 lb.", {"weight": 12, "unit": "kg"}, Verdict.CONTRADICTED),
+        ("The parcel weighs 12 lb.", {"weight": 12, "unit": "lbs"}, Verdict.SUPPORTED),
+        ("The parcel weighs 12 lb.", {"weight": 12}, Verdict.SUPPORTED),  # no unit given: nothing to compare
+    ],
+)
+def test_a_measure_in_another_unit_is_contradicted(answer, output, verdict) -> None:
+    report = check(answer, [{"name": "measure", "args": {}, "output": output}])
+    number = next(f for c in report.claims for f in c.facts if f.kind.value == "number")
+    assert number.verdict == verdict
+    if verdict == Verdict.CONTRADICTED:
+        assert number.evidence and number.code == "value_mismatch"
