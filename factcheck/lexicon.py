@@ -29,7 +29,7 @@ _MERGED_DICTS = (
     "unit_scales",
     "payment_methods",
     "currency_symbols", "weekdays", "status_implies", "other_senses", "time_zones", "label_companions",
-    "fields_after", "record_states", "directions", "collection_words",
+    "fields_after", "record_states", "directions", "collection_words", "difference_words", "threshold_words",
 )
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
@@ -181,6 +181,10 @@ class Lexicon:
     """A collection field (`orders`, `lines`) -> other words that name it (订单, phone numbers)."""
     direction_words: Phrases = field(init=False)
     """Words that say which way money moved (refund, credited, charge, 扣款)."""
+    threshold_words: dict[str, tuple[str, ...]] = field(init=False)
+    """Threshold words by comparison (`gt`, `ge`, `lt`, `le`): a count of the items that meet one is recomputed."""
+    difference_words: dict[str, tuple[str, ...]] = field(init=False)
+    """Comparative words by direction (`less`, `more`) that make the number before them a stated difference."""
     direction_of: dict[str, str] = field(init=False)
     """Direction word key -> `refund` or `charge`."""
     direction_fields: Phrases = field(init=False)
@@ -348,6 +352,8 @@ class Lexicon:
         self.record_state_implies = {state: tuple(spec.get("implies", ())) for state, spec in states.items()}
         self.available_words = Phrases(self.data["available_words"])
         self.collection_words = {k.lower(): list(v) for k, v in self.data["collection_words"].items()}
+        self.difference_words = {way: tuple(words) for way, words in self.data["difference_words"].items()}
+        self.threshold_words = {way: tuple(words) for way, words in self.data["threshold_words"].items()}
         self.direction_of = {term_key(w): way for way, words in self.data["directions"].items() for w in words}
         self.direction_words = Phrases(self.direction_of)
         self.direction_fields = Phrases(self.data["direction_fields"])
@@ -510,7 +516,7 @@ def _merge(into: dict[str, Any], extra: dict[str, Any]) -> None:
 
 _WORD_LIST_MAPS = (
     "concepts", "action_tools", "fields", "payment_methods", "currency_symbols", "status_implies", "other_senses",
-    "label_companions",
+    "label_companions", "difference_words", "threshold_words",
 )
 """Keys whose entries are lists of words (`concepts`: concept -> words)."""
 _NUMBER_MAPS = (

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from factcheck.grounding.flat import shape_of
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.report import Fact, Verdict
 
@@ -83,10 +84,20 @@ def other_call_value(index: EvidenceIndex, matches: list[Located], clause: str, 
         return None
     call = next(iter(named))
     for loc in matches:
-        own = index.leaf_at(call, loc.leaf.path)
+        own = index.leaf_at(call, loc.leaf.path) or _null_at(index, call, loc.leaf.path)
         if own is not None and own.text != loc.leaf.text:
             return [own, loc.leaf]
     return None
+
+
+def _null_at(index: EvidenceIndex, call: int, path: str) -> Leaf | None:
+    """A leaf saying `null` when the call's record has the field and it is null (`"approved_amount": null`: the
+    claim under review has no approved amount; another claim's is not its)."""
+    parent, _, field = path.rpartition(".")
+    record = index.value_at(call, parent) if parent else index.value_at(call, "")
+    if not isinstance(record, dict) or field not in record or record[field] is not None:
+        return None
+    return index.leaf(call, path, shape_of(path), "null")
 
 
 def _named(index: EvidenceIndex, clause: str, claim: str, name: str | None) -> set[int]:

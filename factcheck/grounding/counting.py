@@ -1,4 +1,5 @@
-"""Counts an answer states: list lengths, and the items of a list that share a value the claim names."""
+"""Counts an answer states: list lengths, the items of a list that share a value the claim names, and the items
+that meet a threshold the claim states ("3 名加班超过 10 小时")."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections import Counter
 from decimal import Decimal
 
 from factcheck.grounding.evidence import EvidenceIndex, Leaf
+from factcheck.lexicon import Lexicon, field_name
 from factcheck.phrases import term_key
 from factcheck.report import Fact, FactKind
 
@@ -116,3 +118,92 @@ def _available(index: EvidenceIndex, record: dict) -> bool:
         ) and any(w in name for w in ("status", "state", "avail")):
             return False
     return True
+
+
+_CLAUSE_BREAK = re.compile(r"[,，;；。:：]|\band\b")
+"""What ends the clause a threshold and its count share."""
+_COMPARE = {
+    "gt": lambda v, t: v > t, "ge": lambda v, t: v >= t, "lt": lambda v, t: v < t, "le": lambda v, t: v <= t,
+}
+_SIGN = {"gt": ">", "ge": "≥", "lt": "<", "le": "≤"}
+
+
+def threshold_count(
+    index: EvidenceIndex, fact: Fact, facts: list[Fact], claim: str, start: int
+) -> tuple[int, str, Leaf] | None:
+    """How many items of a listed record set meet the threshold the claim counts by ("加班超过 10 小时的员工共
+    3 名", "2 flights over $500"), when one list field alone is the threshold's measure.
+
+    The threshold is a number right after a threshold word (lexicon `threshold_words`: more than, 超过; 以上
+    after it); its measure is a list field of its unit (`overtime_hours` for 小时, an amount of money for $) or
+    one the claim names. Only a count with a count noun is read, never the threshold itself.
+
+    Args:
+        index: The run's evidence.
+        fact: A count of the claim.
+        facts: The claim's facts.
+        claim: The claim's text.
+        start: The claim's offset in the answer.
+
+    Returns:
+        (how many items meet it, how, as a person reads it, the list), or None when the claim counts by no threshold
+        or no single list field measures it.
+    """
+    lex = index.lex
+    if not fact.value or not fact.unit or fact.unit in lex.unit_scales or fact.unit in lex.currency_codes:
+        return None
+    claimed = Decimal(fact.value)
+    if claimed != claimed.to_integral_value():
+        return None
+    found = _threshold(lex, [f for f in facts if f is not fact and f.kind == FactKind.NUMBER and f.value], claim,
+                       start)
+    if found is None:
+        return None
+    way, limit = found
+    lo, hi = sorted((fact.start, limit.start))
+    if _CLAUSE_BREAK.search(claim, lo - start, hi - start):
+        return None  # "6 人有加班记录，其中 3 人超过 10 小时": only the count of the threshold's own clause
+    candidates = []
+    for length, leaf in index.list_counts:
+        if leaf.path.startswith("args") or not 1 < length <= FILTERED_LIST_ITEMS or length < claimed:
+            continue
+        records = index.value_at(leaf.index, "" if leaf.path == "$" else leaf.path)
+        if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
+            continue
+        for key in records[0]:
+            values = [r.get(key) for r in records]
+            if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+                continue
+            if _measures(lex, key, limit, claim):
+                met = sum(_COMPARE[way](Decimal(str(v)), Decimal(limit.value or "0")) for v in values)
+                candidates.append((met, f"{met} of {len(records)} items of {leaf.path or 'the list'} have "
+                                        f"{key} {_SIGN[way]} {limit.value}", leaf))
+    return candidates[0] if len(candidates) == 1 else None
+
+
+def _threshold(lex: Lexicon, numbers: list[Fact], claim: str, start: int) -> tuple[str, Fact] | None:
+    """The claim's threshold: (comparison, its number), from a threshold word right before a number or (以上,
+    以下) right after it and its unit."""
+    for number in numbers:
+        before = claim[max(0, number.start - start - 14) : number.start - start].rstrip().lower()
+        after = claim[number.end - start : number.end - start + 6].lstrip()
+        for way, words in lex.threshold_words.items():
+            for word in words:
+                w = word.lower()
+                if word.isascii() and re.search(rf"(?<![a-z]){re.escape(w)}$", before) or \
+                        not word.isascii() and (before.endswith(w) or after.startswith(w)):
+                    return way, number
+    return None
+
+
+def _measures(lex: Lexicon, key: str, limit: Fact, claim: str) -> bool:
+    """Whether a list field is the threshold's measure: it names the threshold's unit (`overtime_hours` of 10
+    小时), holds money for an amount, or is a field the claim names."""
+    name = field_name(key)
+    unit = (limit.unit or "").lower()
+    if unit in lex.currency_codes:
+        return bool(set(lex.fields_in(name)) & lex.money_labels)
+    if unit in lex.unit_scales:
+        dimension = lex.unit_scales[unit][0]
+        return any(lex.unit_scales.get(w, ("",))[0] == dimension for w in name.split())
+    return any(w in claim.lower() for w in name.split() if len(w) > 3)

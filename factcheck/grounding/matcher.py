@@ -18,7 +18,7 @@ from factcheck.grounding.arithmetic import (
     sum_text,
 )
 from factcheck.grounding.calls import token_of_another_call, value_of_another_call
-from factcheck.grounding.counting import available_count, filtered_count
+from factcheck.grounding.counting import available_count, filtered_count, threshold_count
 from factcheck.grounding.coverage import incomplete_coverage
 from factcheck.grounding.direction import wrong_direction
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located
@@ -56,6 +56,7 @@ from factcheck.grounding.totals import column_total, field_total
 from factcheck.grounding.units import glued, in_minor_units, in_other_unit, priced_in_minor_units, year_of_a_date
 from factcheck.grounding.verdicts import Backing, evidence_of, set_verdict
 from factcheck.grounding.windows import time_window
+from factcheck.grounding.working import adds_up, agrees, stated_difference, written_arithmetic
 from factcheck.report import Fact, FactKind, Verdict
 
 _NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
@@ -76,6 +77,9 @@ _DIGITS_AND_SPACE = re.compile(r"[\d.,\s]+")
 _FRACTION = re.compile(r"(\d{1,3})\s*/\s*(\d{1,3})")
 """A count of a total written like a date without a year (12/12)."""
 
+
+_BREAKDOWN = re.compile(r"\s*[—–:：(（-]")
+"""What opens a total's breakdown right after it: a dash, a colon or a bracket ("Total paid: $1,296.00 — $234.00 …")."""
 
 class Matcher:
     """Ground facts: exact facts exactly, statuses by concept and polarity."""
@@ -140,6 +144,10 @@ class Matcher:
                     self._number(fact)
                 if fact.kind == FactKind.NUMBER and fact.code in ("not_found", "value_mismatch"):
                     self._sum_of_parts(fact)  # "合计 ¥132.90（¥42.50、¥88.90、¥1.50）"
+            for fact in ordered:  # "$3,049.26, which is $300.00 less than the $3,212.44": recomputed from the two
+                if fact.kind == FactKind.NUMBER:
+                    self._stated_difference(fact)
+                    self._written_arithmetic(fact)
             # a date or time a backed duration away from a backed one ("30-day window: through June 1")
             derived = False
             for fact in ordered:
@@ -249,6 +257,16 @@ class Matcher:
         minor = claimed * 100 if fact.unit in self.index.lex.currency_codes and claimed else None
         if minor is not None and minor == minor.to_integral_value():
             targets.append((minor, 0))  # {"amount": 4599, "currency": "usd"}: minor units, as payment APIs give them
+        if (counted := threshold_count(self.index, fact, self._claim_facts, self._claim_text,
+                                       self._records.start)) is not None:
+            met, how, leaf = counted  # "加班超过 10 小时的员工共 3 名": the items over the threshold, counted
+            if met == claimed:
+                set_verdict(fact, Verdict.SUPPORTED, "derived", f"number equals the count: {how}",
+                            [evidence_of(leaf, self.index, how)])
+            else:
+                set_verdict(fact, Verdict.CONTRADICTED, "recomputed", f"the records give {how}, not {fact.text}",
+                            [evidence_of(leaf, self.index, how)])
+            return
         cued = self._after_suffix_cue(fact)
         if cued:  # "尾号0937的卡": the end of a card number, not an amount of its field
             labels = frozenset()
@@ -261,6 +279,9 @@ class Matcher:
         elif fact.unit and fact.unit not in self.index.lex.currency_codes:
             # a count or a measure (1.25 万词) is no amount of money: a field in cents does not speak for it
             same_field = [loc for loc in same_field if not loc.leaf.minor_unit]
+        elif fact.unit:  # an amount of money: a count's field (`total_baggages`, `total_nights`) does not speak for it
+            not_money = self.index.lex.not_money_labels
+            same_field = [loc for loc in same_field if not loc.leaf.labels & not_money]
         generic = self.index.lex.generic_field_labels
         if labels <= generic and all(loc.mention.labels - labels - generic for loc in same_field):
             # "it costs $248" (amount) says nothing of a refund amount: only fields as plain as the claim speak for it
@@ -283,6 +304,8 @@ class Matcher:
             # arithmetic on the answer's backed numbers may explain another value
             backing = (
                 self._computed_by_a_tool(targets)
+                or self._at_a_rate(fact, same_field, claimed, exponent)
+                or self._in_keyed_record(fact, targets, same_field)
                 or self._count(fact, claimed)
                 or self._duration(fact, claimed)
                 or in_other_unit(fact, claimed, exponent, self._claim_facts, self.index)
@@ -390,17 +413,21 @@ class Matcher:
         The parts are the claim's next numbers, in the total's unit or none, up to the first
         one not backed: "合计 ¥132.90（美团外卖 ¥42.50、¥88.90，美团单车 ¥1.50）". Against a
         tool's other value of its field (a contradiction) the sum must be written out with
-        "+" ("税前合计 1.85 万元（基本工资 16,000 + 绩效 2,500）"): an answer that lists parts
-        without saying they add up may have left one out.
+        "+" ("税前合计 1.85 万元（基本工资 16,000 + 绩效 2,500）") or as a breakdown a dash, colon or
+        bracket opens right after the total ("Total paid: $1,296.00 — $234.00 from your gift card and
+        $1,062.00 on your card"): an answer that lists parts without saying they add up may have left one out.
         """
         later = sorted((f for f in self._claim_facts if f.kind == FactKind.NUMBER and f.start >= fact.end),
                        key=lambda f: f.start)
         total, parts, end = Decimal(0), [], fact.end
+        breakdown = False
         for part in later:
             if part.verdict != Verdict.SUPPORTED or part.unit not in (fact.unit, None) or not part.value:
                 return
             gap = self._claim_text[end - self._records.start : part.start - self._records.start]
-            if fact.code == "value_mismatch" and parts and not ("+" in gap or "＋" in gap):
+            if not parts:  # "合计支付 $1,084.00：礼品卡 $202.00，…": a colon, dash or bracket opens the parts
+                breakdown = _BREAKDOWN.match(gap) is not None
+            if fact.code == "value_mismatch" and parts and not ("+" in gap or "＋" in gap or breakdown):
                 return
             total, end = total + operand_value(Decimal(part.value), part.unit), part.end
             parts.append(part.text)
@@ -409,6 +436,32 @@ class Matcher:
                 set_verdict(fact, Verdict.SUPPORTED, "derived", f"number equals {how}", [])
                 self.verified.append(operand_value(Decimal(fact.value or "0"), fact.unit))
                 return
+
+    def _written_arithmetic(self, fact: Fact) -> None:
+        """Back a number the claim works out in writing from backed numbers ("$79.00 + $6.50 fee = $85.50"), or
+        contradict one its written working does not come to ("12 seats x $72 = $846"), unless a tool gives it."""
+        found = written_arithmetic(fact, self._claim_facts, self._claim_text, self._records.start)
+        if found is None:
+            return
+        if adds_up(found):
+            if fact.verdict.flagged and all(f.verdict == Verdict.SUPPORTED for f in found.operands):
+                set_verdict(fact, Verdict.SUPPORTED, "derived", f"number equals {found.how} (the answer's working)", [])
+        elif not (fact.verdict == Verdict.SUPPORTED and fact.code == "match"):
+            set_verdict(fact, Verdict.CONTRADICTED, "recomputed",
+                        f"the answer's own working gives {found.how}, not {fact.text}", fact.evidence[:1])
+
+    def _stated_difference(self, fact: Fact) -> None:
+        """Back or contradict a number the claim states as the difference of two of its backed amounts."""
+        found = stated_difference(fact, self._claim_facts, self._claim_text, self._records.start, self.index.lex)
+        if found is None:
+            return
+        if agrees(found, fact):
+            if fact.verdict != Verdict.SUPPORTED:
+                set_verdict(fact, Verdict.SUPPORTED, "derived", f"number equals {found.how}", [])
+            return
+        said = found.how if found.sign_ok else f"{found.how}, the other way round"
+        set_verdict(fact, Verdict.CONTRADICTED, "recomputed",
+                    f"the answer's own amounts give {said}, not {fact.text}", fact.evidence[:1])
 
     def _ratio(self, fact: Fact, claimed: Decimal, exponent: int) -> Backing | None:
         """A percentage one backed number of the answer is of a larger one ("36 节（占 75%）" of 48).
@@ -463,6 +516,8 @@ class Matcher:
             if item is None or self.index.is_record_key(loc.leaf.path):
                 return False  # not in a list item, or a record's key: it names that record
             places.append((loc, item[1], item[2], loc.leaf.path[item.end() :]))
+        if self._enumerates(fact, matches):
+            return False  # "$234.00 from your gift card and $1,062.00 on your Mastercard": each item its own value
         # the records the claim names by an identifier or a name; else by a word only one record has ("| Mug | $18 |")
         named, claim = self._records.records_for(fact, {(loc.leaf.index, items) for loc, items, _, _ in places})
         if any(
@@ -493,6 +548,61 @@ class Matcher:
                                 f"not {fact.text} ({loc.leaf.path})",
                                 [evidence_of(own, self.index), evidence_of(loc.leaf, self.index)])
                     return True
+        return False
+
+    def _at_a_rate(self, fact: Fact, same_field: list[Located], claimed: Decimal, exponent: int) -> Backing | None:
+        """An amount of money its field gives as a rate (`tax: 0.06`, `restocking_fee: 0.15`), worked out on a backed
+        amount of the answer or an amount of money a tool gives ("税 ¥283.20" of 0.06 × ¥4,720.00)."""
+        if fact.unit not in self.index.lex.currency_codes:
+            return None
+        rates = {Decimal(loc.mention.value) for loc in same_field}
+        if not rates or not all(0 < r < 1 for r in rates):
+            return None
+        bases = [*self.verified[-8:], *(Decimal(loc.mention.value) for locs in self.index.money_numbers()
+                                        for loc in locs)]
+        for rate in sorted(rates):
+            for base in bases:
+                if equal_at(rate * base, claimed, exponent):
+                    return "derived", f"number equals {rate.normalize():f} × {base.normalize():f} (a rate)", [
+                        evidence_of(next(loc for loc in same_field if Decimal(loc.mention.value) == rate).leaf,
+                                    self.index)]
+        return None
+
+    def _in_keyed_record(
+        self, fact: Fact, targets: list[tuple[Decimal, int]], same_field: list[Located]
+    ) -> Backing | None:
+        """The number in another field of the record the claim names by its key, when that record has no value
+        of the claimed field of its own ("账单 B3744 金额是 $157.27" of that bill's `total_due`)."""
+        records = self._records.keyed(fact)
+        if not records:
+            return None
+
+        def inside(loc: Located, own: bool = False) -> bool:
+            """In the record (with `own`: a field of its own, not of a list nested in it: a bill's line items)."""
+            return loc.leaf.source == "tool" and any(
+                call == loc.leaf.index and loc.leaf.path.startswith(head := f"{items}[{i}].")
+                and not (own and "[" in loc.leaf.path[len(head):]) for call, items, i in records)
+
+        if any(inside(loc, own=True) for loc in same_field):
+            return None  # the record states the field otherwise: a contradiction, not another field's value
+        found = next((loc for loc in self.index.equal_numbers(targets) if inside(loc)), None)
+        if found is None:
+            return None
+        return "match", "number found in the record the answer names", [evidence_of(found.leaf, self.index)]
+
+    def _enumerates(self, fact: Fact, matches: list[Located]) -> bool:
+        """Whether another backed fact of the claim is the same field of another item of the match's list: the
+        claim lists that field item by item, so each value names its own item (unless a key names one)."""
+        if self._records.names_by_key():
+            return False
+        shapes = {(loc.leaf.index, shape_of(loc.leaf.path)) for loc in matches}
+        for other in self._claim_facts:
+            if other is fact or other.verdict != Verdict.SUPPORTED or not other.evidence:
+                continue
+            ev = other.evidence[0]
+            if ev.source == "tool" and ev.path and (ev.index, shape_of(ev.path)) in shapes \
+                    and all(ev.path != loc.leaf.path for loc in matches):
+                return True
         return False
 
     def _clause(self, fact: Fact) -> str:

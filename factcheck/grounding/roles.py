@@ -179,10 +179,15 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
     conditions = [Decimal(f.value) for f in claim.facts if f is not fact and f.kind == FactKind.NUMBER and f.value
                   and f.unit not in lex.currency_codes and f.verdict == Verdict.SUPPORTED]
     for loc in located:
-        if loc.leaf.source != "tool" or not loc.leaf.labels & lex.money_labels:
+        if loc.leaf.source != "tool" or not (loc.leaf.labels & lex.money_labels or _per_unit_price(loc.leaf.path)):
             continue
         options = _comparable(index, loc.leaf.index, loc.leaf.path, available_only=True, option_lists=True)
-        options = _meeting(options, conditions)
+        # "14 days for $30" is a condition of the options; "4 days" that only the search itself gives (its
+        # `rental_days`, its arguments) is none; one nothing gives ("at least 3 rooms") leaves no option to rank
+        searched = _search_values(index, loc.leaf.index)
+        kept = [c for c in conditions if any(_equals(v, c) for o in options for v in _scalars(o[2]))
+                or not any(_equals(v, c) for v in searched)]
+        options = _meeting(options, kept)
         if len(options) < 2 or all(v != claimed for v, _, _ in options):
             continue
         best = min(v for v, _, _ in options) if lowest else max(v for v, _, _ in options)
@@ -376,6 +381,19 @@ def _multiplicity(index: EvidenceIndex, call: int) -> tuple[int, str]:
         return found[call]
     counts = {c for c, _ in found.values()}
     return next(iter(found.values())) if len(counts) == 1 else (0, "")
+
+
+def _search_values(index: EvidenceIndex, call: int) -> list[Any]:
+    """What a search ran with: its arguments and the top-level scalars of its output (`rental_days: 4`)."""
+    output = index.flats[call].value
+    top = [v for v in output.values() if not isinstance(v, dict | list)] if isinstance(output, dict) else []
+    return [*_scalars(index.calls[call].args), *top]
+
+
+def _per_unit_price(path: str) -> bool:
+    """Whether a field is a price per unit of time (`daily_rate`, `nightly_rate`): an option's amount of money."""
+    name = field_name(path.rsplit(".", 1)[-1])
+    return "rate" in name.split() and _PER_UNIT_FIELD.search(name) is not None
 
 
 def _comparable(

@@ -95,3 +95,25 @@ def test_a_count_with_an_availability_condition_counts_the_items_that_meet_it(an
     report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, FLIGHTS)
     counts = [f for c in report.claims for f in c.facts if f.kind.value == "number" and f.code == "recomputed"]
     assert bool(counts) == flagged, [(f.text, f.code, f.reason) for c in report.claims for f in c.facts]
+
+
+STAFF = {"staff": [{"name": "A", "ot_hours": 14}, {"name": "B", "ot_hours": 12.5}, {"name": "C", "ot_hours": 10},
+                   {"name": "D", "ot_hours": 8}]}
+
+
+@pytest.mark.parametrize(
+    ("answer", "text", "verdict"),
+    [
+        ("3 people worked more than 10 hours.", "3", "contradicted"),  # 14 and 12.5: two
+        ("2 people worked more than 10 hours.", "2", "supported"),
+        ("2 people worked at least 10 hours.", "2", "contradicted"),  # 10 counts too: three
+        ("共 4 人加班，其中超过 10 小时的有 3 人。", "3", "contradicted"),
+        ("共 4 人加班，其中超过 10 小时的有 2 人。", "4", "supported"),  # the clause before the threshold's
+    ],
+)
+def test_a_count_by_a_threshold_is_recounted_over_the_measuring_field(answer, text, verdict) -> None:
+    from factcheck import check
+
+    report = check(answer, [{"name": "get_overtime", "args": {}, "output": STAFF}])
+    fact = next(f for c in report.claims for f in c.facts if f.text == text)
+    assert fact.verdict.value == verdict

@@ -1365,3 +1365,56 @@ def test_a_charge_or_refund_may_be_the_difference_of_two_calls_prices(answer, ve
     report = check(answer, [_ORDER, _VARIANT, {"name": "get_payment", "args": {}, "output": {"amount": 2291.87}}])
     amount = next(f for c in report.claims for f in c.facts if f.text.startswith("$"))
     assert amount.verdict.value == verdict
+
+
+def _number(answer: str, output, text: str, name: str = "get_record"):
+    from factcheck import check
+
+    report = check(answer, [{"name": name, "args": {}, "output": output}])
+    return next(f for c in report.claims for f in c.facts if f.text == text)
+
+
+@pytest.mark.parametrize(
+    ("answer", "output", "text", "verdict"),
+    [
+        # a field that gives a rate: the amount is worked out on a backed amount of the answer
+        ("房费 ¥4,720.00 + 税 ¥283.20。", {"room_charge": 4720, "tax": 0.06}, "¥283.20", "supported"),
+        ("房费 ¥4,720.00 + 税 ¥290.00。", {"room_charge": 4720, "tax": 0.06}, "¥290.00", "contradicted"),
+        # a count's field (`total_baggages`) says nothing of an amount of money
+        ("Total paid: $1,296.00.", {"total_baggages": 3, "payment_history": [{"amount": 234}, {"amount": 1062}]},
+         "$1,296.00", "supported"),
+        # a breakdown a dash opens after the total adds up to it
+        ("Total paid: $1,084.00 — gift card $202.00, credit card $882.00.",
+         {"payments": [{"method": "gift_card", "amount": 202}, {"method": "credit_card", "amount": 882}],
+          "total": 143}, "$1,084.00", "supported"),
+    ],
+)
+def test_amounts_worked_out_from_the_records(answer, output, text, verdict) -> None:
+    assert _number(answer, output, text).verdict.value == verdict
+
+
+def test_each_item_of_an_enumeration_keeps_its_own_value() -> None:
+    out = {"payment_history": [{"payment_id": "gift_card_1", "amount": 234}, {"payment_id": "credit_card_2",
+                                                                            "amount": 1062}]}
+    fact = _number("$234.00 from your gift card and $1,062.00 on your Mastercard.", out, "$1,062.00")
+    assert fact.verdict == Verdict.SUPPORTED
+
+
+def test_the_named_call_with_no_value_of_the_field_contradicts_another_calls() -> None:
+    from factcheck import check
+
+    calls = [{"name": "get_claim", "args": {"claim_id": f"CLM-{i}"},
+              "output": {"claim_id": f"CLM-{i}", "approved_amount": amount}} for i, amount in ((1, 8420), (2, None))]
+    report = check("Your theft claim CLM-2 was approved for $8,420.00.", calls)
+    fact = next(f for c in report.claims for f in c.facts if f.text == "$8,420.00")
+    assert fact.verdict == Verdict.CONTRADICTED and fact.code == "wrong_record" and "null" in fact.reason
+
+
+@pytest.mark.parametrize(("claimed", "verdict"), [("$41.00", "contradicted"), ("$38.50", "supported")])
+def test_the_cheapest_by_a_daily_rate_ignores_the_searchs_own_days(claimed, verdict) -> None:
+    out = {"rental_days": 4, "options": [
+        {"model": "Mirage", "daily_rate": 36.9, "available": False, "seats": 4},
+        {"model": "Rio", "daily_rate": 38.5, "available": True, "seats": 5},
+        {"model": "Corolla", "daily_rate": 41.0, "available": True, "seats": 5}]}
+    fact = _number(f"For 4 days, the cheapest car available is at {claimed}/day.", out, claimed, "search_vehicles")
+    assert fact.verdict.value == verdict

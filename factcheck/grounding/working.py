@@ -1,0 +1,201 @@
+"""The answer's own working, recomputed: a difference it states between two of its amounts ("$300.00 less than the
+$3,212.44"), and arithmetic it writes out ("$79.00 + $6.50 fee = $85.50", "¥960.00（票面 ¥480.00 × 2）")."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from factcheck.grounding.arithmetic import equal_at, operand_value
+from factcheck.lexicon import Lexicon
+from factcheck.report import Fact, FactKind, Verdict
+
+_GAP = 24
+"""Longest text between the difference and its comparative, or between 比 and the amount compared with."""
+
+
+@dataclass(frozen=True)
+class StatedDifference:
+    """A number the claim says is the difference of two of its other numbers, and what they give."""
+
+    subject: Fact
+    """The amount the claim compares (the new one: "Your Nov 30 net pay was $3,049.26")."""
+    other: Fact
+    """The amount it is compared with ("than the $3,212.44", 比 1 月的 $123.73)."""
+    value: Decimal
+    """|subject - other|."""
+    sign_ok: bool
+    """Whether the comparative's direction agrees (less: subject < other)."""
+
+    @property
+    def how(self) -> str:
+        """The computation, as a person reads it."""
+        a, b = Decimal(self.subject.value or "0"), Decimal(self.other.value or "0")
+        hi, lo = (a, b) if a >= b else (b, a)
+        return f"{hi.normalize():f} − {lo.normalize():f} = {self.value.normalize():f}"
+
+
+def stated_difference(fact: Fact, facts: list[Fact], text: str, start: int, lex: Lexicon) -> StatedDifference | None:
+    """The two amounts a claimed difference is stated between, when the claim says so.
+
+    English puts the comparative after the difference ("$300.00 less than the $3,212.44", "$34 more than"),
+    Chinese the amount compared with before it (比 1 月的 $123.73 多了 $33.54); the subject is the nearest
+    backed amount of the same unit before both. Both amounts must be backed: the check recomputes from the
+    answer's own backed numbers, it never guesses one.
+
+    Args:
+        fact: A number of the claim.
+        facts: Every fact of the claim.
+        text: The claim's text.
+        start: The claim's offset in the answer (facts carry answer offsets).
+        lex: The lexicon (`difference_words`: words of a comparative by direction).
+
+    Returns:
+        The stated difference, or None when the claim states none for this number.
+    """
+    words = lex.difference_words
+    if fact.kind != FactKind.NUMBER or not fact.value or not words:
+        return None
+    numbers = sorted((f for f in facts if f.kind == FactKind.NUMBER and f.value and f.unit == fact.unit
+                      and f is not fact), key=lambda f: f.start)
+    after = text[fact.end - start : fact.end - start + _GAP].lower()
+    for way, cues in words.items():
+        for cue in cues:
+            found = re.match(rf"\s*(?:{re.escape(cue)})\b", after) if cue.isascii() else None
+            if found is not None:  # "$300.00 less than the $3,212.44"
+                other = next((f for f in numbers if f.start >= fact.end + found.end()
+                              and f.start - fact.end - found.end() <= _GAP), None)
+                return _between(fact, numbers, other, way)
+    before = text[max(0, fact.start - start - _GAP * 2) : fact.start - start]
+    for way, cues in words.items():
+        for cue in (c for c in cues if not c.isascii()):
+            at = before.rfind(cue)
+            if at < 0 or len(before) - at - len(cue) > 4:
+                continue  # 比 … 多了 $33.54: the comparative word right before the difference
+            bi = before.rfind("比", 0, at)
+            if bi < 0:
+                return None
+            lo = fact.start - len(before) + bi
+            other = next((f for f in numbers if lo < f.start < fact.start - (len(before) - at)), None)
+            return _between(fact, numbers, other, way)
+    return None
+
+
+def _between(fact: Fact, numbers: list[Fact], other: Fact | None, way: str) -> StatedDifference | None:
+    """The stated difference of `fact` between the nearest backed amount before it and `other`."""
+    if other is None or other.verdict != Verdict.SUPPORTED:
+        return None
+    subject = next((f for f in reversed(numbers) if f.start < min(fact.start, other.start)), None)
+    if subject is None or subject.verdict != Verdict.SUPPORTED:
+        return None
+    a, b = Decimal(subject.value or "0"), Decimal(other.value or "0")
+    value = abs(a - b)
+    sign_ok = (a < b) if way == "less" else (a > b)
+    return StatedDifference(subject, other, value, sign_ok)
+
+
+def agrees(found: StatedDifference, fact: Fact) -> bool:
+    """Whether the claimed difference is the recomputed one, at the precision it is written."""
+    return found.sign_ok and equal_at(found.value, Decimal(fact.value or "0"), -(fact.precision or 0))
+
+
+_OPERATOR = re.compile(r"[+＋−×÷*]|(?<=\s)[-xX/](?=\s)")
+"""An operator between two written numbers ("+", "×", " x ", " - "); a hyphen or an x inside a word is none."""
+_LABEL = re.compile(r"[^\S\n]*(?:[^\W\d_][^\W\d]{0,11}(?:[^\S\n]+[^\W\d_][^\W\d]{0,11}){0,2})?[^\S\n]*")
+"""What may stand beside an operand: spaces and a short label of up to three words ("$6.50 fee", "手续费")."""
+_EQUALS = ("=", "＝")
+_OPENING = re.compile(r"[^\S\n]*[(（]")
+_SIGNS = {"+": "+", "＋": "+", "-": "-", "−": "-", "×": "*", "x": "*", "X": "*", "*": "*", "÷": "/", "/": "/"}
+_SHOWN = {"+": "+", "-": "−", "*": "×", "/": "÷"}
+
+
+@dataclass(frozen=True)
+class WrittenArithmetic:
+    """An expression the answer writes out, the number it says it comes to, and what it does come to."""
+
+    result: Fact
+    """The number the expression is said to equal."""
+    operands: tuple[Fact, ...]
+    """The expression's numbers, in order."""
+    value: Decimal
+    """What the expression comes to."""
+    how: str
+    """The expression with its value ("79 + 6.5 = 85.5")."""
+
+
+def written_arithmetic(fact: Fact, facts: list[Fact], text: str, start: int) -> WrittenArithmetic | None:
+    """The expression a claim writes out for a number: before it with "=" ("A + B = C"), or in brackets right
+    after it ("C（A × B）"): two operands or more, each gap one operator and at most a short label.
+
+    Args:
+        fact: A number of the claim.
+        facts: Every fact of the claim.
+        text: The claim's text.
+        start: The claim's offset in the answer.
+
+    Returns:
+        The written arithmetic, or None when the claim writes none for this number.
+    """
+    if fact.kind != FactKind.NUMBER or not fact.value:
+        return None
+    numbers = sorted((f for f in facts if f.kind == FactKind.NUMBER and f.value), key=lambda f: f.start)
+    at = next(i for i, f in enumerate(numbers) if f is fact)
+    before = text[: fact.start - start].rstrip()
+    if before.endswith(_EQUALS):  # "A + B = C": the last operand stands right before "="
+        operands, operators = _read(numbers[:at][::-1], text, start, len(before) - 1 + start, leftwards=True)
+        operands, operators = operands[::-1], operators[::-1]
+    else:
+        opened = _OPENING.match(text, fact.end - start)
+        if opened is None:
+            return None
+        operands, operators = _read(numbers[at + 1 :], text, start, opened.end() + start, leftwards=False)
+    if len(operands) < 2:
+        return None
+    value = _evaluate([operand_value(Decimal(f.value or "0"), f.unit) for f in operands], operators)
+    if value is None:
+        return None
+    shown = " ".join(f"{Decimal(f.value or '0').normalize():f}" + (f" {_SHOWN[op]}" if op else "")
+                     for f, op in zip(operands, [*operators, ""], strict=True))
+    return WrittenArithmetic(fact, tuple(operands), value, f"{shown} = {value.normalize():f}")
+
+
+def _read(numbers: list[Fact], text: str, start: int, edge: int, leftwards: bool) -> tuple[list[Fact], list[str]]:
+    """The operands and operators of an expression read away from `edge` along `numbers`, nearest first: the
+    first gap holds only a label, each later one a single operator and labels."""
+    operands: list[Fact] = []
+    operators: list[str] = []
+    for number in numbers:
+        gap = text[number.end - start : edge - start] if leftwards else text[edge - start : number.start - start]
+        ops = _OPERATOR.findall(gap)
+        if len(ops) != (1 if operands else 0):
+            break
+        if not all(_LABEL.fullmatch(part) for part in _OPERATOR.split(gap)):
+            break
+        if ops:
+            operators.append(_SIGNS[ops[0]])
+        operands.append(number)
+        edge = number.start if leftwards else number.end
+    return operands, operators
+
+
+def _evaluate(values: list[Decimal], operators: list[str]) -> Decimal | None:
+    """The expression's value, × and ÷ before + and −; None on a division by zero."""
+    terms, signs = [values[0]], []
+    for op, value in zip(operators, values[1:], strict=True):
+        if op in "*/":
+            if op == "/" and value == 0:
+                return None
+            terms[-1] = terms[-1] * value if op == "*" else terms[-1] / value
+        else:
+            terms.append(value)
+            signs.append(op)
+    total = terms[0]
+    for op, value in zip(signs, terms[1:], strict=True):
+        total = total + value if op == "+" else total - value
+    return total
+
+
+def adds_up(found: WrittenArithmetic) -> bool:
+    """Whether the written result is what the expression comes to, at the precision it is written."""
+    return equal_at(found.value, Decimal(found.result.value or "0"), -(found.result.precision or 0))

@@ -1,0 +1,49 @@
+"""The answer's own working: stated differences and written-out arithmetic, recomputed."""
+
+import pytest
+
+from factcheck import check
+
+PAY = [{"name": "get_pay_stubs", "args": {}, "output": [{"date": "2026-11-14", "net_pay": 3212.44, "ot_pay": 300},
+                                                         {"date": "2026-11-30", "net_pay": 3049.26}]}]
+OFFERS = [{"name": "get_offers", "args": {}, "output": {"offers": [{"id": "OF1", "price": 79.0, "fee": 6.5},
+                                                                   {"id": "OF2", "price": 480, "fee": 32}]}}]
+
+
+def _verdict(answer: str, tools: list, text: str) -> tuple[str, str | None]:
+    fact = next(f for c in check(answer, tools).claims for f in c.facts if f.text == text)
+    return fact.verdict.value, fact.code
+
+
+@pytest.mark.parametrize(
+    ("answer", "text", "expected"),
+    [
+        ("Your Nov 30 net pay was $3,049.26, which is $163.18 less than the $3,212.44 you got on Nov 14.",
+         "$163.18", ("supported", "derived")),
+        ("Your Nov 30 net pay was $3,049.26, which is $300.00 less than the $3,212.44 you got on Nov 14.",
+         "$300.00", ("contradicted", "recomputed")),  # 300 is a tool's number, but not this difference
+        ("Your Nov 30 net pay was $3,049.26, which is $163.18 more than the $3,212.44 you got on Nov 14.",
+         "$163.18", ("contradicted", "recomputed")),  # the right size, the wrong way round
+        ("您 11 月 30 日的实发 $3,212.44，比 11 月 14 日的 $3,049.26 多了 $163.18。", "$163.18",
+         ("supported", "derived")),
+        ("您 11 月 30 日的实发 $3,212.44，比 11 月 14 日的 $3,049.26 多了 $300.00。", "$300.00",
+         ("contradicted", "recomputed")),
+    ],
+)
+def test_a_stated_difference_is_recomputed_from_the_two_amounts(answer, text, expected) -> None:
+    assert _verdict(answer, PAY, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "text", "expected"),
+    [
+        ("Section 104, Row F (OF1): $79.00 + $6.50 fee = $85.50 per ticket.", "$85.50", ("supported", "derived")),
+        ("Section 104, Row F (OF1): $79.00 + $6.50 fee = $86.50 per ticket.", "$86.50",
+         ("contradicted", "recomputed")),
+        ("退款金额 ¥960.00（票面 ¥480.00 × 2，手续费不退）。", "¥960.00", ("supported", "derived")),
+        ("12 seats x $72 = $846.", "$846", ("contradicted", "recomputed")),  # 12 × 72 = 864
+        ("The ticket is $79.00 (OF1).", "$79.00", ("supported", "match")),  # a bracket with no expression
+    ],
+)
+def test_written_arithmetic_must_come_to_its_result(answer, text, expected) -> None:
+    assert _verdict(answer, OFFERS, text) == expected
