@@ -152,8 +152,8 @@ class StatusExtractor:
             prefix = text[begin : m.start]
             if self._negated(prefix):
                 polarity, action = "negative", False
-            elif self._completed(prefix):
-                polarity, action = "positive", True
+            elif self._completed(prefix) and not text.startswith(self.lex.noun_heads, m.end):
+                polarity, action = "positive", True  # "已为您退款"; not "已为您提交退款申请": 退款 there names the 申请
             else:
                 continue
             found.setdefault(

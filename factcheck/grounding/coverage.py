@@ -12,12 +12,17 @@ if TYPE_CHECKING:
     from factcheck.grounding.evidence import EvidenceIndex
 
 _EN_ALL = re.compile(
-    r"(?i)\b(?:none|all|each|every|neither|any)(?:\s+of)?\s+(?:your|the|these|those|my|our)?\s*"
+    r"(?i)\b(?:none|all|every|neither)(?:\s+of)?\s+(?:your|the|these|those|my|our)?\s*"
     r"(?:\d+\s+|two\s+|three\s+|four\s+|five\s+|six\s+|seven\s+|eight\s+|nine\s+|ten\s+)?([a-z]{3,})"
 )
-"""A claim about every member of a collection, in English: the quantifier and the collection's noun."""
+"""A claim about every member of a collection, in English: the quantifier and the collection's noun ("each order"
+and "any order" are left out: they open rules and plans, "each order's status will change")."""
 _ZH_ALL = re.compile(r"都|均|全部|所有|每个|任何一个|没有一个")
-"""The same in Chinese: the noun is looked for anywhere in the claim (您的 3 个号码…都没有开通)."""
+"""The same in Chinese: the noun before 都/均 (您的 3 个号码都没有开通), anywhere for the others (所有订单)."""
+_ZH_AFTER_NOUN = ("都", "均")
+"""Chinese quantifiers that follow the collection they speak of (您的 3 个号码都没有开通)."""
+_ZH_NOUN_REACH = 12
+"""How far before 都/均 their collection's noun may stand."""
 _MEMBER = re.compile(r"(?=.*\d)[\w#*\-]{4,}")
 """A member's id: four or more word characters with a digit (#W1029384, MSCU4471203, 139****0871)."""
 _ID_FIELDS = ("id", "number", "order_id", "code", "name")
@@ -80,6 +85,9 @@ def incomplete_coverage(facts: list[Fact], text: str, start: int, index: Evidenc
         names = _names(field, lex.collection_words)
         if said:
             hit = next(((a, b) for a, b, noun in said if noun in names or noun.rstrip("s") in names), None)
+        elif zh[0] in _ZH_AFTER_NOUN:  # 都/均 follow their collection ("4 个预订都没有"; 滨江都会酒店 is a name)
+            before = low[max(0, zh.start() - _ZH_NOUN_REACH) : zh.start()]
+            hit = (zh.start(), zh.end()) if any(n in before for n in names if not n.isascii()) else None
         else:
             hit = (zh.start(), zh.end()) if any(_said(low, n) for n in names) else None
         if hit is None:

@@ -171,7 +171,9 @@ class Matcher:
             set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found, f"the records give {found.how}"))
         if asserts:
             incomplete_coverage(facts, text, start, self.index)  # "none of your orders" with two of five read
-            time_window(facts, text, start, self.index, self.moments)  # "within 24 hours", 25.8 hours on
+        # "within 24 hours", 25.8 hours on; a rule or an offer only with moments of its own ("创建于 12月1日 08:10，
+        # 距现在不到24小时，可以全额退款"), never those of earlier claims
+        time_window(facts, text, start, self.index, self.moments if asserts else [])
         self._states.next_claim(facts, text, start, gap)  # "#W1 … Status: Pending": the state of the record in view
         self.moments += [f for f in facts if f.kind in _WHEN and f.verdict == Verdict.SUPPORTED]
         zones = any(f.kind in _WHEN for f in facts) and self.index.lex.time_zone_words.finditer(text)

@@ -64,8 +64,8 @@ def evidence_strength(fact: Fact, index: EvidenceIndex, agent: bool = False) -> 
     if code == "no_tool_call":
         reads = index.lex.read_only_tools
         return "no-write" if agent and all(reads.match(c.name or "") for c in index.calls) else "no-call"
-    if code in ("recomputed", "time_window"):
-        return "recomputed"  # worked out over the records: a total, a selection, the time since a moment
+    if code in ("recomputed", "time_window", "incomplete_coverage"):
+        return "recomputed"  # worked out over the records: a total, a selection, the time since a moment, the reads
     if code == "wrong_record" and fact.kind not in _STATUS_KINDS:
         # the named call's own value beside another call's (MSFT's price read off the AAPL call), or a list item's
         calls = {ev.index for ev in fact.evidence if ev.source == "tool"}

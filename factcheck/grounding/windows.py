@@ -19,7 +19,7 @@ _EN_UNIT = r"(minute|min|hour|hr|day|week)s?"
 _ZH_UNIT = r"(分钟|小时|天|日|周)"
 _WITHIN = (
     re.compile(rf"(?i)\b(?:within|inside|under|less than|no more than|still in)\s+(?:the\s+|a\s+)?"
-               rf"(\d+(?:\.\d+)?)[\s-]*{_EN_UNIT}"),
+               rf"(?:(?:last|past|first)\s+)?(\d+(?:\.\d+)?)[\s-]*{_EN_UNIT}"),
     re.compile(rf"(\d+(?:\.\d+)?)\s*{_ZH_UNIT}[^，。,;；]{{0,10}}?(?:以内|之内|内)"),
     re.compile(rf"不到\s*(\d+(?:\.\d+)?)\s*(?:个)?{_ZH_UNIT}"),
 )
@@ -33,7 +33,7 @@ _BEYOND = (
 _NEGATED = re.compile(r"(?i)\b(?:not|no longer|isn't|is not|aren't)\s+(?:still\s+)?$|不在\s*$|不再\s*$")
 _MOMENT = re.compile(r"(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?")
 _NOW_CUE = re.compile(
-    r"(?i)(?:current (?:date|time)|today is|now is|as of|当前(?:时间|日期)|今天是|现在是|今天)\s*[:：]?\s*"
+    r"(?i)(?:current (?:date|time)(?:\s+is)?|today is|now is|as of|当前(?:时间|日期)|今天是|现在是|今天)\s*[:：]?\s*"
     r"(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?)"
 )
 _NOW_FIELDS = ("now", "current_time", "current_date", "today", "as_of")

@@ -142,3 +142,22 @@ def test_words_inside_links_are_not_statuses() -> None:
     report = CHECKER.check("![图](https://example.com/images/generated_6a7b.png)")
     kinds = {f.kind.value for c in report.claims for f in c.facts}
     assert kinds == {"url"}
+
+
+@pytest.mark.parametrize(
+    ("text", "concept", "action"),
+    [
+        ("已为订单 88231 退款", "refund", True),  # 已为 reaches past its object, the order, to the refund
+        ("已为您生成两张新图片", "image", True),
+        ("已为您提交退款申请", None, None),  # 退款 names the 申请: no refund is claimed done
+    ],
+)
+def test_completion_markers_that_reach_past_their_object(text, concept, action) -> None:
+    from factcheck import check
+
+    report = check(text, tool_calls=[{"name": "get_user", "args": {}, "output": {"u": 1}}])
+    actions = [f for c in report.claims for f in c.facts if f.kind.value in ("action", "status")]
+    if concept is None:
+        assert not actions
+    else:
+        assert actions[0].concept == concept

@@ -38,3 +38,20 @@ def test_a_claim_about_every_member_needs_every_member_read(answer, tools, flagg
     coverage = [f for c in report.claims for f in c.facts if f.kind.value == "coverage"]
     assert bool(coverage) == flagged
     assert all(f.code == "incomplete_coverage" and f.verdict.flagged for f in coverage)
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("您名下的 4 个订单都没有发货。", True),  # 订单 before 都: the collection
+        ("滨江都会酒店的订单 O-101 已确认。", False),  # 都 inside a hotel's name speaks of no collection
+        ("Each order's status will change to 'return requested'.", False),  # "each" opens a plan, not a claim
+    ],
+)
+def test_the_quantifier_must_speak_of_the_collection(answer, flagged) -> None:
+    from factcheck import check
+
+    tools = [{"name": "get_user", "args": {}, "output": {"orders": ["O-101", "O-102", "O-103", "O-104"]}},
+             {"name": "get_order", "args": {"order_id": "O-101"}, "output": {"order_id": "O-101", "status": "pending"}}]
+    report = check(answer, tools)
+    assert any(f.code == "incomplete_coverage" for c in report.claims for f in c.facts) is flagged
