@@ -13,6 +13,8 @@ from factcheck.report import Fact, FactKind, Verdict
 if TYPE_CHECKING:
     from factcheck.grounding.evidence import EvidenceIndex, Located
 
+_DONE = re.compile(r"(?i)\b(?:has|have|had)\s+(?:been\s+|now\s+|already\s+)*\w+|\b(?:was|were)\s+\w+ed\b|已")
+"""A clause that says the money already moved ("has been refunded", "was credited", 已退款)."""
 _FIELD = re.compile(r"^(.*)\.([^.\[\]]+)$")
 """A leaf's record and field: `payment_history[1].amount` -> (`payment_history[1]`, `amount`)."""
 
@@ -61,24 +63,46 @@ def wrong_direction(fact: Fact, clause: str, index: EvidenceIndex) -> bool:
         Whether the fact was contradicted.
     """
     lex = index.lex
-    if lex.payment_methods.search(clause):
-        return False  # "微信支付 ¥149" names a method, not a direction
+    for hit in reversed(lex.payment_methods.finditer(clause)):  # "微信支付 ¥149" names a method, not a direction
+        clause = clause[: hit.start] + " " * (hit.end - hit.start) + clause[hit.end :]
     said = lex.directions_in(clause.lower())
     if fact.kind != FactKind.NUMBER or fact.unit not in lex.currency_codes or len(said) != 1 or not fact.value:
         return False
     claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
     found = index.equal_numbers([(claimed, exponent), (-claimed, exponent)])
-    ways = [(direction_of(loc, index), loc) for loc in found if loc.leaf.source == "tool"]
+    tools = [loc for loc in found if loc.leaf.source == "tool"]
+    new = [loc for loc in tools if _written_now(loc, index)]
+    # "has been charged $1,308.00" after a cancellation: the entry the write added (-1308) says which way it went,
+    # not the payment the booking recorded before (1308 in the read and again in the write's copy of the history)
+    ways = [(direction_of(loc, index), loc) for loc in (new or tools)]
     if not ways or any(way is None for way, _ in ways):
         return False  # an amount some output gives without saying which way it went
-    written = any(not lex.read_only_tools.match(index.calls[loc.leaf.index].name or "") for _, loc in ways)
-    if lex.hedges.search(clause) and not written:
-        return False  # "you will be refunded $X" before any write: what a cancellation is to do
+    if lex.hedges.search(clause) and not new:
+        return False  # "you will be refunded $X", "If #W1 is older: $X refunded": no write has moved it yet
     claim_way = next(iter(said))
     if any(way == claim_way for way, _ in ways):
         return False
+    if claim_way == "refund" and not new and not _DONE.search(clause):
+        return False  # "Refund amount: $1,527.24" of the amount paid, as an option: what a cancellation gives back
     way, loc = ways[0]
     set_verdict(fact, Verdict.CONTRADICTED, "wrong_direction",
                 f"the records give {fact.text} as a {way} ({loc.leaf.path}), the answer as a {claim_way}",
                 [evidence_of(loc.leaf, index)])
     return True
+
+
+def _written_now(loc: Located, index: EvidenceIndex) -> bool:
+    """Whether an amount is in an entry a write call's output added: one in none of the lists earlier reads of
+    the same record gave (`payment_history` of `cancel_reservation` against that of `get_reservation_details`
+    for the same reservation); with no earlier read, every entry the write gives."""
+    call = loc.leaf.index
+    if index.lex.read_only_tools.match(index.calls[call].name or ""):
+        return False
+    keys = index.record_keys(call)
+    same = [i for i in range(call) if keys and keys & index.record_keys(i)]  # earlier calls of the same record
+    match = _FIELD.match(loc.leaf.path)
+    if match is None or not match[1].endswith("]"):  # a field of the write's own (`exchange_price_difference`)
+        return all(index.value_at(i, loc.leaf.path) != index.value_at(call, loc.leaf.path) for i in same)
+    head = match[1].rsplit("[", 1)[0]
+    earlier = [entries for i in same if isinstance(entries := index.value_at(i, head), list)]
+    return all(index.value_at(call, match[1]) not in entries for entries in earlier)  # no read of it: all new

@@ -56,3 +56,31 @@ def test_a_number_a_calculator_returned_backs_the_claim_whatever_its_field():
     tools[1]["output"] = "refund amount: 30 USD, order amount 1126.04 USD"
     report = CHECKER.check("The total refund amount of $1,126.04 will be credited to PayPal.", tools)
     assert [f.verdict for c in report.claims for f in c.facts if f.kind.value == "number"] != [S]
+
+
+_HISTORY = [{"payment_id": "certificate_1", "amount": 250}, {"payment_id": "credit_card_2", "amount": 1308.0}]
+_READ = {"name": "get_reservation_details", "args": {"reservation_id": "R1"},
+         "output": {"reservation_id": "R1", "payment_history": _HISTORY}}
+_CANCEL = {"name": "cancel_reservation", "args": {"reservation_id": "R1"},
+           "output": {"reservation_id": "R1", "payment_history": [*_HISTORY, {"payment_id": "certificate_1",
+                                                                              "amount": -250},
+                                                                  {"payment_id": "credit_card_2", "amount": -1308.0}]}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "verdict"),
+    [
+        # the write added -1308: the money went back, whatever the booking's own payment of 1308 said
+        ("Your Visa has been charged $1,308.00.", [_READ, _CANCEL], "contradicted"),
+        ("Your Visa has been refunded $1,308.00.", [_READ, _CANCEL], "supported"),
+        # no write yet: a refund of the amount paid is what a cancellation would give back
+        ("Option A: cancel the booking. Refund amount: $1,308.00 to your Visa.", [_READ], "supported"),
+        ("If you cancel, $1,308.00 will be refunded to your Visa.", [_READ], "supported"),
+    ],
+)
+def test_the_entries_a_write_added_say_which_way_the_money_went(answer, tools, verdict) -> None:
+    from factcheck import check
+
+    report = check(answer, tools)
+    amount = next(f for c in report.claims for f in c.facts if f.text == "$1,308.00")
+    assert amount.verdict.value == verdict
