@@ -1,0 +1,65 @@
+"""The user's word over the record: a number only the user's message gives, one digit off a tool's ("88321" of 88231)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from factcheck.grounding.evidence import EvidenceIndex, Located
+
+MIN_DIGITS = 3
+"""Fewest digits a number must have for a one-digit neighbour to be its record's value, not a chance."""
+MAX_DIGITS = 12
+"""Most digits read (a longer number is an identifier, compared as one)."""
+
+
+def neighbours(digits: str) -> set[str]:
+    """The digit strings one substitution or one swap of neighbouring digits away (`123` -> `124`, `132`...).
+
+    Args:
+        digits: A string of digits.
+
+    Returns:
+        The neighbours of the same length, without a leading zero the original has not.
+    """
+    out = set()
+    for i, ch in enumerate(digits):
+        for d in "0123456789":
+            if d != ch:
+                out.add(digits[:i] + d + digits[i + 1 :])
+        if i + 1 < len(digits) and digits[i + 1] != ch:
+            out.add(digits[:i] + digits[i + 1] + ch + digits[i + 2 :])
+    return {n for n in out if not (n[0] == "0" and digits[0] != "0")}
+
+
+def record_near(index: EvidenceIndex, value: str, exponent: int) -> Located | None:
+    """A tool's number one digit off a number the answer took from the user's message.
+
+    "Ship it to 132 Main Street" when the user wrote "I'm pretty sure it's 132" and the order says 123: the
+    answer repeats the user's misremembered number over the record's. Only numbers of `MIN_DIGITS` digits or
+    more are read, at the precision they are written.
+
+    Args:
+        index: The run's evidence.
+        value: The claimed number (a decimal string).
+        exponent: The power of ten of its last written digit.
+
+    Returns:
+        The tool's number, or None when no tool gives such a neighbour.
+    """
+    sign, digits, point = _digits(value, exponent)
+    if not MIN_DIGITS <= len(digits) <= MAX_DIGITS:
+        return None
+    targets = [(Decimal(sign + n[: len(n) - point] + ("." + n[len(n) - point :] if point else "")), exponent)
+               for n in sorted(neighbours(digits))]
+    found = [loc for loc in index.equal_numbers(targets) if loc.leaf.source == "tool"]
+    return found[0] if found else None
+
+
+def _digits(value: str, exponent: int) -> tuple[str, str, int]:
+    """(sign, the digits as written at `exponent`, how many of them follow the point)."""
+    number = Decimal(value)
+    point = max(0, -exponent)
+    text = f"{abs(number):.{point}f}"
+    return ("-" if number < 0 else ""), text.replace(".", ""), point

@@ -1,0 +1,42 @@
+"""The user's word over the record: a number only the user gives, one digit off a tool's."""
+
+import pytest
+
+from factcheck import check
+from factcheck.grounding.user_word import neighbours
+
+
+@pytest.mark.parametrize(
+    ("digits", "inside", "outside"),
+    [
+        ("123", {"132", "124", "923", "213"}, {"123", "321", "023", "1234"}),  # swaps of neighbours, one change
+        ("0937", {"0973", "1937"}, {"937"}),  # a leading zero it had may change
+        ("105", {"150", "205"}, {"015"}),  # no leading zero it had not
+    ],
+)
+def test_neighbours_are_one_substitution_or_one_swap_away(digits, inside, outside) -> None:
+    found = neighbours(digits)
+    assert inside <= found and not outside & found
+
+
+ORDER = [{"name": "get_order", "args": {"order_id": "W1"},
+          "output": {"order_id": "W1", "address": {"street": "123 Main Street", "unit": 4}, "total": 425.5}}]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "text", "verdict"),
+    [
+        # the user misremembers; the answer repeats the user's number over the record's
+        ("Ship it to my address. I'm pretty sure it's 132 Main Street.", "It will ship to 132 Main Street.",
+         "132", "contradicted"),
+        ("What did I pay? I think it was 425.05.", "You paid $425.05 for order W1.", "$425.05", "contradicted"),
+        # the user's own number that no record holds near it is the user's word
+        ("Please use gate 977 as the drop-off.", "The driver will drop it off at gate 977.", "977", "supported"),
+        # the record's own number is backed by the record
+        ("I'm pretty sure it's 132.", "It will ship to 123 Main Street.", "123", "supported"),
+    ],
+)
+def test_a_number_only_the_user_gives_one_digit_off_the_records(question, answer, text, verdict) -> None:
+    report = check(answer, ORDER, context=[question])
+    fact = next(f for c in report.claims for f in c.facts if f.text == text)
+    assert fact.verdict.value == verdict
