@@ -21,7 +21,9 @@ from factcheck.lexicon import Lexicon, field_name, remember, split_camel
 from factcheck.report import FactKind
 
 WHEN = (FactKind.DATE, FactKind.TIME)
+"""Kinds of mention that are moments: dates and times."""
 DIGIT = re.compile(r"\d")
+"""Any digit: text without one holds no number, date or time to read."""
 _LIST_LABELS = frozenset({"quantity", "count"})
 """Field labels a list's own name gives ("items", "results"): they speak of the list's length, not of each item."""
 
