@@ -1,0 +1,71 @@
+"""What a matcher holds while it grounds one answer's claims, and the helpers all its checks share."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from factcheck.grounding.evidence import EvidenceIndex
+from factcheck.grounding.naming import ClaimRecords
+from factcheck.grounding.roles import ClaimText, Recomputed
+from factcheck.grounding.states import RecordStates
+from factcheck.grounding.statuses import StatusMatcher
+from factcheck.grounding.verdicts import Backing, evidence_of
+from factcheck.report import Fact
+
+_ARROWS = ("→", "->", "⇒", "=>")
+"""Marks of a change: "old → new"."""
+
+
+class ClaimState:
+    """The evidence, the claim in hand and what this answer's earlier claims backed."""
+
+    def __init__(
+        self, index: EvidenceIndex, action_tools: dict[str, tuple[str, ...]], derive: bool, name_cutoff: float = 90.0
+    ) -> None:
+        """Start a matcher for one answer.
+
+        Args:
+            index: The evidence of the answer's run.
+            action_tools: The names of the tools whose calls act, by the status concept they make true.
+            derive: Whether arithmetic on the evidence and the answer's backed numbers may back a number.
+            name_cutoff: The least fuzzy score (0-100) at which a tool's name backs a claimed one.
+        """
+        self.index = index
+        self.name_cutoff = name_cutoff
+        self._claim_facts: list[Fact] = []
+        self._claim_text = ""
+        self._said = ClaimText("", 0, [])
+        self._rated = False
+        """Whether the claim in hand speaks of a rate (lexicon `rate_cues`): any product or quotient may back it."""
+        self._records = ClaimRecords(index, {})
+        """The list items the claim in hand names."""
+        self._states = RecordStates(index, self._records)
+        self._statuses = StatusMatcher(index, action_tools, self._records)
+        self.derive = derive
+        self.duration_days = index.lex.duration_days
+        self.counts: set[tuple[Decimal, str | None]] = set()
+        """Counts (value, unit) this answer stated and a list backed: a later claim may repeat them ("两笔合计")."""
+        self.moments: list[Fact] = []
+        """Dates and times of this answer's earlier claims already backed: a later one may be a duration away."""
+        self.zone = ""
+        """The time zone an earlier claim of this answer named: a later time without one is read in it."""
+        self.verified: list[Decimal] = []
+        """Numbers of this answer already backed, usable as operands ("3 晚共 4,740 元")."""
+        self.amounts: list[Decimal] = []
+        """Amounts of money of this answer already backed, in order: a total after a list of them adds them up."""
+
+    def _recomputed(self, fact: Fact, found: Recomputed, reason: str | None = None) -> Backing:
+        """The code, reason and evidence of a number (or name) its records compute otherwise."""
+        reason = reason or f"the records give {found.how}, not {fact.text}"
+        return "recomputed", reason, [evidence_of(found.where.leaf, self.index, found.how)]
+
+    def _clause(self, fact: Fact) -> str:
+        """The clause the fact stands in, lower case."""
+        begin, end = self._records.clause(fact)
+        return self._claim_text[begin - self._records.start : end - self._records.start].lower()
+
+    def _asks_new_value(self) -> bool:
+        """Whether the claim speaks of a value asked for ("change it to", "new", an arrow: "#W1 → 565 Maple Drive")."""
+        return bool(self.index.lex.new_value_cues.search(self._claim_text)) or any(
+            arrow in self._claim_text for arrow in _ARROWS
+        )

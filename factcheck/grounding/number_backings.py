@@ -1,0 +1,323 @@
+"""What may back a number no field states as claimed: counts, durations, rates and arithmetic."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from decimal import Decimal
+from functools import cached_property
+from itertools import chain, combinations, product
+
+from factcheck.grounding.arithmetic import days_between, equal_at, find_operation, line_item_total, sum_text
+from factcheck.grounding.claim_state import ClaimState
+from factcheck.grounding.counting import available_count, filtered_count
+from factcheck.grounding.evidence import Leaf, Located
+from factcheck.grounding.moments import duration_seconds, record_duration, seconds_between
+from factcheck.grounding.roles import named_items_total
+from factcheck.grounding.totals import column_total
+from factcheck.grounding.verdicts import Backing, evidence_of
+from factcheck.report import Fact, FactKind, Verdict
+
+_BARE_NUMBER = re.compile(r"-?[\d,]*\.?\d+")
+"""An output that is one number and nothing else (a calculator's "1126.04")."""
+_LISTED = (FactKind.DATE, FactKind.TIME, FactKind.IDENTIFIER, FactKind.URL, FactKind.EMAIL)
+"""Kinds of fact a claim may list and count ("14:00 和 15:30 两个时段")."""
+_OF_MANY = re.compile(r"\s+(?:of|out of)\s+(?:the\s+|your\s+)?\d", re.IGNORECASE)
+"""What follows a count of some of a list's items: "2 of the 3 payouts"."""
+_LISTED_AMOUNTS = 12
+"""Most amounts of an answer's list a later total may add up."""
+
+
+class NumberBackings(ClaimState):
+    """Each way a number may be backed besides its field's value; each returns a `Backing` or None."""
+
+    def _named_items(self, fact: Fact) -> Backing | None:
+        """The prices of the items the claim names, added up (a refund of two named items)."""
+        found = named_items_total(fact, self.index, self._said)
+        if found is None:
+            return None
+        if not equal_at(found.value, Decimal(fact.value or "0"), -(fact.precision or 0)):
+            return self._recomputed(fact, found)  # a total of named items they do not add up to: the wrong subset
+        return "derived", f"number equals {found.how}", [evidence_of(found.where.leaf, self.index, found.how)]
+
+    def _in_words(self, targets: list[tuple[Decimal, int]]) -> Backing | None:
+        """The number as a tool writes it in words ("三名成年人" of "3 个成年人")."""
+        found = self.index.other_forms.word_numbers(targets)
+        if not found:
+            return None
+        return "match", "number found in a tool output, written in words", [evidence_of(found[0].leaf, self.index)]
+
+    def _ratio(self, fact: Fact, claimed: Decimal, exponent: int) -> Backing | None:
+        """A percentage one backed number of the answer is of a larger one ("36 节（占 75%）" of 48).
+
+        The larger one may also be a tool's number the answer does not repeat ("used 84,200
+        calls, 84.2% of the quota" of `quota: 100000`); the part must be the answer's own.
+        """
+        if fact.unit != "%" or not self.derive:
+            return None
+        values = self.verified[-8:]
+        for part, whole in ((a, b) for a in values for b in values if 0 < a < b):
+            if equal_at(part / whole * 100, claimed, exponent):
+                return "derived", f"number equals {part} / {whole} as a percentage", []
+        for locs in self.index.call_numbers():
+            for loc in locs:
+                whole = Decimal(loc.mention.value)
+                part = next((a for a in values if 0 < a < whole and equal_at(a / whole * 100, claimed, exponent)), None)
+                if part is not None:
+                    how = f"{part} / {whole} as a percentage"
+                    return "derived", f"number equals {how}", [evidence_of(loc.leaf, self.index, how)]
+        return None
+
+    def _suffix(self, fact: Fact) -> Backing | None:
+        """Digits after a suffix cue (`_after_suffix_cue`) backed by a tool string ending with them."""
+        leaf = self.index.string_ending_with(fact.text)
+        if leaf is None:
+            return None
+        return "derived", f"{leaf.text!r} ends with {fact.text}", [evidence_of(leaf, self.index)]
+
+    def _at_a_rate(self, fact: Fact, same_field: list[Located], claimed: Decimal, exponent: int) -> Backing | None:
+        """An amount of money its field gives as a rate (`tax: 0.06`, `restocking_fee: 0.15`), worked out on a backed
+        amount of the answer or an amount of money a tool gives ("税 ¥283.20" of 0.06 × ¥4,720.00)."""
+        if fact.unit not in self.index.lex.currency_codes:
+            return None
+        rates = {Decimal(loc.mention.value) for loc in same_field}
+        if not rates or not all(0 < r < 1 for r in rates):
+            return None
+        bases = [*self.verified[-8:], *(Decimal(loc.mention.value) for locs in self.index.money_numbers()
+                                        for loc in locs)]
+        for rate in sorted(rates):
+            for base in bases:
+                if equal_at(rate * base, claimed, exponent):
+                    return "derived", f"number equals {rate.normalize():f} × {base.normalize():f} (a rate)", [
+                        evidence_of(next(loc for loc in same_field if Decimal(loc.mention.value) == rate).leaf,
+                                    self.index)]
+        return None
+
+    def _in_keyed_record(
+        self, fact: Fact, targets: list[tuple[Decimal, int]], same_field: list[Located]
+    ) -> Backing | None:
+        """The number in another field of the record the claim names by its key, when that record has no value
+        of the claimed field of its own ("账单 B3744 金额是 $157.27" of that bill's `total_due`)."""
+        records = self._records.keyed(fact)
+        if not records:
+            return None
+
+        def inside(loc: Located, own: bool = False) -> bool:
+            """In the record (with `own`: a field of its own, not of a list nested in it: a bill's line items)."""
+            return loc.leaf.source == "tool" and any(
+                call == loc.leaf.index and loc.leaf.path.startswith(head := f"{items}[{i}].")
+                and not (own and "[" in loc.leaf.path[len(head):]) for call, items, i in records)
+
+        if any(inside(loc, own=True) for loc in same_field):
+            return None  # the record states the field otherwise: a contradiction, not another field's value
+        found = next((loc for loc in self.index.equal_numbers(targets) if inside(loc)), None)
+        if found is None:
+            return None
+        return "match", "number found in the record the answer names", [evidence_of(found.leaf, self.index)]
+
+    def _available(self, fact: Fact, leaf: Leaf) -> Backing | None:
+        """The recomputed verdict of a count of options some of which cannot be taken, or None."""
+        found = available_count(self.index, leaf, self._claim_text)
+        if found is None:
+            return None
+        can, length = found
+        where = leaf.path or "the result list"
+        return "recomputed", f"the records give {can} of the {length} items in {where} that can be taken " \
+            f"(not cancelled, sold out or at zero), not {fact.text}", [
+                evidence_of(leaf, self.index, f"{length} items in {where}")]
+
+    def _count(self, fact: Fact, claimed: Decimal) -> Backing | None:
+        """A count backed by the length of a list in a tool output, or by the calls that ran."""
+        of_many = _OF_MANY.match(self._claim_text, fact.end - self._records.start)
+        if fact.unit == "%" or fact.unit is None and not of_many:
+            return None  # a count has a count noun, or is "2 of the 3 payouts"
+        ok_calls = [c for c in self.index.calls if c.status == "ok"]
+        if 1 < len(ok_calls) == claimed and len({c.name for c in ok_calls}) == 1:
+            return "derived", f"{len(ok_calls)} successful {ok_calls[0].name} calls", []
+        for count, leaf in self.index.list_counts:
+            if count and Decimal(count) == claimed and not leaf.path.startswith("args"):
+                where = leaf.path or "the result list"
+                if (fewer := self._available(fact, leaf)) is not None:  # "3 班可以订", one of three cancelled
+                    return fewer
+                self.counts.add((claimed, fact.unit))
+                return "derived", f"count of {where}", [evidence_of(leaf, self.index, f"{count} items in {where}")]
+        found = filtered_count(self.index, claimed, self._claim_text, self._claim_facts)
+        if found is not None:
+            leaf, key, value = found
+            said = f"{claimed} items of {leaf.path} with {key} {value!r}"
+            self.counts.add((claimed, fact.unit))
+            return "derived", f"count of {said}", [evidence_of(leaf, self.index, said)]
+        if (claimed, fact.unit) in self.counts:
+            return "derived", f"the count of {claimed} {fact.unit} the answer gave before", []
+        lex = self.index.lex
+        if any(fact.unit in units for units in (self.duration_days, lex.duration_seconds, lex.duration_compound_units)):
+            return None  # "two weeks, from Nov. 1 through Nov. 15" counts days, not the dates listed
+        listed = Counter(f.kind for f in self._claim_facts if f.kind in _LISTED)
+        kind = next((k for k, n in listed.items() if n == claimed > 1), None)
+        if kind is not None:
+            return "derived", f"the claim lists {claimed} {kind.value}s", []
+        return None
+
+    def _duration(self, fact: Fact, claimed: Decimal) -> Backing | None:
+        """A duration (`two weeks`, `3 晚`, `4 小时 28 分`) equal to the days between two backed dates, or
+        the time between two backed times of the claim, if enabled.
+
+        A date pair is two of the claim, or one of the claim and one an earlier claim or the
+        context gives ("ends on July 11, 10 days from today").
+        """
+        if not self.derive:
+            return None
+        seconds = duration_seconds(fact, self._claim_facts, self._claim_text, self._records.start, self.index.lex)
+        if seconds is not None and seconds < 86400:  # clock times are less than a day apart
+            times = [f for f in self._claim_facts if f.kind == FactKind.TIME and f.verdict == Verdict.SUPPORTED]
+            for first, last in zip(times, times[1:], strict=False):  # consecutive times
+                if seconds in seconds_between(first, last):
+                    how = f"the time from {first.text} to {last.text}"
+                    evidence = [ev.model_copy(update={"note": how}) for ev in first.evidence[:1] + last.evidence[:1]]
+                    return "derived", f"number is part of {how}", evidence
+            found = record_duration(seconds, self.index)
+            if found is not None:  # "全程约 5 小时 29 分钟" of a train's depart 08:12 and arrive 13:41
+                return "derived", f"number is part of {found.note}", [found]
+        days_per_unit = self.duration_days.get((fact.unit or "").lower())
+        if days_per_unit is None:
+            return None
+        dates = [(f.value or "", f.text, f.evidence[:1]) for f in self._claim_facts
+                 if f.kind == FactKind.DATE and f.verdict == Verdict.SUPPORTED]
+        known = [(f.value or "", f.text, f.evidence[:1]) for f in self.moments if f.kind == FactKind.DATE] + [
+            (loc.mention.value, loc.leaf.text[loc.mention.start : loc.mention.end], [evidence_of(loc.leaf, self.index)])
+            for loc in self.index.context_mentions if loc.mention.kind == FactKind.DATE
+        ]
+        for first, last in chain(combinations(dates, 2), product(dates, known)):
+            days = days_between(first[0], last[0])
+            if days is not None and claimed * days_per_unit == days:
+                how = f"the {days} days from {first[1]} to {last[1]}"
+                evidence = [ev.model_copy(update={"note": how}) for ev in first[2] + last[2]]
+                return "derived", f"number equals {how}", evidence
+        return None
+
+    def _derived(self, claimed: Decimal, exponent: int) -> Backing | None:
+        """Arithmetic over one tool output's numbers and the answer's backed ones, if enabled."""
+        if not self.derive:
+            return None
+        listed = self._after_a_list(claimed, exponent)
+        if listed is not None:
+            return listed
+        answer = [(v, None) for v in self.verified[-8:]]
+        for locs, operands, total in self._call_operands:
+            found = self._arithmetic(operands + answer, claimed, exponent)
+            if found is not None:
+                return found
+            if total is not None and equal_at(total, claimed, exponent):
+                how = "the sum of price × quantity over the line items"
+                return "derived", f"number equals {how}", [evidence_of(locs[0].leaf, self.index, how)]
+        return (
+            column_total(claimed, exponent, self.index)
+            or self._across_calls(claimed, exponent)
+            or self._converted(claimed, exponent)
+        )
+
+    def _after_a_list(self, claimed: Decimal, exponent: int) -> Backing | None:
+        """The sum of the last amounts the answer gave, when they add up to it ("… $258.84, $232.49, $259.97.
+        That comes to $750.30 in total.")."""
+        amounts = self.amounts[-_LISTED_AMOUNTS:]
+        for k in range(2, len(amounts) + 1):
+            if equal_at(sum(amounts[-k:]), claimed, exponent):
+                how = sum_text([str(v) for v in amounts[-k:]]) + " (the amounts the answer gives before it)"
+                return "derived", f"number equals {how}", []
+        return None
+
+    @cached_property
+    def _call_operands(self) -> list[tuple[list[Located], list[tuple[Decimal, Leaf | None]], Decimal | None]]:
+        """Each call's first numbers (`call_numbers`), as operands, and their line-item total: read once per answer."""
+        return [
+            (locs, [(Decimal(loc.mention.value), loc.leaf) for loc in locs], line_item_total(locs))
+            for locs in self.index.call_numbers() or [[]]
+        ]
+
+    def _across_calls(self, claimed: Decimal, exponent: int, money: bool = False) -> Backing | None:
+        """The sum or difference of two numbers of different calls (an order's price and a variant's: the
+        price difference of an exchange; a balance after a payment), found by set look-ups, not pairs; with
+        `money`, only of amounts of money (fields the lexicon's `money_labels` name: price, amount, fee...)."""
+        calls = self.index.money_numbers() if money else self.index.call_numbers()
+        if sum(bool(locs) for locs in calls) < 2:
+            return None
+        quantum = Decimal(1).scaleb(exponent)
+        seen: dict[Decimal, dict[int, Located]] = {}
+        for call, locs in enumerate(calls):
+            for loc in locs:
+                try:
+                    value = Decimal(loc.mention.value).quantize(quantum)
+                except ArithmeticError:  # more digits than a check's precision holds (1e+100 at cents)
+                    continue
+                calls_of = seen.setdefault(value, {})
+                if money or not calls_of:  # any amount's every call; else the first call of each number
+                    calls_of.setdefault(call, loc)
+        for value, where in seen.items():  # every pair is met with its larger number as `value`
+            for other, how in ((value - claimed, "{a} - {b}"), (claimed - value, "{b} + {a}")):
+                found = seen.get(other) if other > 0 else None
+                pair = next(((a, b) for a in where.items() for b in (found or {}).items() if a[0] != b[0]), None)
+                if pair is None:
+                    continue
+                said = how.format(a=value.normalize(), b=other.normalize())
+                note = f"{said}, across two tool calls"
+                return "derived", f"number equals {note}", [
+                    evidence_of(pair[0][1].leaf, self.index, note), evidence_of(pair[1][1].leaf, self.index, note)
+                ]
+        return None
+
+    def _converted(self, claimed: Decimal, exponent: int) -> Backing | None:
+        """A tool's number or a backed one of the answer, converted at a rate the context states."""
+        rates = self.index.context_rates
+        if not rates:
+            return None
+        operands = [(Decimal(loc.mention.value), loc.leaf) for locs in self.index.call_numbers() for loc in locs]
+        for value, leaf in operands + [(v, None) for v in self.verified[-8:]]:
+            for factor, said, where in rates:
+                if equal_at(value * factor, claimed, exponent):
+                    how = f"{value} converted at {said!r} (context)"
+                    evidence = [evidence_of(leaf, self.index, how)] if leaf else []
+                    return "derived", f"number equals {how}", evidence + [evidence_of(where, self.index, how)]
+        return None
+
+    def _arithmetic(
+        self, operands: list[tuple[Decimal, Leaf | None]], claimed: Decimal, exponent: int
+    ) -> Backing | None:
+        """A sum of all operands, or one simple operation on two, equal to the claim."""
+        values = [v for v, _ in operands]
+        if len(values) > 1 and equal_at(sum(values), claimed, exponent):
+            how = sum_text([str(v) for v in values])
+            leaf = next((lf for _, lf in operands if lf is not None), None)
+            return "derived", f"number equals {how}", [evidence_of(leaf, self.index, how)] if leaf else []
+        found = find_operation(values, claimed, exponent, self._rated)
+        if found is None:
+            return None
+        i, j, how = found
+        leaf = operands[i][1] or operands[j][1]
+        return "derived", f"number equals {how}", [evidence_of(leaf, self.index, how)] if leaf else []
+
+    def _computed_by_a_tool(self, targets: list[tuple[Decimal, int]]) -> Backing | None:
+        """A number a tool's whole output is ("1126.04" of `calculate`): worked out by a tool, whatever the field."""
+        for loc in self.index.equal_numbers(targets):
+            leaf = loc.leaf
+            if leaf.source == "tool" and not leaf.path and not leaf.count and _BARE_NUMBER.fullmatch(leaf.text.strip()):
+                return "match", "number a tool computed (its whole output)", [evidence_of(leaf, self.index)]
+        return None
+
+    def _context_over(self, same_field: list[Located], claimed: Decimal, exponent: int) -> Backing | None:
+        """The context's number, for a claim whose field a tool states otherwise: a rule the context states
+        ("按 100 积分抵 1 元"), a value asked for ("change it to Suite 641"), one of several records; never the
+        user's word over the value the record holds ("I'm pretty sure it's $160.75" when the price is 150.75)."""
+        lex = self.index.lex
+        records = len({Decimal(loc.mention.value) for loc in same_field}) == 1 or all(
+            loc.leaf.source == "tool" and not loc.leaf.count and "[" not in loc.leaf.path for loc in same_field
+        )  # one value, or one record per call (a stock's price, a tax): not options the user chooses among
+        if records and not (lex.speech_acts["policy_markers"].search(self._claim_text)
+                           or self._asks_new_value()):
+            return None
+        return self._context(claimed, exponent)
+
+    def _context(self, claimed: Decimal, exponent: int) -> Backing | None:
+        for loc in self.index.context_mentions:
+            if loc.mention.kind == FactKind.NUMBER and equal_at(Decimal(loc.mention.value), claimed, exponent):
+                return "context", "number found in the context, not a tool", [evidence_of(loc.leaf, self.index)]
+        return None

@@ -1,0 +1,266 @@
+"""The number checks: a number's verdict from its field, its record, its role and the answer's own working."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from factcheck.grounding.arithmetic import claim_targets, equal_at, operand_value, sum_text
+from factcheck.grounding.counting import threshold_count
+from factcheck.grounding.evidence import Located
+from factcheck.grounding.moments import day_of_month
+from factcheck.grounding.number_backings import NumberBackings
+from factcheck.grounding.record_checks import RecordChecks
+from factcheck.grounding.roles import fits_role, per_unit_as_total, per_unit_sum_as_total, selection
+from factcheck.grounding.totals import column_total, field_total
+from factcheck.grounding.unit_checks import UnitChecks
+from factcheck.grounding.units import glued, in_minor_units, in_other_unit, priced_in_minor_units, year_of_a_date
+from factcheck.grounding.verdicts import Backing, evidence_of, set_verdict
+from factcheck.grounding.working import adds_up, agrees, stated_difference, written_arithmetic
+from factcheck.report import Fact, FactKind, Verdict
+
+_ORDINAL_MARKS = ("第", "No.", "no.")
+"""What makes the bare number after it a place in a list, not a quantity ("第 1 条收益最大")."""
+_BREAKDOWN = re.compile(r"\s*[—–:：(（-]")
+"""What opens a total's breakdown right after it: a dash, a colon or a bracket ("Total paid: $1,296.00 — $234.00 …")."""
+
+
+class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
+    """Give a number its verdict: the same field's value, another backing, or the answer's own working."""
+
+    def _number(self, fact: Fact) -> None:
+        before = self._claim_text[: max(0, fact.start - self._records.start)].rstrip()
+        if before.endswith(_ORDINAL_MARKS):
+            fact.reason = "an ordinal (第 1 条, No. 2): a place in a list, not a quantity"
+            return
+        self._number_verdict(fact)
+        if fact.verdict == Verdict.SUPPORTED and fact.value:
+            value = Decimal(fact.value)
+            self.verified.append(operand_value(value, fact.unit))
+            if fact.unit in self.index.lex.currency_codes:
+                self.amounts.append(value)
+
+    def _number_verdict(self, fact: Fact) -> None:
+        claimed = Decimal(fact.value or "0")
+        exponent = -(fact.precision or 0)
+        labels = frozenset((fact.concept or "").split("+")) - {""}
+        targets = claim_targets(fact, claimed, exponent, self.duration_days)
+        if labels & self.index.lex.share_labels and claimed > 1 and fact.unit != "%":
+            targets.append((claimed / 100, exponent - 2))  # a score of 83 given as 0.83
+        minor = claimed * 100 if fact.unit in self.index.lex.currency_codes and claimed else None
+        if minor is not None and minor == minor.to_integral_value():
+            targets.append((minor, 0))  # {"amount": 4599, "currency": "usd"}: minor units, as payment APIs give them
+        if (counted := threshold_count(self.index, fact, self._claim_facts, self._claim_text,
+                                       self._records.start)) is not None:
+            met, how, leaf = counted  # "加班超过 10 小时的员工共 3 名": the items over the threshold, counted
+            if met == claimed:
+                set_verdict(fact, Verdict.SUPPORTED, "derived", f"number equals the count: {how}",
+                            [evidence_of(leaf, self.index, how)])
+            else:
+                set_verdict(fact, Verdict.CONTRADICTED, "recomputed", f"the records give {how}, not {fact.text}",
+                            [evidence_of(leaf, self.index, how)])
+            return
+        cued = self._after_suffix_cue(fact)
+        if cued:  # "尾号0937的卡": the end of a card number, not an amount of its field
+            labels = frozenset()
+        same_field = self._same_field(labels)
+        companions = frozenset().union(*(self.index.lex.label_companions.get(label, ()) for label in labels))
+        if companions - labels:  # "共有 12,580 积分" is also compared with a points tool's balance
+            same_field += [loc for loc in self._same_field(companions - labels) if loc not in same_field]
+        if fact.unit == "%":  # a share of a fee is no fee: only percentages and rates of the field speak for it
+            same_field = [loc for loc in same_field if loc.mention.unit == "%" or abs(Decimal(loc.mention.value)) <= 1]
+        elif fact.unit and fact.unit not in self.index.lex.currency_codes:
+            # a count or a measure (1.25 万词) is no amount of money: a field in cents does not speak for it
+            same_field = [loc for loc in same_field if not loc.leaf.minor_unit]
+        elif fact.unit:  # an amount of money: a count's field (`total_baggages`, `total_nights`) does not speak for it
+            not_money = self.index.lex.not_money_labels
+            same_field = [loc for loc in same_field if not loc.leaf.labels & not_money]
+        generic = self.index.lex.generic_field_labels
+        if labels <= generic and all(loc.mention.labels - labels - generic for loc in same_field):
+            # "it costs $248" (amount) says nothing of a refund amount: only fields as plain as the claim speak for it
+            same_field = []
+        if same_field:
+            agree = priced_in_minor_units(self.index, [
+                loc for loc in same_field
+                if any(equal_at(Decimal(loc.mention.value), t, e) for t, e in targets)
+            ], minor, fact)
+            if agree:
+                if self._role_disagrees(fact, agree):
+                    return
+                if not self._wrong_record(fact, agree) and not self._wrong_call(fact, agree) \
+                        and not self._wrong_currency(fact, agree) \
+                        and not self._wrong_unit(fact, agree):
+                    said = "number matches the same field" + in_minor_units(agree, minor)
+                    set_verdict(fact, Verdict.SUPPORTED, "match", said, [evidence_of(agree[0].leaf, self.index)])
+                return
+            # the tool states this field's value: only a count, the field's own total or
+            # arithmetic on the answer's backed numbers may explain another value
+            backing = (
+                self._computed_by_a_tool(targets)
+                or self._at_a_rate(fact, same_field, claimed, exponent)
+                or self._in_keyed_record(fact, targets, same_field)
+                or self._count(fact, claimed)
+                or self._duration(fact, claimed)
+                or in_other_unit(fact, claimed, exponent, self._claim_facts, self.index)
+                or field_total(same_field, claimed, exponent, self.index)
+                or self._named_items(fact)
+                or self._arithmetic([(v, None) for v in self.verified[-8:]], claimed, exponent)
+                or self._context_over(same_field, claimed, exponent)
+                or (  # "the price difference is $22.55": an order's price and a variant's, of two calls
+                    self._across_calls(claimed, exponent)
+                    if self.index.lex.derivation_cues.search(self._claim_text) else None
+                )
+                or (  # "you'll be charged $167.87" on an exchange: the new variant's price less the old item's
+                    self._across_calls(claimed, exponent, money=True)
+                    if self.index.lex.directions_in(self._claim_text.lower()) else None
+                )
+            )
+            backing = self._fitting(fact, backing, claimed, exponent)
+            if backing is not None and backing[0] == "recomputed":
+                set_verdict(fact, Verdict.CONTRADICTED, *backing)
+                return
+            if backing is None:
+                shown = ", ".join(sorted({loc.mention.value for loc in same_field})[:3])
+                set_verdict(fact, Verdict.CONTRADICTED, "value_mismatch",
+                            f"tool gives {shown} for {'/'.join(sorted(labels))}, not {fact.text}",
+                            [evidence_of(loc.leaf, self.index) for loc in same_field[:2]])
+                return
+        elif matches := priced_in_minor_units(self.index, self.index.equal_numbers(targets), minor, fact):
+            if self._role_disagrees(fact, matches) or self._condition_disagrees(fact, matches):
+                return
+            if not self._wrong_record(fact, matches) and not self._wrong_call(fact, matches) \
+                    and not self._wrong_currency(fact, matches) \
+                    and not self._wrong_unit(fact, matches):
+                said = "number found in a tool output" + in_minor_units(matches, minor)
+                set_verdict(fact, Verdict.SUPPORTED, "match", said, [evidence_of(matches[0].leaf, self.index)])
+            return
+        else:
+            backing = (
+                self._count(fact, claimed)
+                or self._duration(fact, claimed)
+                or self._derived(claimed, exponent)
+                or self._named_items(fact)
+                or self._context(claimed, exponent)
+                or (self._suffix(fact) if cued else None)
+                or day_of_month(fact, claimed, self._claim_text[max(0, fact.end - self._records.start) :],
+                                self.moments + self._claim_facts, self.index)
+                or self._ratio(fact, claimed, exponent)
+                or year_of_a_date(fact, claimed, self.index)
+                or glued(fact, self._claim_text[: max(0, fact.start - self._records.start)], self.index)
+                or in_other_unit(fact, claimed, exponent, self._claim_facts, self.index)
+                or self._in_words(targets)
+            )
+        backing = self._fitting(fact, backing, claimed, exponent)
+        if backing is None:
+            set_verdict(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives {fact.text}", [])
+        elif backing[0] == "recomputed":
+            set_verdict(fact, Verdict.CONTRADICTED, *backing)
+        elif backing[0] == "derived" and (found := per_unit_sum_as_total(fact, self.index, self._said)):
+            # arithmetic backs a total only as the records compute it: the legs' sum is one traveller's
+            set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found))
+        else:
+            set_verdict(fact, Verdict.SUPPORTED, *backing)
+
+    def _fitting(self, fact: Fact, backing: Backing | None, claimed: Decimal, exponent: int) -> Backing | None:
+        """A derivation only when it fits the number's role: a total is no difference or quotient ("total $0.5"
+        of 3.5 − 3); a column's sum may still be it."""
+        if backing is None or backing[0] != "derived" or fits_role(fact, backing[1], self.index, self._said):
+            return backing
+        backing = column_total(claimed, exponent, self.index)
+        return backing if backing is not None and fits_role(fact, backing[1], self.index, self._said) else None
+
+    def _role_disagrees(self, fact: Fact, located: list[Located]) -> bool:
+        """Contradict a found number whose role the records compute otherwise: a per-unit amount given as the
+        total, or a superlative's option that is not the best of its list (the computation is the evidence)."""
+        said = self._said
+        found = per_unit_as_total(fact, located, self.index, said) or selection(fact, located, self.index, said)
+        if found is None:
+            return False
+        set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found))
+        return True
+
+    def _sum_of_parts(self, fact: Fact) -> None:
+        """Back a total by the backed numbers that follow it in the claim, when they add up to it.
+
+        The parts are the claim's next numbers, in the total's unit or none, up to the first
+        one not backed: "合计 ¥132.90（美团外卖 ¥42.50、¥88.90，美团单车 ¥1.50）". Against a
+        tool's other value of its field (a contradiction) the sum must be written out with
+        "+" ("税前合计 1.85 万元（基本工资 16,000 + 绩效 2,500）") or as a breakdown a dash, colon or
+        bracket opens right after the total ("Total paid: $1,296.00 — $234.00 from your gift card and
+        $1,062.00 on your card"): an answer that lists parts without saying they add up may have left one out.
+        """
+        later = sorted((f for f in self._claim_facts if f.kind == FactKind.NUMBER and f.start >= fact.end),
+                       key=lambda f: f.start)
+        total, parts, end = Decimal(0), [], fact.end
+        breakdown = False
+        for part in later:
+            if part.verdict != Verdict.SUPPORTED or part.unit not in (fact.unit, None) or not part.value:
+                return
+            gap = self._claim_text[end - self._records.start : part.start - self._records.start]
+            if not parts:  # "合计支付 $1,084.00：礼品卡 $202.00，…": a colon, dash or bracket opens the parts
+                breakdown = _BREAKDOWN.match(gap) is not None
+            if fact.code == "value_mismatch" and parts and not ("+" in gap or "＋" in gap or breakdown):
+                return
+            total, end = total + operand_value(Decimal(part.value), part.unit), part.end
+            parts.append(part.text)
+            if len(parts) > 1 and equal_at(total, Decimal(fact.value or "0"), -(fact.precision or 0)):
+                how = sum_text(parts) + " (the parts the answer gives after it)"
+                set_verdict(fact, Verdict.SUPPORTED, "derived", f"number equals {how}", [])
+                self.verified.append(operand_value(Decimal(fact.value or "0"), fact.unit))
+                return
+
+    def _written_arithmetic(self, fact: Fact) -> None:
+        """Back a number the claim works out in writing from backed numbers ("$79.00 + $6.50 fee = $85.50"), or
+        contradict one its written working does not come to ("12 seats x $72 = $846"), unless a tool gives it."""
+        found = written_arithmetic(fact, self._claim_facts, self._claim_text, self._records.start)
+        if found is None:
+            return
+        if adds_up(found):
+            if fact.verdict.flagged and all(f.verdict == Verdict.SUPPORTED for f in found.operands):
+                set_verdict(fact, Verdict.SUPPORTED, "derived", f"number equals {found.how} (the answer's working)", [])
+        elif not (fact.verdict == Verdict.SUPPORTED and fact.code == "match"):
+            set_verdict(fact, Verdict.CONTRADICTED, "recomputed",
+                        f"the answer's own working gives {found.how}, not {fact.text}", fact.evidence[:1])
+
+    def _stated_difference(self, fact: Fact) -> None:
+        """Back or contradict a number the claim states as the difference of two of its backed amounts."""
+        found = stated_difference(fact, self._claim_facts, self._claim_text, self._records.start, self.index.lex)
+        if found is None:
+            return
+        if agrees(found, fact):
+            if fact.verdict != Verdict.SUPPORTED:
+                set_verdict(fact, Verdict.SUPPORTED, "derived", f"number equals {found.how}", [])
+            return
+        said = found.how if found.sign_ok else f"{found.how}, the other way round"
+        set_verdict(fact, Verdict.CONTRADICTED, "recomputed",
+                    f"the answer's own amounts give {said}, not {fact.text}", fact.evidence[:1])
+
+    def _after_suffix_cue(self, fact: Fact) -> bool:
+        """Whether digits stand right after a suffix cue ("ending in 0921", "尾号 4471"): the end of an identifier."""
+        if not fact.text.isdigit():
+            return False
+        prefix = self._claim_text[: max(0, fact.start - self._records.start)].rstrip(" *_`")[-20:]  # ending **4417**
+        cue = self.index.lex.suffix_cues.finditer(prefix)
+        return bool(cue) and cue[-1].end == len(prefix)
+
+    def _same_field(self, labels: frozenset[str]) -> list[Located]:
+        """Evidence numbers sharing the most field labels with the claim (none without labels)."""
+        best, same_field = 0, []
+        for loc in self.index.labelled_numbers(labels) if labels else ():
+            overlap = len(labels & loc.mention.labels)
+            if overlap > best:
+                best, same_field = overlap, [loc]
+            elif overlap and overlap == best:
+                same_field.append(loc)
+        return same_field
+
+    def _condition_disagrees(self, fact: Fact, matches: list[Located]) -> bool:
+        """Contradict a count that is a list's length when the claim counts only the options that can be taken
+        ("3 班可以订" of three flights, one cancelled)."""
+        counts = [loc for loc in matches if loc.leaf.count and not loc.leaf.path.startswith("args")]
+        if len(counts) != len(matches) or len(counts) != 1:
+            return False  # the number is also a value some field holds, or the length of several lists
+        backing = self._available(fact, counts[0].leaf)
+        if backing is not None:
+            set_verdict(fact, Verdict.CONTRADICTED, *backing)
+        return backing is not None

@@ -1,0 +1,132 @@
+"""Record-identity checks: a value of another record or call than the one the claim names."""
+
+from __future__ import annotations
+
+from factcheck.grounding.calls import token_of_another_call, value_of_another_call
+from factcheck.grounding.claim_state import ClaimState
+from factcheck.grounding.evidence import Leaf, Located
+from factcheck.grounding.flat import shape_of
+from factcheck.grounding.naming import LIST_ITEM, names_record, other_item
+from factcheck.grounding.verdicts import evidence_of, set_verdict
+from factcheck.report import Fact, Verdict
+
+
+class RecordChecks(ClaimState):
+    """Contradict values that only another record or call holds than the one the claim names."""
+
+    def _wrong_record(self, fact: Fact, matches: list[Located]) -> bool:
+        """Contradict a number, date or time that only another record holds than the one the claim names.
+
+        Returns whether the fact got its verdict here: contradicted, or supported by the named
+        record when it holds the same text as the match.
+
+        In "MU5401 ... 票价 980 元", MU5401 is `flights[0].flight_no`. When 980 is only
+        `flights[1].fare`, the claim names nothing else of `flights[1]` (no other string of
+        it that `flights[0]` lacks) and `flights[0]` has a fare of its own, the answer took
+        the value from the wrong record.
+        """
+        places = []
+        for loc in matches:
+            item = LIST_ITEM.match(loc.leaf.path) if loc.leaf.source == "tool" else None
+            if item is None or self.index.is_record_key(loc.leaf.path):
+                return False  # not in a list item, or a record's key: it names that record
+            places.append((loc, item[1], item[2], loc.leaf.path[item.end() :]))
+        if self._enumerates(fact, matches):
+            return False  # "$234.00 from your gift card and $1,062.00 on your Mastercard": each item its own value
+        # the records the claim names by an identifier or a name; else by a word only one record has ("| Mug | $18 |")
+        named, claim = self._records.records_for(fact, {(loc.leaf.index, items) for loc, items, _, _ in places})
+        if any(
+            call == loc.leaf.index and loc.leaf.path.startswith(f"{items}[{i}].") for loc, *_ in places
+            for call, items, i in named
+        ):
+            return False  # a match is in a record the claim names
+        for loc, items, other, field in places:
+            call, shape = loc.leaf.index, shape_of(items)
+            other_record = self.index.value_at(call, f"{items}[{other}]")
+            for named_call, named_items, i in sorted(named):
+                if named_call != call or shape_of(named_items) != shape:
+                    continue  # a record of another list
+                own_record = self.index.value_at(call, f"{named_items}[{i}]")
+                if not isinstance(own_record, dict) or not isinstance(other_record, dict):
+                    continue
+                if names_record(claim, other_record, own_record, field.split(".")[0]):
+                    return False  # the claim names the other record too ("… $9.99 for the USB-C Cable")
+                own = self.index.leaf_at(call, f"{named_items}[{i}].{field}")
+                if own is not None and own.text == loc.leaf.text:
+                    # the named record holds the same text (a string is indexed at its first place only)
+                    set_verdict(fact, Verdict.SUPPORTED, "match", "number matches the record the answer names",
+                                [evidence_of(own, self.index)])
+                    return True
+                if own is not None:
+                    set_verdict(fact, Verdict.CONTRADICTED, "wrong_record",
+                                f"tool gives {own.text} for {own.path}, the record the answer names, "
+                                f"not {fact.text} ({loc.leaf.path})",
+                                [evidence_of(own, self.index), evidence_of(loc.leaf, self.index)])
+                    return True
+        return False
+
+    def _enumerates(self, fact: Fact, matches: list[Located]) -> bool:
+        """Whether another backed fact of the claim is the same field of another item of the match's list: the
+        claim lists that field item by item, so each value names its own item (unless a key names one)."""
+        if self._records.names_by_key():
+            return False
+        shapes = {(loc.leaf.index, shape_of(loc.leaf.path)) for loc in matches}
+        for other in self._claim_facts:
+            if other is fact or other.verdict != Verdict.SUPPORTED or not other.evidence:
+                continue
+            ev = other.evidence[0]
+            if ev.source == "tool" and ev.path and (ev.index, shape_of(ev.path)) in shapes \
+                    and all(ev.path != loc.leaf.path for loc in matches):
+                return True
+        return False
+
+    def _wrong_call(self, fact: Fact, matches: list[Located]) -> bool:
+        """Contradict a value only another call of the same tool gives than the one the claim names ("MSFT");
+        a value asked for ("update the address to 476 Maple Drive") may come from any record."""
+        return not self._asks_new_value() and value_of_another_call(
+            fact, matches, self.index, self._clause(fact), self._claim_text.lower())
+
+    def _foreign_calls(self, facts: list[Fact]) -> None:
+        """Contradict identifiers and names found only in another call of the same tool than the one named."""
+        if not self._asks_new_value():
+            for fact in facts:
+                token_of_another_call(fact, self.index, self._clause(fact), self._claim_text.lower())
+
+    def _foreign_names(self, facts: list[Fact]) -> None:
+        """Contradict an identifier or name that another item holds than the one its clause names by key.
+
+        In "O-6603 已经发货了，运单号 SF1420993817265", O-6603 is `[1].order_id`; the tracking
+        number is `[0].tracking`, another order's.
+        """
+        if not self._records.names_by_key():
+            return
+        for fact in facts:
+            if fact.verdict != Verdict.SUPPORTED or not fact.evidence or fact.evidence[0].source != "tool":
+                continue
+            ev = fact.evidence[0]
+            if ev.note is not None or self.index.is_record_key(ev.path):
+                continue  # a name found by its likeness only, or a record's key
+            named = self._records.keyed(fact)
+            if not other_item(ev.path, named, ev.index):
+                continue
+            value = (fact.value or fact.text).lower()
+            own = [r for r in named if r[0] == ev.index and _holds(self.index.value_at(r[0], f"{r[1]}[{r[2]}]"), value)]
+            if own:
+                continue  # the named record holds it too
+            call, items, i = sorted(named)[0]
+            set_verdict(fact, Verdict.CONTRADICTED, "wrong_record",
+                        f"{fact.text} is {ev.path}, not of {items}[{i}], the record the answer names",
+                        [ev, *(evidence_of(k, self.index) for k in self._record_keys(call, f"{items}[{i}]"))])
+
+    def _record_keys(self, call: int, record: str) -> list[Leaf]:
+        """The leaves of a record's key fields."""
+        value = self.index.value_at(call, record)
+        if not isinstance(value, dict):
+            return []
+        leaves = (self.index.leaf_at(call, f"{record}.{k}") for k in value if self.index.is_record_key(f"{record}.{k}"))
+        return [leaf for leaf in leaves if leaf is not None][:1]
+
+
+def _holds(record: object, value: str) -> bool:
+    """Whether a string of `record` (lower case) holds `value`."""
+    return isinstance(record, dict) and any(isinstance(v, str) and value in v.lower() for v in record.values())
