@@ -155,7 +155,7 @@ def token_of_another_call(fact: Fact, index: EvidenceIndex, clause: str, claim: 
     call = next(iter(named))
     if (fact.value or fact.text).lower() in str(index.flats[call].value).lower():
         return False  # the named call holds it too
-    keys = [leaf for k in index.record_keys(call) if (leaf := index.find_token(k)) is not None]
+    keys = [leaf for k in sorted(index.record_keys(call)) if (leaf := index.find_token(k)) is not None]
     set_verdict(fact, Verdict.CONTRADICTED, "wrong_record",
                 f"{fact.text} is in call {ev.index + 1}'s output, not in that of call {call + 1} ({name}), "
                 f"the one the answer names", [ev, *(evidence_of(k, index) for k in keys[:1])])

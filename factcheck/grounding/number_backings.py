@@ -15,6 +15,7 @@ from factcheck.grounding.evidence import Leaf, Located
 from factcheck.grounding.moments import duration_seconds, record_duration, seconds_between
 from factcheck.grounding.roles import named_items_total
 from factcheck.grounding.totals import column_total
+from factcheck.grounding.user_word import record_near
 from factcheck.grounding.verdicts import Backing, evidence_of
 from factcheck.report import Fact, FactKind, Verdict
 
@@ -315,6 +316,19 @@ class NumberBackings(ClaimState):
                            or self._asks_new_value()):
             return None
         return self._context(claimed, exponent)
+
+    def _users_word(self, fact: Fact, claimed: Decimal, exponent: int) -> Backing | None:
+        """The context's number, unless a tool gives one a digit off it: then the answer repeats what the user
+        misremembered over the record ("I'm pretty sure it's 132" when the order's street number is 123)."""
+        backing = self._context(claimed, exponent)
+        if backing is None or not fact.value:
+            return backing
+        near = record_near(self.index, fact.value, exponent, fact.unit)
+        if near is None:
+            return backing
+        return "user_over_record", (f"{fact.text} is the user's own number; the tool gives {near.leaf.text} "
+                                    f"({near.leaf.path or 'text'}), one digit apart"), [
+            evidence_of(near.leaf, self.index), *backing[2][:1]]
 
     def _context(self, claimed: Decimal, exponent: int) -> Backing | None:
         for loc in self.index.context_mentions:

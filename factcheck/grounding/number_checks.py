@@ -140,7 +140,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                 or self._duration(fact, claimed)
                 or self._derived(claimed, exponent)
                 or self._named_items(fact)
-                or self._context(claimed, exponent)
+                or self._users_word(fact, claimed, exponent)
                 or (self._suffix(fact) if cued else None)
                 or day_of_month(fact, claimed, self._claim_text[max(0, fact.end - self._records.start) :],
                                 self.moments + self._claim_facts, self.index)
@@ -153,7 +153,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         backing = self._fitting(fact, backing, claimed, exponent)
         if backing is None:
             set_verdict(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives {fact.text}", [])
-        elif backing[0] == "recomputed":
+        elif backing[0] in ("recomputed", "user_over_record"):
             set_verdict(fact, Verdict.CONTRADICTED, *backing)
         elif backing[0] == "derived" and (found := per_unit_sum_as_total(fact, self.index, self._said)):
             # arithmetic backs a total only as the records compute it: the legs' sum is one traveller's

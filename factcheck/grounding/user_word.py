@@ -1,4 +1,4 @@
-"""The user's word over the record: a number only the user's message gives, one digit off a tool's ("88321" of 88231)."""
+"""The user's word over the record: a number only the user gives, one digit off a tool's ("88321" of 88231)."""
 
 from __future__ import annotations
 
@@ -9,31 +9,34 @@ if TYPE_CHECKING:
     from factcheck.grounding.evidence import EvidenceIndex, Located
 
 MIN_DIGITS = 3
-"""Fewest digits a number must have for a one-digit neighbour to be its record's value, not a chance."""
+"""Fewest significant digits (trailing zeros aside) a number must have for a one-digit neighbour to be its
+record's value, not a chance."""
 MAX_DIGITS = 12
 """Most digits read (a longer number is an identifier, compared as one)."""
 
 
 def neighbours(digits: str) -> set[str]:
-    """The digit strings one substitution or one swap of neighbouring digits away (`123` -> `124`, `132`...).
+    """The digit strings one substitution or one swap of neighbouring digits away, the first digit kept
+    (`123` -> `124`, `132`; not `223`: a number misremembered keeps its size, a round budget of the user's own
+    "$100" against a tool's 800 is another number).
 
     Args:
         digits: A string of digits.
 
     Returns:
-        The neighbours of the same length, without a leading zero the original has not.
+        The neighbours of the same length and first digit.
     """
     out = set()
-    for i, ch in enumerate(digits):
+    for i in range(1, len(digits)):
         for d in "0123456789":
-            if d != ch:
+            if d != digits[i]:
                 out.add(digits[:i] + d + digits[i + 1 :])
-        if i + 1 < len(digits) and digits[i + 1] != ch:
-            out.add(digits[:i] + digits[i + 1] + ch + digits[i + 2 :])
-    return {n for n in out if not (n[0] == "0" and digits[0] != "0")}
+        if i + 1 < len(digits) and digits[i + 1] != digits[i]:
+            out.add(digits[:i] + digits[i + 1] + digits[i] + digits[i + 2 :])
+    return out
 
 
-def record_near(index: EvidenceIndex, value: str, exponent: int) -> Located | None:
+def record_near(index: EvidenceIndex, value: str, exponent: int, unit: str | None = None) -> Located | None:
     """A tool's number one digit off a number the answer took from the user's message.
 
     "Ship it to 132 Main Street" when the user wrote "I'm pretty sure it's 132" and the order says 123: the
@@ -44,16 +47,18 @@ def record_near(index: EvidenceIndex, value: str, exponent: int) -> Located | No
         index: The run's evidence.
         value: The claimed number (a decimal string).
         exponent: The power of ten of its last written digit.
+        unit: Its unit, when it has one: a tool's number written with another unit is no neighbour.
 
     Returns:
         The tool's number, or None when no tool gives such a neighbour.
     """
     sign, digits, point = _digits(value, exponent)
-    if not MIN_DIGITS <= len(digits) <= MAX_DIGITS:
-        return None
+    if not MIN_DIGITS <= len(digits.rstrip("0")) and len(digits) <= MAX_DIGITS:
+        return None  # a round number ("按 8000 单来算", "$100 voucher") is the user's own figure
     targets = [(Decimal(sign + n[: len(n) - point] + ("." + n[len(n) - point :] if point else "")), exponent)
                for n in sorted(neighbours(digits))]
-    found = [loc for loc in index.equal_numbers(targets) if loc.leaf.source == "tool"]
+    found = [loc for loc in index.equal_numbers(targets) if loc.leaf.source == "tool"
+             and (unit is None or loc.mention.unit in (None, unit))]  # "800+ lumens" is no "500ml"
     return found[0] if found else None
 
 

@@ -78,6 +78,8 @@ def evidence_strength(fact: Fact, index: EvidenceIndex, agent: bool = False) -> 
         return "field"
     if code == "not_found":
         return "near" if fact.evidence else "absent"
+    if code == "user_over_record":
+        return "near"  # the user's number, a digit off the record's
     return "-"
 
 
