@@ -11,7 +11,14 @@ from factcheck.grounding.evidence import Located
 from factcheck.grounding.moments import day_of_month
 from factcheck.grounding.number_backings import NumberBackings
 from factcheck.grounding.record_checks import RecordChecks
-from factcheck.grounding.roles import fits_role, per_unit_as_total, per_unit_sum_as_total, selection
+from factcheck.grounding.roles import (
+    Recomputed,
+    fits_role,
+    per_unit_as_total,
+    per_unit_sum_as_total,
+    record_items_total,
+    selection,
+)
 from factcheck.grounding.totals import column_total, field_total
 from factcheck.grounding.unit_checks import UnitChecks
 from factcheck.grounding.units import glued, in_minor_units, in_other_unit, priced_in_minor_units, year_of_a_date
@@ -140,6 +147,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                 or self._duration(fact, claimed)
                 or self._derived(claimed, exponent)
                 or self._named_items(fact)
+                or self._record_total(fact)
                 or self._users_word(fact, claimed, exponent)
                 or (self._suffix(fact) if cued else None)
                 or day_of_month(fact, claimed, self._claim_text[max(0, fact.end - self._records.start) :],
@@ -169,11 +177,22 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         backing = column_total(claimed, exponent, self.index)
         return backing if backing is not None and fits_role(fact, backing[1], self.index, self._said) else None
 
+    def _record_total(self, fact: Fact) -> Backing | None:
+        """A claimed total of the record the claim names by key, against the sum of its items."""
+        found = record_items_total(fact, self.index, self._said)
+        return None if found is None else self._recomputed(fact, found)
+
+    def _other_total(self, fact: Fact) -> Recomputed | None:
+        """The total of the record the claim names by key, when a claimed total a tool gives elsewhere is not it
+        ("Order #W5199551 with a total of $2025.51", one item's price, when its five items add up to $3,131.10)."""
+        return record_items_total(fact, self.index, self._said)
+
     def _role_disagrees(self, fact: Fact, located: list[Located]) -> bool:
         """Contradict a found number whose role the records compute otherwise: a per-unit amount given as the
         total, or a superlative's option that is not the best of its list (the computation is the evidence)."""
         said = self._said
-        found = per_unit_as_total(fact, located, self.index, said) or selection(fact, located, self.index, said)
+        found = per_unit_as_total(fact, located, self.index, said) or selection(fact, located, self.index, said) \
+            or self._other_total(fact)
         if found is None:
             return False
         set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found))

@@ -9,7 +9,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
 from factcheck.grounding.arithmetic import equal_at
-from factcheck.grounding.evidence import EvidenceIndex, Located
+from factcheck.grounding.evidence import EvidenceIndex, Located, record_key
 from factcheck.grounding.flat import value_in
 from factcheck.lexicon import field_name
 from factcheck.phrases import Hit, Phrases
@@ -336,6 +336,72 @@ def named_items_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> Rec
                 if where is not None:
                     return Recomputed(sum(prices), f"{_plus(prices)}, the prices of the items the claim names", where)
     return None
+
+
+def record_items_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
+    """The total of the record a claim names by its key, worked out over its priced items ("Order #W5199551
+    with a total of $2025.51" when its five items add up to $3,131.10), for a claimed total of it.
+
+    The record is the latest call output whose key the claim gives (an order, a reservation); its total is the
+    sum of its listed items' prices (× their quantity). Nothing is recomputed when the claim names some of the
+    items (their own total is `named_items_total`'s), the record has fewer than two priced items, or a money
+    field of the record itself gives the amount (a `total`, a payment).
+
+    Args:
+        fact: An amount of money of the claim.
+        index: The run's evidence.
+        claim: The claim.
+
+    Returns:
+        The items' total and how, or None.
+    """
+    if not _claims_a_total(fact, index, claim):
+        return None
+    claimed, exponent = Decimal(fact.value or "0"), -(fact.precision or 0)
+    keys = {record_key(f.value or f.text) for f in claim.facts
+            if f.kind == FactKind.IDENTIFIER and f.verdict == Verdict.SUPPORTED}
+    calls = [i for i in range(len(index.calls)) if keys & index.record_keys(i)]
+    if not calls or len({k for i in calls for k in index.record_keys(i) & keys}) != 1:
+        return None  # no record, or several: the claim's total may be of any of them
+    call = calls[-1]
+    output = index.flats[call].value
+    if not isinstance(output, dict) or any(_equals(v, claimed) for v in _money_scalars(output, index)):
+        return None
+    text = claim.text.lower()
+    for field, items in output.items():
+        if not isinstance(items, list) or len(items) < 2 or not all(isinstance(i, dict) for i in items):
+            continue
+        price = next((k for k in items[0] if index.path_info(f"{field}[].{k}")[0] & _PRICE_LABELS), None)
+        if price is None or any(_names(item, text) for item in items):
+            continue
+        prices = [value for item in items if isinstance(value := item.get(price), int | float)
+                  and not isinstance(value, bool)]
+        if len(prices) != len(items):
+            continue
+        total = sum((Decimal(str(p)) * Decimal(str(item.get("quantity", 1) or 1)) for p, item in
+                     zip(prices, items, strict=True)), Decimal(0))
+        where = index.number_at(call, f"{field}[0].{price}")
+        if where is None or equal_at(total, claimed, exponent):
+            return None
+        terms = [Decimal(str(p)) for p in prices]
+        return Recomputed(total, f"{_plus(terms)} = {_num(total)}, the {len(items)} {field} of "
+                                 f"{next(iter(index.record_keys(call) & keys))}", where)
+    return None
+
+
+def _money_scalars(record: dict, index: EvidenceIndex) -> Iterator[Any]:
+    """The record's own amounts of money: its money fields, and those of a payment list's entries."""
+    for key, value in record.items():
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            labels = index.path_info(str(key))[0]
+            if labels & index.lex.money_labels or "total" in labels:
+                yield value
+        elif isinstance(value, list) and "payment" in str(key).lower():
+            amounts = [v.get("amount") for v in value if isinstance(v, dict)]
+            yield from (a for a in amounts if isinstance(a, int | float))
+            numbers = [Decimal(str(a)) for a in amounts if isinstance(a, int | float) and not isinstance(a, bool)]
+            if numbers:
+                yield sum(numbers)
 
 
 def _names(item: dict, text: str) -> bool:

@@ -151,3 +151,28 @@ def test_an_ordinal_is_a_place_in_a_list_not_a_quantity(answer) -> None:
     calls = [{"name": "slow_log", "args": {}, "output": {"queries": [{"rows": 1203311}, {"rows": 5}]}, "status": "ok"}]
     facts = [f for c in CHECKER.check(answer, calls).claims for f in c.facts if f.kind.value == "number"]
     assert facts and all(f.verdict == Verdict.UNVERIFIABLE for f in facts)
+
+
+_ORDERS = [{"name": "get_order_details", "args": {"order_id": "#W5199551"}, "output": {
+    "order_id": "#W5199551", "items": [{"name": "Desk Lamp", "price": 120.0}, {"name": "Standing Desk", "price": 300.5},
+                                       {"name": "Office Chair", "price": 80.0}],
+    "payment_history": [{"transaction_type": "payment", "amount": 500.5}]}}]
+
+
+@pytest.mark.parametrize(
+    ("answer", "verdict"),
+    [
+        ("Order #W5199551 has a total of $300.50.", "contradicted"),  # one item's price; the three add up to 500.50
+        ("Order #W5199551 has a total of $500.50.", "supported"),
+        # the items it names have their own total: the record's is not recomputed for it
+        ("Order #W5199551: the Standing Desk and the Office Chair come to a total of $380.50.", None),
+    ],
+)
+def test_a_total_of_the_record_named_by_key_is_its_items_sum(answer, verdict) -> None:
+    from factcheck import check
+
+    fact = next(f for c in check(answer, _ORDERS).claims for f in c.facts if f.text.startswith("$"))
+    if verdict is None:
+        assert fact.code != "recomputed"
+    else:
+        assert fact.verdict.value == verdict
