@@ -243,3 +243,30 @@ def test_a_long_log_naming_a_field_is_read_where_it_names_it(answer: str, verdic
              for i in range(3000)]
     report = ACT_ON_EVERY_FLAG.check(answer, [{"name": "read_log", "output": "\n".join(lines)}])
     assert [f.verdict for claim in report.claims for f in claim.facts] == [verdict]
+
+
+def test_reports_do_not_depend_on_the_hash_seed() -> None:
+    """Sets of record keys once ordered a wrong-record flag's evidence by the interpreter's hash seed."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import json\n"
+        "from factcheck import check\n"
+        "calls = [{'name': 'get_order_details', 'args': {'order_id': '#W7710233'},"
+        " 'output': {'order_id': '#W7710233', 'user_id': 'u1', 'email': 'a@b.co', 'tracking': '772015398644'}},"
+        " {'name': 'get_order_details', 'args': {'order_id': '#W7710961'},"
+        " 'output': {'order_id': '#W7710961', 'user_id': 'u1', 'email': 'a@b.co', 'tracking': '990011223344'}}]\n"
+        "r = check('Your headphones (order #W7710961) ship with tracking 772015398644.', calls)\n"
+        "print(json.dumps(r.model_dump(mode='json', exclude={'elapsed_ms'}), sort_keys=True))\n"
+    )
+    outs = set()
+    for seed in ("1", "2", "3"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True)
+        outs.add(done.stdout)
+    assert len(outs) == 1
+    report = json.loads(outs.pop())
+    assert any(f["code"] == "wrong_record" for c in report["claims"] for f in c["facts"])
