@@ -48,7 +48,7 @@ def direction_of(loc: Located, index: EvidenceIndex) -> str | None:
     return None
 
 
-def wrong_direction(fact: Fact, clause: str, index: EvidenceIndex) -> bool:
+def wrong_direction(fact: Fact, clause: str, index: EvidenceIndex, at: int | None = None) -> bool:
     """Contradict a backed amount said to move one way when every record of it moved the other.
 
     "A charge of $30.78 has been processed" where the only 30.78 of the outputs is a
@@ -58,6 +58,8 @@ def wrong_direction(fact: Fact, clause: str, index: EvidenceIndex) -> bool:
         fact: A supported amount of money.
         clause: The words around it in its clause (its direction words are read there).
         index: The run's evidence.
+        at: Where the amount starts in `clause`: of two ways said, the word nearest to it is the amount's
+            ("退回时银行又从您的账户扣除了 ¥2,775.00": deducted).
 
     Returns:
         Whether the fact was contradicted.
@@ -66,6 +68,10 @@ def wrong_direction(fact: Fact, clause: str, index: EvidenceIndex) -> bool:
     for hit in reversed(lex.payment_methods.finditer(clause)):  # "微信支付 ¥149" names a method, not a direction
         clause = clause[: hit.start] + " " * (hit.end - hit.start) + clause[hit.end :]
     said = lex.directions_in(clause.lower())
+    if len(said) > 1 and at is not None:
+        hits = lex.direction_words.finditer(clause.lower())
+        nearest = min(hits, key=lambda h: at - h.end if h.end <= at else h.start - at)
+        said = {lex.direction_of[nearest.key]}
     if fact.kind != FactKind.NUMBER or fact.unit not in lex.currency_codes or len(said) != 1 or not fact.value:
         return False
     claimed, exponent = Decimal(fact.value), -(fact.precision or 0)

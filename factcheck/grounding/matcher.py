@@ -92,7 +92,7 @@ class Matcher(NumberChecks):
             if fact.kind == FactKind.NUMBER and fact.verdict == Verdict.SUPPORTED:
                 begin, end = self._records.clause(fact)
                 begin, end = max(begin, fact.start - _DIRECTION_BEFORE), min(end, fact.end + _DIRECTION_AFTER)
-                wrong_direction(fact, text[begin - start : end - start], self.index)
+                wrong_direction(fact, text[begin - start : end - start], self.index, fact.start - begin)
         picked = name_selection(self._said, self.index)
         if picked is not None:  # "Of these, Backpack is the cheapest": the named record is not
             fact, found = picked

@@ -24,6 +24,7 @@ from factcheck.grounding.unit_checks import UnitChecks
 from factcheck.grounding.units import glued, in_minor_units, in_other_unit, priced_in_minor_units, year_of_a_date
 from factcheck.grounding.verdicts import Backing, evidence_of, set_verdict
 from factcheck.grounding.working import adds_up, agrees, stated_difference, written_arithmetic
+from factcheck.lexicon import field_name
 from factcheck.report import Fact, FactKind, Verdict
 
 _ORDINAL_MARKS = ("第", "No.", "no.")
@@ -79,9 +80,10 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         elif fact.unit and fact.unit not in self.index.lex.currency_codes:
             # a count or a measure (1.25 万词) is no amount of money: a field in cents does not speak for it
             same_field = [loc for loc in same_field if not loc.leaf.minor_unit]
-        elif fact.unit:  # an amount of money: a count's field (`total_baggages`, `total_nights`) does not speak for it
+        elif fact.unit:  # an amount of money: a count's field (`total_baggages`, `total_count`) does not speak for it
             not_money = self.index.lex.not_money_labels
-            same_field = [loc for loc in same_field if not loc.leaf.labels & not_money]
+            same_field = [loc for loc in same_field if not loc.leaf.labels & not_money
+                          and "count" not in field_name(loc.leaf.path.rsplit(".", 1)[-1]).split()]
         generic = self.index.lex.generic_field_labels
         if labels <= generic and all(loc.mention.labels - labels - generic for loc in same_field):
             # "it costs $248" (amount) says nothing of a refund amount: only fields as plain as the claim speak for it

@@ -84,3 +84,14 @@ def test_the_entries_a_write_added_say_which_way_the_money_went(answer, tools, v
     report = check(answer, tools)
     amount = next(f for c in report.claims for f in c.facts if f.text == "$1,308.00")
     assert amount.verdict.value == verdict
+
+
+def test_of_two_ways_said_the_word_nearest_the_amount_is_its_way() -> None:
+    from factcheck import check
+
+    transfer = {"name": "get_transfer", "args": {"transfer_id": "T1"}, "output": {
+        "transfer_id": "T1", "amount": 2800.0, "status": "returned",
+        "return": {"return_fee": 25.0, "credited_amount": 2775.0, "credited_to": "****1011"}}}
+    report = check("转账已被退回，退回时银行又从您的账户扣除了 ¥2,775.00。", [transfer])
+    amount = next(f for c in report.claims for f in c.facts if f.text == "¥2,775.00")
+    assert amount.verdict.value == "contradicted" and amount.code == "wrong_direction"

@@ -1418,3 +1418,17 @@ def test_the_cheapest_by_a_daily_rate_ignores_the_searchs_own_days(claimed, verd
         {"model": "Corolla", "daily_rate": 41.0, "available": True, "seats": 5}]}
     fact = _number(f"For 4 days, the cheapest car available is at {claimed}/day.", out, claimed, "search_vehicles")
     assert fact.verdict.value == verdict
+
+
+@pytest.mark.parametrize(
+    ("answer", "output", "text"),
+    [
+        # a page's `total_count` counts items: it says nothing of an amount of money
+        ("Total: $111.48.", {"page": 1, "total_count": 7, "items": [{"price": 100.0}, {"price": 11.48}]}, "$111.48"),
+        # "left out" is no balance left
+        ("I left out the $61.22 charge because it was reversed.",
+         {"balance": 26, "transactions": [{"amount": 61.22, "status": "reversed"}]}, "$61.22"),
+    ],
+)
+def test_fields_that_do_not_speak_for_an_amount(answer, output, text) -> None:
+    assert _number(answer, output, text).verdict != Verdict.CONTRADICTED
