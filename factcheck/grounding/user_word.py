@@ -53,7 +53,7 @@ def record_near(index: EvidenceIndex, value: str, exponent: int, unit: str | Non
         The tool's number, or None when no tool gives such a neighbour.
     """
     sign, digits, point = _digits(value, exponent)
-    if not MIN_DIGITS <= len(digits.rstrip("0")) and len(digits) <= MAX_DIGITS:
+    if not (MIN_DIGITS <= len(digits.rstrip("0")) and len(digits) <= MAX_DIGITS):
         return None  # a round number ("按 8000 单来算", "$100 voucher") is the user's own figure
     targets = [(Decimal(sign + n[: len(n) - point] + ("." + n[len(n) - point :] if point else "")), exponent)
                for n in sorted(neighbours(digits))]

@@ -40,3 +40,9 @@ def test_a_number_only_the_user_gives_one_digit_off_the_records(question, answer
     report = check(answer, ORDER, context=[question])
     fact = next(f for c in report.claims for f in c.facts if f.text == text)
     assert fact.verdict.value == verdict
+
+
+def test_a_number_longer_than_an_amount_is_no_misremembered_one() -> None:
+    tools = [{"name": "get_card", "args": {}, "output": {"card_number": 4111111111111112}}]
+    report = check("Your card 4111111111111111 is on file.", tools, context=["my card is 4111111111111111"])
+    assert all(f.code != "user_over_record" for c in report.claims for f in c.facts)
