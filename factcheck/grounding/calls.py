@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from factcheck.grounding.flat import shape_of
+from factcheck.grounding.flat import scalars_of, shape_of
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.report import Fact, Verdict
 
@@ -19,21 +19,9 @@ _SHORTEST_NAME = 2
 
 def _arg_values(args: Any) -> set[str]:
     """The strings and numbers a call ran with, lower case (nested lists and mappings read too)."""
-    out: set[str] = set()
-    stack = [args]
-    while stack:
-        value = stack.pop()
-        if isinstance(value, dict):
-            stack.extend(value.values())
-        elif isinstance(value, list):
-            stack.extend(value)
-        elif isinstance(value, bool) or value is None:
-            continue
-        elif isinstance(value, int | float | str):
-            text = str(value).strip().lower()
-            if len(text) >= _SHORTEST_NAME:
-                out.add(text)
-    return out
+    texts = (str(v).strip().lower() for v in scalars_of(args)
+             if isinstance(v, int | float | str) and not isinstance(v, bool))
+    return {text for text in texts if len(text) >= _SHORTEST_NAME}
 
 
 def _said(text: str, value: str) -> bool:

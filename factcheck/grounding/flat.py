@@ -463,6 +463,26 @@ def value_in(value: Any, path: str) -> Any:
     return value
 
 
+def scalars_of(value: Any) -> Iterator[Any]:
+    """The scalar values under `value`, nested mappings and lists read too (a record's strings and numbers).
+
+    Args:
+        value: A parsed JSON value.
+
+    Returns:
+        Its scalars, depth first.
+    """
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            stack.extend(reversed(list(node.values())))
+        elif isinstance(node, list):
+            stack.extend(reversed(node))
+        else:
+            yield node
+
+
 def shape_of(path: str) -> str:
     """The shape of a path: its list indexes dropped (`items[3].price` -> `items[].price`)."""
     return _LIST_INDEX.sub("[]", path)

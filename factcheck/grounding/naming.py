@@ -6,7 +6,7 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from factcheck.grounding.flat import shape_of
+from factcheck.grounding.flat import scalars_of, shape_of
 from factcheck.report import Fact, FactKind, Verdict
 
 if TYPE_CHECKING:
@@ -203,19 +203,7 @@ def _items_holding(items: Any, text: str) -> int:
     """How many items of a list hold `text` (lower case) in one of their strings."""
     if not isinstance(items, list) or not text:
         return 0
-    return sum(any(isinstance(v, str) and text in v.lower() for v in _strings(item)) for item in items)
-
-
-def _strings(value: Any) -> Any:
-    """The scalar values of a record, nested ones included."""
-    if isinstance(value, dict):
-        for v in value.values():
-            yield from _strings(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from _strings(v)
-    else:
-        yield value
+    return sum(any(isinstance(v, str) and text in v.lower() for v in scalars_of(item)) for item in items)
 
 
 def other_item(path: str, records: set[Record], call: int) -> bool:

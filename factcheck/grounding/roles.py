@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 from factcheck.grounding.arithmetic import equal_at
 from factcheck.grounding.evidence import EvidenceIndex, Located, record_key
-from factcheck.grounding.flat import value_in
+from factcheck.grounding.flat import scalars_of, value_in
 from factcheck.lexicon import field_name
 from factcheck.phrases import Hit, Phrases
 from factcheck.report import Fact, FactKind, Verdict
@@ -185,7 +185,7 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
         # "14 days for $30" is a condition of the options; "4 days" that only the search itself gives (its
         # `rental_days`, its arguments) is none; one nothing gives ("at least 3 rooms") leaves no option to rank
         searched = _search_values(index, loc.leaf.index)
-        kept = [c for c in conditions if any(_equals(v, c) for o in options for v in _scalars(o[2]))
+        kept = [c for c in conditions if any(_equals(v, c) for o in options for v in scalars_of(o[2]))
                 or not any(_equals(v, c) for v in searched)]
         options = _meeting(options, kept)
         if len(options) < 2 or all(v != claimed for v, _, _ in options):
@@ -255,19 +255,7 @@ def _meeting(options: list[tuple[Decimal, str, Any]], conditions: list[Decimal])
     """The options whose record holds every condition's value in some field (all of them without conditions)."""
     if not conditions:
         return options
-    return [o for o in options if all(any(_equals(v, c) for v in _scalars(o[2])) for c in conditions)]
-
-
-def _scalars(record: Any) -> Iterator[Any]:
-    """The scalar values of a record, nested ones included."""
-    if isinstance(record, dict):
-        for value in record.values():
-            yield from _scalars(value)
-    elif isinstance(record, list):
-        for value in record:
-            yield from _scalars(value)
-    else:
-        yield record
+    return [o for o in options if all(any(_equals(v, c) for v in scalars_of(o[2])) for c in conditions)]
 
 
 def _equals(value: Any, number: Decimal) -> bool:
@@ -453,7 +441,7 @@ def _search_values(index: EvidenceIndex, call: int) -> list[Any]:
     """What a search ran with: its arguments and the top-level scalars of its output (`rental_days: 4`)."""
     output = index.flats[call].value
     top = [v for v in output.values() if not isinstance(v, dict | list)] if isinstance(output, dict) else []
-    return [*_scalars(index.calls[call].args), *top]
+    return [*scalars_of(index.calls[call].args), *top]
 
 
 def _per_unit_price(path: str) -> bool:
