@@ -35,6 +35,14 @@ ID_RE = re.compile(
 # regex engine then skips ahead to such characters instead of trying the pattern everywhere.
 # Dimensions written with a multiplication sign or a spaced x ("1024×1024", "91 × 61 × 66"): one identifier.
 _DIMENSIONS = re.compile(r"\d(?<![A-Za-z0-9_.]\d)\d{1,4}(?:(?:\s?×\s?|\s[xX]\s)\d{2,5}){1,2}(?![A-Za-z0-9_.])")
+_CODE = re.compile(
+    r"(?<![\w!#%&?@^~.-])(?=[\w#%&?@^~-]*[A-Za-z])(?=[\w#%&?@^~-]*\d)"
+    r"[A-Za-z0-9][\w#-]*[!%&?@^~][\w#-]+(?:[!%&?@^~][\w#-]+)*[!%&?@^~]?",
+    re.ASCII,
+)
+"""A code with a symbol between its letters and digits (a password aB3#fG6&kL9@): one identifier, its case kept."""
+_CODE_LEAST = 8
+_CODE_MARK = re.compile(r"\w[!%&?@^~]\w")
 _CARRIER_NUMBER = re.compile(r"(?<![\w.#-])([A-Z]{2}|[A-Z]\d|\d[A-Z]) (\d{1,4})(?![\w.,:%])", re.ASCII)
 """A flight or train number written with a space (BA 2491, UA 1142): one identifier, not a code and a number."""
 _ID_SHORT_DIGITS = re.compile(r"\d(?<![\w.,#-]\d)\d{4,5}(?![\w.,%])", re.ASCII)
@@ -102,7 +110,7 @@ _CLAUSE_MARK = re.compile(r"[，,；;]")
 _SPACES_AT = re.compile(r"\s*")
 _COUNT = "count"
 """The label of counting words (找到, 共有): a number whose unit names its own field is no count."""
-_QUANTITY = re.compile(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|\d+(?:st|nd|rd|th)?(?:-[A-Za-z]+)+", re.IGNORECASE)
+_QUANTITY = re.compile(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|x\d{1,4}|\d+(?:st|nd|rd|th)?(?:-[A-Za-z]+)+", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
 # What may stand between a date and its day of the week: white space, a comma, a bracket.
 _BESIDE = re.compile(r"[\s,，、(（)）]{0,3}")
@@ -222,6 +230,11 @@ class MentionExtractor:
             taken.take(m.start(), m.end())
             value = re.sub(r"\s*(?:×|x|X)\s*", "x", m.group())
             out.append(Mention(FactKind.IDENTIFIER, m.start(), m.end(), value))
+        for m in _CODE.finditer(text) if _CODE_MARK.search(text) else ():
+            code = m.group()  # a sentence's "!" after it is read with it: grounding tries it without
+            if len(code.rstrip("!?")) >= _CODE_LEAST and taken.free(m.start(), m.end()):
+                taken.take(m.start(), m.end())
+                out.append(Mention(FactKind.IDENTIFIER, m.start(), m.end(), code.lower()))
         for m in ID_RE.finditer(text):
             if not taken.free(m.start(), m.end()) or _looks_like_quantity(m.group()):
                 continue

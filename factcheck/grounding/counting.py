@@ -55,13 +55,16 @@ def filtered_count(
             for key, value in r.items() if isinstance(value, str) and value.strip()
         )
         for (key, value), count in shared.items():
-            if count == claimed and _names_value(index, value, lowered, said):
+            if count == claimed and names_value(index, value, lowered, said):
                 return leaf, key, value
     return None
 
 
-def _names_value(index: EvidenceIndex, value: str, claim: str, said: set[tuple[str | None, str]]) -> bool:
-    """Whether the claim names a field value: holds it, or states a status it agrees with.
+def names_value(
+    index: EvidenceIndex, value: str, claim: str, said: set[tuple[str | None, str]], strict: bool = False
+) -> bool:
+    """Whether the claim names a field value: holds it, or states a status it agrees with (`strict`: of the
+    same polarity; "not shipped" is then no count of pending orders).
 
     A status of no concept on either side ("went through", `open`) agrees by its polarity alone.
     """
@@ -69,7 +72,8 @@ def _names_value(index: EvidenceIndex, value: str, claim: str, said: set[tuple[s
     if len(key) > 1 and re.search(r"(?<![a-z0-9])" + re.escape(key) + r"(?![a-z0-9])", claim):
         return True  # the value itself, as a word of its own ("可用", not the "a" inside "payouts")
     return any(
-        (s.concept == concept or s.concept is None or concept is None) and s.polarity in AGREES[polarity]
+        (s.concept == concept or s.concept is None or concept is None)
+        and (s.polarity == polarity if strict else s.polarity in AGREES[polarity])
         for s in index.statuses_of(value) for concept, polarity in said
     )
 
@@ -207,3 +211,78 @@ def _measures(lex: Lexicon, key: str, limit: Fact, claim: str) -> bool:
         dimension = lex.unit_scales[unit][0]
         return any(lex.unit_scales.get(w, ("",))[0] == dimension for w in name.split())
     return any(w in claim.lower() for w in name.split() if len(w) > 3)
+
+
+COUNT_SUBJECT = re.compile(r"\s+(?:of them\s+|of these\s+)?(?:were|are|have been|has been|remain)\b", re.IGNORECASE)
+"""What follows a count that is the subject of a status: "3 were approved", "2 are still pending"."""
+_STATUS_BREAK = re.compile(r"[,，;；。:：、]|\b(?:and|or)\b|[和或及]")
+"""What stands between a count and a status word of another count ("2 笔已批、1 笔被驳回")."""
+_STATUS_REACH = 12
+"""Most characters between a count and the status word it counts by ("已批准 4 笔", "3 were approved")."""
+
+
+def status_count(
+    index: EvidenceIndex, fact: Fact, facts: list[Fact], claim: str, start: int
+) -> tuple[int, str, Leaf] | None:
+    """How many items of a list hold the status the claim counts by, right beside the count ("已批准 4 笔",
+    "2 are still pending", "rejected 1 笔"), when one list field alone holds that status.
+
+    The field must be a status field of the list's own items: its values differ between items, and some
+    item holds one the status word agrees with (the value itself, or a status of the same polarity and
+    concept). Two such fields, or none, give no count.
+
+    Args:
+        index: The run's evidence.
+        fact: A count of the claim.
+        facts: The claim's facts.
+        claim: The claim's text.
+        start: The claim's offset in the answer.
+
+    Returns:
+        (how many items hold it, how, as a person reads it, the list), or None.
+    """
+    lex = index.lex
+    claimed = Decimal(fact.value or "0")
+    if claimed != claimed.to_integral_value() or claimed < 0 or fact.unit and (
+            fact.unit in lex.unit_scales or fact.unit in lex.duration_days or fact.unit in lex.currency_codes):
+        return None  # "跑了约9分钟后失败": a measure, not a count
+    if not fact.unit and not COUNT_SUBJECT.match(claim, fact.end - start):
+        return None  # a count has a count noun, or is the subject of the status ("3 were approved")
+    status = _beside(lex, fact, facts, claim, start)
+    if status is None:
+        return None
+    said = {(status.concept, status.polarity)}
+    lowered = term_key(status.text)
+    candidates = []
+    for length, leaf in index.list_counts:
+        if leaf.path.startswith("args") or not 1 < length <= FILTERED_LIST_ITEMS:
+            continue
+        records = index.value_at(leaf.index, "" if leaf.path == "$" else leaf.path)
+        if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
+            continue
+        for key in records[0]:
+            if index.lex.status_fields.lookup(field_name(str(key))) is None:
+                continue
+            values = [r.get(key) for r in records]
+            if not all(isinstance(v, str) for v in values) or len(set(values)) < 2:
+                continue
+            met = sum(names_value(index, v, lowered, said, strict=True) for v in values)
+            if met:
+                candidates.append((met, f"{met} of {len(records)} items of {leaf.path or 'the list'} have {key} "
+                                        f"agreeing with {status.text!r}", leaf))
+    return candidates[0] if len(candidates) == 1 else None
+
+
+def _beside(lex: Lexicon, fact: Fact, facts: list[Fact], claim: str, start: int) -> Fact | None:
+    """The status word nearest a count in its own clause, at most `_STATUS_REACH` characters away."""
+    best: tuple[int, Fact] | None = None
+    for f in facts:
+        if f.kind not in (FactKind.STATUS, FactKind.ACTION) or not f.polarity or term_key(f.text) in lex.presenting:
+            continue  # "Here are your 2026 invoices" counts nothing
+        lo, hi = (f.end, fact.start) if f.end <= fact.start else (fact.end, f.start)
+        gap = hi - lo
+        if gap > _STATUS_REACH or _STATUS_BREAK.search(claim, lo - start, hi - start):
+            continue
+        if best is None or gap < best[0]:
+            best = (gap, f)
+    return None if best is None else best[1]

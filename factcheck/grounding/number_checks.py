@@ -32,6 +32,17 @@ _ORDINAL_MARKS = ("第", "No.", "no.")
 _BREAKDOWN = re.compile(r"\s*[—–:：(（-]")
 """What opens a total's breakdown right after it: a dash, a colon or a bracket ("Total paid: $1,296.00 — $234.00 …")."""
 
+_SUMMED = re.compile(r" \+ |\bsum of\b")
+"""A derivation that adds amounts up (pair arithmetic, a column's sum): a subset's total may outrank it."""
+_PAGING_WORDS = frozenset({"page", "pages", "total", "num", "number", "of", "current"})
+"""The words of a paging field's name (`page`, `total_pages`, `num_pages`)."""
+
+
+
+def _counts(words: list[str]) -> bool:
+    """Whether a field's name makes it a count (`total_count`) or a page (`total_pages`): it never speaks for money
+    (`page_content` does)."""
+    return "count" in words or bool(words) and set(words) <= _PAGING_WORDS and not {"page", "pages"}.isdisjoint(words)
 
 class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
     """Give a number its verdict: the same field's value, another backing, or the answer's own working."""
@@ -83,7 +94,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         elif fact.unit:  # an amount of money: a count's field (`total_baggages`, `total_count`) does not speak for it
             not_money = self.index.lex.not_money_labels
             same_field = [loc for loc in same_field if not loc.leaf.labels & not_money
-                          and "count" not in field_name(loc.leaf.path.rsplit(".", 1)[-1]).split()]
+                          and not _counts(field_name(loc.leaf.path.rsplit(".", 1)[-1]).split())]
         generic = self.index.lex.generic_field_labels
         if labels <= generic and all(loc.mention.labels - labels - generic for loc in same_field):
             # "it costs $248" (amount) says nothing of a refund amount: only fields as plain as the claim speak for it
@@ -108,6 +119,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                 self._computed_by_a_tool(targets)
                 or self._at_a_rate(fact, same_field, claimed, exponent)
                 or self._in_keyed_record(fact, targets, same_field)
+                or self._subset_total(fact)
                 or self._count(fact, claimed)
                 or self._duration(fact, claimed)
                 or in_other_unit(fact, claimed, exponent, self._claim_facts, self.index)
@@ -150,6 +162,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                 or self._derived(claimed, exponent)
                 or self._named_items(fact)
                 or self._record_total(fact)
+                or self._subset_total(fact)
                 or self._users_word(fact, claimed, exponent)
                 or (self._suffix(fact) if cued else None)
                 or day_of_month(fact, claimed, self._claim_text[max(0, fact.end - self._records.start) :],
@@ -161,6 +174,9 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                 or self._in_words(targets)
             )
         backing = self._fitting(fact, backing, claimed, exponent)
+        if backing is None or backing[0] == "derived" and _SUMMED.search(backing[1]):
+            # arithmetic backs a total only as the records compute it: the confirmed rooms' rates × the nights
+            backing = self._subset_recomputed(fact) or backing
         if backing is None:
             set_verdict(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives {fact.text}", [])
         elif backing[0] in ("recomputed", "user_over_record"):

@@ -68,7 +68,7 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
     Returns:
         The recomputed total, or None when the number is no per-unit amount given as a total.
     """
-    if not located or not _claims_a_total(fact, index, claim):
+    if not located or not claims_a_total(fact, index, claim):
         return None
     beside = _total_beside(fact, located, index)
     if beside is not None:
@@ -129,7 +129,7 @@ def per_unit_sum_as_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) ->
     Returns:
         The recomputed total, or None.
     """
-    if not _claims_a_total(fact, index, claim):
+    if not claims_a_total(fact, index, claim):
         return None
     claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
     for call in range(len(index.calls)):
@@ -275,7 +275,7 @@ def _cue_before(cues: Phrases, fact: Fact, claim: ClaimText) -> Hit | None:
     return None if any(f.start - claim.start < at for f in between) else cue
 
 
-def _claims_a_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
+def claims_a_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
     """Whether a number is claimed as a total: an amount of money labelled so, or the first after a total word
     ("The total for all 3 passengers is $612"; not the nights' 688 元 before 两晚合计 1,476 元), or the one a total
     word follows ("$612 in total"), and the claim has no per-unit word ("each", "per person")."""
@@ -319,7 +319,7 @@ def named_items_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> Rec
             prices = [Decimal(str(p)) for _, p in named if isinstance(p, int | float) and not isinstance(p, bool)]
             if not prices or len(prices) != len(named):
                 continue
-            if equal_at(sum(prices), claimed, exponent) or (len(prices) > 1 and _claims_a_total(fact, index, claim)):
+            if equal_at(sum(prices), claimed, exponent) or (len(prices) > 1 and claims_a_total(fact, index, claim)):
                 where = index.number_at(call, shape.replace("[]", f"[{items.index(named[0][0])}]", 1))
                 if where is not None:
                     return Recomputed(sum(prices), f"{_plus(prices)}, the prices of the items the claim names", where)
@@ -343,7 +343,7 @@ def record_items_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> Re
     Returns:
         The items' total and how, or None.
     """
-    if not _claims_a_total(fact, index, claim):
+    if not claims_a_total(fact, index, claim):
         return None
     claimed, exponent = Decimal(fact.value or "0"), -(fact.precision or 0)
     keys = {record_key(f.value or f.text) for f in claim.facts
@@ -404,7 +404,7 @@ def _names(item: dict, text: str) -> bool:
 def fits_role(fact: Fact, how: str, index: EvidenceIndex, claim: ClaimText) -> bool:
     """Whether a derivation fits the number's role: a claimed total is a sum or product, never a difference, a
     quotient or a mean of other numbers (the reason `how` names the operation: "number equals 3.5 − 3")."""
-    if not _claims_a_total(fact, index, claim):
+    if not claims_a_total(fact, index, claim):
         return True
     return not any(op in how for op in (" − ", " ÷ ", "(1 − ", "the mean of"))
 

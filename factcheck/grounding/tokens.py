@@ -11,6 +11,8 @@ from factcheck.report import Fact, FactKind, Verdict
 
 # An identifier that may be one part of a longer name: letters and digits both, no joiner of its own.
 _SEGMENT = re.compile(r"(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{3,}")
+_CODE = re.compile(r"\w[!%&?@^~]\w")
+"""A symbol between letters or digits: the identifier is a code whose letters' case is part of it."""
 _DIMENSIONS = re.compile(r"\d+(?:x\d+){1,2}")
 """An identifier's value that is dimensions (1024x1024, 91x61x66)."""
 _NAME_COVER = 0.8
@@ -28,6 +30,8 @@ def ground_token(fact: Fact, index: EvidenceIndex) -> None:
     """
     value = fact.value or ""
     url = fact.kind == FactKind.URL
+    if fact.kind == FactKind.IDENTIFIER and _CODE.search(fact.text) and _ground_code(fact, index):
+        return
     leaf = index.find_token(value, url=url)
     if leaf is None and " " in fact.text and fact.kind == FactKind.IDENTIFIER:
         leaf = index.find_token(fact.text.lower())  # a tool writing it spaced too (BA 2491)
@@ -69,6 +73,31 @@ def ground_token(fact: Fact, index: EvidenceIndex) -> None:
         return
     set_verdict(fact, Verdict.UNSUPPORTED, "not_found",
                 f"no tool output holds the {what} {fact.text!r}", [])
+
+def _ground_code(fact: Fact, index: EvidenceIndex) -> bool:
+    """A code with symbols between its letters (a password) is the tool's only with the same case of each letter.
+
+    Returns:
+        Whether a verdict was set: found exactly, or found with another case (contradicted).
+    """
+    for code in dict.fromkeys((fact.text, fact.text.rstrip("!?"))):
+        leaf = index.find_token(code.lower())
+        if leaf is None:
+            continue
+        exact = [text for text in index.strings.texts if code in text]
+        if exact:
+            found = index.find_text(code.lower()) or leaf
+            set_verdict(fact, Verdict.SUPPORTED, "match", "code found in a tool output, letter case and all",
+                        [evidence_of(found, index)])
+        else:
+            at = leaf.text.lower().find(code.lower())
+            given = leaf.text[at : at + len(code)] if at >= 0 else leaf.text
+            set_verdict(fact, Verdict.CONTRADICTED, "value_mismatch",
+                        f"tool gives the code {given!r}, not {code!r}: its letters differ in case",
+                        [evidence_of(leaf, index, f"{given!r} differs from the claimed code in letter case")])
+        return True
+    return False
+
 
 def ground_name(fact: Fact, index: EvidenceIndex, name_cutoff: float) -> None:
     """A name must appear in a tool output; rapidfuzz tolerates spelling (Lumière, Mugs).

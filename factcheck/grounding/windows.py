@@ -37,6 +37,10 @@ _NOW_CUE = re.compile(
     r"(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?)"
 )
 _NOW_FIELDS = ("now", "current_time", "current_date", "today", "as_of")
+_STILL_UNTIL = re.compile(
+    r"(?i)(?:\bstill\b|\bremains?\b|仍|还可以?|依然)[^.;:\n。；：]{0,40}?(?:\buntil|\bthrough|\btill|至|到|截至)\s*$"
+)
+"""What comes right before a deadline a claim says is still ahead ("still returnable until Jun 22", "仍可退货至")."""
 
 
 def _moment(text: str) -> tuple[datetime, bool] | None:
@@ -123,6 +127,35 @@ def time_window(facts: list[Fact], text: str, start: int, index: EvidenceIndex, 
                 f"{_span(elapsed)} between {since}: {'not ' if relation == 'within' else ''}within the "
                 f"{text[at:end]} {unit} window", [ev for _, ev in spans[:2]] if now is not None else
                 [own[0][1], own[1][1]])
+
+
+def lapsed_deadline(facts: list[Fact], text: str, start: int, index: EvidenceIndex) -> None:
+    """Contradict a deadline a claim says is still ahead ("still returnable until Jun 22") that the current time
+    the context or a tool gives has passed (2024-06-26 14:00): the date may be right, the "still" is not.
+
+    Args:
+        facts: The claim's facts, grounded.
+        text: The claim's text.
+        start: Where it starts in the answer.
+        index: The run's evidence.
+    """
+    dates = [f for f in facts if f.kind == FactKind.DATE and f.value and _STILL_UNTIL.search(text[: f.start - start])]
+    if not dates:
+        return
+    now = _now(index)
+    if now is None:
+        return
+    for fact in dates:
+        value = fact.value or ""
+        year = value[:4] if value[:4].isdigit() else str(now[0].year)  # a date without its year is this year's
+        try:
+            deadline = datetime(int(year), int(value[-5:-3]), int(value[-2:]))
+        except ValueError:
+            continue
+        if deadline.date() < now[0].date() and fact.verdict != Verdict.CONTRADICTED:
+            set_verdict(fact, Verdict.CONTRADICTED, "time_window",
+                        f"{fact.text} is before now ({now[0]:%Y-%m-%d %H:%M}): the deadline has passed, "
+                        f"nothing is still open until it", fact.evidence[:1])
 
 
 def _moments(facts: list[Fact]) -> list[tuple[tuple[datetime, bool], Evidence]]:

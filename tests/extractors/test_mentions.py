@@ -182,6 +182,12 @@ def test_weekdays_beside_dates(text, expected) -> None:
         ("page: __https://x.example/a/123__.", [("url", "x.example/a/123", None)]),
         ("mail li.ming@example.com", [("email", "li.ming@example.com", None)]),
         ("![图1](https://cdn.example.cn/u/e01a.png)", [("url", "cdn.example.cn/u/e01a.png", None)]),
+        # a code with symbols between its letters and digits (a password) is one identifier
+        ("新密码是：aB3#fG6&kL9@。", [("identifier", "ab3#fg6&kl9@", None)]),
+        ("password AB3#fG7&kL9!", [("identifier", "ab3#fg7&kl9!", None)]),
+        ("**#W2890441**", [("identifier", "w2890441", None)]),  # emphasis and '#' make no code
+        ("AT&T 5G", [("number", "5", "g")]),  # too short for a code
+        ("Levothyroxine x90", [("number", "90", None)]),  # a quantity, no identifier
     ],
 )
 def test_identifiers_and_links(text, expected) -> None:

@@ -1,0 +1,139 @@
+"""Totals over the items of a list that hold the status a claim names ("the confirmed rooms", "已批准 4 笔，合计")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import NamedTuple
+
+from factcheck.grounding.arithmetic import equal_at
+from factcheck.grounding.counting import FILTERED_LIST_ITEMS, names_value
+from factcheck.grounding.evidence import EvidenceIndex, Leaf
+from factcheck.grounding.flat import number_text
+from factcheck.grounding.roles import ClaimText, claims_a_total
+from factcheck.lexicon import Lexicon, field_name
+from factcheck.phrases import term_key
+from factcheck.report import Fact, FactKind
+
+_NOT_AMOUNT_WORDS = frozenset({"id", "count", "page", "pages", "qty", "quantity", "duration", "min", "km", "number"})
+"""Words of a field's name that make it no amount of money (`duration_min`, `distance_km`, `trip_id`)."""
+_PER_UNIT_FIELD = re.compile(r"\b(?:nightly|daily|hourly|weekly|monthly|per|each|unit)\b")
+"""A field name that marks its amount as one unit's (`nightly_rate`): its sum is a total only times the record's
+multiplicity."""
+_STATUS_REACH = 30
+"""Most characters between the status word that singles the items out and the total ("已确认房间总价 ¥4,208.00")."""
+
+
+class SubsetTotal(NamedTuple):
+    """The sum over the items of a status, and whether it is the claimed amount."""
+
+    value: Decimal
+    """The sum (times the record's multiplicity, for an amount per unit)."""
+    how: str
+    """The computation, as a person reads it."""
+    leaf: Leaf
+    """The list."""
+    agrees: bool
+    """Whether it is the claimed amount."""
+
+
+def subset_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> SubsetTotal | None:
+    """The sum of one money field over the items of a list that hold a status the claim says.
+
+    Backs the claimed amount when it is that sum ("Total for the confirmed rooms: $3,438.00", "已批准 4 笔，合计
+    ¥5,933.44"). Recomputes it when it is not, but only where the claim leaves one reading: a total (by its words)
+    right after the claim's one status word, over one list with one status of that word, of one money field. An
+    amount per unit (`nightly_rate`) adds up to a total only times a multiplicity its record gives (`nights`: 3): the
+    confirmed rooms' nightly rates summed are one night's price, not the stay's. Only a proper part of a list is
+    read: a whole list's total is another check's.
+
+    Args:
+        fact: An amount of money of the claim.
+        index: The run's evidence.
+        claim: The claim.
+
+    Returns:
+        The first part that adds up to the amount; else the one part the claim leaves, recomputed; else None.
+    """
+    lex = index.lex
+    if not fact.value or fact.unit not in lex.currency_codes:
+        return None
+    claimed = Decimal(fact.value)
+    exponent = -(fact.precision or 0)
+    statuses = [f for f in claim.facts if f.kind in (FactKind.STATUS, FactKind.ACTION) and f.polarity
+                and term_key(f.text) not in lex.presenting]
+    if not statuses:
+        return None
+    readings: list[SubsetTotal] = []
+    for leaf, records in _lists(index):
+        for status, kept, what in _parts(index, records, statuses):
+            if not 0 < len(kept) < len(records):
+                continue
+            sums = list(_sums(lex, kept))
+            for key, total in sums:
+                per_unit = _PER_UNIT_FIELD.search(field_name(key)) is not None
+                times = _multiplicities(index, leaf) if per_unit else [(1, "")]
+                for k, of in times:
+                    how = f"{key} summed over the {len(kept)} {what} of {leaf.path or 'the list'}" \
+                          f" = {number_text(total)}" + (f" × {k} {of} = {number_text(total * k)}" if of else "")
+                    if equal_at(total * k, claimed, exponent):
+                        return SubsetTotal(total * k, how, leaf, True)
+                    if len(statuses) == len(sums) == len(times) == 1 and _beside(status, fact, claim):
+                        readings.append(SubsetTotal(total * k, how, leaf, False))
+    if len(readings) == 1 and claims_a_total(fact, index, claim):
+        return readings[0]
+    return None
+
+
+def _beside(status: Fact, fact: Fact, claim: ClaimText) -> bool:
+    """Whether the status word comes before the amount, near it, with no other status or amount between."""
+    if not 0 <= fact.start - status.end <= _STATUS_REACH:
+        return False
+    return not any(status.end <= f.start < fact.start and (f.polarity or f.unit == fact.unit)
+                   for f in claim.facts if f is not status and f is not fact)
+
+
+def _multiplicities(index: EvidenceIndex, leaf: Leaf) -> list[tuple[int, str]]:
+    """(value, field) of each whole number above 1 of the list's call that a multiplicity field names (`nights`)."""
+    output = index.value_at(leaf.index, "")
+    if not isinstance(output, dict):
+        return []
+    return [(v, str(k)) for k, v in output.items() if isinstance(v, int) and not isinstance(v, bool) and v > 1
+            and set(field_name(str(k)).split()) & index.lex.multiplicity_fields]
+
+
+def _lists(index: EvidenceIndex) -> Iterator[tuple[Leaf, list[dict]]]:
+    """Each list of records in the tools' outputs (not their arguments), with its records."""
+    for length, leaf in index.list_counts:
+        if leaf.path.startswith("args") or not 1 < length <= FILTERED_LIST_ITEMS:
+            continue
+        records = index.value_at(leaf.index, "" if leaf.path == "$" else leaf.path)
+        if isinstance(records, list) and all(isinstance(r, dict) for r in records):
+            yield leaf, records
+
+
+def _parts(
+    index: EvidenceIndex, records: list[dict], statuses: list[Fact]
+) -> Iterator[tuple[Fact, list[dict], str]]:
+    """The items of a list that hold each status the claim says, in each status field of the list's items."""
+    keys = [k for k in records[0] if index.lex.status_fields.lookup(field_name(str(k))) is not None]
+    for status in statuses:
+        said = {(status.concept, status.polarity)}
+        for key in keys:
+            values = [r.get(key) for r in records]
+            if all(isinstance(v, str) for v in values) and len(set(values)) > 1:
+                kept = [r for r, v in zip(records, values, strict=True)
+                        if names_value(index, v, term_key(status.text), said, strict=True)]
+                yield status, kept, f"items with {key} agreeing with {status.text!r}"
+
+
+def _sums(lex: Lexicon, records: list[dict]) -> Iterator[tuple[str, Decimal]]:
+    """(field, sum) of each numeric field every record has at its top level that may be an amount of money."""
+    for key in records[0]:
+        words = set(field_name(str(key)).split())
+        if words & _NOT_AMOUNT_WORDS or words & lex.not_money_labels:
+            continue
+        values = [r.get(key) for r in records]
+        if all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+            yield str(key), sum((Decimal(str(v)) for v in values), Decimal(0))
