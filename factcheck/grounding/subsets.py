@@ -16,11 +16,14 @@ from factcheck.lexicon import Lexicon, field_name
 from factcheck.phrases import term_key
 from factcheck.report import Fact, FactKind
 
-_NOT_AMOUNT_WORDS = frozenset({"id", "count", "page", "pages", "qty", "quantity", "duration", "min", "km", "number"})
-"""Words of a field's name that make it no amount of money (`duration_min`, `distance_km`, `trip_id`)."""
+_NOT_AMOUNT_WORDS = frozenset({"id", "count", "page", "pages", "qty", "quantity", "duration", "min", "km", "number",
+                               "line", "no", "seq", "index", "rank", "position"})
+"""Words of a field's name that make it no amount of money (`duration_min`, `distance_km`, `trip_id`, `line`)."""
 _PER_UNIT_FIELD = re.compile(r"\b(?:nightly|daily|hourly|weekly|monthly|per|each|unit)\b")
 """A field name that marks its amount as one unit's (`nightly_rate`): its sum is a total only times the record's
 multiplicity."""
+_NUMERIC = re.compile(r"-?\d+(?:\.\d+)?")
+"""A numeric string: an amount a tool writes as text."""
 _STATUS_REACH = 30
 """Most characters between the status word that singles the items out and the total ("已确认房间总价 ¥4,208.00")."""
 
@@ -129,11 +132,21 @@ def _parts(
 
 
 def _sums(lex: Lexicon, records: list[dict]) -> Iterator[tuple[str, Decimal]]:
-    """(field, sum) of each numeric field every record has at its top level that may be an amount of money."""
+    """(field, sum) of each numeric field (or numeric string) every record has at its top level that may be an amount
+    of money."""
     for key in records[0]:
         words = set(field_name(str(key)).split())
         if words & _NOT_AMOUNT_WORDS or words & lex.not_money_labels:
             continue
-        values = [r.get(key) for r in records]
-        if all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
-            yield str(key), sum((Decimal(str(v)) for v in values), Decimal(0))
+        values = [_amount(r.get(key)) for r in records]
+        if all(v is not None for v in values):
+            yield str(key), sum(values, Decimal(0))
+
+
+def _amount(value: object) -> Decimal | None:
+    """A field's number, written as one or as a numeric string ("2224.35")."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return Decimal(str(value))
+    if isinstance(value, str) and _NUMERIC.fullmatch(value.strip()):
+        return Decimal(value.strip())
+    return None

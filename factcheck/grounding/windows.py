@@ -90,7 +90,8 @@ def time_window(facts: list[Fact], text: str, start: int, index: EvidenceIndex, 
 
     "It was booked on December 1 at 08:15, so you are still within 24 hours" when the context gives the
     current time 2026-12-02 10:00: 25.75 hours have passed. The moments are the claim's backed dates and
-    times (their tool values, to the second; the answer's earlier ones when the claim has none) against the
+    times (their tool values, to the second; the answer's earlier ones when the claim has none and speaks of no
+    other records: lexicon `other_record_words`) against the
     current time the context or a tool states, and flagged only when every such moment is outside the
     claimed window; with no current time, the span between the claim's own two moments ("returned at
     6:12 pm against a due time of 5:00 pm, within the 29-minute grace period").
@@ -111,6 +112,8 @@ def time_window(facts: list[Fact], text: str, start: int, index: EvidenceIndex, 
         return
     own = _moments(facts)
     now = _now(index)
+    if not own and index.lex.other_record_words.search(text.lower()):
+        earlier = []  # "The other incident is past the 60-day window": not the records the answer named before
     if now is not None:
         spans = [(_between(then, now), ev) for then, ev in own or _moments(earlier)]
     elif len(own) == 2:

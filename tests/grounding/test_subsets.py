@@ -21,6 +21,11 @@ CLAIMS = {"claims": [
     {"claim_id": "EXP-2", "amount": 1731.02, "status": "approved"},
     {"claim_id": "EXP-3", "amount": 751.28, "status": "rejected"},
 ], "page": 1, "total_pages": 1}
+REPORT = {"report_id": "ER-788", "items": [  # amounts written as text, as some tools do
+    {"line": 1, "amount": "119.80", "status": "rejected"},
+    {"line": 2, "amount": "2224.35", "status": "approved"},
+    {"line": 3, "amount": "1477.80", "status": "approved"},
+]}
 
 
 def amounts(answer: str, output: dict) -> list[tuple[str, Verdict, str]]:
@@ -42,6 +47,8 @@ def amounts(answer: str, output: dict) -> list[tuple[str, Verdict, str]]:
         ("已批准 2 笔，合计 ¥2,501.04。", CLAIMS, S),  # 770.02 + 1731.02
         ("The approved claims come to $2,501.04.", CLAIMS, S),
         ("已批准 2 笔，合计 ¥3,252.32。", CLAIMS, C),  # the rejected claim added in; a `total_pages` is no total
+        ("报销单 ER-788 已批准 2 项，可报销金额 ¥3,702.15。", REPORT, S),
+        ("报销单 ER-788 已批准 2 项，合计 ¥3,821.95。", REPORT, C),  # the rejected line added in
     ],
 )
 def test_a_total_beside_a_status_is_the_sum_over_the_items_of_that_status(answer, output, expected) -> None:

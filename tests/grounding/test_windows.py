@@ -77,3 +77,14 @@ def test_a_date_worked_out_from_a_window_and_a_deadline_already_passed(answer, t
     date = [f for c in report.claims for f in c.facts if f.kind.value == "date"][-1]
     assert date.verdict.value == verdict, date.reason
     assert reason in date.reason
+
+
+def test_a_window_of_the_other_records_is_not_measured_on_the_records_named_before() -> None:
+    incidents = [call("list_incidents", {"incidents": [{"incident_id": "INC-9112", "date": "2024-06-22"},
+                                                       {"incident_id": "INC-9038", "date": "2024-07-17"}]})]
+    answer = "You can still file for INC-9038 (2024-07-17). The other incident is past the 60-day window."
+    report = CHECKER.check(answer, incidents, ["Claims must be filed within 60 days.", "Today is 2024-09-12."])
+    assert not any(f.code == "time_window" for c in report.claims for f in c.facts), report
+    named = "INC-9038 (2024-07-17) is past the 60-day window."
+    report = CHECKER.check(named, incidents, ["Claims must be filed within 60 days.", "Today is 2024-09-12."])
+    assert any(f.code == "time_window" for c in report.claims for f in c.facts), report
