@@ -231,6 +231,8 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         total, parts, end = Decimal(0), [], fact.end
         breakdown = False
         for part in later:
+            if self._after_suffix_cue(part):
+                continue  # "尾号 9690 的信用卡支付 $1,671": the card's last digits are no part
             if part.verdict != Verdict.SUPPORTED or part.unit not in (fact.unit, None) or not part.value:
                 return
             gap = self._claim_text[end - self._records.start : part.start - self._records.start]
@@ -249,7 +251,8 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
     def _written_arithmetic(self, fact: Fact) -> None:
         """Back a number the claim works out in writing from backed numbers ("$79.00 + $6.50 fee = $85.50"), or
         contradict one its written working does not come to ("12 seats x $72 = $846"), unless a tool gives it."""
-        found = written_arithmetic(fact, self._claim_facts, self._claim_text, self._records.start)
+        numbers = [f for f in self._claim_facts if f is fact or not self._after_suffix_cue(f)]  # "ending 5345"
+        found = written_arithmetic(fact, numbers, self._claim_text, self._records.start)
         if found is None:
             return
         if adds_up(found):

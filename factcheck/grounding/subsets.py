@@ -82,11 +82,20 @@ def subset_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> SubsetTo
                           f" = {number_text(total)}" + (f" × {k} {of} = {number_text(total * k)}" if of else "")
                     if equal_at(total * k, claimed, exponent):
                         return SubsetTotal(total * k, how, leaf, True)
-                    if len(statuses) == len(sums) == len(times) == 1 and _beside(status, fact, claim):
+                    if len(statuses) == len(sums) == len(times) == 1 and _beside(status, fact, claim) \
+                            and _said_exactly(index, status, kept):
                         readings.append(SubsetTotal(total * k, how, leaf, False))
     if len(readings) == 1 and claims_a_total(fact, index, claim):
         return readings[0]
     return None
+
+
+def _said_exactly(index: EvidenceIndex, status: Fact, kept: list[dict]) -> bool:
+    """Whether the status word names the kept items' status itself, not only its polarity: the value is its own
+    word ("confirmed" for 已确认 too), or a status of the same concept ("Total paid" says nothing of `processed`)."""
+    values = {v for r in kept for k, v in r.items() if isinstance(v, str)
+              and index.lex.status_fields.lookup(field_name(str(k))) is not None}
+    return any(s.concept == status.concept for v in values for s in index.statuses_of(v))
 
 
 def _beside(status: Fact, fact: Fact, claim: ClaimText) -> bool:

@@ -81,3 +81,16 @@ def test_a_code_is_compared_letter_case_and_all(answer: str, password: str, expe
     assert code.verdict == expected, code.reason
     if expected == C:
         assert report.flagged and f"'{password}'" in code.reason
+
+
+def test_a_status_that_only_shares_a_polarity_leaves_no_reading_to_recompute() -> None:
+    orders = {"orders": [{"id": "#W1", "total": 100.5, "status": "delivered"},
+                         {"id": "#W2", "total": 50, "status": "cancelled"},
+                         {"id": "#W3", "total": 20, "status": "processed"}]}
+    payments = {"payments": [{"amount": 533}, {"amount": 1671}]}
+    report = CHECKER.check("Total paid: $2,204 (gift card $533 + credit card ending 5345 $1,671).", [
+        {"name": "get_orders", "args": {}, "output": orders, "status": "ok"},
+        {"name": "get_payments", "args": {}, "output": payments, "status": "ok"}])
+    total = next(f for c in report.claims for f in c.facts if f.text == "$2,204")
+    assert total.verdict == S, total.reason  # 533 + 1671; "paid" says nothing of the `processed` order
+    assert not any(f.code == "recomputed" for c in report.claims for f in c.facts)  # "ending 5345" is no operand
