@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import weakref
 from typing import TYPE_CHECKING, Any
 
 from factcheck.grounding.flat import scalars_of, shape_of
@@ -34,14 +35,28 @@ def named_calls(index: EvidenceIndex, text: str, name: str | None) -> set[int]:
 
     A value every call of the tool ran with ("tax_rate": 20 in each) names none of them.
     """
-    calls = [c for c in index.calls if c.name == name and c.status != "error"]
-    values = {c.index: _arg_values(c.args) | set(index.record_keys(c.index)) for c in calls}
-    named = set()
-    for call, own in values.items():
-        others = set().union(*(v for i, v in values.items() if i != call))
-        if any(_said(text, v) for v in own - others):
-            named.add(call)
-    return named
+    return {call for call, own in _own_values(index, name).items() if any(_said(text, v) for v in own)}
+
+
+_OWN_VALUES: weakref.WeakKeyDictionary[EvidenceIndex, dict[str | None, dict[int, tuple[str, ...]]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per run (its index, while it lives): tool name -> call -> the values only that call ran with or returned."""
+
+
+def _own_values(index: EvidenceIndex, name: str | None) -> dict[int, tuple[str, ...]]:
+    """Each successful call of tool `name`, with the argument values and record keys no other call of it has
+    (worked out once per run and tool: every claim asks again)."""
+    by_name = _OWN_VALUES.setdefault(index, {})
+    found = by_name.get(name)
+    if found is None:
+        calls = [c for c in index.calls if c.name == name and c.status != "error"]
+        values = {c.index: _arg_values(c.args) | set(index.record_keys(c.index)) for c in calls}
+        found = by_name[name] = {}
+        for call, own in values.items():
+            others = set().union(*(v for i, v in values.items() if i != call))
+            found[call] = tuple(sorted(own - others))
+    return found
 
 
 def other_call_value(index: EvidenceIndex, matches: list[Located], clause: str, claim: str) -> list[Leaf] | None:

@@ -39,6 +39,8 @@ class RecordStates:
         """The claim's records, reset by the matcher for each claim: their clauses are this module's too."""
         self._in_view: str | None = None
         self._start = 0
+        self._status_cache: dict[str, tuple[Leaf, set[str]] | None] = {}
+        """Record key -> `_status_of` it (the run's records do not change from claim to claim)."""
 
     def next_claim(self, facts: list[Fact], text: str, start: int, gap: str) -> None:
         """Read one claim (after grounding its facts).
@@ -65,7 +67,9 @@ class RecordStates:
             self._in_view = next(iter(keys))
         if self._in_view is None:
             return
-        status = self._status_of(self._in_view)
+        if self._in_view not in self._status_cache:
+            self._status_cache[self._in_view] = self._status_of(self._in_view)
+        status = self._status_cache[self._in_view]
         if status is None:
             return
         for fact in facts:

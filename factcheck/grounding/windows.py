@@ -37,6 +37,8 @@ _NOW_CUE = re.compile(
     r"(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?)"
 )
 _NOW_FIELDS = ("now", "current_time", "current_date", "today", "as_of")
+_DIGIT = re.compile(r"\d")
+"""Every window pattern holds a number: a text without a digit is not searched five times."""
 
 
 def _moment(text: str) -> tuple[datetime, bool] | None:
@@ -69,6 +71,8 @@ def _now(index: EvidenceIndex) -> tuple[datetime, bool] | None:
 def _window(text: str) -> tuple[str, float, int, int, str] | None:
     """The claim's window: (`within` or `beyond`, its length in seconds, where its number starts and ends,
     the unit as written)."""
+    if _DIGIT.search(text) is None:
+        return None
     for relation, patterns in (("within", _WITHIN), ("beyond", _BEYOND)):
         for pattern in patterns:
             m = pattern.search(text)

@@ -57,13 +57,13 @@ def stated_difference(fact: Fact, facts: list[Fact], text: str, start: int, lex:
     words = lex.difference_words
     if fact.kind != FactKind.NUMBER or not fact.value or not words:
         return None
-    numbers = sorted((f for f in facts if f.kind == FactKind.NUMBER and f.value and f.unit == fact.unit
-                      and f is not fact), key=lambda f: f.start)
     after = text[fact.end - start : fact.end - start + _GAP].lower()
     for way, cues in words.items():
         for cue in cues:
-            found = re.match(rf"\s*(?:{re.escape(cue)})\b", after) if cue.isascii() else None
+            # the regex only where the cue is in the text at all (most numbers are followed by no comparative)
+            found = re.match(rf"\s*(?:{re.escape(cue)})\b", after) if cue.isascii() and cue in after else None
             if found is not None:  # "$300.00 less than the $3,212.44"
+                numbers = _other_numbers(fact, facts)
                 other = next((f for f in numbers if f.start >= fact.end + found.end()
                               and f.start - fact.end - found.end() <= _GAP), None)
                 return _between(fact, numbers, other, way)
@@ -77,9 +77,16 @@ def stated_difference(fact: Fact, facts: list[Fact], text: str, start: int, lex:
             if bi < 0:
                 return None
             lo = fact.start - len(before) + bi
+            numbers = _other_numbers(fact, facts)
             other = next((f for f in numbers if lo < f.start < fact.start - (len(before) - at)), None)
             return _between(fact, numbers, other, way)
     return None
+
+
+def _other_numbers(fact: Fact, facts: list[Fact]) -> list[Fact]:
+    """The claim's other numbers of the fact's unit, in order (read only once a comparative is found)."""
+    return sorted((f for f in facts if f.kind == FactKind.NUMBER and f.value and f.unit == fact.unit
+                   and f is not fact), key=lambda f: f.start)
 
 
 def _between(fact: Fact, numbers: list[Fact], other: Fact | None, way: str) -> StatedDifference | None:
