@@ -62,41 +62,58 @@ class NumberLookups(WalkedEvidence):
         return out
 
     def _json_numbers(self, targets: list[tuple[Decimal, int]]) -> list[Located]:
-        out = []
+        columns, (sizes, places), (minor_sizes, minor_places) = self._number_columns
         # each target as a float, and half a unit of its last digit (and a hair more, for float rounding)
         near = [(target, exponent, float(target), float(Decimal(5).scaleb(exponent - 1)) * 1.000001)
                 for target, exponent in targets]
-        for i, flat in enumerate(self.flats):
-            for shape in flat.numbers:
-                minor = self.path_info(shape)[2]
-                values, items = self._sorted_numbers(i, flat, shape)
-                for target, exponent, as_float, half in near:
-                    for scale in (1, 100) if minor else (1,):
-                        t = as_float * scale
-                        lo = bisect_left(values, t - half * scale)
-                        hi = bisect_right(values, t + half * scale)
-                        for value, (node, key) in items[lo:hi]:
-                            for loc in self._number_locs(flat.call, flat.path(node, key), shape, value):
-                                if equal_at(Decimal(loc.mention.value), target, exponent):
-                                    out.append(loc)
+        found = []  # (column, target, scale, rank): the order of a walk field by field, target by target
+        for j, (_, _, as_float, half) in enumerate(near):
+            for s, (scale, column_sizes, column_places) in enumerate(
+                ((1, sizes, places), (100, minor_sizes, minor_places))  # a field of hundredths: also x100
+            ):
+                t = as_float * scale
+                lo = bisect_left(column_sizes, t - half * scale)
+                hi = bisect_right(column_sizes, t + half * scale)
+                found += [(column, j, s, rank) for column, rank in column_places[lo:hi]]
+        out = []
+        for column, j, _, rank in sorted(found):
+            flat, shape, items = columns[column]
+            value, (node, key) = items[rank]
+            target, exponent = near[j][:2]
+            for loc in self._number_locs(flat.call, flat.path(node, key), shape, value):
+                if equal_at(Decimal(loc.mention.value), target, exponent):
+                    out.append(loc)
         return out
 
     @cached_property
-    def _sorted(self) -> dict[tuple[int, str], tuple[list[float], list[tuple[Any, Ref]]]]:
-        """Each field's numbers sorted by absolute value (`_sorted_numbers`), per flat and shape."""
-        return {}
+    def _number_columns(
+        self,
+    ) -> tuple[list[tuple[Flat, str, list[tuple[Any, Ref]]]], tuple[list[Any], list[tuple[int, int]]],
+               tuple[list[Any], list[tuple[int, int]]]]:
+        """The run's JSON numbers for look-ups by value, sorted once per run (signs are read as words, as in text).
 
-    def _sorted_numbers(self, i: int, flat: Flat, shape: str) -> tuple[list[float], list[tuple[Any, Ref]]]:
-        """A field's numbers sorted by absolute value (signs are read as words, as in text)."""
-        found = self._sorted.get((i, shape))
-        if found is None:
-            values, nodes, keys = flat.numbers[shape]
-            sizes = list(map(abs, values))
-            order = sorted(range(len(values)), key=sizes.__getitem__)
-            found = self._sorted[(i, shape)] = (
-                [sizes[j] for j in order], [(values[j], (nodes[j], keys[j])) for j in order]
-            )
-        return found
+        Returns:
+            Each field's numbers sorted by absolute value, as (flat, shape, [(value, place)]) in walk order;
+            then every number's absolute value in order with its (field, rank in the field), and the same
+            for the fields of hundredths (`amount_cents`) only.
+        """
+        columns: list[tuple[Flat, str, list[tuple[Any, Ref]]]] = []
+        every: tuple[list[Any], list[tuple[int, int]]] = ([], [])
+        minor: tuple[list[Any], list[tuple[int, int]]] = ([], [])
+        for flat in self.flats:
+            for shape, (values, nodes, keys) in flat.numbers.items():
+                sizes = list(map(abs, values))
+                order = sorted(range(len(values)), key=sizes.__getitem__)
+                column = len(columns)
+                columns.append((flat, shape, [(values[j], (nodes[j], keys[j])) for j in order]))
+                for merged in (every, minor) if self.path_info(shape)[2] else (every,):
+                    merged[0].extend(sizes[j] for j in order)
+                    merged[1].extend((column, rank) for rank in range(len(order)))
+        merged_columns = []
+        for merged_sizes, merged_places in (every, minor):
+            order = sorted(range(len(merged_sizes)), key=merged_sizes.__getitem__)
+            merged_columns.append(([merged_sizes[k] for k in order], [merged_places[k] for k in order]))
+        return columns, merged_columns[0], merged_columns[1]
 
     def _number_locs(self, call: int, path: str, shape: str, value: int | float) -> list[Located]:
         """A JSON number; a field holding hundredths (`amount_cents`) also gives it in whole units."""

@@ -89,8 +89,9 @@ class RecordChecks(ClaimState):
     def _foreign_calls(self, facts: list[Fact]) -> None:
         """Contradict identifiers and names found only in another call of the same tool than the one named."""
         if not self._asks_new_value():
+            claim = self._claim_text.lower()
             for fact in facts:
-                token_of_another_call(fact, self.index, self._clause(fact), self._claim_text.lower())
+                token_of_another_call(fact, self.index, self._clause(fact), claim)
 
     def _foreign_names(self, facts: list[Fact]) -> None:
         """Contradict an identifier or name that another item holds than the one its clause names by key.

@@ -41,6 +41,8 @@ class RecordStates:
         self._start = 0
         self._status_cache: dict[str, tuple[Leaf, set[str]] | None] = {}
         """Record key -> `_status_of` it (the run's records do not change from claim to claim)."""
+        self._latest_cache: dict[str, int | None] = {}
+        """Record key -> `_latest_with` it."""
 
     def next_claim(self, facts: list[Fact], text: str, start: int, gap: str) -> None:
         """Read one claim (after grounding its facts).
@@ -96,9 +98,11 @@ class RecordStates:
         return _PREDICATE.search(before) is not None and _NOUN_AFTER.match(after) is None
 
     def _latest_with(self, key: str) -> int | None:
-        """The last call whose output is the record of this key."""
-        calls = [c.index for c in self.index.calls if c.status == "ok" and key in self.index.record_keys(c.index)]
-        return calls[-1] if calls else None
+        """The last call whose output is the record of this key (looked for once per key)."""
+        if key not in self._latest_cache:
+            calls = [c.index for c in self.index.calls if c.status == "ok" and key in self.index.record_keys(c.index)]
+            self._latest_cache[key] = calls[-1] if calls else None
+        return self._latest_cache[key]
 
     def _status_of(self, key: str) -> tuple[Leaf, set[str]] | None:
         """The leaf of the record's status field and the states it names (and those they imply)."""

@@ -37,8 +37,9 @@ _NOW_CUE = re.compile(
     r"(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?)"
 )
 _NOW_FIELDS = ("now", "current_time", "current_date", "today", "as_of")
-_DIGIT = re.compile(r"\d")
-"""Every window pattern holds a number: a text without a digit is not searched five times."""
+_UNIT_AFTER_NUMBER = re.compile(rf"(?i)\d[\s-]*(?:个)?(?:{_EN_UNIT[1:-3]}|{_ZH_UNIT[1:-1]})")
+"""What every window pattern holds, a number and its unit ("24 hours", "30 天", "3 个月"... read loosely): a claim
+without it is not searched with the five patterns."""
 
 
 def _moment(text: str) -> tuple[datetime, bool] | None:
@@ -71,7 +72,7 @@ def _now(index: EvidenceIndex) -> tuple[datetime, bool] | None:
 def _window(text: str) -> tuple[str, float, int, int, str] | None:
     """The claim's window: (`within` or `beyond`, its length in seconds, where its number starts and ends,
     the unit as written)."""
-    if _DIGIT.search(text) is None:
+    if _UNIT_AFTER_NUMBER.search(text) is None:
         return None
     for relation, patterns in (("within", _WITHIN), ("beyond", _BEYOND)):
         for pattern in patterns:

@@ -47,3 +47,24 @@ def test_a_window_the_moments_do_not_fit_is_contradicted(answer, tools, context,
     report = CHECKER.check(answer, tools, context)
     windows = [f for c in report.claims for f in c.facts if f.code == "time_window"]
     assert bool(windows) == flagged, [(f.text, f.code, f.reason) for c in report.claims for f in c.facts]
+
+
+@pytest.mark.parametrize(
+    ("text", "window"),
+    [
+        ("You are still WITHIN THE 24-HOURS window.", ("within", 86400.0)),
+        ("inside the last 1.5 hrs", ("within", 5400.0)),
+        ("30 天以内可以退", ("within", 2592000.0)),
+        ("距现在不到 3 个小时", ("within", 10800.0)),
+        ("it is not within 7 days", ("beyond", 604800.0)),
+        ("more than 2 weeks ago", ("beyond", 1209600.0)),
+        ("已超过 12 个小时", ("beyond", 43200.0)),
+        ("within the window, 24 hours or so", None),  # a number and unit, but no window said of it
+        ("within reach", None),  # no number and unit: the patterns are not tried
+    ],
+)
+def test_the_quick_look_for_a_number_and_unit_keeps_every_window(text, window):
+    from factcheck.grounding.windows import _window
+
+    found = _window(text)
+    assert (found and found[:2]) == window
