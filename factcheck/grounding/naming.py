@@ -74,6 +74,8 @@ class ClaimRecords:
         self.index = index
         self._list_words = list_words
         """(call, list path) -> each item's distinct words; shared by every claim of a check."""
+        self._item_texts: dict[tuple[int, str], list[str]] = {}
+        """(call, list path) -> each item's strings lower-cased, joined by NUL (read once per check)."""
         self.reset([], "", 0)
 
     def reset(self, facts: list[Fact], text: str, start: int) -> None:
@@ -111,12 +113,24 @@ class ClaimRecords:
             if item is None:
                 continue
             key = self.index.is_record_key(ev.path)
-            if not key and _items_holding(self.index.value_at(ev.index, item[1]), (f.value or f.text).lower()) > 1:
+            if not key and self._items_holding(ev.index, item[1], (f.value or f.text).lower()) > 1:
                 continue  # "Amazon Marketplace" of three transactions names none of them
             if key or f.kind != FactKind.NUMBER:
                 places.append((f, (ev.index, item[1], item[2]), key))
         self._places = (state, places)
         return places
+
+    def _items_holding(self, call: int, items: str, text: str) -> int:
+        """`_items_holding` of the list at path `items` of `call`, its items' strings lower-cased once per check."""
+        if "\x00" in text:
+            return _items_holding(self.index.value_at(call, items), text)
+        texts = self._item_texts.get((call, items))
+        if texts is None:
+            value = self.index.value_at(call, items)
+            texts = self._item_texts[(call, items)] = [
+                "\x00".join(v.lower() for v in scalars_of(item) if isinstance(v, str)) for item in value
+            ] if isinstance(value, list) else []
+        return sum(text in item for item in texts) if text else 0
 
     def names_by_key(self) -> bool:
         """Whether a backed fact of the claim names a list item by its key."""
