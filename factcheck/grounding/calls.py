@@ -80,7 +80,7 @@ def other_call_value(index: EvidenceIndex, matches: list[Located], clause: str, 
         if leaf.source != "tool" or leaf.path.startswith("args") or leaf.count or not leaf.numeric:
             return None  # a number inside a string ("476 Maple Drive") is part of a name, not a field's value
     tools = {index.calls[loc.leaf.index].name for loc in matches}
-    if len(tools) != 1:
+    if len(tools) != 1 or _only_call(index, next(iter(tools)), {loc.leaf.index for loc in matches}):
         return None
     named = _named(index, clause, claim, next(iter(tools)))
     if len(named) != 1 or any(loc.leaf.index in named for loc in matches):
@@ -101,6 +101,12 @@ def _null_at(index: EvidenceIndex, call: int, path: str) -> Leaf | None:
     if not isinstance(record, dict) or field not in record or record[field] is not None:
         return None
     return index.leaf(call, path, shape_of(path), "null")
+
+
+def _only_call(index: EvidenceIndex, name: str | None, calls: set[int]) -> bool:
+    """Whether `calls` are the one successful call of tool `name`: then no other call of it can be the one named."""
+    ok = [c.index for c in index.calls if c.name == name and c.status != "error"]  # `_own_values`'s calls
+    return len(ok) == 1 and calls <= {ok[0]}
 
 
 def _named(index: EvidenceIndex, clause: str, claim: str, name: str | None) -> set[int]:
@@ -152,6 +158,8 @@ def token_of_another_call(fact: Fact, index: EvidenceIndex, clause: str, claim: 
     if ev.note is not None or index.is_record_key(ev.path) or ev.path.startswith("args"):
         return False
     name = index.calls[ev.index].name
+    if _only_call(index, name, {ev.index}):
+        return False
     named = _named(index, clause, claim, name)
     if len(named) != 1 or ev.index in named:
         return False

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
@@ -83,15 +84,22 @@ class ClaimRecords:
         self.facts, self.text, self.start = facts, text, start
         self._places: tuple[tuple[Verdict | None, ...], list[tuple[Fact, Record, bool]]] | None = None
         self._clauses: dict[int, tuple[int, int]] = {}
+        self._mark_ends: list[int] | None = None
+        """Where each clause mark of the claim ends (its text searched once, when a clause is first asked for)."""
 
     def clause(self, fact: Fact) -> tuple[int, int]:
         """Where the clause around the fact starts and ends in the answer: between clause marks of the claim."""
         bounds = self._clauses.get(fact.start)
         if bounds is None:
             at = min(max(fact.start - self.start, 0), len(self.text))
-            begin = max((m.end() for m in _CLAUSE_MARK.finditer(self.text, 0, at)), default=0)
-            end = _CLAUSE_MARK.search(self.text, at)
-            stop = end.start() if end else len(self.text)
+            if self._mark_ends is None:
+                self._mark_ends = [m.end() for m in _CLAUSE_MARK.finditer(self.text)]
+            ends = self._mark_ends  # marks are one character: one ends at or before `at` when it starts before
+            before = bisect_right(ends, at)
+            # a comma right before `at` is a mark there whatever follows (what the text up to `at` alone says)
+            begin = at if at and self.text[at - 1] == "," else ends[before - 1] if before else 0
+            after = bisect_left(ends, at + 1)
+            stop = ends[after] - 1 if after < len(ends) else len(self.text)
             bounds = self._clauses[fact.start] = (self.start + begin, self.start + stop)
         return bounds
 
