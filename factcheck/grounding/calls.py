@@ -30,18 +30,28 @@ def _said(text: str, value: str) -> bool:
     return value in text and re.search(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)", text) is not None
 
 
-def named_calls(index: EvidenceIndex, text: str, name: str | None) -> set[int]:
+def named_calls(index: EvidenceIndex, text: str, name: str | None) -> frozenset[int]:
     """The calls of tool `name` whose own arguments or record key `text` (lower case) says.
 
     A value every call of the tool ran with ("tax_rate": 20 in each) names none of them.
     """
-    return {call for call, own in _own_values(index, name).items() if any(_said(text, v) for v in own)}
+    said = _NAMED.setdefault(index, {})  # every number of a claim asks again, with the same clause or claim
+    named = said.get((name, text))
+    if named is None:
+        named = said[(name, text)] = frozenset(
+            call for call, own in _own_values(index, name).items() if any(_said(text, v) for v in own)
+        )
+    return named
 
 
 _OWN_VALUES: weakref.WeakKeyDictionary[EvidenceIndex, dict[str | None, dict[int, tuple[str, ...]]]] = (
     weakref.WeakKeyDictionary()
 )
 """Per run (its index, while it lives): tool name -> call -> the values only that call ran with or returned."""
+_NAMED: weakref.WeakKeyDictionary[EvidenceIndex, dict[tuple[str | None, str], frozenset[int]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per run: (tool name, text) -> `named_calls`."""
 
 
 def _own_values(index: EvidenceIndex, name: str | None) -> dict[int, tuple[str, ...]]:
@@ -109,7 +119,7 @@ def _only_call(index: EvidenceIndex, name: str | None, calls: set[int]) -> bool:
     return len(ok) == 1 and calls <= {ok[0]}
 
 
-def _named(index: EvidenceIndex, clause: str, claim: str, name: str | None) -> set[int]:
+def _named(index: EvidenceIndex, clause: str, claim: str, name: str | None) -> frozenset[int]:
     """The calls of tool `name` the clause names, else those the whole claim names."""
     return named_calls(index, clause, name) or named_calls(index, claim, name)
 
