@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import weakref
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from factcheck.grounding.flat import scalars_of, shape_of
@@ -62,10 +63,8 @@ def _own_values(index: EvidenceIndex, name: str | None) -> dict[int, tuple[str, 
     if found is None:
         calls = [c for c in index.calls if c.name == name and c.status != "error"]
         values = {c.index: _arg_values(c.args) | set(index.record_keys(c.index)) for c in calls}
-        found = by_name[name] = {}
-        for call, own in values.items():
-            others = set().union(*(v for i, v in values.items() if i != call))
-            found[call] = tuple(sorted(own - others))
+        calls_with = Counter(v for own in values.values() for v in own)  # a value of one call only is its own
+        found = by_name[name] = {call: tuple(v for v in own if calls_with[v] == 1) for call, own in values.items()}
     return found
 
 
