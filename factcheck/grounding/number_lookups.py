@@ -8,11 +8,12 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from decimal import Decimal
 from functools import cached_property
+from itertools import repeat
 from typing import Any
 
 from factcheck.extractors.mentions import Mention
 from factcheck.grounding.arithmetic import equal_at
-from factcheck.grounding.flat import Flat, Leaf, Ref, number_text, shape_of
+from factcheck.grounding.flat import Flat, Leaf, number_text, shape_of
 from factcheck.grounding.search import HITS_READ, NEAR, merge_hits, windows
 from factcheck.grounding.walked import DIGIT, Located, WalkedEvidence, add_number, count_number
 from factcheck.lexicon import field_name
@@ -66,7 +67,9 @@ class NumberLookups(WalkedEvidence):
         # each target as a float, and half a unit of its last digit (and a hair more, for float rounding)
         near = [(target, exponent, float(target), float(Decimal(5).scaleb(exponent - 1)) * 1.000001)
                 for target, exponent in targets]
-        found = []  # (column, target, scale, rank): the order of a walk field by field, target by target
+        # (field, target, scale, size, place): the order of a walk field by field, target by target, each
+        # field's numbers by absolute value (in document order when equal)
+        found: list[tuple[int, int, int, Any, int]] = []
         for j, (_, _, as_float, half) in enumerate(near):
             for s, (scale, column_sizes, column_places) in enumerate(
                 ((1, sizes, places), (100, minor_sizes, minor_places))  # a field of hundredths: also x100
@@ -74,13 +77,13 @@ class NumberLookups(WalkedEvidence):
                 t = as_float * scale
                 lo = bisect_left(column_sizes, t - half * scale)
                 hi = bisect_right(column_sizes, t + half * scale)
-                found += [(column, j, s, rank) for column, rank in column_places[lo:hi]]
+                found += [(column, j, s, size, at) for size, (column, at) in
+                          zip(column_sizes[lo:hi], column_places[lo:hi], strict=True)]
         out = []
-        for column, j, _, rank in sorted(found):
-            flat, shape, items = columns[column]
-            value, (node, key) = items[rank]
+        for column, j, _, _, at in sorted(found):
+            flat, shape, (values, nodes, keys) = columns[column]
             target, exponent = near[j][:2]
-            for loc in self._number_locs(flat.call, flat.path(node, key), shape, value):
+            for loc in self._number_locs(flat.call, flat.path(nodes[at], keys[at]), shape, values[at]):
                 if equal_at(Decimal(loc.mention.value), target, exponent):
                     out.append(loc)
         return out
@@ -88,27 +91,25 @@ class NumberLookups(WalkedEvidence):
     @cached_property
     def _number_columns(
         self,
-    ) -> tuple[list[tuple[Flat, str, list[tuple[Any, Ref]]]], tuple[list[Any], list[tuple[int, int]]],
+    ) -> tuple[list[tuple[Flat, str, Any]], tuple[list[Any], list[tuple[int, int]]],
                tuple[list[Any], list[tuple[int, int]]]]:
         """The run's JSON numbers for look-ups by value, sorted once per run (signs are read as words, as in text).
 
         Returns:
-            Each field's numbers sorted by absolute value, as (flat, shape, [(value, place)]) in walk order;
-            then every number's absolute value in order with its (field, rank in the field), and the same
-            for the fields of hundredths (`amount_cents`) only.
+            Each field's (flat, shape, its number columns) in walk order; then every number's absolute value
+            in order (in document order when equal) with its (field, place in the field); and the same for
+            the fields of hundredths (`amount_cents`) only.
         """
-        columns: list[tuple[Flat, str, list[tuple[Any, Ref]]]] = []
+        columns: list[tuple[Flat, str, Any]] = []
         every: tuple[list[Any], list[tuple[int, int]]] = ([], [])
         minor: tuple[list[Any], list[tuple[int, int]]] = ([], [])
         for flat in self.flats:
-            for shape, (values, nodes, keys) in flat.numbers.items():
-                sizes = list(map(abs, values))
-                order = sorted(range(len(values)), key=sizes.__getitem__)
+            for shape, numbers in flat.numbers.items():
                 column = len(columns)
-                columns.append((flat, shape, [(values[j], (nodes[j], keys[j])) for j in order]))
+                columns.append((flat, shape, numbers))
                 for merged in (every, minor) if self.path_info(shape)[2] else (every,):
-                    merged[0].extend(sizes[j] for j in order)
-                    merged[1].extend((column, rank) for rank in range(len(order)))
+                    merged[0].extend(map(abs, numbers[0]))
+                    merged[1].extend(zip(repeat(column), range(len(numbers[0]))))
         merged_columns = []
         for merged_sizes, merged_places in (every, minor):
             order = sorted(range(len(merged_sizes)), key=merged_sizes.__getitem__)
