@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import weakref
 from collections import Counter
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from factcheck.grounding.flat import scalars_of, shape_of
@@ -28,7 +29,13 @@ def _arg_values(args: Any) -> set[str]:
 
 def _said(text: str, value: str) -> bool:
     """Whether `value` stands in `text` as a whole word or number (not "68" inside "168")."""
-    return value in text and re.search(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)", text) is not None
+    return value in text and _whole(value).search(text) is not None
+
+
+@lru_cache(maxsize=4096)
+def _whole(value: str) -> re.Pattern[str]:
+    """The regex of `_said` for one value (argument values repeat from claim to claim and run to run)."""
+    return re.compile(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)")
 
 
 def named_calls(index: EvidenceIndex, text: str, name: str | None) -> frozenset[int]:
@@ -40,7 +47,7 @@ def named_calls(index: EvidenceIndex, text: str, name: str | None) -> frozenset[
     named = said.get((name, text))
     if named is None:
         named = said[(name, text)] = frozenset(
-            call for call, own in _own_values(index, name).items() if any(_said(text, v) for v in own)
+            call for call, own in _own_values(index, name).items() if any(_said(text, v) for v in own if v in text)
         )
     return named
 
