@@ -121,14 +121,14 @@ class ClaimRecords:
             if item is None:
                 continue
             key = self.index.is_record_key(ev.path)
-            if not key and self._items_holding(ev.index, item[1], (f.value or f.text).lower()) > 1:
+            if not key and self._items_with(ev.index, item[1], (f.value or f.text).lower()) > 1:
                 continue  # "Amazon Marketplace" of three transactions names none of them
             if key or f.kind != FactKind.NUMBER:
                 places.append((f, (ev.index, item[1], item[2]), key))
         self._places = (state, places)
         return places
 
-    def _items_holding(self, call: int, items: str, text: str) -> int:
+    def _items_with(self, call: int, items: str, text: str) -> int:
         """`_items_holding` of the list at path `items` of `call`, its items' strings lower-cased once per check."""
         if "\x00" in text:
             return _items_holding(self.index.value_at(call, items), text)
