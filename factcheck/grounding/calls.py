@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import weakref
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -75,7 +76,9 @@ def _own_values(index: EvidenceIndex, name: str | None) -> dict[int, tuple[str, 
     return found
 
 
-def other_call_value(index: EvidenceIndex, matches: list[Located], clause: str, claim: str) -> list[Leaf] | None:
+def other_call_value(
+    index: EvidenceIndex, matches: list[Located], clause: Callable[[], str], claim: Callable[[], str]
+) -> list[Leaf] | None:
     """The value the named call gives for the field a match found in another call of the same tool.
 
     In "The price of Microsoft's stock (MSFT) is $150.75", 150.75 is the `price` of
@@ -85,8 +88,8 @@ def other_call_value(index: EvidenceIndex, matches: list[Located], clause: str, 
     Args:
         index: The run's evidence.
         matches: Where the fact's value was found.
-        clause: The fact's clause, lower case (it decides when it names a call).
-        claim: The whole claim, lower case.
+        clause: Gives the fact's clause, lower case (it decides when it names a call); read only when needed.
+        claim: Gives the whole claim, lower case.
 
     Returns:
         (the named call's leaf, the match's leaf) when the fact's value is another call's; else None.
@@ -98,7 +101,7 @@ def other_call_value(index: EvidenceIndex, matches: list[Located], clause: str, 
     tools = {index.calls[loc.leaf.index].name for loc in matches}
     if len(tools) != 1 or _only_call(index, next(iter(tools)), {loc.leaf.index for loc in matches}):
         return None
-    named = _named(index, clause, claim, next(iter(tools)))
+    named = _named(index, clause(), claim(), next(iter(tools)))
     if len(named) != 1 or any(loc.leaf.index in named for loc in matches):
         return None
     call = next(iter(named))
@@ -130,15 +133,17 @@ def _named(index: EvidenceIndex, clause: str, claim: str, name: str | None) -> f
     return named_calls(index, clause, name) or named_calls(index, claim, name)
 
 
-def value_of_another_call(fact: Fact, matches: list[Located], index: EvidenceIndex, clause: str, claim: str) -> bool:
+def value_of_another_call(
+    fact: Fact, matches: list[Located], index: EvidenceIndex, clause: Callable[[], str], claim: Callable[[], str]
+) -> bool:
     """Contradict a number, date or time only another call of the same tool gives than the one named.
 
     Args:
         fact: The fact its matches would back.
         matches: Where its value was found.
         index: The run's evidence.
-        clause: The fact's clause, lower case (it decides when it names a call).
-        claim: The whole claim, lower case.
+        clause: Gives the fact's clause, lower case (it decides when it names a call); read only when needed.
+        claim: Gives the whole claim, lower case.
 
     Returns:
         Whether the fact was contradicted.
@@ -154,7 +159,9 @@ def value_of_another_call(fact: Fact, matches: list[Located], index: EvidenceInd
     return True
 
 
-def token_of_another_call(fact: Fact, index: EvidenceIndex, clause: str, claim: str) -> bool:
+def token_of_another_call(
+    fact: Fact, index: EvidenceIndex, clause: Callable[[], str], claim: Callable[[], str]
+) -> bool:
     """Contradict an identifier or name found only in another call of the same tool than the one the clause
     names: "Your headphones (order #W7710233) … tracking 772015398644" where that number is in the output of
     `get_order_details("#W7710961")`.
@@ -162,8 +169,8 @@ def token_of_another_call(fact: Fact, index: EvidenceIndex, clause: str, claim: 
     Args:
         fact: A backed identifier or name.
         index: The run's evidence.
-        clause: The fact's clause, lower case.
-        claim: The whole claim, lower case.
+        clause: Gives the fact's clause, lower case; read only when needed.
+        claim: Gives the whole claim, lower case.
 
     Returns:
         Whether the fact was contradicted.
@@ -176,7 +183,7 @@ def token_of_another_call(fact: Fact, index: EvidenceIndex, clause: str, claim: 
     name = index.calls[ev.index].name
     if _only_call(index, name, {ev.index}):
         return False
-    named = _named(index, clause, claim, name)
+    named = _named(index, clause(), claim(), name)
     if len(named) != 1 or ev.index in named:
         return False
     call = next(iter(named))
