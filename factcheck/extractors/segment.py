@@ -187,7 +187,8 @@ class Segmenter:
         """The abbreviations as `sentence_bounds` takes them (as `SentenceSetter` keeps them)."""
         self._user_nlp = nlp
         self._blank_components: dict[str, tuple[Language, list[Callable[[Doc], Doc]]]] = {}
-        """Per language: our blank pipeline and its components (`Language.pipeline` builds a new list per call)."""
+        """Per language: our blank pipeline and its components (`Language.pipeline` builds a new list per call),
+        held until its vocab grows too large."""
         if nlp is not None and "factcheck_sentences" not in nlp.pipe_names:
             # with a trained parser its sentences are used as they are (see SentenceSetter)
             nlp.add_pipe("factcheck_sentences", last=True, config={"abbreviations": list(self._abbr)})
@@ -205,12 +206,13 @@ class Segmenter:
                 # the blank pipeline's fast tokenizer starts a token at every bound (`SentenceTokenizer`),
                 # so `SentenceSetter` would mark each: the bounds are the sentences, without making a doc
                 return _trimmed(text, [0, *sentence_bounds(text, self._abbr_keys)])
-            nlp = blank_pipeline(lang, self._abbr)
+            # the pipeline this segmenter holds (the look-up in `blank_pipeline`'s cache hashes every abbreviation)
+            cached = self._blank_components.get(lang)
+            nlp = blank_pipeline(lang, self._abbr) if cached is None else cached[0]
             if len(nlp.vocab.strings) > MAX_VOCAB_STRINGS:
                 # spaCy keeps every new word (order numbers, links) for good: start a fresh pipeline
                 blank_pipeline.cache_clear()
                 nlp = blank_pipeline(lang, self._abbr)
-            cached = self._blank_components.get(lang)
             if cached is None or cached[0] is not nlp:
                 cached = self._blank_components[lang] = (nlp, [component for _, component in nlp.pipeline])
             components = cached[1]

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import re
+import weakref
+from collections import Counter
+from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from factcheck.grounding.flat import scalars_of, shape_of
@@ -26,25 +30,55 @@ def _arg_values(args: Any) -> set[str]:
 
 def _said(text: str, value: str) -> bool:
     """Whether `value` stands in `text` as a whole word or number (not "68" inside "168")."""
-    return value in text and re.search(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)", text) is not None
+    return value in text and _whole(value).search(text) is not None
 
 
-def named_calls(index: EvidenceIndex, text: str, name: str | None) -> set[int]:
+@lru_cache(maxsize=4096)
+def _whole(value: str) -> re.Pattern[str]:
+    """The regex of `_said` for one value (argument values repeat from claim to claim and run to run)."""
+    return re.compile(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)")
+
+
+def named_calls(index: EvidenceIndex, text: str, name: str | None) -> frozenset[int]:
     """The calls of tool `name` whose own arguments or record key `text` (lower case) says.
 
     A value every call of the tool ran with ("tax_rate": 20 in each) names none of them.
     """
-    calls = [c for c in index.calls if c.name == name and c.status != "error"]
-    values = {c.index: _arg_values(c.args) | set(index.record_keys(c.index)) for c in calls}
-    named = set()
-    for call, own in values.items():
-        others = set().union(*(v for i, v in values.items() if i != call))
-        if any(_said(text, v) for v in own - others):
-            named.add(call)
+    said = _NAMED.setdefault(index, {})  # every number of a claim asks again, with the same clause or claim
+    named = said.get((name, text))
+    if named is None:
+        named = said[(name, text)] = frozenset(
+            call for call, own in _own_values(index, name).items() if any(_said(text, v) for v in own if v in text)
+        )
     return named
 
 
-def other_call_value(index: EvidenceIndex, matches: list[Located], clause: str, claim: str) -> list[Leaf] | None:
+_OWN_VALUES: weakref.WeakKeyDictionary[EvidenceIndex, dict[str | None, dict[int, tuple[str, ...]]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per run (its index, while it lives): tool name -> call -> the values only that call ran with or returned."""
+_NAMED: weakref.WeakKeyDictionary[EvidenceIndex, dict[tuple[str | None, str], frozenset[int]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per run: (tool name, text) -> `named_calls`."""
+
+
+def _own_values(index: EvidenceIndex, name: str | None) -> dict[int, tuple[str, ...]]:
+    """Each successful call of tool `name`, with the argument values and record keys no other call of it has
+    (worked out once per run and tool: every claim asks again)."""
+    by_name = _OWN_VALUES.setdefault(index, {})
+    found = by_name.get(name)
+    if found is None:
+        calls = [c for c in index.calls if c.name == name and c.status != "error"]
+        values = {c.index: _arg_values(c.args) | set(index.record_keys(c.index)) for c in calls}
+        calls_with = Counter(v for own in values.values() for v in own)  # a value of one call only is its own
+        found = by_name[name] = {call: tuple(v for v in own if calls_with[v] == 1) for call, own in values.items()}
+    return found
+
+
+def other_call_value(
+    index: EvidenceIndex, matches: list[Located], clause: Callable[[], str], claim: Callable[[], str]
+) -> list[Leaf] | None:
     """The value the named call gives for the field a match found in another call of the same tool.
 
     In "The price of Microsoft's stock (MSFT) is $150.75", 150.75 is the `price` of
@@ -54,8 +88,8 @@ def other_call_value(index: EvidenceIndex, matches: list[Located], clause: str, 
     Args:
         index: The run's evidence.
         matches: Where the fact's value was found.
-        clause: The fact's clause, lower case (it decides when it names a call).
-        claim: The whole claim, lower case.
+        clause: Gives the fact's clause, lower case (it decides when it names a call); read only when needed.
+        claim: Gives the whole claim, lower case.
 
     Returns:
         (the named call's leaf, the match's leaf) when the fact's value is another call's; else None.
@@ -65,9 +99,9 @@ def other_call_value(index: EvidenceIndex, matches: list[Located], clause: str, 
         if leaf.source != "tool" or leaf.path.startswith("args") or leaf.count or not leaf.numeric:
             return None  # a number inside a string ("476 Maple Drive") is part of a name, not a field's value
     tools = {index.calls[loc.leaf.index].name for loc in matches}
-    if len(tools) != 1:
+    if len(tools) != 1 or _only_call(index, next(iter(tools)), {loc.leaf.index for loc in matches}):
         return None
-    named = _named(index, clause, claim, next(iter(tools)))
+    named = _named(index, clause(), claim(), next(iter(tools)))
     if len(named) != 1 or any(loc.leaf.index in named for loc in matches):
         return None
     call = next(iter(named))
@@ -88,20 +122,28 @@ def _null_at(index: EvidenceIndex, call: int, path: str) -> Leaf | None:
     return index.leaf(call, path, shape_of(path), "null")
 
 
-def _named(index: EvidenceIndex, clause: str, claim: str, name: str | None) -> set[int]:
+def _only_call(index: EvidenceIndex, name: str | None, calls: set[int]) -> bool:
+    """Whether `calls` are the one successful call of tool `name`: then no other call of it can be the one named."""
+    ok = [c.index for c in index.calls if c.name == name and c.status != "error"]  # `_own_values`'s calls
+    return len(ok) == 1 and calls <= {ok[0]}
+
+
+def _named(index: EvidenceIndex, clause: str, claim: str, name: str | None) -> frozenset[int]:
     """The calls of tool `name` the clause names, else those the whole claim names."""
     return named_calls(index, clause, name) or named_calls(index, claim, name)
 
 
-def value_of_another_call(fact: Fact, matches: list[Located], index: EvidenceIndex, clause: str, claim: str) -> bool:
+def value_of_another_call(
+    fact: Fact, matches: list[Located], index: EvidenceIndex, clause: Callable[[], str], claim: Callable[[], str]
+) -> bool:
     """Contradict a number, date or time only another call of the same tool gives than the one named.
 
     Args:
         fact: The fact its matches would back.
         matches: Where its value was found.
         index: The run's evidence.
-        clause: The fact's clause, lower case (it decides when it names a call).
-        claim: The whole claim, lower case.
+        clause: Gives the fact's clause, lower case (it decides when it names a call); read only when needed.
+        claim: Gives the whole claim, lower case.
 
     Returns:
         Whether the fact was contradicted.
@@ -117,7 +159,9 @@ def value_of_another_call(fact: Fact, matches: list[Located], index: EvidenceInd
     return True
 
 
-def token_of_another_call(fact: Fact, index: EvidenceIndex, clause: str, claim: str) -> bool:
+def token_of_another_call(
+    fact: Fact, index: EvidenceIndex, clause: Callable[[], str], claim: Callable[[], str]
+) -> bool:
     """Contradict an identifier or name found only in another call of the same tool than the one the clause
     names: "Your headphones (order #W7710233) … tracking 772015398644" where that number is in the output of
     `get_order_details("#W7710961")`.
@@ -125,8 +169,8 @@ def token_of_another_call(fact: Fact, index: EvidenceIndex, clause: str, claim: 
     Args:
         fact: A backed identifier or name.
         index: The run's evidence.
-        clause: The fact's clause, lower case.
-        claim: The whole claim, lower case.
+        clause: Gives the fact's clause, lower case; read only when needed.
+        claim: Gives the whole claim, lower case.
 
     Returns:
         Whether the fact was contradicted.
@@ -137,7 +181,9 @@ def token_of_another_call(fact: Fact, index: EvidenceIndex, clause: str, claim: 
     if ev.note is not None or index.is_record_key(ev.path) or ev.path.startswith("args"):
         return False
     name = index.calls[ev.index].name
-    named = _named(index, clause, claim, name)
+    if _only_call(index, name, {ev.index}):
+        return False
+    named = _named(index, clause(), claim(), name)
     if len(named) != 1 or ev.index in named:
         return False
     call = next(iter(named))

@@ -34,6 +34,8 @@ class ClaimState:
         self.name_cutoff = name_cutoff
         self._claim_facts: list[Fact] = []
         self._claim_text = ""
+        self._asked: tuple[str, bool] = ("", False)
+        """The claim text `_asks_new_value` last read, and its answer (each fact of a claim asks)."""
         self._said = ClaimText("", 0, [])
         self._rated = False
         """Whether the claim in hand speaks of a rate (lexicon `rate_cues`): any product or quotient may back it."""
@@ -66,6 +68,8 @@ class ClaimState:
 
     def _asks_new_value(self) -> bool:
         """Whether the claim speaks of a value asked for ("change it to", "new", an arrow: "#W1 → 565 Maple Drive")."""
-        return bool(self.index.lex.new_value_cues.search(self._claim_text)) or any(
-            arrow in self._claim_text for arrow in _ARROWS
-        )
+        text = self._claim_text
+        if self._asked[0] is not text:
+            asks = bool(self.index.lex.new_value_cues.search(text)) or any(arrow in text for arrow in _ARROWS)
+            self._asked = (text, asks)
+        return self._asked[1]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from decimal import Decimal
+from typing import Any
 
 from factcheck.grounding.evidence import EvidenceIndex, Leaf
 from factcheck.lexicon import Lexicon, field_name
@@ -188,16 +189,44 @@ def threshold_count(
 def _threshold(lex: Lexicon, numbers: list[Fact], claim: str, start: int) -> tuple[str, Fact] | None:
     """The claim's threshold: (comparison, its number), from a threshold word right before a number or (以上,
     以下) right after it and its unit."""
+    latin, other = _threshold_ends(lex)
     for number in numbers:
         before = claim[max(0, number.start - start - 14) : number.start - start].rstrip().lower()
         after = claim[number.end - start : number.end - start + 6].lstrip()
+        if not (before.endswith(latin) or before.endswith(other) or after.startswith(other)):
+            continue  # no threshold word at either side: not one of them is looked at
         for way, words in lex.threshold_words.items():
             for word in words:
                 w = word.lower()
-                if word.isascii() and re.search(rf"(?<![a-z]){re.escape(w)}$", before) or \
+                if word.isascii() and _ends_with_word(before, w) or \
                         not word.isascii() and (before.endswith(w) or after.startswith(w)):
                     return way, number
     return None
+
+
+_ENDS: list[Any] = [None, ((), ())]
+"""The threshold words last read (a lexicon's `threshold_words`, held) and their `_threshold_ends`."""
+
+
+def _threshold_ends(lex: Lexicon) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A lexicon's threshold words lower-cased, ASCII ones and the others (a quick look before `_threshold`
+    reads them one by one), made once per lexicon."""
+    words = lex.threshold_words
+    if _ENDS[0] is not words:
+        every = [w for ws in words.values() for w in ws]
+        _ENDS[:] = [words, (tuple(w.lower() for w in every if w.isascii()),
+                            tuple(w.lower() for w in every if not w.isascii()))]
+    return _ENDS[1]
+
+
+def _ends_with_word(text: str, word: str) -> bool:
+    """Whether `text` ends with `word`, no letter a-z right before it (`over`, not `hover`).
+
+    As `re.search(rf"(?<![a-z]){re.escape(word)}$", text)` reads a text without trailing white space, without
+    a regex made for each word.
+    """
+    at = len(text) - len(word)
+    return text.endswith(word) and not (at > 0 and "a" <= text[at - 1] <= "z")
 
 
 def _measures(lex: Lexicon, key: str, limit: Fact, claim: str) -> bool:

@@ -17,6 +17,8 @@ _EN_ALL = re.compile(
 )
 """A claim about every member of a collection, in English: the quantifier and the collection's noun ("each order"
 and "any order" are left out: they open rules and plans, "each order's status will change")."""
+_EN_QUANTIFIERS = ("none", "all", "every", "neither")
+"""The words `_EN_ALL` opens with: an ASCII claim without one of them is not searched."""
 _ZH_ALL = re.compile(r"都|均|全部|所有|每个|任何一个|没有一个")
 """The same in Chinese: the noun before 都/均 (您的 3 个号码都没有开通), anywhere for the others (所有订单)."""
 _ZH_AFTER_NOUN = ("都", "均")
@@ -74,6 +76,8 @@ def incomplete_coverage(facts: list[Fact], text: str, start: int, index: Evidenc
         index: The run's evidence.
     """
     lex = index.lex
+    if text.isascii() and not any(word in text.lower() for word in _EN_QUANTIFIERS):
+        return  # (ASCII text lower-cases as the pattern's case-blind match reads it)
     said = [(m.start(), m.end(), m[1].lower()) for m in _EN_ALL.finditer(text)]
     if not said and text.isascii():
         return

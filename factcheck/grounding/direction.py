@@ -68,6 +68,8 @@ def wrong_direction(fact: Fact, clause: str, index: EvidenceIndex, at: int | Non
         Whether the fact was contradicted.
     """
     lex = index.lex
+    if fact.kind != FactKind.NUMBER or fact.unit not in lex.currency_codes or not fact.value:
+        return False  # only amounts of money have a direction: their words are not read for the others
     for hit in reversed(lex.payment_methods.finditer(clause)):  # "微信支付 ¥149" names a method, not a direction
         clause = clause[: hit.start] + " " * (hit.end - hit.start) + clause[hit.end :]
     for hit in reversed(lex.direction_words.finditer(clause.lower())):
@@ -79,7 +81,7 @@ def wrong_direction(fact: Fact, clause: str, index: EvidenceIndex, at: int | Non
         hits = lex.direction_words.finditer(clause.lower())
         nearest = min(hits, key=lambda h: at - h.end if h.end <= at else h.start - at)
         said = {lex.direction_of[nearest.key]}
-    if fact.kind != FactKind.NUMBER or fact.unit not in lex.currency_codes or len(said) != 1 or not fact.value:
+    if len(said) != 1:
         return False
     claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
     found = index.equal_numbers([(claimed, exponent), (-claimed, exponent)])

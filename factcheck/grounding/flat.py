@@ -323,14 +323,15 @@ class Flat:
         """
         found: dict[str, tuple[str, int, Any, str]] = {}
         for shape, bucket in self.strings.items():
-            filled = next(((x, ref) for x, ref in bucket.items() if x.strip()), None)
-            if filled is not None:
-                text, (node, key) = filled
-                found.setdefault(shape, (shape, node, key, text))
+            for text, (node, key) in bucket.items():  # the first that is not blank
+                if text.strip():
+                    found.setdefault(shape, (shape, node, key, text))
+                    break
         for shape, (values, nodes, keys) in self.numbers.items():
-            first = next((i for i, v in enumerate(values) if v), None)
-            if first is not None:
-                found.setdefault(shape, (shape, nodes[first], keys[first], str(values[first])))
+            for first, value in enumerate(values):  # the first that is not zero
+                if value:
+                    found.setdefault(shape, (shape, nodes[first], keys[first], str(value)))
+                    break
         for shape, filled in list(found.items()):
             parent = shape.rsplit(".", 1)[0] if "." in shape else ""
             while parent and parent not in found:

@@ -14,6 +14,12 @@ _FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}
 def normalise(text: str) -> str:
     """Length-preserving normalisation: full-width ASCII to half-width, lower case per character."""
     folded = text.translate(_FULLWIDTH)
+    if folded.isascii():  # ASCII lower-cases letter for letter
+        return folded.lower()
+    low = folded.lower()
+    # no letter grew and no capital sigma (the one letter lower-cased by its neighbours): as letter for letter
+    if len(low) == len(folded) and "\u03a3" not in folded:
+        return low
     return "".join(low if len(low := ch.lower()) == 1 else ch for ch in folded)
 
 

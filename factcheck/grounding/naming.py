@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
@@ -85,6 +86,8 @@ class ClaimRecords:
         self.index = index
         self._list_words = list_words
         """(call, list path) -> each item's distinct words; shared by every claim of a check."""
+        self._item_texts: dict[tuple[int, str], list[str]] = {}
+        """(call, list path) -> each item's strings lower-cased, joined by NUL (read once per check)."""
         self.reset([], "", 0)
 
     def reset(self, facts: list[Fact], text: str, start: int) -> None:
@@ -92,15 +95,22 @@ class ClaimRecords:
         self.facts, self.text, self.start = facts, text, start
         self._places: tuple[tuple[Verdict | None, ...], list[tuple[Fact, Record, bool]]] | None = None
         self._clauses: dict[int, tuple[int, int]] = {}
+        self._mark_ends: list[int] | None = None
+        """Where each clause mark of the claim ends (its text searched once, when a clause is first asked for)."""
 
     def clause(self, fact: Fact) -> tuple[int, int]:
         """Where the clause around the fact starts and ends in the answer: between clause marks of the claim."""
         bounds = self._clauses.get(fact.start)
         if bounds is None:
             at = min(max(fact.start - self.start, 0), len(self.text))
-            begin = max((m.end() for m in _CLAUSE_MARK.finditer(self.text, 0, at)), default=0)
-            end = _CLAUSE_MARK.search(self.text, at)
-            stop = end.start() if end else len(self.text)
+            if self._mark_ends is None:
+                self._mark_ends = [m.end() for m in _CLAUSE_MARK.finditer(self.text)]
+            ends = self._mark_ends  # marks are one character: one ends at or before `at` when it starts before
+            before = bisect_right(ends, at)
+            # a comma right before `at` is a mark there whatever follows (what the text up to `at` alone says)
+            begin = at if at and self.text[at - 1] == "," else ends[before - 1] if before else 0
+            after = bisect_left(ends, at + 1)
+            stop = ends[after] - 1 if after < len(ends) else len(self.text)
             bounds = self._clauses[fact.start] = (self.start + begin, self.start + stop)
         return bounds
 
@@ -122,12 +132,24 @@ class ClaimRecords:
             if item is None:
                 continue
             key = self.index.is_record_key(ev.path)
-            if not key and _items_holding(self.index.value_at(ev.index, item[1]), (f.value or f.text).lower()) > 1:
+            if not key and self._items_with(ev.index, item[1], (f.value or f.text).lower()) > 1:
                 continue  # "Amazon Marketplace" of three transactions names none of them
             if key or f.kind != FactKind.NUMBER:
                 places.append((f, (ev.index, item[1], item[2]), key))
         self._places = (state, places)
         return places
+
+    def _items_with(self, call: int, items: str, text: str) -> int:
+        """`_items_holding` of the list at path `items` of `call`, its items' strings lower-cased once per check."""
+        if "\x00" in text:
+            return _items_holding(self.index.value_at(call, items), text)
+        texts = self._item_texts.get((call, items))
+        if texts is None:
+            value = self.index.value_at(call, items)
+            texts = self._item_texts[(call, items)] = [
+                "\x00".join(v.lower() for v in scalars_of(item) if isinstance(v, str)) for item in value
+            ] if isinstance(value, list) else []
+        return sum(text in item for item in texts) if text else 0
 
     def names_by_key(self) -> bool:
         """Whether a backed fact of the claim names a list item by its key."""

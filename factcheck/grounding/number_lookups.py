@@ -8,11 +8,12 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from decimal import Decimal
 from functools import cached_property
+from itertools import repeat
 from typing import Any
 
 from factcheck.extractors.mentions import Mention
 from factcheck.grounding.arithmetic import equal_at
-from factcheck.grounding.flat import Flat, Leaf, Ref, number_text, shape_of
+from factcheck.grounding.flat import Flat, Leaf, number_text, shape_of
 from factcheck.grounding.search import HITS_READ, NEAR, merge_hits, windows
 from factcheck.grounding.walked import DIGIT, Located, WalkedEvidence, add_number, count_number
 from factcheck.lexicon import field_name
@@ -62,41 +63,58 @@ class NumberLookups(WalkedEvidence):
         return out
 
     def _json_numbers(self, targets: list[tuple[Decimal, int]]) -> list[Located]:
-        out = []
+        columns, (sizes, places), (minor_sizes, minor_places) = self._number_columns
         # each target as a float, and half a unit of its last digit (and a hair more, for float rounding)
         near = [(target, exponent, float(target), float(Decimal(5).scaleb(exponent - 1)) * 1.000001)
                 for target, exponent in targets]
-        for i, flat in enumerate(self.flats):
-            for shape in flat.numbers:
-                minor = self.path_info(shape)[2]
-                values, items = self._sorted_numbers(i, flat, shape)
-                for target, exponent, as_float, half in near:
-                    for scale in (1, 100) if minor else (1,):
-                        t = as_float * scale
-                        lo = bisect_left(values, t - half * scale)
-                        hi = bisect_right(values, t + half * scale)
-                        for value, (node, key) in items[lo:hi]:
-                            for loc in self._number_locs(flat.call, flat.path(node, key), shape, value):
-                                if equal_at(Decimal(loc.mention.value), target, exponent):
-                                    out.append(loc)
+        # (field, target, scale, size, place): the order of a walk field by field, target by target, each
+        # field's numbers by absolute value (in document order when equal)
+        found: list[tuple[int, int, int, Any, int]] = []
+        for j, (_, _, as_float, half) in enumerate(near):
+            for s, (scale, column_sizes, column_places) in enumerate(
+                ((1, sizes, places), (100, minor_sizes, minor_places))  # a field of hundredths: also x100
+            ):
+                t = as_float * scale
+                lo = bisect_left(column_sizes, t - half * scale)
+                hi = bisect_right(column_sizes, t + half * scale)
+                found += [(column, j, s, size, at) for size, (column, at) in
+                          zip(column_sizes[lo:hi], column_places[lo:hi], strict=True)]
+        out = []
+        for column, j, _, _, at in sorted(found):
+            flat, shape, (values, nodes, keys) = columns[column]
+            target, exponent = near[j][:2]
+            for loc in self._number_locs(flat.call, flat.path(nodes[at], keys[at]), shape, values[at]):
+                if equal_at(Decimal(loc.mention.value), target, exponent):
+                    out.append(loc)
         return out
 
     @cached_property
-    def _sorted(self) -> dict[tuple[int, str], tuple[list[float], list[tuple[Any, Ref]]]]:
-        """Each field's numbers sorted by absolute value (`_sorted_numbers`), per flat and shape."""
-        return {}
+    def _number_columns(
+        self,
+    ) -> tuple[list[tuple[Flat, str, Any]], tuple[list[Any], list[tuple[int, int]]],
+               tuple[list[Any], list[tuple[int, int]]]]:
+        """The run's JSON numbers for look-ups by value, sorted once per run (signs are read as words, as in text).
 
-    def _sorted_numbers(self, i: int, flat: Flat, shape: str) -> tuple[list[float], list[tuple[Any, Ref]]]:
-        """A field's numbers sorted by absolute value (signs are read as words, as in text)."""
-        found = self._sorted.get((i, shape))
-        if found is None:
-            values, nodes, keys = flat.numbers[shape]
-            sizes = list(map(abs, values))
-            order = sorted(range(len(values)), key=sizes.__getitem__)
-            found = self._sorted[(i, shape)] = (
-                [sizes[j] for j in order], [(values[j], (nodes[j], keys[j])) for j in order]
-            )
-        return found
+        Returns:
+            Each field's (flat, shape, its number columns) in walk order; then every number's absolute value
+            in order (in document order when equal) with its (field, place in the field); and the same for
+            the fields of hundredths (`amount_cents`) only.
+        """
+        columns: list[tuple[Flat, str, Any]] = []
+        every: tuple[list[Any], list[tuple[int, int]]] = ([], [])
+        minor: tuple[list[Any], list[tuple[int, int]]] = ([], [])
+        for flat in self.flats:
+            for shape, numbers in flat.numbers.items():
+                column = len(columns)
+                columns.append((flat, shape, numbers))
+                for merged in (every, minor) if self.path_info(shape)[2] else (every,):
+                    merged[0].extend(map(abs, numbers[0]))
+                    merged[1].extend(zip(repeat(column), range(len(numbers[0]))))
+        merged_columns = []
+        for merged_sizes, merged_places in (every, minor):
+            order = sorted(range(len(merged_sizes)), key=merged_sizes.__getitem__)
+            merged_columns.append(([merged_sizes[k] for k in order], [merged_places[k] for k in order]))
+        return columns, merged_columns[0], merged_columns[1]
 
     def _number_locs(self, call: int, path: str, shape: str, value: int | float) -> list[Located]:
         """A JSON number; a field holding hundredths (`amount_cents`) also gives it in whole units."""

@@ -85,13 +85,13 @@ class RecordChecks(ClaimState):
         """Contradict a value only another call of the same tool gives than the one the claim names ("MSFT");
         a value asked for ("update the address to 476 Maple Drive") may come from any record."""
         return not self._asks_new_value() and value_of_another_call(
-            fact, matches, self.index, self._clause(fact), self._claim_text.lower())
+            fact, matches, self.index, lambda: self._clause(fact), self._claim_text.lower)
 
     def _foreign_calls(self, facts: list[Fact]) -> None:
         """Contradict identifiers and names found only in another call of the same tool than the one named."""
         if not self._asks_new_value():
             for fact in facts:
-                token_of_another_call(fact, self.index, self._clause(fact), self._claim_text.lower())
+                token_of_another_call(fact, self.index, lambda f=fact: self._clause(f), self._claim_text.lower)
 
     def _foreign_names(self, facts: list[Fact]) -> None:
         """Contradict an identifier or name that another item holds than the one its clause names by key.

@@ -39,6 +39,10 @@ class RecordStates:
         """The claim's records, reset by the matcher for each claim: their clauses are this module's too."""
         self._in_view: str | None = None
         self._start = 0
+        self._status_cache: dict[str, tuple[Leaf, set[str]] | None] = {}
+        """Record key -> `_status_of` it (the run's records do not change from claim to claim)."""
+        self._latest: dict[str, int] | None = None
+        """Record key -> the last successful call whose output is that record (made when first asked)."""
 
     def next_claim(self, facts: list[Fact], text: str, start: int, gap: str) -> None:
         """Read one claim (after grounding its facts).
@@ -53,8 +57,8 @@ class RecordStates:
         if "\n\n" in gap or gap.lstrip(" \t").startswith("#"):
             self._in_view = None
         ids = [f for f in facts if f.kind == FactKind.IDENTIFIER]
-        keys = {record_key(f.value or f.text) for f in ids if f.verdict == Verdict.SUPPORTED}
-        keys = {k for k in keys if self._latest_with(k) is not None}
+        keys = {record_key(f.value or f.text) for f in ids if f.verdict == Verdict.SUPPORTED} if ids else set()
+        keys = {k for k in keys if self._latest_with(k) is not None} if keys else keys
         if not keys and any(f.verdict.flagged for f in ids):
             self._in_view = None  # a record no tool returned ("#W7818237"): its state is not the one in view
             return
@@ -65,7 +69,9 @@ class RecordStates:
             self._in_view = next(iter(keys))
         if self._in_view is None:
             return
-        status = self._status_of(self._in_view)
+        if self._in_view not in self._status_cache:
+            self._status_cache[self._in_view] = self._status_of(self._in_view)
+        status = self._status_cache[self._in_view]
         if status is None:
             return
         for fact in facts:
@@ -93,8 +99,10 @@ class RecordStates:
 
     def _latest_with(self, key: str) -> int | None:
         """The last call whose output is the record of this key."""
-        calls = [c.index for c in self.index.calls if c.status == "ok" and key in self.index.record_keys(c.index)]
-        return calls[-1] if calls else None
+        if self._latest is None:  # each call's keys, in call order: a later call of a key replaces an earlier one
+            self._latest = {k: c.index for c in self.index.calls if c.status == "ok"
+                            for k in self.index.record_keys(c.index)}
+        return self._latest.get(key)
 
     def _status_of(self, key: str) -> tuple[Leaf, set[str]] | None:
         """The leaf of the record's status field and the states it names (and those they imply)."""

@@ -41,6 +41,9 @@ _STILL_UNTIL = re.compile(
     r"(?i)(?:\bstill\b|\bremains?\b|仍|还可以?|依然)[^.;:\n。；：]{0,40}?(?:\buntil|\bthrough|\btill|至|到|截至)\s*$"
 )
 """What comes right before a deadline a claim says is still ahead ("still returnable until Jun 22", "仍可退货至")."""
+_UNIT_AFTER_NUMBER = re.compile(rf"(?i)\d[\s-]*(?:个)?(?:{_EN_UNIT[1:-3]}|{_ZH_UNIT[1:-1]})")
+"""What every window pattern holds, a number and its unit ("24 hours", "30 天", "3 个月"... read loosely): a claim
+without it is not searched with the five patterns."""
 
 
 def _moment(text: str) -> tuple[datetime, bool] | None:
@@ -73,6 +76,8 @@ def _now(index: EvidenceIndex) -> tuple[datetime, bool] | None:
 def _window(text: str) -> tuple[str, float, int, int, str] | None:
     """The claim's window: (`within` or `beyond`, its length in seconds, where its number starts and ends,
     the unit as written)."""
+    if _UNIT_AFTER_NUMBER.search(text) is None:
+        return None
     for relation, patterns in (("within", _WITHIN), ("beyond", _BEYOND)):
         for pattern in patterns:
             m = pattern.search(text)

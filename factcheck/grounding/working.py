@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from factcheck.grounding.arithmetic import equal_at, operand_value
 from factcheck.lexicon import Lexicon
@@ -57,17 +58,19 @@ def stated_difference(fact: Fact, facts: list[Fact], text: str, start: int, lex:
     words = lex.difference_words
     if fact.kind != FactKind.NUMBER or not fact.value or not words:
         return None
-    numbers = sorted((f for f in facts if f.kind == FactKind.NUMBER and f.value and f.unit == fact.unit
-                      and f is not fact), key=lambda f: f.start)
     after = text[fact.end - start : fact.end - start + _GAP].lower()
+    before = text[max(0, fact.start - start - _GAP * 2) : fact.start - start]
+    if not _any_cue(words).search(after) and not _any_cue(words).search(before):
+        return None  # no comparative's words on either side (found below one by one, in the lexicon's order)
     for way, cues in words.items():
         for cue in cues:
-            found = re.match(rf"\s*(?:{re.escape(cue)})\b", after) if cue.isascii() else None
+            # the regex only where the cue is in the text at all (most numbers are followed by no comparative)
+            found = re.match(rf"\s*(?:{re.escape(cue)})\b", after) if cue.isascii() and cue in after else None
             if found is not None:  # "$300.00 less than the $3,212.44"
+                numbers = _other_numbers(fact, facts)
                 other = next((f for f in numbers if f.start >= fact.end + found.end()
                               and f.start - fact.end - found.end() <= _GAP), None)
                 return _between(fact, numbers, other, way)
-    before = text[max(0, fact.start - start - _GAP * 2) : fact.start - start]
     for way, cues in words.items():
         for cue in (c for c in cues if not c.isascii()):
             at = before.rfind(cue)
@@ -77,9 +80,28 @@ def stated_difference(fact: Fact, facts: list[Fact], text: str, start: int, lex:
             if bi < 0:
                 return None
             lo = fact.start - len(before) + bi
+            numbers = _other_numbers(fact, facts)
             other = next((f for f in numbers if lo < f.start < fact.start - (len(before) - at)), None)
             return _between(fact, numbers, other, way)
     return None
+
+
+_CUES: list[Any] = [None, None]
+"""The difference words last read (a lexicon's `difference_words`, held) and `_any_cue` of them."""
+
+
+def _any_cue(words: dict[str, tuple[str, ...]]) -> re.Pattern[str]:
+    """A regex finding any of the difference words as written (a quick look before they are read one by one)."""
+    if _CUES[0] is not words:
+        cues = sorted({c for cs in words.values() for c in cs}, key=len, reverse=True)
+        _CUES[:] = [words, re.compile("|".join(map(re.escape, cues)) or "(?!)")]
+    return _CUES[1]
+
+
+def _other_numbers(fact: Fact, facts: list[Fact]) -> list[Fact]:
+    """The claim's other numbers of the fact's unit, in order (read only once a comparative is found)."""
+    return sorted((f for f in facts if f.kind == FactKind.NUMBER and f.value and f.unit == fact.unit
+                   and f is not fact), key=lambda f: f.start)
 
 
 def _between(fact: Fact, numbers: list[Fact], other: Fact | None, way: str) -> StatedDifference | None:
@@ -139,16 +161,18 @@ def written_arithmetic(fact: Fact, facts: list[Fact], text: str, start: int) -> 
     """
     if fact.kind != FactKind.NUMBER or not fact.value:
         return None
+    before = text[: fact.start - start].rstrip()
+    equals = before.endswith(_EQUALS)
+    opened = None if equals else _OPENING.match(text, fact.end - start)
+    if not equals and opened is None:
+        return None  # neither "= C" nor "C (": no expression, the claim's numbers are not sorted
     numbers = sorted((f for f in facts if f.kind == FactKind.NUMBER and f.value), key=lambda f: f.start)
     at = next(i for i, f in enumerate(numbers) if f is fact)
-    before = text[: fact.start - start].rstrip()
-    if before.endswith(_EQUALS):  # "A + B = C": the last operand stands right before "="
+    if equals:  # "A + B = C": the last operand stands right before "="
         operands, operators = _read(numbers[:at][::-1], text, start, len(before) - 1 + start, leftwards=True)
         operands, operators = operands[::-1], operators[::-1]
     else:
-        opened = _OPENING.match(text, fact.end - start)
-        if opened is None:
-            return None
+        assert opened is not None
         operands, operators = _read(numbers[at + 1 :], text, start, opened.end() + start, leftwards=False)
     if len(operands) < 2:
         return None

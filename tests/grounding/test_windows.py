@@ -88,3 +88,22 @@ def test_a_window_of_the_other_records_is_not_measured_on_the_records_named_befo
     named = "INC-9038 (2024-07-17) is past the 60-day window."
     report = CHECKER.check(named, incidents, ["Claims must be filed within 60 days.", "Today is 2024-09-12."])
     assert any(f.code == "time_window" for c in report.claims for f in c.facts), report
+@pytest.mark.parametrize(
+    ("text", "window"),
+    [
+        ("You are still WITHIN THE 24-HOURS window.", ("within", 86400.0)),
+        ("inside the last 1.5 hrs", ("within", 5400.0)),
+        ("30 天以内可以退", ("within", 2592000.0)),
+        ("距现在不到 3 个小时", ("within", 10800.0)),
+        ("it is not within 7 days", ("beyond", 604800.0)),
+        ("more than 2 weeks ago", ("beyond", 1209600.0)),
+        ("已超过 12 个小时", ("beyond", 43200.0)),
+        ("within the window, 24 hours or so", None),  # a number and unit, but no window said of it
+        ("within reach", None),  # no number and unit: the patterns are not tried
+    ],
+)
+def test_the_quick_look_for_a_number_and_unit_keeps_every_window(text, window):
+    from factcheck.grounding.windows import _window
+
+    found = _window(text)
+    assert (found and found[:2]) == window
