@@ -110,7 +110,7 @@ _CLAUSE_MARK = re.compile(r"[，,；;]")
 _SPACES_AT = re.compile(r"\s*")
 _COUNT = "count"
 """The label of counting words (找到, 共有): a number whose unit names its own field is no count."""
-_QUANTITY = re.compile(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|x\d{1,4}|\d+(?:st|nd|rd|th)?(?:-[A-Za-z]+)+", re.IGNORECASE)
+_QUANTITY = re.compile(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|\d+(?:st|nd|rd|th)?(?:-[A-Za-z]+)+", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
 # What may stand between a date and its day of the week: white space, a comma, a bracket.
 _BESIDE = re.compile(r"[\s,，、(（)）]{0,3}")

@@ -18,9 +18,6 @@ _DONE = re.compile(r"(?i)\b(?:has|have|had)\s+(?:been\s+|now\s+|already\s+)*\w+|
 _FIELD = re.compile(r"^(.*)\.([^.\[\]]+)$")
 """A leaf's record and field: `payment_history[1].amount` -> (`payment_history[1]`, `amount`)."""
 
-_OFFSET = re.compile(r"优惠|折扣|减免|抵扣|抵用|红包|券|(?i:credit|discount|rebate|coupon|promo)")
-"""A word of what is taken off a bill: a charge word right before it deducts it from the charge."""
-_OFFSET_REACH = 8
 
 def direction_of(loc: Located, index: EvidenceIndex) -> str | None:
     """The way an amount of a tool output moved (`refund` or `charge`), when its record says.
@@ -72,10 +69,6 @@ def wrong_direction(fact: Fact, clause: str, index: EvidenceIndex, at: int | Non
         return False  # only amounts of money have a direction: their words are not read for the others
     for hit in reversed(lex.payment_methods.finditer(clause)):  # "微信支付 ¥149" names a method, not a direction
         clause = clause[: hit.start] + " " * (hit.end - hit.start) + clause[hit.end :]
-    for hit in reversed(lex.direction_words.finditer(clause.lower())):
-        if lex.direction_of[hit.key] == "charge" and _OFFSET.search(clause[hit.end : hit.end + _OFFSET_REACH]):
-            # "已扣除忠诚度优惠 ¥25", "deducted a $10 credit": what was taken off the bill, not a charge
-            clause = clause[: hit.start] + " " * (hit.end - hit.start) + clause[hit.end :]
     said = lex.directions_in(clause.lower())
     if len(said) > 1 and at is not None:
         hits = lex.direction_words.finditer(clause.lower())

@@ -23,7 +23,7 @@ from factcheck.grounding.number_checks import NumberChecks
 from factcheck.grounding.roles import ClaimText, name_selection
 from factcheck.grounding.tokens import ground_name, ground_token
 from factcheck.grounding.verdicts import evidence_of, set_verdict
-from factcheck.grounding.windows import lapsed_deadline, time_window
+from factcheck.grounding.windows import time_window
 from factcheck.report import Fact, FactKind, Verdict
 
 _NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
@@ -102,8 +102,6 @@ class Matcher(NumberChecks):
         # "within 24 hours", 25.8 hours on; a rule or an offer only with moments of its own ("创建于 12月1日 08:10，
         # 距现在不到24小时，可以全额退款"), never those of earlier claims
         time_window(facts, text, start, self.index, self.moments if asserts else [])
-        if asserts:
-            lapsed_deadline(facts, text, start, self.index)  # "still returnable until Jun 22" on Jun 26
         self._states.next_claim(facts, text, start, gap)  # "#W1 … Status: Pending": the state of the record in view
         self.moments += [f for f in facts if f.kind in _WHEN and f.verdict == Verdict.SUPPORTED]
         zones = any(f.kind in _WHEN for f in facts) and self.index.lex.time_zone_words.finditer(text)

@@ -29,9 +29,7 @@ def shifted(fact: Fact, claim_facts: list[Fact], earlier: list[Fact], index: Evi
     "Delivered on May 2, so the 30-day window runs through June 1"; "arrive 15 minutes before
     your 2:00 PM slot, at 1:45 PM". The duration must be a number of the same claim with a unit
     of `duration_days` or the lexicon's time units (whole days for a date: "48 hours before July 12"),
-    backed by a tool or the context, or one the context gives (a policy's "within 30 days of delivery").
-    The date or time it is away from is one the answer backed, one a tool gives, or one the context gives
-    (the current time: "最近 7 天（11月11日至今）").
+    backed by a tool or the context.
 
     Args:
         fact: A date or time no tool output gives.
@@ -49,21 +47,13 @@ def shifted(fact: Fact, claim_facts: list[Fact], earlier: list[Fact], index: Evi
         (Decimal(f.value or "0") * per_unit[(f.unit or "").lower()], f) for f in claim_facts
         if f.kind == FactKind.NUMBER and f.verdict == Verdict.SUPPORTED and (f.unit or "").lower() in per_unit
     ]
-    spans = [(int(amount), f"{f.text} {f.unit}", f.evidence[:1]) for amount, f in amounts
-             if amount == amount.to_integral_value()]
-    for loc in index.context_mentions:  # a policy's window: "returned within 30 days of delivery"
-        unit = (loc.mention.unit or "").lower()
-        if loc.mention.kind == FactKind.NUMBER and unit in per_unit:
-            amount = Decimal(loc.mention.value) * per_unit[unit]
-            if amount == amount.to_integral_value() and all(amount != a for a, *_ in spans):
-                spans.append((int(amount), f"{loc.mention.value} {unit} (the context)", [evidence_of(loc.leaf, index)]))
+    spans = [(int(amount), f) for amount, f in amounts if amount == amount.to_integral_value()]
     said = [f for f in earlier + claim_facts if f.kind == fact.kind and f.verdict == Verdict.SUPPORTED]
     # a date written without its year is in the year of the answer's backed dates (Feb. 20 + 30 days)
     year = next((y for y in map(_year_of, said) if y is not None), 2000) if fact.kind == FactKind.DATE else 2000
-    for amount, span, span_evidence in spans:
+    for amount, span in spans:
         for step in (amount, -amount):
-            # the date or time it is a duration away from: one the answer backed, one a tool gives, or the
-            # context's (today's date: "最近 7 天（11月11日至今）")
+            # the date or time it is a duration away from: one the answer backed, or one a tool gives
             base = (
                 shifted_date(fact.value or "", -step, year) if fact.kind == FactKind.DATE
                 else shifted_time(fact.value or "", -step)
@@ -74,14 +64,12 @@ def shifted(fact: Fact, claim_facts: list[Fact], earlier: list[Fact], index: Evi
             if found is not None:
                 where, leaves = found.text, found.evidence[:1]
             else:
-                locs = _given(index, fact.kind, base) or [
-                    loc for loc in index.context_mentions
-                    if loc.mention.kind == fact.kind and same_date(base, loc.mention.value)]
+                locs = _given(index, fact.kind, base)
                 if not locs:
                     continue
                 where, leaves = locs[0].leaf.text, [evidence_of(locs[0].leaf, index)]
-            how = f"{where} {'+' if step > 0 else '−'} {span}"
-            evidence = [ev.model_copy(update={"note": how}) for ev in leaves + span_evidence]
+            how = f"{where} {'+' if step > 0 else '−'} {span.text} {span.unit}"
+            evidence = [ev.model_copy(update={"note": how}) for ev in leaves + span.evidence[:1]]
             set_verdict(fact, Verdict.SUPPORTED, "derived", f"{fact.kind.value} equals {how}", evidence)
             return
 

@@ -54,17 +54,6 @@ def names_record(claim: str, other: dict, own: dict, field: str) -> bool:
     )
 
 
-def names_by_code(text: str, other: dict, own: dict, field: str) -> bool:
-    """Whether a claim (as written) names a record by a short code of it, a whole token in capitals ("A 区（¥880）"
-    of `{"tier": "A"}`), of a field other than `field` and not also a value of the record it is told apart from."""
-    own_values = {v for v in own.values() if isinstance(v, str)}
-    return any(
-        re.search(r"(?<![A-Za-z0-9])" + re.escape(v) + r"(?![A-Za-z0-9])", text) is not None
-        for k, v in other.items() if k != field and isinstance(v, str) and v not in own_values
-        and 1 <= len(v) <= 3 and v.isalnum() and v.isascii() and v == v.upper() and not v.isdigit()
-    )
-
-
 Record = tuple[int, str, str]
 """A list item: (call, list path, item index as written in paths)."""
 # Clause marks, brackets among them (a parenthesis speaks of what stands before it); a number's

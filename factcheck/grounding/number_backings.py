@@ -10,7 +10,7 @@ from itertools import chain, combinations, product
 
 from factcheck.grounding.arithmetic import days_between, equal_at, find_operation, line_item_total, sum_text
 from factcheck.grounding.claim_state import ClaimState
-from factcheck.grounding.counting import COUNT_SUBJECT, available_count, filtered_count, status_count
+from factcheck.grounding.counting import available_count, filtered_count
 from factcheck.grounding.evidence import Leaf, Located
 from factcheck.grounding.moments import duration_seconds, record_duration, seconds_between
 from factcheck.grounding.roles import named_items_total
@@ -145,10 +145,9 @@ class NumberBackings(ClaimState):
 
     def _count(self, fact: Fact, claimed: Decimal) -> Backing | None:
         """A count backed by the length of a list in a tool output, or by the calls that ran."""
-        after = fact.end - self._records.start
-        of_many = _OF_MANY.match(self._claim_text, after) or COUNT_SUBJECT.match(self._claim_text, after)
+        of_many = _OF_MANY.match(self._claim_text, fact.end - self._records.start)
         if fact.unit == "%" or fact.unit is None and not of_many:
-            return None  # a count has a count noun, or is "2 of the 3 payouts", "3 were approved"
+            return None  # a count has a count noun, or is "2 of the 3 payouts"
         ok_calls = [c for c in self.index.calls if c.status == "ok"]
         if 1 < len(ok_calls) == claimed and len({c.name for c in ok_calls}) == 1:
             return "derived", f"{len(ok_calls)} successful {ok_calls[0].name} calls", []
@@ -167,10 +166,6 @@ class NumberBackings(ClaimState):
             return "derived", f"count of {said}", [evidence_of(leaf, self.index, said)]
         if (claimed, fact.unit) in self.counts:
             return "derived", f"the count of {claimed} {fact.unit} the answer gave before", []
-        if (recounted := status_count(self.index, fact, self._claim_facts, self._claim_text,
-                                      self._records.start)) is not None:
-            _, how, leaf = recounted  # "待审批 1 笔" where two claims are pending
-            return "recomputed", f"the records give {how}, not {fact.text}", [evidence_of(leaf, self.index, how)]
         lex = self.index.lex
         if any(fact.unit in units for units in (self.duration_days, lex.duration_seconds, lex.duration_compound_units)):
             return None  # "two weeks, from Nov. 1 through Nov. 15" counts days, not the dates listed

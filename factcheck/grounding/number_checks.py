@@ -34,15 +34,7 @@ _BREAKDOWN = re.compile(r"\s*[—–:：(（-]")
 
 _SUMMED = re.compile(r" \+ |\bsum of\b")
 """A derivation that adds amounts up (pair arithmetic, a column's sum): a subset's total may outrank it."""
-_PAGING_WORDS = frozenset({"page", "pages", "total", "num", "number", "of", "current"})
-"""The words of a paging field's name (`page`, `total_pages`, `num_pages`)."""
 
-
-
-def _counts(words: list[str]) -> bool:
-    """Whether a field's name makes it a count (`total_count`) or a page (`total_pages`): it never speaks for money
-    (`page_content` does)."""
-    return "count" in words or bool(words) and set(words) <= _PAGING_WORDS and not {"page", "pages"}.isdisjoint(words)
 
 class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
     """Give a number its verdict: the same field's value, another backing, or the answer's own working."""
@@ -94,7 +86,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         elif fact.unit:  # an amount of money: a count's field (`total_baggages`, `total_count`) does not speak for it
             not_money = self.index.lex.not_money_labels
             same_field = [loc for loc in same_field if not loc.leaf.labels & not_money
-                          and not _counts(field_name(loc.leaf.path.rsplit(".", 1)[-1]).split())]
+                          and "count" not in field_name(loc.leaf.path.rsplit(".", 1)[-1]).split()]
         generic = self.index.lex.generic_field_labels
         if labels <= generic and all(loc.mention.labels - labels - generic for loc in same_field):
             # "it costs $248" (amount) says nothing of a refund amount: only fields as plain as the claim speak for it
@@ -231,8 +223,6 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         total, parts, end = Decimal(0), [], fact.end
         breakdown = False
         for part in later:
-            if self._after_suffix_cue(part):
-                continue  # "尾号 9690 的信用卡支付 $1,671": the card's last digits are no part
             if part.verdict != Verdict.SUPPORTED or part.unit not in (fact.unit, None) or not part.value:
                 return
             gap = self._claim_text[end - self._records.start : part.start - self._records.start]
@@ -251,8 +241,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
     def _written_arithmetic(self, fact: Fact) -> None:
         """Back a number the claim works out in writing from backed numbers ("$79.00 + $6.50 fee = $85.50"), or
         contradict one its written working does not come to ("12 seats x $72 = $846"), unless a tool gives it."""
-        numbers = [f for f in self._claim_facts if f is fact or not self._after_suffix_cue(f)]  # "ending 5345"
-        found = written_arithmetic(fact, numbers, self._claim_text, self._records.start)
+        found = written_arithmetic(fact, self._claim_facts, self._claim_text, self._records.start)
         if found is None:
             return
         if adds_up(found):

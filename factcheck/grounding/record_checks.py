@@ -6,7 +6,7 @@ from factcheck.grounding.calls import token_of_another_call, value_of_another_ca
 from factcheck.grounding.claim_state import ClaimState
 from factcheck.grounding.evidence import Leaf, Located
 from factcheck.grounding.flat import shape_of
-from factcheck.grounding.naming import LIST_ITEM, names_by_code, names_record, other_item
+from factcheck.grounding.naming import LIST_ITEM, names_record, other_item
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.report import Fact, Verdict
 
@@ -49,9 +49,8 @@ class RecordChecks(ClaimState):
                 own_record = self.index.value_at(call, f"{named_items}[{i}]")
                 if not isinstance(own_record, dict) or not isinstance(other_record, dict):
                     continue
-                if names_record(claim, other_record, own_record, field.split(".")[0]) or \
-                        names_by_code(self._claim_text, other_record, own_record, field.split(".")[0]):
-                    return False  # the claim names the other record too ("… $9.99 for the USB-C Cable", "A 区")
+                if names_record(claim, other_record, own_record, field.split(".")[0]):
+                    return False  # the claim names the other record too ("… $9.99 for the USB-C Cable")
                 own = self.index.leaf_at(call, f"{named_items}[{i}].{field}")
                 if own is not None and own.text == loc.leaf.text:
                     # the named record holds the same text (a string is indexed at its first place only)

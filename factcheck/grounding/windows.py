@@ -37,10 +37,6 @@ _NOW_CUE = re.compile(
     r"(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?)"
 )
 _NOW_FIELDS = ("now", "current_time", "current_date", "today", "as_of")
-_STILL_UNTIL = re.compile(
-    r"(?i)(?:\bstill\b|\bremains?\b|仍|还可以?|依然)[^.;:\n。；：]{0,40}?(?:\buntil|\bthrough|\btill|至|到|截至)\s*$"
-)
-"""What comes right before a deadline a claim says is still ahead ("still returnable until Jun 22", "仍可退货至")."""
 _UNIT_AFTER_NUMBER = re.compile(rf"(?i)\d[\s-]*(?:个)?(?:{_EN_UNIT[1:-3]}|{_ZH_UNIT[1:-1]})")
 """What every window pattern holds, a number and its unit ("24 hours", "30 天", "3 个月"... read loosely): a claim
 without it is not searched with the five patterns."""
@@ -95,8 +91,7 @@ def time_window(facts: list[Fact], text: str, start: int, index: EvidenceIndex, 
 
     "It was booked on December 1 at 08:15, so you are still within 24 hours" when the context gives the
     current time 2026-12-02 10:00: 25.75 hours have passed. The moments are the claim's backed dates and
-    times (their tool values, to the second; the answer's earlier ones when the claim has none and speaks of no
-    other records: lexicon `other_record_words`) against the
+    times (their tool values, to the second; the answer's earlier ones when the claim has none) against the
     current time the context or a tool states, and flagged only when every such moment is outside the
     claimed window; with no current time, the span between the claim's own two moments ("returned at
     6:12 pm against a due time of 5:00 pm, within the 29-minute grace period").
@@ -117,8 +112,6 @@ def time_window(facts: list[Fact], text: str, start: int, index: EvidenceIndex, 
         return
     own = _moments(facts)
     now = _now(index)
-    if not own and index.lex.other_record_words.search(text.lower()):
-        earlier = []  # "The other incident is past the 60-day window": not the records the answer named before
     if now is not None:
         spans = [(_between(then, now), ev) for then, ev in own or _moments(earlier)]
     elif len(own) == 2:
@@ -135,35 +128,6 @@ def time_window(facts: list[Fact], text: str, start: int, index: EvidenceIndex, 
                 f"{_span(elapsed)} between {since}: {'not ' if relation == 'within' else ''}within the "
                 f"{text[at:end]} {unit} window", [ev for _, ev in spans[:2]] if now is not None else
                 [own[0][1], own[1][1]])
-
-
-def lapsed_deadline(facts: list[Fact], text: str, start: int, index: EvidenceIndex) -> None:
-    """Contradict a deadline a claim says is still ahead ("still returnable until Jun 22") that the current time
-    the context or a tool gives has passed (2024-06-26 14:00): the date may be right, the "still" is not.
-
-    Args:
-        facts: The claim's facts, grounded.
-        text: The claim's text.
-        start: Where it starts in the answer.
-        index: The run's evidence.
-    """
-    dates = [f for f in facts if f.kind == FactKind.DATE and f.value and _STILL_UNTIL.search(text[: f.start - start])]
-    if not dates:
-        return
-    now = _now(index)
-    if now is None:
-        return
-    for fact in dates:
-        value = fact.value or ""
-        year = value[:4] if value[:4].isdigit() else str(now[0].year)  # a date without its year is this year's
-        try:
-            deadline = datetime(int(year), int(value[-5:-3]), int(value[-2:]))
-        except ValueError:
-            continue
-        if deadline.date() < now[0].date() and fact.verdict != Verdict.CONTRADICTED:
-            set_verdict(fact, Verdict.CONTRADICTED, "time_window",
-                        f"{fact.text} is before now ({now[0]:%Y-%m-%d %H:%M}): the deadline has passed, "
-                        f"nothing is still open until it", fact.evidence[:1])
 
 
 def _moments(facts: list[Fact]) -> list[tuple[tuple[datetime, bool], Evidence]]:

@@ -187,7 +187,6 @@ def test_weekdays_beside_dates(text, expected) -> None:
         ("password AB3#fG7&kL9!", [("identifier", "ab3#fg7&kl9!", None)]),
         ("**#W2890441**", [("identifier", "w2890441", None)]),  # emphasis and '#' make no code
         ("AT&T 5G", [("number", "5", "g")]),  # too short for a code
-        ("Levothyroxine x90", [("number", "90", None)]),  # a quantity, no identifier
     ],
 )
 def test_identifiers_and_links(text, expected) -> None:

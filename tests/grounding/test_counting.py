@@ -5,7 +5,7 @@ import pytest
 from factcheck import CheckerConfig, FactChecker, Verdict
 
 CHECKER = FactChecker()
-S, U, C = Verdict.SUPPORTED, Verdict.UNSUPPORTED, Verdict.CONTRADICTED
+S, U = Verdict.SUPPORTED, Verdict.UNSUPPORTED
 
 ORDERS = [
     {"order_id": "O-5501", "status": "已签收", "amount": 89.0},
@@ -32,11 +32,11 @@ def count_verdict(answer: str, output) -> Verdict:
     [
         ("共有 4 笔订单。", ORDERS, S),  # the list's length
         ("有两笔还没发货。", ORDERS, S),  # 待发货 (shipping pending) agrees with "not shipped"
-        ("有两笔已经发货。", ORDERS, C),  # one order has shipped: recounted by the status beside the count
+        ("有两笔已经发货。", ORDERS, U),  # one order has shipped
         ("有三笔还没发货。", ORDERS, U),
         ("您有两张可用的优惠券。", COUPONS, S),  # the claim holds the shared value itself
         ("您有 1 张优惠券已过期。", COUPONS, S),
-        ("您有两张优惠券已过期。", COUPONS, C),  # one has expired
+        ("您有两张优惠券已过期。", COUPONS, U),
         ("您共有 3 张优惠券。", COUPONS, S),
         ("下午还有 14:00 和 15:30 两个时段。", SLOTS, S),  # the claim lists two times
         ("下午还有 14:00 一个时段，共三个时段。", SLOTS, S),  # the slots list has three items
@@ -117,34 +117,3 @@ def test_a_count_by_a_threshold_is_recounted_over_the_measuring_field(answer, te
     report = check(answer, [{"name": "get_overtime", "args": {}, "output": STAFF}])
     fact = next(f for c in report.claims for f in c.facts if f.text == text)
     assert fact.verdict.value == verdict
-
-
-CLAIMS = {"claims": [
-    {"claim_id": "EXP-1", "amount": 770.02, "status": "approved"},
-    {"claim_id": "EXP-2", "amount": 1731.02, "status": "approved"},
-    {"claim_id": "EXP-3", "amount": 751.28, "status": "rejected"},
-    {"claim_id": "EXP-4", "amount": 604.81, "status": "pending"},
-    {"claim_id": "EXP-5", "amount": 88.00, "status": "pending"},
-], "page": 1, "total_pages": 1}
-
-
-@pytest.mark.parametrize(
-    ("answer", "expected", "reason"),
-    [
-        ("已批准 2 笔。", S, "items of claims with status 'approved'"),
-        ("已批准 3 笔。", C, "2 of 5 items of claims"),
-        ("待审批 2 笔。", S, "items of claims with status 'pending'"),
-        ("待审批 3 笔。", C, "2 of 5 items of claims"),
-        ("被拒 3 笔。", C, "1 of 5 items of claims"),  # recounted by its own polarity: pending claims are not rejected
-        ("2 were approved.", S, "items of claims with status 'approved'"),
-        ("3 were approved.", C, "2 of 5 items of claims"),
-        ("2 are still pending.", S, "items of claims with status 'pending'"),
-        ("2 笔已批准、3 笔待审批。", C, "2 of 5 items of claims"),  # each count by its own status
-        ("共 5 笔报销。", S, ""),  # the list's length
-    ],
-)
-def test_a_count_beside_a_status_is_recounted_over_the_items_of_that_status(answer, expected, reason) -> None:
-    report = CHECKER.check(answer, [{"name": "list_claims", "args": {}, "output": CLAIMS, "status": "ok"}])
-    number = [f for c in report.claims for f in c.facts if f.kind.value == "number"][-1]
-    assert number.verdict == expected, number
-    assert reason in number.reason

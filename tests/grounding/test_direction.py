@@ -95,21 +95,3 @@ def test_of_two_ways_said_the_word_nearest_the_amount_is_its_way() -> None:
     report = check("转账已被退回，退回时银行又从您的账户扣除了 ¥2,775.00。", [transfer])
     amount = next(f for c in report.claims for f in c.facts if f.text == "¥2,775.00")
     assert amount.verdict.value == "contradicted" and amount.code == "wrong_direction"
-
-
-BILL = {"name": "get_bill", "args": {}, "status": "ok", "output": {
-    "adjustments": [{"type": "loyalty_credit", "amount": -25}], "amount_due": 392}}
-
-
-@pytest.mark.parametrize(
-    ("answer", "expected"),
-    [
-        ("应付总额为 ¥392.00（已扣除忠诚度优惠 ¥25）。", S),  # the credit taken off the bill
-        ("Your bill of $392.00 already deducts the $25 loyalty credit.", S),
-        ("本月已扣费 ¥25。", C),  # a charge of what the records give as a credit
-    ],
-)
-def test_a_charge_word_before_a_credit_takes_it_off_the_bill(answer: str, expected: Verdict) -> None:
-    report = CHECKER.check(answer, [BILL])
-    amount = next(f for c in report.claims for f in c.facts if f.text in ("¥25", "$25"))
-    assert amount.verdict == expected, amount.reason

@@ -2,7 +2,6 @@
 
 import pytest
 
-from factcheck import FactChecker
 from factcheck.grounding.naming import LIST_ITEM, WORD_NAMED_RECORDS, distinct_words, names_record
 
 MUG, TEA = {"name": "Mug", "sku": "MUG-01", "price": 12.5}, {"name": "Tea Sampler", "sku": "TEA-02", "price": 18.0}
@@ -53,20 +52,3 @@ def test_a_name_several_items_share_names_none_of_them() -> None:
     report = check("Amazon Marketplace charged $64.99 twice, on Nov 12 at 8:32 AM and 8:35 AM.",
                    [{"name": "list_transactions", "args": {}, "output": txs}])
     assert not [f for c in report.claims for f in c.facts if f.code == "wrong_record"]
-
-
-TIERS = {"event_id": "EV-5521", "tiers": [{"tier": "VIP", "price": 1280, "remaining": 12},
-                                          {"tier": "A", "price": 880, "remaining": 4},
-                                          {"tier": "B", "price": 580, "remaining": 0}]}
-
-
-@pytest.mark.parametrize(
-    ("answer", "flagged"),
-    [
-        ("目前在售：VIP 区（¥1280）剩 12 张、A 区（¥880）剩 4 张。", False),  # "A" names the second tier
-        ("目前在售：VIP 区（¥880）剩 12 张。", True),  # the VIP tier's price is 1280
-    ],
-)
-def test_a_record_named_by_a_short_code_keeps_its_own_values(answer: str, flagged: bool) -> None:
-    report = FactChecker().check(answer, [{"name": "list_tiers", "args": {}, "output": TIERS, "status": "ok"}])
-    assert any(f.code == "wrong_record" for c in report.claims for f in c.facts) is flagged, report

@@ -20,7 +20,7 @@ CLAIMS = {"claims": [
     {"claim_id": "EXP-1", "amount": 770.02, "status": "approved"},
     {"claim_id": "EXP-2", "amount": 1731.02, "status": "approved"},
     {"claim_id": "EXP-3", "amount": 751.28, "status": "rejected"},
-], "page": 1, "total_pages": 1}
+], "page": 1}
 REPORT = {"report_id": "ER-788", "items": [  # amounts written as text, as some tools do
     {"line": 1, "amount": "119.80", "status": "rejected"},
     {"line": 2, "amount": "2224.35", "status": "approved"},
@@ -46,7 +46,7 @@ def amounts(answer: str, output: dict) -> list[tuple[str, Verdict, str]]:
         ("已确认 2 间，候补 1 间，总价 ¥1,416.00。", BOOKING, S),  # two statuses: no one reading (688 + 728)
         ("已批准 2 笔，合计 ¥2,501.04。", CLAIMS, S),  # 770.02 + 1731.02
         ("The approved claims come to $2,501.04.", CLAIMS, S),
-        ("已批准 2 笔，合计 ¥3,252.32。", CLAIMS, C),  # the rejected claim added in; a `total_pages` is no total
+        ("已批准 2 笔，合计 ¥3,252.32。", CLAIMS, C),  # the rejected claim added in
         ("报销单 ER-788 已批准 2 项，可报销金额 ¥3,702.15。", REPORT, S),
         ("报销单 ER-788 已批准 2 项，合计 ¥3,821.95。", REPORT, C),  # the rejected line added in
     ],
@@ -88,9 +88,8 @@ def test_a_status_that_only_shares_a_polarity_leaves_no_reading_to_recompute() -
                          {"id": "#W2", "total": 50, "status": "cancelled"},
                          {"id": "#W3", "total": 20, "status": "processed"}]}
     payments = {"payments": [{"amount": 533}, {"amount": 1671}]}
-    report = CHECKER.check("Total paid: $2,204 (gift card $533 + credit card ending 5345 $1,671).", [
+    report = CHECKER.check("Total paid: $2,204 (gift card $533 and $1,671 by card).", [
         {"name": "get_orders", "args": {}, "output": orders, "status": "ok"},
         {"name": "get_payments", "args": {}, "output": payments, "status": "ok"}])
     total = next(f for c in report.claims for f in c.facts if f.text == "$2,204")
     assert total.verdict == S, total.reason  # 533 + 1671; "paid" says nothing of the `processed` order
-    assert not any(f.code == "recomputed" for c in report.claims for f in c.facts)  # "ending 5345" is no operand

@@ -49,45 +49,6 @@ def test_a_window_the_moments_do_not_fit_is_contradicted(answer, tools, context,
     assert bool(windows) == flagged, [(f.text, f.code, f.reason) for c in report.claims for f in c.facts]
 
 
-POLICY = ["The current time is 2024-06-26 14:00:00 EST. Delivered orders can be returned within 30 days of delivery."]
-ORDERS = [call("get_order_details", {"order_id": "#W8541450", "delivered_at": "2024-06-10T11:00:00"}),
-          call("get_order_details", {"order_id": "#W8363304", "delivered_at": "2024-05-23T12:00:00"})]
-RIDES = [call("list_trips", {"trips": [{"trip_id": "TR1", "start_time": "2026-11-17T18:28:00+08:00"}]})]
-
-
-@pytest.mark.parametrize(
-    ("answer", "tools", "context", "verdict", "reason"),
-    [
-        # a date the context's window away from a backed date: the policy gives the 30 days
-        ("#W8541450 was delivered Jun 10, so it is returnable until Jul 10.", ORDERS, POLICY, "supported",
-         "Jun 10 + 30 days (the context)"),
-        ("#W8541450 was delivered Jun 10, so it is returnable until Jul 12.", ORDERS, POLICY, "unsupported", ""),
-        # or the claim's own days back from the current time the context gives
-        ("查了您最近 7 天（11月11日至今）的记录：共 1 次骑行。", RIDES,
-         ["我最近7天用车花了多少钱？", "Current time: 2026-11-18 19:15 (UTC+8)."],
-         "supported", "− 7 天"),
-        # a deadline said to be still ahead that the current time has passed
-        ("#W8363304 was delivered May 23 and is still returnable until Jun 22.", ORDERS, POLICY, "contradicted",
-         "the deadline has passed"),
-        ("#W8541450 was delivered Jun 10 and is still returnable until Jul 10.", ORDERS, POLICY, "supported", ""),
-    ],
-)
-def test_a_date_worked_out_from_a_window_and_a_deadline_already_passed(answer, tools, context, verdict, reason):
-    report = CHECKER.check(answer, tools, context)
-    date = [f for c in report.claims for f in c.facts if f.kind.value == "date"][-1]
-    assert date.verdict.value == verdict, date.reason
-    assert reason in date.reason
-
-
-def test_a_window_of_the_other_records_is_not_measured_on_the_records_named_before() -> None:
-    incidents = [call("list_incidents", {"incidents": [{"incident_id": "INC-9112", "date": "2024-06-22"},
-                                                       {"incident_id": "INC-9038", "date": "2024-07-17"}]})]
-    answer = "You can still file for INC-9038 (2024-07-17). The other incident is past the 60-day window."
-    report = CHECKER.check(answer, incidents, ["Claims must be filed within 60 days.", "Today is 2024-09-12."])
-    assert not any(f.code == "time_window" for c in report.claims for f in c.facts), report
-    named = "INC-9038 (2024-07-17) is past the 60-day window."
-    report = CHECKER.check(named, incidents, ["Claims must be filed within 60 days.", "Today is 2024-09-12."])
-    assert any(f.code == "time_window" for c in report.claims for f in c.facts), report
 @pytest.mark.parametrize(
     ("text", "window"),
     [
