@@ -9,6 +9,7 @@ from factcheck.grounding.naming import ClaimRecords
 from factcheck.grounding.roles import ClaimText, Recomputed
 from factcheck.grounding.states import RecordStates
 from factcheck.grounding.statuses import StatusMatcher
+from factcheck.grounding.subsets import SubsetTotal
 from factcheck.grounding.verdicts import Backing, evidence_of
 from factcheck.report import Fact
 
@@ -55,6 +56,8 @@ class ClaimState:
         """Numbers of this answer already backed, usable as operands ("3 晚共 4,740 元")."""
         self.amounts: list[Decimal] = []
         """Amounts of money of this answer already backed, in order: a total after a list of them adds them up."""
+        self._subset: tuple[Fact | None, SubsetTotal | None] = (None, None)
+        """The last fact whose total over a status's items was worked out, and that total."""
 
     def _recomputed(self, fact: Fact, found: Recomputed, reason: str | None = None) -> Backing:
         """The code, reason and evidence of a number (or name) its records compute otherwise."""

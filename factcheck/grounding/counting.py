@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
@@ -77,6 +78,17 @@ def names_value(
         and (s.polarity == polarity if strict else s.polarity in AGREES[polarity])
         for s in index.statuses_of(value) for concept, polarity in said
     )
+
+
+def record_lists(index: EvidenceIndex) -> Iterator[tuple[Leaf, list[dict]]]:
+    """Each list of two to `FILTERED_LIST_ITEMS` records in the tools' outputs (not their arguments), with its
+    records: the rows a count or a total of the answer may run over."""
+    for length, leaf in index.list_counts:
+        if leaf.path.startswith("args") or not 1 < length <= FILTERED_LIST_ITEMS:
+            continue
+        records = index.value_at(leaf.index, "" if leaf.path == "$" else leaf.path)
+        if isinstance(records, list) and all(isinstance(r, dict) for r in records):
+            yield leaf, records
 
 
 def available_count(index: EvidenceIndex, leaf: Leaf, claim: str) -> tuple[int, int] | None:
@@ -169,11 +181,8 @@ def threshold_count(
     if _CLAUSE_BREAK.search(claim, lo - start, hi - start):
         return None  # "6 人有加班记录，其中 3 人超过 10 小时": only the count of the threshold's own clause
     candidates = []
-    for length, leaf in index.list_counts:
-        if leaf.path.startswith("args") or not 1 < length <= FILTERED_LIST_ITEMS or length < claimed:
-            continue
-        records = index.value_at(leaf.index, "" if leaf.path == "$" else leaf.path)
-        if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
+    for leaf, records in record_lists(index):
+        if len(records) < claimed:
             continue
         for key in records[0]:
             values = [r.get(key) for r in records]

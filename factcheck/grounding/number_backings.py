@@ -14,7 +14,7 @@ from factcheck.grounding.counting import available_count, filtered_count
 from factcheck.grounding.evidence import Leaf, Located
 from factcheck.grounding.moments import duration_seconds, record_duration, seconds_between
 from factcheck.grounding.roles import named_items_total
-from factcheck.grounding.subsets import subset_total
+from factcheck.grounding.subsets import SubsetTotal, subset_total
 from factcheck.grounding.totals import column_total
 from factcheck.grounding.user_word import record_near
 from factcheck.grounding.verdicts import Backing, evidence_of
@@ -130,18 +130,24 @@ class NumberBackings(ClaimState):
 
     def _subset_total(self, fact: Fact) -> Backing | None:
         """The sum over the items of a list that hold a status the claim says (the approved claims' total)."""
-        found = subset_total(fact, self.index, self._said)
+        found = self._subset_of(fact)
         if found is None or not found.agrees:
             return None
         return "derived", f"number equals {found.how}", [evidence_of(found.leaf, self.index, found.how)]
 
     def _subset_recomputed(self, fact: Fact) -> Backing | None:
         """The total of the items of the one status the claim's total is of, when it is not the claimed amount."""
-        found = subset_total(fact, self.index, self._said)
+        found = self._subset_of(fact)
         if found is None or found.agrees:
             return None
         return "recomputed", f"the records give {found.how}, not {fact.text}", [
             evidence_of(found.leaf, self.index, found.how)]
+
+    def _subset_of(self, fact: Fact) -> SubsetTotal | None:
+        """`subset_total` of the fact, worked out once: a backing asks first, the final verdict again."""
+        if self._subset[0] is not fact:
+            self._subset = (fact, subset_total(fact, self.index, self._said))
+        return self._subset[1]
 
     def _count(self, fact: Fact, claimed: Decimal) -> Backing | None:
         """A count backed by the length of a list in a tool output, or by the calls that ran."""

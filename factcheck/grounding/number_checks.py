@@ -99,9 +99,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             if agree:
                 if self._role_disagrees(fact, agree):
                     return
-                if not self._wrong_record(fact, agree) and not self._wrong_call(fact, agree) \
-                        and not self._wrong_currency(fact, agree) \
-                        and not self._wrong_unit(fact, agree):
+                if not self._of_another(fact, agree):
                     said = "number matches the same field" + in_minor_units(agree, minor)
                     set_verdict(fact, Verdict.SUPPORTED, "match", said, [evidence_of(agree[0].leaf, self.index)])
                 return
@@ -141,9 +139,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         elif matches := priced_in_minor_units(self.index, self.index.equal_numbers(targets), minor, fact):
             if self._role_disagrees(fact, matches) or self._condition_disagrees(fact, matches):
                 return
-            if not self._wrong_record(fact, matches) and not self._wrong_call(fact, matches) \
-                    and not self._wrong_currency(fact, matches) \
-                    and not self._wrong_unit(fact, matches):
+            if not self._of_another(fact, matches):
                 said = "number found in a tool output" + in_minor_units(matches, minor)
                 set_verdict(fact, Verdict.SUPPORTED, "match", said, [evidence_of(matches[0].leaf, self.index)])
             return
@@ -178,6 +174,12 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found))
         else:
             set_verdict(fact, Verdict.SUPPORTED, *backing)
+
+    def _of_another(self, fact: Fact, located: list[Located]) -> bool:
+        """Contradict a found number that is another record's or call's, or in another currency or unit; whether
+        it was (or was backed by the named record, see `_wrong_record`)."""
+        return self._wrong_record(fact, located) or self._wrong_call(fact, located) \
+            or self._wrong_currency(fact, located) or self._wrong_unit(fact, located)
 
     def _fitting(self, fact: Fact, backing: Backing | None, claimed: Decimal, exponent: int) -> Backing | None:
         """A derivation only when it fits the number's role: a total is no difference or quotient ("total $0.5"

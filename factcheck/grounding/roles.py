@@ -35,7 +35,7 @@ class ClaimText(NamedTuple):
     """Its facts."""
 
 
-_PER_UNIT_FIELD = re.compile(r"\b(?:nightly|daily|hourly|weekly|monthly|per|each|unit)\b")
+PER_UNIT_FIELD = re.compile(r"\b(?:nightly|daily|hourly|weekly|monthly|per|each|unit)\b")
 """A field name that marks its amount as one unit's (`nightly_rate`, `price_per_seat`, `unit_price`)."""
 
 
@@ -100,7 +100,7 @@ def _total_beside(fact: Fact, located: list[Located], index: EvidenceIndex) -> R
     found = None
     for loc in located:
         parent, _, own = loc.leaf.path.rpartition(".")
-        if loc.leaf.source != "tool" or not _PER_UNIT_FIELD.search(field_name(own)):
+        if loc.leaf.source != "tool" or not PER_UNIT_FIELD.search(field_name(own)):
             return None  # a value some field holds as it is: not only a per-unit amount
         record = index.value_at(loc.leaf.index, parent) if parent else index.value_at(loc.leaf.index, "")
         if not isinstance(record, dict):
@@ -447,7 +447,7 @@ def _search_values(index: EvidenceIndex, call: int) -> list[Any]:
 def _per_unit_price(path: str) -> bool:
     """Whether a field is a price per unit of time (`daily_rate`, `nightly_rate`): an option's amount of money."""
     name = field_name(path.rsplit(".", 1)[-1])
-    return "rate" in name.split() and _PER_UNIT_FIELD.search(name) is not None
+    return "rate" in name.split() and PER_UNIT_FIELD.search(name) is not None
 
 
 def _comparable(

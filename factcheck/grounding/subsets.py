@@ -8,10 +8,10 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from factcheck.grounding.arithmetic import equal_at
-from factcheck.grounding.counting import FILTERED_LIST_ITEMS, names_value
+from factcheck.grounding.counting import names_value, record_lists
 from factcheck.grounding.evidence import EvidenceIndex, Leaf
 from factcheck.grounding.flat import number_text
-from factcheck.grounding.roles import ClaimText, claims_a_total
+from factcheck.grounding.roles import PER_UNIT_FIELD, ClaimText, claims_a_total
 from factcheck.lexicon import Lexicon, field_name
 from factcheck.phrases import term_key
 from factcheck.report import Fact, FactKind
@@ -19,9 +19,6 @@ from factcheck.report import Fact, FactKind
 _NOT_AMOUNT_WORDS = frozenset({"id", "count", "page", "pages", "qty", "quantity", "duration", "min", "km", "number",
                                "line", "no", "seq", "index", "rank", "position"})
 """Words of a field's name that make it no amount of money (`duration_min`, `distance_km`, `trip_id`, `line`)."""
-_PER_UNIT_FIELD = re.compile(r"\b(?:nightly|daily|hourly|weekly|monthly|per|each|unit)\b")
-"""A field name that marks its amount as one unit's (`nightly_rate`): its sum is a total only times the record's
-multiplicity."""
 _NUMERIC = re.compile(r"-?\d+(?:\.\d+)?")
 """A numeric string: an amount a tool writes as text."""
 _STATUS_REACH = 30
@@ -69,21 +66,22 @@ def subset_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> SubsetTo
     if not statuses:
         return None
     readings: list[SubsetTotal] = []
-    for leaf, records in _lists(index):
+    for leaf, records in record_lists(index):
         for status, kept, what in _parts(index, records, statuses):
             if not 0 < len(kept) < len(records):
                 continue
             sums = list(_sums(lex, kept))
             for key, total in sums:
-                per_unit = _PER_UNIT_FIELD.search(field_name(key)) is not None
+                per_unit = PER_UNIT_FIELD.search(field_name(key)) is not None  # a sum of them, times the nights
                 times = _multiplicities(index, leaf) if per_unit else [(1, "")]
                 for k, of in times:
-                    how = f"{key} summed over the {len(kept)} {what} of {leaf.path or 'the list'}" \
-                          f" = {number_text(total)}" + (f" × {k} {of} = {number_text(total * k)}" if of else "")
-                    if equal_at(total * k, claimed, exponent):
-                        return SubsetTotal(total * k, how, leaf, True)
-                    if len(statuses) == len(sums) == len(times) == 1 and _beside(status, fact, claim) \
+                    agrees = equal_at(total * k, claimed, exponent)
+                    if agrees or len(statuses) == len(sums) == len(times) == 1 and _beside(status, fact, claim) \
                             and _said_exactly(index, status, kept):
+                        how = f"{key} summed over the {len(kept)} {what} of {leaf.path or 'the list'} = " \
+                              f"{number_text(total)}" + (f" × {k} {of} = {number_text(total * k)}" if of else "")
+                        if agrees:
+                            return SubsetTotal(total * k, how, leaf, True)
                         readings.append(SubsetTotal(total * k, how, leaf, False))
     if len(readings) == 1 and claims_a_total(fact, index, claim):
         return readings[0]
@@ -113,16 +111,6 @@ def _multiplicities(index: EvidenceIndex, leaf: Leaf) -> list[tuple[int, str]]:
         return []
     return [(v, str(k)) for k, v in output.items() if isinstance(v, int) and not isinstance(v, bool) and v > 1
             and set(field_name(str(k)).split()) & index.lex.multiplicity_fields]
-
-
-def _lists(index: EvidenceIndex) -> Iterator[tuple[Leaf, list[dict]]]:
-    """Each list of records in the tools' outputs (not their arguments), with its records."""
-    for length, leaf in index.list_counts:
-        if leaf.path.startswith("args") or not 1 < length <= FILTERED_LIST_ITEMS:
-            continue
-        records = index.value_at(leaf.index, "" if leaf.path == "$" else leaf.path)
-        if isinstance(records, list) and all(isinstance(r, dict) for r in records):
-            yield leaf, records
 
 
 def _parts(

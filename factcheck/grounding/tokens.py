@@ -84,11 +84,10 @@ def _ground_code(fact: Fact, index: EvidenceIndex) -> bool:
         leaf = index.find_token(code.lower())
         if leaf is None:
             continue
-        exact = [text for text in index.strings.texts if code in text]
-        if exact:
-            found = index.find_text(code.lower()) or leaf
+        exact = next((entry for entry, text in enumerate(index.strings.texts) if code in text), None)
+        if exact is not None:
             set_verdict(fact, Verdict.SUPPORTED, "match", "code found in a tool output, letter case and all",
-                        [evidence_of(found, index)])
+                        [evidence_of(index.string_leaf(exact), index)])
         else:
             at = leaf.text.lower().find(code.lower())
             given = leaf.text[at : at + len(code)] if at >= 0 else leaf.text
