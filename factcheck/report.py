@@ -143,7 +143,8 @@ class Fact(BaseModel):
     """The verdict for this fact alone."""
     code: str | None = None
     """Machine-readable reason: `match`, `context`, `derived`, `polarity_mismatch`,
-    `value_mismatch`, `wrong_record` (a number of another list item than the one the
+    `value_mismatch`, `other_unit` (the tool gives the number in another unit or currency),
+    `wrong_record` (a number of another list item than the one the
     claim names), `not_found`, `no_tool_call`, `tool_error`."""
     reason: str = ""
     """One line a person can read."""

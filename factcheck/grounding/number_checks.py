@@ -22,6 +22,7 @@ from factcheck.grounding.roles import (
 from factcheck.grounding.totals import column_total, field_total
 from factcheck.grounding.unit_checks import UnitChecks
 from factcheck.grounding.units import glued, in_minor_units, in_other_unit, priced_in_minor_units, year_of_a_date
+from factcheck.grounding.user_word import MIN_DIGITS_UNSAID, record_near
 from factcheck.grounding.verdicts import Backing, evidence_of, set_verdict
 from factcheck.grounding.working import adds_up, agrees, stated_difference, written_arithmetic
 from factcheck.lexicon import field_name
@@ -166,7 +167,14 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             # arithmetic backs a total only as the records compute it: the confirmed rooms' rates × the nights
             backing = self._subset_recomputed(fact) or backing
         if backing is None:
-            set_verdict(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives {fact.text}", [])
+            # "88321" where the order says 88231: the record's number a digit off is the evidence of a misread
+            near = record_near(self.index, fact.value, exponent, fact.unit, MIN_DIGITS_UNSAID) if fact.value else None
+            if near is None:
+                set_verdict(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives {fact.text}", [])
+            else:
+                set_verdict(fact, Verdict.UNSUPPORTED, "not_found",
+                            f"no tool output gives {fact.text}; the tool gives {near.leaf.text} "
+                            f"({near.leaf.path or 'text'}), one digit apart", [evidence_of(near.leaf, self.index)])
         elif backing[0] in ("recomputed", "user_over_record"):
             set_verdict(fact, Verdict.CONTRADICTED, *backing)
         elif backing[0] == "derived" and (found := per_unit_sum_as_total(fact, self.index, self._said)):

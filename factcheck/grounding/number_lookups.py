@@ -225,7 +225,12 @@ class NumberLookups(WalkedEvidence):
         if loc.leaf.source != "tool" or not loc.leaf.numeric:
             return None
         parent, _, field = loc.leaf.path.rpartition(".")
-        for word in field_name(field).split():
+        words = field_name(field).split()
+        if words == ["min"]:
+            words = []  # a bound (`eta_days: {min: 3, max: 5}`), not minutes
+        elif len(words) > 2 and words[-2] == "in":
+            words = words[-1:]  # `minute_window_resets_in_s`: the unit is what follows "in", here unknown
+        for word in words:
             if word in scales:
                 return word, loc.leaf
         record = self.value_at(loc.leaf.index, parent)

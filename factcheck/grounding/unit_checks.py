@@ -39,7 +39,7 @@ class UnitChecks(ClaimState):
         evidence = [evidence_of(where, self.index)]  # where the currency is given, then the amount
         if where is not loc.leaf:
             evidence.append(evidence_of(loc.leaf, self.index))
-        set_verdict(fact, Verdict.CONTRADICTED, "value_mismatch",
+        set_verdict(fact, Verdict.CONTRADICTED, "other_unit",
                     f"tool gives {loc.mention.value} {currency} ({loc.leaf.path or 'text'}), not {fact.text}", evidence)
         return True
 
@@ -63,7 +63,7 @@ class UnitChecks(ClaimState):
         evidence = [evidence_of(where, self.index)]
         if where is not loc.leaf:
             evidence.append(evidence_of(loc.leaf, self.index))
-        set_verdict(fact, Verdict.CONTRADICTED, "value_mismatch",
+        set_verdict(fact, Verdict.CONTRADICTED, "other_unit",
                     f"tool gives {loc.mention.value} {other} ({loc.leaf.path or 'text'}), not {fact.text} {fact.unit}",
                     evidence)
         return True

@@ -11,6 +11,10 @@ if TYPE_CHECKING:
 MIN_DIGITS = 3
 """Fewest significant digits (trailing zeros aside) a number must have for a one-digit neighbour to be its
 record's value, not a chance."""
+MIN_DIGITS_UNSAID = 4
+"""Fewest significant digits of a number no one gave for a tool's number one digit off it to be the value it
+misread ("88321" of 88231): a worked-out average or difference of three digits is often a digit off some number
+of a long output by chance (29.3 kWh a day beside a reading of 29.5)."""
 MAX_DIGITS = 12
 """Most digits read (a longer number is an identifier, compared as one)."""
 
@@ -36,24 +40,28 @@ def neighbours(digits: str) -> set[str]:
     return out
 
 
-def record_near(index: EvidenceIndex, value: str, exponent: int, unit: str | None = None) -> Located | None:
-    """A tool's number one digit off a number the answer took from the user's message.
+def record_near(
+    index: EvidenceIndex, value: str, exponent: int, unit: str | None = None, min_digits: int = MIN_DIGITS
+) -> Located | None:
+    """A tool's number one digit off a number of the answer: one it took from the user's message, or one no one gave.
 
     "Ship it to 132 Main Street" when the user wrote "I'm pretty sure it's 132" and the order says 123: the
-    answer repeats the user's misremembered number over the record's. Only numbers of `MIN_DIGITS` digits or
-    more are read, at the precision they are written.
+    answer repeats the user's misremembered number over the record's. Only numbers of `min_digits` significant
+    digits or more are read, at the precision they are written.
 
     Args:
         index: The run's evidence.
         value: The claimed number (a decimal string).
         exponent: The power of ten of its last written digit.
         unit: Its unit, when it has one: a tool's number written with another unit is no neighbour.
+        min_digits: Fewest significant digits (`MIN_DIGITS` for the user's number, `MIN_DIGITS_UNSAID` for one
+            no one gave).
 
     Returns:
         The tool's number, or None when no tool gives such a neighbour.
     """
     sign, digits, point = _digits(value, exponent)
-    if not (MIN_DIGITS <= len(digits.rstrip("0")) and len(digits) <= MAX_DIGITS):
+    if not (min_digits <= len(digits.rstrip("0")) and len(digits) <= MAX_DIGITS):
         return None  # a round number ("按 8000 单来算", "$100 voucher") is the user's own figure
     targets = [(Decimal(sign + n[: len(n) - point] + ("." + n[len(n) - point :] if point else "")), exponent)
                for n in sorted(neighbours(digits))]

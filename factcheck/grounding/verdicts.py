@@ -57,7 +57,8 @@ def evidence_strength(fact: Fact, index: EvidenceIndex, agent: bool = False) -> 
         `own-field` (a status field of the acting tool's output), `record-field` (a status field of a record a
         read returned), `own-text`, `own-tool`, `count`, `other-tool`,
         `recomputed`, `other-call` / `other-item` (a wrong record: another call's value, another list item's),
-        `field`, `near`, `absent`, `no-write` (no call of the action; the agent says it acted, and no call of
+        `field`, `other-unit` (the tool gives the very number in another unit or currency), `near`,
+        `absent`, `no-write` (no call of the action; the agent says it acted, and no call of
         the run can act: every one is a declared read), `no-call` (no call of the action) or `-`.
     """
     code = fact.code or ""
@@ -74,6 +75,8 @@ def evidence_strength(fact: Fact, index: EvidenceIndex, agent: bool = False) -> 
         return "record-field"  # the status field of the record the answer names by its key
     if fact.kind in _STATUS_KINDS and code in ("polarity_mismatch", "tool_error"):
         return _status_strength(fact, index)
+    if code == "other_unit":
+        return "other-unit"  # the very number, in another unit or currency
     if code == "value_mismatch":
         return "field"
     if code == "not_found":

@@ -17,6 +17,10 @@ from factcheck.report import Verdict
         ("The parcel weighs 12 lb.", {"weight": 12, "unit": "kg"}, Verdict.CONTRADICTED),
         ("The parcel weighs 12 lb.", {"weight": 12, "unit": "lbs"}, Verdict.SUPPORTED),
         ("The parcel weighs 12 lb.", {"weight": 12}, Verdict.SUPPORTED),  # no unit given: nothing to compare
+        # a field named `min` is a bound, not minutes; the unit after "in" is the field's (`_in_s`: seconds)
+        ("Ground shipping takes 3 days.", {"transit_days": {"min": 3, "max": 5}}, Verdict.SUPPORTED),
+        ("The window resets in about 23 seconds.", {"minute_window_resets_in_s": 23}, Verdict.SUPPORTED),
+        ("The window resets in about 23 minutes.", {"wait_in_seconds": 23}, Verdict.CONTRADICTED),
     ],
 )
 def test_a_measure_in_another_unit_is_contradicted(answer, output, verdict) -> None:
@@ -24,4 +28,4 @@ def test_a_measure_in_another_unit_is_contradicted(answer, output, verdict) -> N
     number = next(f for c in report.claims for f in c.facts if f.kind.value == "number")
     assert number.verdict == verdict
     if verdict == Verdict.CONTRADICTED:
-        assert number.evidence and number.code == "value_mismatch"
+        assert number.evidence and number.code == "other_unit" and number.strength == "other-unit"

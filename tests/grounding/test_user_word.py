@@ -46,3 +46,26 @@ def test_a_number_longer_than_an_amount_is_no_misremembered_one() -> None:
     tools = [{"name": "get_card", "args": {}, "output": {"card_number": 4111111111111112}}]
     report = check("Your card 4111111111111111 is on file.", tools, context=["my card is 4111111111111111"])
     assert all(f.code != "user_over_record" for c in report.claims for f in c.facts)
+
+
+@pytest.mark.parametrize(
+    ("answer", "text", "near"),
+    [
+        # no one gave it, and the record holds a number of four digits or more one digit off it: a misread
+        ("The tracking code is 88321.", "88321", "88231"),
+        ("You paid $1,249.50 for the order.", "$1,249.50", "1294.5"),
+        # three digits are too few: a worked-out figure is often one digit off some number by chance
+        ("That is about 129 per item.", "129", None),
+        # nothing near it
+        ("You paid $7,777.00 for the order.", "$7,777.00", None),
+    ],
+)
+def test_an_unfound_number_shows_the_records_number_one_digit_off(answer, text, near) -> None:
+    tools = [{"name": "get_order", "args": {}, "output": {"order_id": 88231, "total": 1294.5, "items": 139}}]
+    fact = next(f for c in check(answer, tools).claims for f in c.facts if f.text == text)
+    assert fact.verdict.value == "unsupported" and fact.code == "not_found"
+    if near is None:
+        assert fact.evidence == [] and fact.strength == "absent"
+    else:
+        assert [e.text for e in fact.evidence] == [near] and fact.strength == "near"
+        assert "one digit apart" in fact.reason
