@@ -65,7 +65,9 @@ def record_near(
         return None  # a round number ("按 8000 单来算", "$100 voucher") is the user's own figure
     targets = [(Decimal(sign + n[: len(n) - point] + ("." + n[len(n) - point :] if point else "")), exponent)
                for n in sorted(neighbours(digits))]
+    exact = {value for value, _ in targets}  # the tool's own digits: 3365.4 is no neighbour of 3315
     found = [loc for loc in index.equal_numbers(targets) if loc.leaf.source == "tool"
+             and Decimal(loc.mention.value) in exact
              and (unit is None or loc.mention.unit in (None, unit))]  # "800+ lumens" is no "500ml"
     return found[0] if found else None
 

@@ -654,6 +654,9 @@ def test_a_conversion_the_context_states_backs_a_number(answer: str, context: li
         ("The transfer to your account ending in 0922 failed.", {"account": "ba_1PzQ0921"}, U),
         ("退款退回尾号 4471 的银行卡。", {"card": "Chase ••••4471"}, S),
         ("Your account 0921 is active.", {"account": "ba_1PzQ0921"}, U),  # no cue: the whole number
+        # no cue, but the digits are the identifier's last segment: a reference to it
+        ("3315 那笔付款被退回了。", {"invoice": "INV-NB-3315"}, S),
+        ("3316 那笔付款被退回了。", {"invoice": "INV-NB-3315"}, U),
         ("The card ending in 921 is on file.", {"account": "ba_1PzQ0921"}, S),
         ("The card ending in 9210 is on file.", {"account": "ba_1PzQ0921"}, U),
     ],
