@@ -1,0 +1,127 @@
+"""Counts of what the answer goes on to enumerate: "You have three pending orders:" and then two list items."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from factcheck.grounding.evidence import EvidenceIndex
+from factcheck.grounding.verdicts import set_verdict
+from factcheck.lexicon import Lexicon
+from factcheck.report import Claim, Fact, FactKind, Verdict
+
+_ITEM = re.compile(r"([ \t]*)(?:[-*•·]|\d{1,2}[.)、]|[（(]\d{1,2}[)）])[ \t]+\S")
+"""A line that is a list item (a bullet, or a number and its mark), and its indent."""
+_OPENS = re.compile(r"[:：]\s*$")
+"""What ends a claim that opens a list."""
+_BREAKDOWN = re.compile(r"(?:[A-Z]{1,4}-?\d{3,}|#\w*\d{3,}).{1,40}?(?:和|及|与|、|,|\band\b|&).{0,6}?"
+                        r"(?:[A-Z]{1,4}-?\d{3,}|#\w*\d{3,})")
+"""An item that holds two records' keys: the list groups the records it counts."""
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+_ORDINAL = re.compile(r"(?i)\s*(?:the\s+)?(" + "|".join(_ORDINALS) + r")\b"
+                      r"|\s*第([一二三四五六七八九十])(?:个|款|家|条|项|种|位|本|部|道)")
+"""A sentence that opens with an ordinal ("The second one is …", 第二个是 …): an item of an enumeration in prose."""
+_LAST = re.compile(r"(?i)\s*(?:the\s+last\b|finally\b|lastly\b|最后)")
+"""A sentence that opens the last item without its place ("Finally, …"): the enumeration's length is unknown."""
+_ZH_ORDINALS = "一二三四五六七八九十"
+_BRACKETED = re.compile(r"[（(][^）)]*$")
+"""An open bracket before a number: the number describes something named, not what the claim counts."""
+_MOST = 50
+"""Largest count read as the length of what follows."""
+
+
+def listed_count(claims: list[Claim], source: str, index: EvidenceIndex) -> None:
+    """Contradict the count of a claim that opens an enumeration ("I found three grills in your order history:"
+    and a list of two; "I found 3 hotels. The first is … The second is …") when the enumeration right after it
+    has another number of items.
+
+    The count is the claim's only number, with a count noun after it, a whole number from 2 to 50 (not an amount
+    of money, a measure, a duration or a threshold, not in brackets), and no list of the records has that many
+    items (then the answer may enumerate only the ones it speaks of). A list counts when the claim ends with a
+    colon and the list starts on the next line (its items at the list's first indent); prose counts when the very
+    next sentence opens with "the first" (第一) and the ones after go on in order.
+
+    Args:
+        claims: The answer's claims, grounded.
+        source: The text the claims' offsets are in.
+        index: The run's evidence.
+    """
+    lex = index.lex
+    for i, claim in enumerate(claims):
+        numbers = [f for f in claim.facts if f.kind == FactKind.NUMBER]
+        if len(numbers) != 1 or not _a_count(numbers[0], claim, lex) or numbers[0].verdict == Verdict.CONTRADICTED:
+            continue
+        fact = numbers[0]
+        said = Decimal(fact.value or "0")
+        if said != said.to_integral_value() or not 2 <= said <= _MOST:
+            continue
+        if any(length == said for length, leaf in index.list_counts if not leaf.path.startswith("args")):
+            continue  # "共有 4 个订单：" with 4 orders in the records, listing the two it speaks of
+        if _BRACKETED.search(claim.text[: fact.start - claim.start]):
+            continue  # "（夏季速干T恤 2件装）": a product's pack size, not the count of what follows
+        if _OPENS.search(claim.text):
+            items, how = _items_after(source, claim.end, fact.unit or ""), "lists"
+        else:
+            items, how = _ordinals_after(claims[i + 1 :], source), "goes on to describe"
+        if items and items != said:
+            set_verdict(fact, Verdict.CONTRADICTED, "recomputed",
+                        f"the answer {how} {items} of them right after it, not {fact.text}", [])
+
+
+def _a_count(fact: Fact, claim: Claim, lex: Lexicon) -> bool:
+    """Whether a number counts things (three pending orders, 3 个订单): a count noun after it, no measure, duration
+    or money, not "12-month", not a threshold ("with at least 4 seats")."""
+    unit = (fact.unit or "").lower()
+    if not unit or not fact.value or fact.unit in lex.currency_codes or unit in lex.unit_scales \
+            or unit in lex.duration_days or unit in lex.duration_seconds:
+        return False
+    at = fact.start - claim.start
+    if claim.text[fact.end - claim.start : fact.end - claim.start + 1] == "-":
+        return False  # "a 12-month average": a measure of something else
+    before = claim.text[max(0, at - 14) : at].rstrip().lower()
+    return not any(before.endswith(w.lower()) for words in lex.threshold_words.values() for w in words)
+
+
+def _items_after(source: str, at: int, unit: str) -> int:
+    """How many items the list starting on the first non-blank line after `at` has at its first indent (0: the
+    next line is no list item, or the items break the count down: "- 已批准 4 笔", two records in one item)."""
+    lines = source[at:].split("\n")
+    if lines and lines[0].strip():  # the rest of the claim's own line
+        return 0
+    indent: str | None = None
+    items = 0
+    for line in lines[1:]:
+        if not line.strip():
+            continue
+        m = _ITEM.match(line)
+        if indent is None:
+            if m is None:
+                return 0
+            indent = m[1]
+        if m is not None and m[1] == indent:
+            if _BREAKDOWN.search(line) or unit and re.search(r"\d\s*" + re.escape(unit), line):
+                return 0  # "- EXP-0419 和 EXP-0425 已经 approved", "- 待审批 1 笔": the list groups what it counts
+            items += 1
+        elif len(line) - len(line.lstrip()) <= len(indent):
+            break  # a line back at the list's indent that is no item: the list has ended
+    return items if items > 1 else 0  # one item before other text is no list to count
+
+
+def _ordinals_after(following: list[Claim], source: str) -> int:
+    """How many items the sentences right after a count enumerate by ordinals ("The first one is … The second
+    one is …"): the next sentence must open with the first, and each later ordinal follows the one before; 0 when
+    they do not (or stop at the first)."""
+    reached = 0
+    for claim in following:
+        if reached and _LAST.match(claim.text):
+            return 0
+        m = _ORDINAL.match(claim.text)
+        if m is None:
+            if reached == 0:
+                return 0
+            continue
+        place = _ORDINALS.index(m[1].lower()) + 1 if m[1] else _ZH_ORDINALS.index(m[2]) + 1
+        if place != reached + 1:
+            break
+        reached = place
+    return reached if reached > 1 else 0
