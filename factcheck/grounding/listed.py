@@ -24,6 +24,9 @@ _ORDINAL = re.compile(r"(?i)\s*(?:the\s+)?(" + "|".join(_ORDINALS) + r")\b"
 _LAST = re.compile(r"(?i)\s*(?:the\s+last\b|finally\b|lastly\b|最后)")
 """A sentence that opens the last item without its place ("Finally, …"): the enumeration's length is unknown."""
 _ZH_ORDINALS = "一二三四五六七八九十"
+_PRESENCE = re.compile(r"(?i)(?:\b(?:have|has|had|found|find|see|there\s+(?:are|were|is)|contains?|lists?|shows?"
+                       r"|returned|got|are|were)\b|有|共|找到|查到|一共|总共)[^.!?。！？:：]{0,16}$")
+"""Words before a count that say the counted things are there ("you have", "I found", 共有, 查到)."""
 _BRACKETED = re.compile(r"[（(][^）)]*$")
 """An open bracket before a number: the number describes something named, not what the claim counts."""
 _MOST = 50
@@ -57,6 +60,8 @@ def listed_count(claims: list[Claim], source: str, index: EvidenceIndex) -> None
             continue
         if any(length == said for length, leaf in index.list_counts if not leaf.path.startswith("args")):
             continue  # "共有 4 个订单：" with 4 orders in the records, listing the two it speaks of
+        if not _PRESENCE.search(claim.text[max(0, fact.start - claim.start - 24) : fact.start - claim.start]):
+            continue  # "按 32 人、必须支持 SSO 的条件，最便宜的是:": a condition, not a count of what is there
         if _BRACKETED.search(claim.text[: fact.start - claim.start]):
             continue  # "（夏季速干T恤 2件装）": a product's pack size, not the count of what follows
         if _OPENS.search(claim.text):

@@ -226,10 +226,11 @@ class NumberLookups(WalkedEvidence):
             return None
         parent, _, field = loc.leaf.path.rpartition(".")
         words = field_name(field).split()
-        if words == ["min"]:
-            words = []  # a bound (`eta_days: {min: 3, max: 5}`), not minutes
-        elif len(words) > 2 and words[-2] == "in":
+        if len(words) > 2 and words[-2] == "in":
             words = words[-1:]  # `minute_window_resets_in_s`: the unit is what follows "in", here unknown
+        # `min` is minutes only as the field's last word (`duration_min`); alone or before others it is a bound
+        # (`eta_days: {min: 3, max: 5}`, `min_delay_hours`)
+        words = [w for i, w in enumerate(words) if w != "min" or 0 < i == len(words) - 1]
         for word in words:
             if word in scales:
                 return word, loc.leaf

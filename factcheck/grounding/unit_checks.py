@@ -51,6 +51,9 @@ class UnitChecks(ClaimState):
         if unit not in scales:
             return False
         dimension, size = scales[unit]
+        if any(ctx.mention.unit and ctx.mention.unit.lower() == unit and ctx.mention.value == fact.value
+               for ctx in self._context_numbers):
+            return False  # "最近7天" the user asked about: the user's own measure, whatever a tool's 7 minutes are
         given = []
         for loc in matches:
             found = self.index.unit_of(loc)

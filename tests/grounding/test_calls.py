@@ -5,7 +5,7 @@ import pytest
 from factcheck import CheckerConfig, FactChecker, Verdict
 
 CHECKER = FactChecker(CheckerConfig(min_confidence=0))  # grounding verdicts, before any abstention
-S, C = Verdict.SUPPORTED, Verdict.CONTRADICTED
+S, C, U = Verdict.SUPPORTED, Verdict.CONTRADICTED, Verdict.UNSUPPORTED
 
 
 def call(name: str, args: dict, output) -> dict:
@@ -135,3 +135,22 @@ def test_a_generic_act_is_contradicted_by_the_failed_write(answer, tools, expect
     if expected == C:
         assert acts[0].code == "tool_error"
 
+
+
+RETURNED = [call("get_order_details", {"order_id": "#W1"}, {"order_id": "#W1", "status": "delivered"}),
+            call("return_delivered_order_items", {"order_id": "#W1"},
+                 {"order_id": "#W1", "status": "return requested"})]
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        # 退货 is a return: a return tool backs it, an exchange tool does not
+        ("已为您办理退货。", RETURNED, S),
+        ("已为您办理退货。", RETURNED[:1], U),
+        ("已为您换货。", RETURNED, U),
+    ],
+)
+def test_a_return_is_backed_by_its_own_tool(answer, tools, expected):
+    acts = [f for c in CHECKER.check(answer, tools).claims for f in c.facts if f.kind.value in ("action", "status")]
+    assert [f.verdict for f in acts] == [expected]

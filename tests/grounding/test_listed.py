@@ -36,7 +36,15 @@ def test_a_count_is_what_the_answer_enumerates_after_it(answer, tools, expected)
         assert counts[0].code == "recomputed" and "2 of them right after it" in counts[0].reason
 
 
-def test_a_pack_size_in_brackets_counts_nothing_listed() -> None:
-    answer = "订单（速干T恤 2件装）的退款情况：\n- 退款单号：RF-1\n- 退款金额：¥156.00\n- 状态：已退款"
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # a pack size in brackets
+        "订单（速干T恤 2件装）的退款情况：\n- 退款单号：RF-1\n- 退款金额：¥156.00\n- 状态：已退款",
+        # a condition of the choice, not a count of what is there
+        "按 5 人、必须支持 SSO 的条件，可选的套餐：\n- TEAM_PLUS\n- ENTERPRISE",
+    ],
+)
+def test_a_number_that_counts_nothing_listed_is_not_recounted(answer) -> None:
     report = CHECKER.check(answer, PROFILE)
     assert all(f.code != "recomputed" for c in report.claims for f in c.facts)

@@ -21,6 +21,9 @@ from factcheck.report import Verdict
         ("Ground shipping takes 3 days.", {"transit_days": {"min": 3, "max": 5}}, Verdict.SUPPORTED),
         ("The window resets in about 23 seconds.", {"minute_window_resets_in_s": 23}, Verdict.SUPPORTED),
         ("The window resets in about 23 minutes.", {"wait_in_seconds": 23}, Verdict.CONTRADICTED),
+        # `min` before another unit word is a bound: `min_delay_hours` holds hours
+        ("The delay must be at least 12 hours.", {"min_delay_hours": 12}, Verdict.SUPPORTED),
+        ("That call took 7 days.", {"duration_min": 7}, Verdict.CONTRADICTED),
     ],
 )
 def test_a_measure_in_another_unit_is_contradicted(answer, output, verdict) -> None:
@@ -29,3 +32,11 @@ def test_a_measure_in_another_unit_is_contradicted(answer, output, verdict) -> N
     assert number.verdict == verdict
     if verdict == Verdict.CONTRADICTED:
         assert number.evidence and number.code == "other_unit" and number.strength == "other-unit"
+
+
+def test_a_measure_the_user_asked_about_is_the_users_own() -> None:
+    # "最近7天" of the question: the window, whatever a tool's 7 minutes are
+    report = check("最近7天您一共打了133分钟电话。", [{"name": "calls", "args": {}, "output": {"records": [
+        {"duration_min": 7}]}}], context=["我最近7天打了多少分钟电话？"])
+    seven = next(f for c in report.claims for f in c.facts if f.text == "7")
+    assert seven.verdict == Verdict.SUPPORTED
