@@ -175,14 +175,11 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
         return None
     lowest = lex.superlative_of(word)
     claimed = Decimal(fact.value)
-    # "for two weeks, your cheapest option is … 14 days for $30": the claim's measures before the amount are its
-    # condition; those after it describe the pick ("… at $806.20 — 3-day transit")
+    # "for two weeks, your cheapest option is … 14 days for $30": the claim's other measures are its condition
     conditions = [Decimal(f.value) for f in claim.facts if f is not fact and f.kind == FactKind.NUMBER and f.value
-                  and f.start < fact.start and f.unit not in lex.currency_codes and f.verdict == Verdict.SUPPORTED]
+                  and f.unit not in lex.currency_codes and f.verdict == Verdict.SUPPORTED]
     for loc in located:
-        # an option's amount: its price, fee, … or its all-in `total` (a quote's)
-        if loc.leaf.source != "tool" or not (loc.leaf.labels & (lex.money_labels | {"total"})
-                                             or _per_unit_price(loc.leaf.path)):
+        if loc.leaf.source != "tool" or not (loc.leaf.labels & lex.money_labels or _per_unit_price(loc.leaf.path)):
             continue
         options = _comparable(index, loc.leaf.index, loc.leaf.path, available_only=True, option_lists=True)
         # "14 days for $30" is a condition of the options; "4 days" that only the search itself gives (its

@@ -222,7 +222,7 @@ class StatusMatcher:
         if agree:
             set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {say(agree[-1])}",
                         [evidence_of(agree[-1].leaf, self.index)])
-        elif (polarity in ("positive", "negative") or fact.kind == FactKind.ACTION) and (
+        elif polarity in ("positive", "negative") and (
             self._acting_call_disagrees(fact, polarity, pool) or self._read_disagrees(fact, polarity, pool, read)
         ):
             return
@@ -247,15 +247,12 @@ class StatusMatcher:
             return False
         call = writes[-1]
         if call.status == "error":
-            # "已提交" / "submitted" said as the agent's act is no less done than "成功": the submit call failed
-            if polarity != "positive" and not (polarity == "pending" and fact.kind == FactKind.ACTION):
+            if polarity != "positive":
                 return False
             leaf = self.index.first_leaf(call.index)
             set_verdict(fact, Verdict.CONTRADICTED, "tool_error", f"tool {call.name} failed with an error",
                         [evidence_of(leaf, self.index)] if leaf else [])
             return True
-        if polarity == "pending":
-            return False  # "submitted" after a write that worked: its record may say what it likes of the outcome
         own = [s for s in pool if s.call == call.index and s.polarity in ("positive", "negative")]
         if not own or any(s.polarity in AGREES[polarity] for s in own):
             return False

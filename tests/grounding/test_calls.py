@@ -5,7 +5,7 @@ import pytest
 from factcheck import CheckerConfig, FactChecker, Verdict
 
 CHECKER = FactChecker(CheckerConfig(min_confidence=0))  # grounding verdicts, before any abstention
-S, C, U = Verdict.SUPPORTED, Verdict.CONTRADICTED, Verdict.UNSUPPORTED
+S, C = Verdict.SUPPORTED, Verdict.CONTRADICTED
 
 
 def call(name: str, args: dict, output) -> dict:
@@ -105,52 +105,3 @@ def test_an_identifier_of_another_call_than_the_one_named_is_a_wrong_record(answ
     report = CHECKER.check(answer, ORDERS)
     ids = [f.verdict for c in report.claims for f in c.facts if f.text in ("772015398644", "681934420017")]
     assert ids == [expected]
-
-
-LOCKED = [
-    call("get_timesheet", {"id": "TS-1"}, {"timesheet_id": "TS-1", "status": "locked", "overtime_hours": 8.0}),
-    {"name": "submit_timesheet_correction", "args": {"timesheet_id": "TS-1", "overtime_hours": 12.0},
-     "output": {"error": "TIMESHEET_LOCKED", "message": "Timesheet is locked after payroll close."}, "status": "error"},
-]
-SUBMITTED = [LOCKED[0], call("submit_timesheet_correction", {"timesheet_id": "TS-1"}, {"status": "submitted"})]
-
-
-@pytest.mark.parametrize(
-    ("answer", "tools", "expected"),
-    [
-        # a generic act of the agent ("submitted", "taken care of") after the run's last write failed
-        ("加班更正已提交成功，会在下个工资周期补发。", LOCKED, C),
-        ("The overtime correction has been submitted.", LOCKED, C),
-        ("已经帮您处理好了。", LOCKED, C),
-        ("I've taken care of it.", LOCKED, C),
-        # the same after the write worked
-        ("加班更正已提交成功，会在下个工资周期补发。", SUBMITTED, S),
-        ("The overtime correction has been submitted.", SUBMITTED, S),
-        ("已经帮您处理好了。", SUBMITTED, Verdict.UNVERIFIABLE),
-    ],
-)
-def test_a_generic_act_is_contradicted_by_the_failed_write(answer, tools, expected):
-    acts = [f for c in CHECKER.check(answer, tools).claims for f in c.facts if f.kind.value == "action"]
-    assert [f.verdict for f in acts] == [expected]
-    if expected == C:
-        assert acts[0].code == "tool_error"
-
-
-
-RETURNED = [call("get_order_details", {"order_id": "#W1"}, {"order_id": "#W1", "status": "delivered"}),
-            call("return_delivered_order_items", {"order_id": "#W1"},
-                 {"order_id": "#W1", "status": "return requested"})]
-
-
-@pytest.mark.parametrize(
-    ("answer", "tools", "expected"),
-    [
-        # 退货 is a return: a return tool backs it, an exchange tool does not
-        ("已为您办理退货。", RETURNED, S),
-        ("已为您办理退货。", RETURNED[:1], U),
-        ("已为您换货。", RETURNED, U),
-    ],
-)
-def test_a_return_is_backed_by_its_own_tool(answer, tools, expected):
-    acts = [f for c in CHECKER.check(answer, tools).claims for f in c.facts if f.kind.value in ("action", "status")]
-    assert [f.verdict for f in acts] == [expected]

@@ -23,14 +23,6 @@ COSTS = {"results": [{"service": "EC2", "price": 812.10}, {"service": "S3", "pri
 ORDER = {"order_id": "#W1", "items": [{"name": "Earbuds", "price": 232.49}, {"name": "Cable", "price": 54.04}]}
 
 
-QUOTES = {"currency": "USD", "quotes": [
-    {"quote_id": "FQ-88102", "carrier": "Estes Express", "transit_days": 4, "total": 845.3},
-    {"quote_id": "FQ-88103", "carrier": "Old Dominion", "transit_days": 3, "total": 806.2},
-    {"quote_id": "FQ-88104", "carrier": "XPO", "transit_days": 3, "total": 959.5},
-    {"quote_id": "FQ-88105", "carrier": "Saia", "transit_days": 5, "total": 789.7},
-]}
-
-
 def number_verdicts(answer: str, outputs: list) -> list[tuple[str, Verdict, str | None]]:
     calls = [{"name": name, "args": {}, "output": out, "status": "ok"} for name, out in outputs]
     report = CHECKER.check(answer, calls)
@@ -84,20 +76,6 @@ def test_a_total_is_what_its_records_compute(answer, outputs, expected) -> None:
 def test_a_superlative_is_the_best_of_its_options(answer, outputs, expected) -> None:
     found = number_verdicts(answer, outputs)
     assert found[-1][1] == expected, found
-
-
-@pytest.mark.parametrize(
-    ("answer", "expected"),
-    [
-        # a quote's all-in total is its price; what is said after the amount describes the pick, no condition
-        ("The cheapest option is Old Dominion at $806.20, 3-day transit.", C),
-        ("The cheapest option is Saia at $789.70, 5-day transit.", S),
-        ("For a 3-day transit, the cheapest option is Old Dominion at $806.20.", S),
-    ],
-)
-def test_a_selection_ranks_the_quotes_totals(answer, expected) -> None:
-    found = [v for text, v, _ in number_verdicts(answer, [("rate_shop", QUOTES)]) if text.startswith("$")]
-    assert found == [expected]
 
 
 def test_the_recomputation_is_the_evidence() -> None:
