@@ -27,13 +27,9 @@ ROWS: tuple[tuple[str, list[str], list[str], bool], ...] = (
     ("real-heldout ({n} real answers labelled by hand, never fitted on)", ["real-heldout"], [], True),
     ("mutation-heldout ({n}: realistic mistakes and rewrites of real answers, never fitted on)",
      ["mutation-heldout"], [], True),
-    ("blind h20 + h21 ({n} cases in `docs/blind-batches`; blind score at first fit: 0.818 / 0.375, 0.036)",
-     [str(BLIND / "h20.jsonl"), str(BLIND / "h21.jsonl")], [], False),
-    ("blind h22 ({n} cases; its one blind score: 0.500 / 0.167, 0.071)", [str(BLIND / "h22.jsonl")], [], False),
-    ("blind h23 + h24 ({n} cases written during the issue-22 round; scored once at its end: 0.385 / 0.294, 0.110)",
-     [str(BLIND / "h23.jsonl"), str(BLIND / "h24.jsonl")], [], True),
-    ("blind h25 ({n} cases written at the end of that round; scored once: 0.429 / 0.333, 0.111)",
-     [str(BLIND / "h25.jsonl")], [], False),
+    ("blind h20-h25 ({n} cases in `docs/blind-batches` of the first rounds; each scored once when written, then "
+     "read: docs/blind-batches/README.md)",
+     [str(BLIND / f"h{k}.jsonl") for k in (20, 21, 22, 23, 24, 25)], [], False),
     ("blind h27-h31 ({n} cases written during the round before; pooled recall / false alarms when each was "
      "scored once: 0.197 / 0.122; that round's start: 0.150 / 0.096)",
      [str(BLIND / f"h{k}.jsonl") for k in (27, 28, 29, 30, 31)], [], True),
@@ -46,6 +42,12 @@ ROWS: tuple[tuple[str, list[str], list[str], bool], ...] = (
     ("blind h41-h45 ({n} cases at a natural error rate, written during the fourth session; each scored once: pooled "
      "0.429 / 0.226 at its freeze, the session's start 0.408 / 0.221; read since)",
      [str(BLIND / f"h{k}.jsonl") for k in (41, 42, 43, 44, 45)], [], True),
+    ("blind h46-h51 ({n} cases at a natural error rate, written during the fifth session; scored once in pairs "
+     "at three freezes: pooled 0.511 / 0.202 at the freezes, the session's start 0.447 / 0.187; read since)",
+     [str(BLIND / f"h{k}.jsonl") for k in range(46, 52)], [], True),
+    ("blind h52 + h53 ({n} cases at a natural error rate, written last in the fifth session; scored once at "
+     "`569f811`: 0.438 / 0.250, the session's start 0.438 / 0.297)",
+     [str(BLIND / f"h{k}.jsonl") for k in (52, 53)], [], True),
     ("heldout ({n}, fitted on)", ["heldout"], [], True),
 )
 
