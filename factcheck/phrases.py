@@ -6,6 +6,7 @@ import functools
 import re
 import string
 from collections.abc import Iterable
+from itertools import islice
 from typing import NamedTuple
 
 # A word of Latin letters, with an apostrophe contraction ("didn't").
@@ -59,6 +60,24 @@ def _remembered_latin_lows(window: str) -> tuple[str, ...]:
 def forget_words() -> None:
     """Drop the remembered words of short texts: a check remembers only its own."""
     _remembered_latin_lows.cache_clear()
+    _remembered_latin_spans.cache_clear()
+
+
+def _latin_spans(window: str) -> tuple[tuple[int, int], ...]:
+    """Where the Latin words of `window` (those of `_latin_lows`) start and end; a short window's are remembered
+    like its words (the lists whose words it holds each ask)."""
+    if len(window) <= _REMEMBERED_WINDOW:
+        return _remembered_latin_spans(window)
+    return _read_latin_spans(window)
+
+
+@functools.lru_cache(maxsize=256)
+def _remembered_latin_spans(window: str) -> tuple[tuple[int, int], ...]:
+    return _read_latin_spans(window)
+
+
+def _read_latin_spans(window: str) -> tuple[tuple[int, int], ...]:
+    return tuple(m.span() for m in _LATIN_TOKEN.finditer(window))
 
 
 def _read_latin_lows(window: str) -> tuple[str, ...]:
@@ -164,7 +183,7 @@ class Phrases:
         if starts.isdisjoint(lows):
             return []
         seconds = self._seconds
-        tokens: list[re.Match[str]] = []  # the tokens' places, found once a phrase may be here
+        spans: tuple[tuple[int, int], ...] = ()  # the tokens' places in `window`, found once a phrase may be here
         hits: list[Hit] = []
         after = 0  # the first token not covered by a hit
         for i in [i for i, low in enumerate(lows) if low in starts]:
@@ -174,13 +193,13 @@ class Phrases:
             following = lows[i + 1] if i + 1 < len(lows) else None
             if following is not None and (following == "s" or following in seconds.get(low, ())):
                 # a longer phrase may start here ("order s" folds to "order" too)
-                tokens = tokens or list(_LATIN_TOKEN.finditer(text, pos, end))
-                after = i + (self._latin_hit(text, tokens, lows, i, hits) or 1)
+                spans = spans or _latin_spans(window)
+                after = i + (self._latin_hit(text, spans, pos, lows, i, hits) or 1)
             else:
                 key = self.lookup(low)
                 if key is not None:
-                    tokens = tokens or list(_LATIN_TOKEN.finditer(text, pos, end))
-                    hits.append(Hit(tokens[i].start(), tokens[i].end(), key))
+                    spans = spans or _latin_spans(window)
+                    hits.append(Hit(pos + spans[i][0], pos + spans[i][1], key))
                 after = i + 1
         return hits
 
@@ -193,36 +212,46 @@ class Phrases:
 
     def match_at(self, text: str, pos: int) -> bool:
         """Whether a phrase starts exactly at `pos` (a Latin one only where a word starts)."""
-        for length in range(min(self._cjk_max, len(text) - pos), 0, -1):
-            if text[pos : pos + length] in self._cjk_keys:
-                return True
+        if _is_cjk(text[pos : pos + 1]):  # a CJK phrase starts with a CJK character, a Latin one never does
+            for length in range(min(self._cjk_max, len(text) - pos), 0, -1):
+                if text[pos : pos + length] in self._cjk_keys:
+                    return True
+            return False
         if not self._starts or pos and text[pos - 1] in _ASCII_LETTERS:
             return False
         token = _LATIN_TOKEN.match(text, pos)
-        if token is None or token.group().lower().replace("’", "'") not in self._starts:
+        low = token.group().lower().replace("’", "'") if token is not None else None
+        if low not in self._starts:
             return False
-        hits = self._latin_hits(text, pos, len(text))
-        return bool(hits) and hits[0].start == pos
+        # a phrase at `pos` spans at most `_max_words` tokens, and `_latin_hits` looks one token further:
+        # those tokens alone decide it, not the rest of the text
+        tokens = list(islice(_LATIN_TOKEN.finditer(text, pos), self._max_words + 1))
+        lows = tuple(t.group().lower().replace("’", "'") for t in tokens)
+        if len(lows) > 1 and (lows[1] == "s" or lows[1] in self._seconds.get(low, ())):
+            return self._latin_hit(text, tuple(t.span() for t in tokens), 0, lows, 0, []) > 0
+        return self.lookup(low) is not None
 
-    def _latin_hit(self, text: str, tokens: list[re.Match[str]], lows: tuple[str, ...], i: int, hits: list[Hit]) -> int:
+    def _latin_hit(self, text: str, spans: tuple[tuple[int, int], ...], offset: int, lows: tuple[str, ...], i: int,
+                   hits: list[Hit]) -> int:
         """Longest phrase starting at token `i`; returns how many tokens it spans (0: none).
 
-        `lows` holds the tokens lower-cased, with `’` read as `'`.
+        `spans` holds the tokens' (start, end), `offset` places them in `text`; `lows` holds the tokens
+        lower-cased, with `’` read as `'`.
         """
         n, words = 1, lows[i]
         while (
             n < self._max_words
-            and i + n < len(tokens)
+            and i + n < len(spans)
             # a phrase goes on after some phrase's first words, or after a whole one as "order s"
             and (words in self._word_prefixes or lows[i + n] == "s" and words in self.keys)
-            and _GAP.fullmatch(text, tokens[i + n - 1].end(), tokens[i + n].start())
+            and _GAP.fullmatch(text, offset + spans[i + n - 1][1], offset + spans[i + n][0])
         ):
             words += " " + lows[i + n]
             n += 1
         for width in range(n, 0, -1):
             key = self.lookup(" ".join(lows[i : i + width]))
             if key is not None:
-                hits.append(Hit(tokens[i].start(), tokens[i + width - 1].end(), key))
+                hits.append(Hit(offset + spans[i][0], offset + spans[i + width - 1][1], key))
                 return width
         return 0
 
