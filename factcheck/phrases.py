@@ -223,13 +223,15 @@ class Phrases:
         low = token.group().lower().replace("’", "'") if token is not None else None
         if low not in self._starts:
             return False
-        # a phrase at `pos` spans at most `_max_words` tokens, and `_latin_hits` looks one token further:
-        # those tokens alone decide it, not the rest of the text
-        tokens = list(islice(_LATIN_TOKEN.finditer(text, pos), self._max_words + 1))
+        # the words after it are read only when a longer phrase may start here (as `_latin_hits` does), and only
+        # those it may span (`_max_words`, and one more): they alone decide it, not the rest of the text
+        following = _LATIN_TOKEN.search(text, token.end())
+        then = following.group().lower().replace("’", "'") if following is not None else None
+        if then is None or then != "s" and then not in self._seconds.get(low, ()):
+            return self.lookup(low) is not None
+        tokens = [token, following, *islice(_LATIN_TOKEN.finditer(text, following.end()), self._max_words - 1)]
         lows = tuple(t.group().lower().replace("’", "'") for t in tokens)
-        if len(lows) > 1 and (lows[1] == "s" or lows[1] in self._seconds.get(low, ())):
-            return self._latin_hit(text, tuple(t.span() for t in tokens), 0, lows, 0, []) > 0
-        return self.lookup(low) is not None
+        return self._latin_hit(text, tuple(t.span() for t in tokens), 0, lows, 0, []) > 0
 
     def _latin_hit(self, text: str, spans: tuple[tuple[int, int], ...], offset: int, lows: tuple[str, ...], i: int,
                    hits: list[Hit]) -> int:
