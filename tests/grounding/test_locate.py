@@ -1,4 +1,4 @@
-"""locate: normalise's quick whole-string paths give what lower-casing letter by letter gives; the best span as rapidfuzz finds it."""
+"""locate: normalise as lower-casing letter by letter, and the best span as rapidfuzz finds it."""
 
 import pytest
 from rapidfuzz import fuzz
