@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import re
 import string
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import islice
 from typing import NamedTuple
 
@@ -59,25 +59,20 @@ def _remembered_latin_lows(window: str) -> tuple[str, ...]:
 
 def forget_words() -> None:
     """Drop the remembered words of short texts: a check remembers only its own."""
-    _remembered_latin_lows.cache_clear()
-    _remembered_latin_spans.cache_clear()
+    _remembered_latin_tokens.cache_clear()
 
 
-def _latin_spans(window: str) -> tuple[tuple[int, int], ...]:
-    """Where the Latin words of `window` (those of `_latin_lows`) start and end; a short window's are remembered
-    like its words (the lists whose words it holds each ask)."""
+def _latin_tokens(window: str) -> tuple[re.Match[str], ...]:
+    """The Latin words of `window` (those of `_latin_lows`) as matches, for their places; a short window's are
+    remembered like its words (the lists whose words it holds each ask)."""
     if len(window) <= _REMEMBERED_WINDOW:
-        return _remembered_latin_spans(window)
-    return _read_latin_spans(window)
+        return _remembered_latin_tokens(window)
+    return tuple(_LATIN_TOKEN.finditer(window))
 
 
 @functools.lru_cache(maxsize=256)
-def _remembered_latin_spans(window: str) -> tuple[tuple[int, int], ...]:
-    return _read_latin_spans(window)
-
-
-def _read_latin_spans(window: str) -> tuple[tuple[int, int], ...]:
-    return tuple(m.span() for m in _LATIN_TOKEN.finditer(window))
+def _remembered_latin_tokens(window: str) -> tuple[re.Match[str], ...]:
+    return tuple(_LATIN_TOKEN.finditer(window))
 
 
 def _read_latin_lows(window: str) -> tuple[str, ...]:
@@ -183,7 +178,7 @@ class Phrases:
         if starts.isdisjoint(lows):
             return []
         seconds = self._seconds
-        spans: tuple[tuple[int, int], ...] = ()  # the tokens' places in `window`, found once a phrase may be here
+        tokens: tuple[re.Match[str], ...] = ()  # the tokens of `window`, found once a phrase may be here
         hits: list[Hit] = []
         after = 0  # the first token not covered by a hit
         for i in [i for i, low in enumerate(lows) if low in starts]:
@@ -193,13 +188,13 @@ class Phrases:
             following = lows[i + 1] if i + 1 < len(lows) else None
             if following is not None and (following == "s" or following in seconds.get(low, ())):
                 # a longer phrase may start here ("order s" folds to "order" too)
-                spans = spans or _latin_spans(window)
-                after = i + (self._latin_hit(text, spans, pos, lows, i, hits) or 1)
+                tokens = tokens or _latin_tokens(window)
+                after = i + (self._latin_hit(text, tokens, pos, lows, i, hits) or 1)
             else:
                 key = self.lookup(low)
                 if key is not None:
-                    spans = spans or _latin_spans(window)
-                    hits.append(Hit(pos + spans[i][0], pos + spans[i][1], key))
+                    tokens = tokens or _latin_tokens(window)
+                    hits.append(Hit(pos + tokens[i].start(), pos + tokens[i].end(), key))
                 after = i + 1
         return hits
 
@@ -231,29 +226,29 @@ class Phrases:
             return self.lookup(low) is not None
         tokens = [token, following, *islice(_LATIN_TOKEN.finditer(text, following.end()), self._max_words - 1)]
         lows = tuple(t.group().lower().replace("’", "'") for t in tokens)
-        return self._latin_hit(text, tuple(t.span() for t in tokens), 0, lows, 0, []) > 0
+        return self._latin_hit(text, tokens, 0, lows, 0, []) > 0
 
-    def _latin_hit(self, text: str, spans: tuple[tuple[int, int], ...], offset: int, lows: tuple[str, ...], i: int,
+    def _latin_hit(self, text: str, tokens: Sequence[re.Match[str]], offset: int, lows: tuple[str, ...], i: int,
                    hits: list[Hit]) -> int:
         """Longest phrase starting at token `i`; returns how many tokens it spans (0: none).
 
-        `spans` holds the tokens' (start, end), `offset` places them in `text`; `lows` holds the tokens
-        lower-cased, with `’` read as `'`.
+        `tokens` are matches in a window starting at `offset` of `text`; `lows` holds them lower-cased, with `’`
+        read as `'`.
         """
         n, words = 1, lows[i]
         while (
             n < self._max_words
-            and i + n < len(spans)
+            and i + n < len(tokens)
             # a phrase goes on after some phrase's first words, or after a whole one as "order s"
             and (words in self._word_prefixes or lows[i + n] == "s" and words in self.keys)
-            and _GAP.fullmatch(text, offset + spans[i + n - 1][1], offset + spans[i + n][0])
+            and _GAP.fullmatch(text, offset + tokens[i + n - 1].end(), offset + tokens[i + n].start())
         ):
             words += " " + lows[i + n]
             n += 1
         for width in range(n, 0, -1):
             key = self.lookup(" ".join(lows[i : i + width]))
             if key is not None:
-                hits.append(Hit(offset + spans[i][0], offset + spans[i + width - 1][1], key))
+                hits.append(Hit(offset + tokens[i].start(), offset + tokens[i + width - 1].end(), key))
                 return width
         return 0
 

@@ -88,8 +88,9 @@ class Matcher(NumberChecks):
             for fact in ordered if derived else ():
                 if fact.kind == FactKind.NUMBER and fact.code == "not_found":
                     self._number(fact)
+        money = self.index.lex.currency_codes  # only amounts of money have a direction (`wrong_direction`)
         for fact in ordered:  # "a charge of $30.78" where the records give 30.78 as a refund
-            if fact.kind == FactKind.NUMBER and fact.verdict == Verdict.SUPPORTED:
+            if fact.kind == FactKind.NUMBER and fact.verdict == Verdict.SUPPORTED and fact.unit in money:
                 begin, end = self._records.clause(fact)
                 begin, end = max(begin, fact.start - _DIRECTION_BEFORE), min(end, fact.end + _DIRECTION_AFTER)
                 wrong_direction(fact, text[begin - start : end - start], self.index, fact.start - begin)
