@@ -59,6 +59,7 @@ def _remembered_latin_lows(window: str) -> tuple[str, ...]:
 
 def forget_words() -> None:
     """Drop the remembered words of short texts: a check remembers only its own."""
+    _remembered_latin_lows.cache_clear()
     _remembered_latin_tokens.cache_clear()
 
 
