@@ -5,7 +5,8 @@ from __future__ import annotations
 import functools
 import re
 import string
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from itertools import islice
 from typing import NamedTuple
 
 # A word of Latin letters, with an apostrophe contraction ("didn't").
@@ -59,6 +60,20 @@ def _remembered_latin_lows(window: str) -> tuple[str, ...]:
 def forget_words() -> None:
     """Drop the remembered words of short texts: a check remembers only its own."""
     _remembered_latin_lows.cache_clear()
+    _remembered_latin_tokens.cache_clear()
+
+
+def _latin_tokens(window: str) -> tuple[re.Match[str], ...]:
+    """The Latin words of `window` (those of `_latin_lows`) as matches, for their places; a short window's are
+    remembered like its words (the lists whose words it holds each ask)."""
+    if len(window) <= _REMEMBERED_WINDOW:
+        return _remembered_latin_tokens(window)
+    return tuple(_LATIN_TOKEN.finditer(window))
+
+
+@functools.lru_cache(maxsize=256)
+def _remembered_latin_tokens(window: str) -> tuple[re.Match[str], ...]:
+    return tuple(_LATIN_TOKEN.finditer(window))
 
 
 def _read_latin_lows(window: str) -> tuple[str, ...]:
@@ -164,7 +179,7 @@ class Phrases:
         if starts.isdisjoint(lows):
             return []
         seconds = self._seconds
-        tokens: list[re.Match[str]] = []  # the tokens' places, found once a phrase may be here
+        tokens: tuple[re.Match[str], ...] = ()  # the tokens of `window`, found once a phrase may be here
         hits: list[Hit] = []
         after = 0  # the first token not covered by a hit
         for i in [i for i, low in enumerate(lows) if low in starts]:
@@ -174,13 +189,13 @@ class Phrases:
             following = lows[i + 1] if i + 1 < len(lows) else None
             if following is not None and (following == "s" or following in seconds.get(low, ())):
                 # a longer phrase may start here ("order s" folds to "order" too)
-                tokens = tokens or list(_LATIN_TOKEN.finditer(text, pos, end))
-                after = i + (self._latin_hit(text, tokens, lows, i, hits) or 1)
+                tokens = tokens or _latin_tokens(window)
+                after = i + (self._latin_hit(text, tokens, pos, lows, i, hits) or 1)
             else:
                 key = self.lookup(low)
                 if key is not None:
-                    tokens = tokens or list(_LATIN_TOKEN.finditer(text, pos, end))
-                    hits.append(Hit(tokens[i].start(), tokens[i].end(), key))
+                    tokens = tokens or _latin_tokens(window)
+                    hits.append(Hit(pos + tokens[i].start(), pos + tokens[i].end(), key))
                 after = i + 1
         return hits
 
@@ -193,21 +208,33 @@ class Phrases:
 
     def match_at(self, text: str, pos: int) -> bool:
         """Whether a phrase starts exactly at `pos` (a Latin one only where a word starts)."""
-        for length in range(min(self._cjk_max, len(text) - pos), 0, -1):
-            if text[pos : pos + length] in self._cjk_keys:
-                return True
+        if _is_cjk(text[pos : pos + 1]):  # a CJK phrase starts with a CJK character, a Latin one never does
+            for length in range(min(self._cjk_max, len(text) - pos), 0, -1):
+                if text[pos : pos + length] in self._cjk_keys:
+                    return True
+            return False
         if not self._starts or pos and text[pos - 1] in _ASCII_LETTERS:
             return False
         token = _LATIN_TOKEN.match(text, pos)
-        if token is None or token.group().lower().replace("’", "'") not in self._starts:
+        low = token.group().lower().replace("’", "'") if token is not None else None
+        if low not in self._starts:
             return False
-        hits = self._latin_hits(text, pos, len(text))
-        return bool(hits) and hits[0].start == pos
+        # the words after it are read only when a longer phrase may start here (as `_latin_hits` does), and only
+        # those it may span (`_max_words`, and one more): they alone decide it, not the rest of the text
+        following = _LATIN_TOKEN.search(text, token.end())
+        then = following.group().lower().replace("’", "'") if following is not None else None
+        if then is None or then != "s" and then not in self._seconds.get(low, ()):
+            return self.lookup(low) is not None
+        tokens = [token, following, *islice(_LATIN_TOKEN.finditer(text, following.end()), self._max_words - 1)]
+        lows = tuple(t.group().lower().replace("’", "'") for t in tokens)
+        return self._latin_hit(text, tokens, 0, lows, 0, []) > 0
 
-    def _latin_hit(self, text: str, tokens: list[re.Match[str]], lows: tuple[str, ...], i: int, hits: list[Hit]) -> int:
+    def _latin_hit(self, text: str, tokens: Sequence[re.Match[str]], offset: int, lows: tuple[str, ...], i: int,
+                   hits: list[Hit]) -> int:
         """Longest phrase starting at token `i`; returns how many tokens it spans (0: none).
 
-        `lows` holds the tokens lower-cased, with `’` read as `'`.
+        `tokens` are matches in a window starting at `offset` of `text`; `lows` holds them lower-cased, with `’`
+        read as `'`.
         """
         n, words = 1, lows[i]
         while (
@@ -215,14 +242,14 @@ class Phrases:
             and i + n < len(tokens)
             # a phrase goes on after some phrase's first words, or after a whole one as "order s"
             and (words in self._word_prefixes or lows[i + n] == "s" and words in self.keys)
-            and _GAP.fullmatch(text, tokens[i + n - 1].end(), tokens[i + n].start())
+            and _GAP.fullmatch(text, offset + tokens[i + n - 1].end(), offset + tokens[i + n].start())
         ):
             words += " " + lows[i + n]
             n += 1
         for width in range(n, 0, -1):
             key = self.lookup(" ".join(lows[i : i + width]))
             if key is not None:
-                hits.append(Hit(tokens[i].start(), tokens[i + width - 1].end(), key))
+                hits.append(Hit(offset + tokens[i].start(), offset + tokens[i + width - 1].end(), key))
                 return width
         return 0
 

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from factcheck.phrases import Phrases
+from factcheck import phrases
+from factcheck.phrases import Phrases, forget_words
 
 PHRASES = Phrases(["if", "in transit", "order", "后", "之后", "let me"])
 
@@ -117,3 +118,27 @@ def test_latin_phrases_are_leftmost_longest_whole_words(parts: list[tuple[str, s
 )
 def test_latin_phrases(text: str, expected: list[str]) -> None:
     assert [h.key for h in LEXICON_PHRASES.finditer(text)] == expected
+
+
+@given(st.lists(st.tuples(st.sampled_from(_WORDS), st.sampled_from(_SEPARATORS)), max_size=12),
+       st.integers(min_value=0, max_value=90), st.integers(min_value=0, max_value=90))
+def test_a_window_reads_as_the_text_cut_to_it(parts: list[tuple[str, str]], pos: int, end: int) -> None:
+    """`finditer` over `text[pos:end]` and `match_at(text, pos)` (which reads only the words a phrase at `pos` may
+    span) give what the reference gives for the cut text."""
+    text = "".join(word + sep for word, sep in parts)
+    pos, end = min(pos, len(text)), min(max(pos, end), len(text))
+    window = [(a + pos, b + pos, key) for a, b, key in _reference_hits(LEXICON_PHRASES, text[pos:end])]
+    assert [(h.start, h.end, h.key) for h in LEXICON_PHRASES.finditer(text, pos, end)] == window
+    from_pos = _reference_hits(LEXICON_PHRASES, text[pos:])
+    starts_word = pos == 0 or not (text[pos - 1].isascii() and text[pos - 1].isalpha())
+    assert LEXICON_PHRASES.match_at(text, pos) is (starts_word and bool(from_pos) and from_pos[0][0] == 0)
+
+
+def test_a_check_remembers_only_its_own_windows() -> None:
+    """`forget_words` (called at the start of each check) drops every window remembered: words and their places."""
+    assert PHRASES.finditer("the order shipped, in transit") != []  # remembers the window's words and places
+    assert phrases._remembered_latin_lows.cache_info().currsize
+    assert phrases._remembered_latin_tokens.cache_info().currsize
+    forget_words()
+    assert phrases._remembered_latin_lows.cache_info().currsize == 0
+    assert phrases._remembered_latin_tokens.cache_info().currsize == 0

@@ -19,6 +19,8 @@ _QUOTED = re.compile(
     r"(?=[「『《“\"])(?:「[^」\n]{1,80}」|『[^』\n]{1,80}』|《[^》\n]{1,80}》|“[^”\n]{1,80}”|\"[^\"\n]{1,80}\")"
 )
 
+_QUOTE_OPENERS = "「『《“\""
+"""The marks `_QUOTED` opens with."""
 
 _CLAUSE_MARK = re.compile(r"[，,;；：:\n]")
 _LAST_LATIN_WORD = re.compile(r"[A-Za-z]+$")
@@ -119,6 +121,8 @@ class ClaimExtractor:
 
         A quote holding one status word alone (状态为「已发货」) still states it.
         """
+        if not any(map(text.__contains__, _QUOTE_OPENERS)):  # the regex would try every place of the text
+            return []
         terms = self.statuses.lex.terms
         return [m.span() for m in _QUOTED.finditer(text) if term_key(m.group()[1:-1]) not in terms]
 

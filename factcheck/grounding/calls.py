@@ -122,6 +122,13 @@ def _null_at(index: EvidenceIndex, call: int, path: str) -> Leaf | None:
     return index.leaf(call, path, shape_of(path), "null")
 
 
+def repeated_tool(index: EvidenceIndex) -> bool:
+    """Whether some tool was called twice or more: else no value or token is another call's of its tool (the
+    tool's one call is `_only_call`, or it failed and no call of the tool is named)."""
+    names = [c.name for c in index.calls]
+    return len(set(names)) < len(names)
+
+
 def _only_call(index: EvidenceIndex, name: str | None, calls: set[int]) -> bool:
     """Whether `calls` are the one successful call of tool `name`: then no other call of it can be the one named."""
     ok = [c.index for c in index.calls if c.name == name and c.status != "error"]  # `_own_values`'s calls

@@ -39,13 +39,15 @@ def locate(
         (leaf, start, end, score) with offsets into `leaf.text`, or None.
     """
     query = normalise(claim)
+    processed = normalise(query)  # what `processor=normalise` made of the query at every leaf: made once
     best: tuple[Leaf, int, int, float] | None = None
     for leaf in leaves[:_MAX_LEAVES]:
         text = leaf.text[:_MAX_CHARS]
         if not text.strip():
             continue
         floor = best[3] if best else cutoff
-        found = fuzz.partial_ratio_alignment(query, text, processor=normalise, score_cutoff=floor)
+        # the leaf's text normalised here, as the processor would (the query already is): no processor
+        found = fuzz.partial_ratio_alignment(processed, normalise(text), processor=None, score_cutoff=floor)
         if found is not None and found.src_end - found.src_start < min_cover * len(query):
             continue
         if found is not None and (best is None or found.score > best[3]):

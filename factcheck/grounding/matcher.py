@@ -90,8 +90,9 @@ class Matcher(NumberChecks):
             for fact in ordered if derived else ():
                 if fact.kind == FactKind.NUMBER and fact.code == "not_found":
                     self._number(fact)
+        money = self.index.lex.currency_codes  # only amounts of money have a direction (`wrong_direction`)
         for fact in ordered:  # "a charge of $30.78" where the records give 30.78 as a refund
-            if fact.kind == FactKind.NUMBER and fact.verdict == Verdict.SUPPORTED:
+            if fact.kind == FactKind.NUMBER and fact.verdict == Verdict.SUPPORTED and fact.unit in money:
                 begin, end = self._records.clause(fact)
                 reach = _DIRECTION_AFTER
                 if not text[fact.end - start : end - start].strip(_TRAILING) and end - start < len(text):

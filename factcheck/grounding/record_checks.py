@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from factcheck.grounding.calls import token_of_another_call, value_of_another_call
+from factcheck.grounding.calls import repeated_tool, token_of_another_call, value_of_another_call
 from factcheck.grounding.claim_state import ClaimState
 from factcheck.grounding.evidence import Leaf, Located
 from factcheck.grounding.flat import shape_of
@@ -83,12 +83,12 @@ class RecordChecks(ClaimState):
     def _wrong_call(self, fact: Fact, matches: list[Located]) -> bool:
         """Contradict a value only another call of the same tool gives than the one the claim names ("MSFT");
         a value asked for ("update the address to 476 Maple Drive") may come from any record."""
-        return not self._asks_new_value() and value_of_another_call(
+        return repeated_tool(self.index) and not self._asks_new_value() and value_of_another_call(
             fact, matches, self.index, lambda: self._clause(fact), self._claim_text.lower)
 
     def _foreign_calls(self, facts: list[Fact]) -> None:
         """Contradict identifiers and names found only in another call of the same tool than the one named."""
-        if not self._asks_new_value():
+        if repeated_tool(self.index) and not self._asks_new_value():
             for fact in facts:
                 token_of_another_call(fact, self.index, lambda f=fact: self._clause(f), self._claim_text.lower)
 

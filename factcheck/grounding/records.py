@@ -9,9 +9,11 @@ from typing import Any
 from factcheck.grounding.json_text import LOOKS_JSON, read_cut_json
 from factcheck.lexicon import Lexicon, remember, split_camel
 
-_BARE_OUTPUTS = (Mapping, str, bytes, bytearray, list, int, float, type(None))
+_BARE_OUTPUTS = (dict, Mapping, str, bytes, bytearray, list, int, float, type(None))
 """What a tool call may be given as besides a `ToolMessage`: a mapping, or the output itself (a JSON value
-or bytes; None is a call that returned nothing, and is noted)."""
+or bytes; None is a call that returned nothing, and is noted). A plain dict is tried first: no ABC check."""
+_PLAIN = frozenset((dict, list, str, int, float, bool, type(None)))
+"""Built-in types whose values hold no attribute of their own: never a `Document`."""
 
 
 @dataclass
@@ -68,7 +70,7 @@ def tool_record(index: int, item: Any, lex: Lexicon) -> ToolRecord:
             "name/args/output/status, a LangChain ToolMessage, or the bare output (a JSON value: str, number, "
             "dict, list, None; or bytes; or a LangChain Document)"
         )
-    if isinstance(item, Mapping) and ("output" in item or "name" in item):
+    if (type(item) is dict or isinstance(item, Mapping)) and ("output" in item or "name" in item):
         name = item.get("name")
         output = item.get("output")
         args = item.get("args") if isinstance(item.get("args"), Mapping) else None
@@ -93,6 +95,8 @@ def tool_record(index: int, item: Any, lex: Lexicon) -> ToolRecord:
 
 def is_document(value: Any) -> bool:
     """Whether `value` reads as a LangChain `Document` (a str `page_content` and a mapping `metadata`)."""
+    if type(value) in _PLAIN:  # a JSON value (most items of a list output): no attribute to look up
+        return False
     return isinstance(getattr(value, "page_content", None), str) and isinstance(
         getattr(value, "metadata", None), Mapping
     )

@@ -214,6 +214,8 @@ def name_selection(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, Recomp
         The name fact and the best option when the named one is not it, else None.
     """
     lex = index.lex
+    if not any(f.kind in (FactKind.NAME, FactKind.IDENTIFIER) for f in claim.facts):
+        return None  # no name or id to name the record
     words = lex.superlatives.finditer(claim.text)
     if not words or any(f.kind == FactKind.NUMBER and f.unit in lex.currency_codes for f in claim.facts):
         return None

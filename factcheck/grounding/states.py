@@ -74,9 +74,12 @@ class RecordStates:
         status = self._status_cache[self._in_view]
         if status is None:
             return
+        concepts = self.index.lex.record_state_concepts
         for fact in facts:
-            # the keyed record's own status speaks before any other evidence, but not over a call that failed
-            if fact.kind in _STATE_KINDS and fact.code != "tool_error" and self._predicated(fact, text):
+            # the keyed record's own status speaks before any other evidence, but not over a call that failed;
+            # a state of another concept than the record's is not compared (`_compare`), so not read either
+            if fact.kind in _STATE_KINDS and fact.code != "tool_error" and fact.concept in concepts \
+                    and self._predicated(fact, text):
                 self._compare(fact, status)
 
     def _predicated(self, fact: Fact, text: str) -> bool:
@@ -85,11 +88,11 @@ class RecordStates:
         ("set to be shipped", "when it flips to delivered") and not before a noun ("pending orders")."""
         lex = self.index.lex
         at = max(0, fact.start - self._start)
+        hits = lex.record_state_words.finditer(text, at, at + len(fact.text))  # cheaper than the clause: first
+        if len(hits) != 1:
+            return False
         begin, end = self._records.clause(fact)  # its concept words are those of the state it says
         if not set(lex.concepts_in(text[begin - self._start : end - self._start].lower())) <= lex.record_state_concepts:
-            return False
-        hits = lex.record_state_words.finditer(text, at, at + len(fact.text))
-        if len(hits) != 1:
             return False
         word = hits[0]
         if not word.key.isascii():

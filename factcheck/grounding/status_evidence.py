@@ -40,6 +40,9 @@ class StatusReader:
     def __init__(self, index: EvidenceIndex, extractor: StatusExtractor) -> None:
         self.index = index
         self.extractor = extractor
+        self._stated: dict[str, list[StatusEvidence]] = {}
+        """Concept -> what the outputs state of it themselves (`find` without implied statuses), read once per
+        run: every concept it implies asks for it."""
 
     def find(self, concept: str | None, implied: bool = True) -> list[StatusEvidence]:
         """Statuses about `concept` (every status for None), in call order.
@@ -167,9 +170,11 @@ class StatusReader:
         for (source, polarity), implied in self.index.lex.status_implies.items():
             targets = [p for c, p in implied if c == concept]
             if targets and source != concept:
+                stated = self._stated.get(source)
+                if stated is None:
+                    stated = self._stated[source] = self.find(source, implied=False)
                 out += [  # what the outputs state of the source itself, not what they imply of it (no cycle)
-                    StatusEvidence(concept, targets[0], s.leaf, s.call)
-                    for s in self.find(source, implied=False) if s.polarity == polarity
+                    StatusEvidence(concept, targets[0], s.leaf, s.call) for s in stated if s.polarity == polarity
                 ]
         return out
 

@@ -103,6 +103,8 @@ def time_window(facts: list[Fact], text: str, start: int, index: EvidenceIndex, 
         index: The run's evidence.
         earlier: The backed dates and times of the answer's earlier claims.
     """
+    if not any(f.kind == FactKind.NUMBER for f in facts):
+        return  # the window's length is one of the claim's numbers
     window = _window(text)
     if window is None:
         return

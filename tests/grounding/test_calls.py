@@ -3,6 +3,8 @@
 import pytest
 
 from factcheck import CheckerConfig, FactChecker, Verdict
+from factcheck.grounding.calls import repeated_tool
+from factcheck.grounding.evidence import EvidenceIndex
 
 CHECKER = FactChecker(CheckerConfig(min_confidence=0))  # grounding verdicts, before any abstention
 S, C = Verdict.SUPPORTED, Verdict.CONTRADICTED
@@ -105,3 +107,20 @@ def test_an_identifier_of_another_call_than_the_one_named_is_a_wrong_record(answ
     report = CHECKER.check(answer, ORDERS)
     ids = [f.verdict for c in report.claims for f in c.facts if f.text in ("772015398644", "681934420017")]
     assert ids == [expected]
+
+
+@pytest.mark.parametrize(
+    ("tools", "expected"),
+    [
+        (STOCKS, True),
+        ([STOCKS[0], {**STOCKS[1], "status": "error"}], True),  # a failed call of the tool is still another call
+        (STOCKS[:1], False),
+        ([STOCKS[0], TAXES[0], SITES[0]], False),
+        ([], False),
+    ],
+)
+def test_repeated_tool(tools: list, expected: bool) -> None:
+    """Only a tool called twice or more can give a value of another call than the one named: else the checks of
+    another call's value are skipped."""
+    index = EvidenceIndex(tools, [], CHECKER.config, CHECKER.lexicon, CHECKER._mentions, CHECKER._statuses)
+    assert repeated_tool(index) is expected

@@ -1,10 +1,11 @@
 """Tool calls as evidence, however they are given: mappings, ToolMessages, bare outputs."""
 
 import pytest
+from langchain_core.documents import Document
 from langchain_core.messages import ToolMessage
 
 from factcheck import FactChecker
-from factcheck.grounding.records import output_value, tool_record
+from factcheck.grounding.records import documents_as_values, output_value, tool_record
 
 LEX = FactChecker().lexicon
 
@@ -47,3 +48,25 @@ def test_output_value(output, expected, note) -> None:
     notes: list[str] = []
     assert output_value(tool_record(0, {"name": "t", "output": output}, LEX), 10, notes) == expected
     assert notes == ([note] if note else [])
+
+
+class _DictWithText(dict):
+    """A dict subclass that also reads as a Document (its attributes are its own, unlike a plain dict's)."""
+
+    page_content = "refund issued"
+    metadata = {"source": "kb"}
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ([{"a": 1}, "x", 2, 2.5, None, True, [1]], [{"a": 1}, "x", 2, 2.5, None, True, [1]]),  # JSON values stay
+        ([Document(page_content="refund issued", metadata={"id": 7}), 1],
+         [{"page_content": "refund issued", "metadata": {"id": 7}}, 1]),
+        (_DictWithText(), {"page_content": "refund issued", "metadata": {"source": "kb"}}),
+    ],
+)
+def test_documents_as_values(value: object, expected: object) -> None:
+    """Only a value that has a str `page_content` and a mapping `metadata` is read as a Document; plain JSON
+    values are never looked at for them."""
+    assert documents_as_values(value) == expected
