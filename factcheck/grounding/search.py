@@ -172,8 +172,9 @@ class Strings:
         for literal in literals:
             if not self.may_hold(literal):
                 continue
-            # with `digits`, the regex engine skips the places a digit follows; the exact test is below
-            after_digit = _not_before_digit(literal) if digits else None
+            # with `digits`, the regex engine skips the places a digit follows (the exact test is below); a literal
+            # of four digits or more is rarely followed by one, and a regex each would crowd the cache out
+            after_digit = _not_before_digit(literal) if digits and len(literal) < 4 else None
             pos, taken = self._next(hay, literal, after_digit, 0), {}
             while pos >= 0:
                 end, start = pos + len(literal), pos
