@@ -139,8 +139,6 @@ def _available(index: EvidenceIndex, record: dict) -> bool:
 
 _CLAUSE_BREAK = re.compile(r"[,，;；。:：]|\band\b")
 """What ends the clause a threshold and its count share."""
-_MEETS_IT = re.compile(r"满足(?:条件|要求)|符合(?:条件|要求)|达标|(?i:\b(?:meet|meets|qualify|qualifies)\b)")
-"""Words of a count's clause that say its things meet the threshold of the clause before."""
 _COMPARE = {
     "gt": lambda v, t: v > t, "ge": lambda v, t: v >= t, "lt": lambda v, t: v < t, "le": lambda v, t: v <= t,
 }
@@ -180,11 +178,8 @@ def threshold_count(
         return None
     way, limit = found
     lo, hi = sorted((fact.start, limit.start))
-    breaks = list(_CLAUSE_BREAK.finditer(claim, lo - start, hi - start))
-    if breaks and not (limit.start < fact.start and _MEETS_IT.search(claim, breaks[-1].end(), fact.start - start)):
-        # "6 人有加班记录，其中 3 人超过 10 小时": only the count of the threshold's own clause, or of the next one when
-        # it says its things meet it ("库存不少于 50 件，满足条件的有 2 个")
-        return None
+    if _CLAUSE_BREAK.search(claim, lo - start, hi - start):
+        return None  # "6 人有加班记录，其中 3 人超过 10 小时": only the count of the threshold's own clause
     candidates = []
     for leaf, records in record_lists(index):
         if len(records) < claimed:
@@ -197,34 +192,7 @@ def threshold_count(
                 met = sum(_COMPARE[way](Decimal(str(v)), Decimal(limit.value or "0")) for v in values)
                 candidates.append((met, f"{met} of {len(records)} items of {leaf.path or 'the list'} have "
                                         f"{key} {_SIGN[way]} {limit.value}", leaf))
-    if not candidates:
-        candidates = _straddling(index, claimed, limit, way)
     return candidates[0] if len(candidates) == 1 else None
-
-
-def _straddling(index: EvidenceIndex, claimed: Decimal, limit: Fact, way: str) -> list[tuple[int, str, Leaf]]:
-    """The counts over each list field that no word names but that alone could be the threshold's measure: a
-    number field, no key and no money, of a list at least as long as the count, some of whose items meet the
-    threshold and some not (库存不少于 50 件 over `available`: 58, 12, 0, 31)."""
-    lex = index.lex
-    if (limit.unit or "") in lex.currency_codes:
-        return []
-    bound = Decimal(limit.value or "0")
-    out = []
-    for leaf, records in record_lists(index):
-        if len(records) < claimed:
-            continue
-        for key in records[0]:
-            values = [r.get(key) for r in records]
-            name = field_name(str(key))
-            if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in values) \
-                    or lex.is_record_key(name) or set(lex.fields_in(name)) & lex.money_labels:
-                continue
-            met = sum(_COMPARE[way](Decimal(str(v)), bound) for v in values)
-            if 0 < met < len(values):
-                out.append((met, f"{met} of {len(records)} items of {leaf.path or 'the list'} have {key} "
-                                 f"{_SIGN[way]} {limit.value}", leaf))
-    return out
 
 
 def _threshold(lex: Lexicon, numbers: list[Fact], claim: str, start: int) -> tuple[str, Fact] | None:

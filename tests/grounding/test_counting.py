@@ -117,30 +117,3 @@ def test_a_count_by_a_threshold_is_recounted_over_the_measuring_field(answer, te
     report = check(answer, [{"name": "get_overtime", "args": {}, "output": STAFF}])
     fact = next(f for c in report.claims for f in c.facts if f.text == text)
     assert fact.verdict.value == verdict
-
-
-SKUS = {"skus": [{"sku": "YG-6-GRN", "name": "瑜伽垫 6mm 绿", "available": 58, "price": 129.0},
-                 {"sku": "YG-8-PUR", "name": "瑜伽垫 8mm 紫", "available": 12, "price": 139.0},
-                 {"sku": "YG-10-GRY", "name": "瑜伽垫 10mm 灰", "available": 31, "price": 159.0},
-                 {"sku": "YG-6-PUR", "name": "瑜伽垫 6mm 紫", "available": 0, "price": 129.0}]}
-
-
-@pytest.mark.parametrize(
-    ("answer", "text", "verdict"),
-    [
-        # no word names the measure, but one number field alone meets it for some items and not for others
-        ("库存不少于 50 件的有 2 个 SKU。", "2", "contradicted"),
-        ("库存不少于 50 件的有 1 个 SKU。", "1", "supported"),
-        # the count's clause says its things meet the threshold of the clause before
-        ("报名要求库存不少于 50 件，满足条件的有 2 个 SKU。", "2", "contradicted"),
-        ("报名要求库存不少于 30 件，满足条件的有 2 个 SKU。", "2", "supported"),
-        # a clause that does not say so counts something else
-        ("库存不少于 50 件，目前共有 4 个 SKU。", "4", "supported"),
-    ],
-)
-def test_a_threshold_no_word_names_is_measured_by_the_one_field_that_splits_the_items(answer, text, verdict) -> None:
-    from factcheck import check
-
-    report = check(answer, [{"name": "get_inventory", "args": {}, "output": SKUS}])
-    fact = next(f for c in report.claims for f in c.facts if f.text == text)
-    assert fact.verdict.value == verdict
