@@ -17,16 +17,13 @@ _DONE = re.compile(r"(?i)\b(?:has|have|had)\s+(?:been\s+|now\s+|already\s+)*\w+|
 """A clause that says the money already moved ("has been refunded", "was credited", 已退款)."""
 _FIELD = re.compile(r"^(.*)\.([^.\[\]]+)$")
 """A leaf's record and field: `payment_history[1].amount` -> (`payment_history[1]`, `amount`)."""
-_LIST_ITEM = re.compile(r"^(?:.*\.)?([^.\[\]]+)\[\d+\]$")
-"""A record that is an entry of a list, and the list's field: `order.refunds[0]` -> `refunds`."""
 
 
 def direction_of(loc: Located, index: EvidenceIndex) -> str | None:
     """The way an amount of a tool output moved (`refund` or `charge`), when its record says.
 
     A sibling field names it (`"transaction_type": "refund"`), else the amount's own field does
-    (`refund_amount`), else the list its record is an entry of (`refunds[0].amount`), else its sign (a negative
-    amount in a payment history is money paid back).
+    (`refund_amount`), else its sign (a negative amount in a payment history is money paid back).
     """
     leaf = loc.leaf
     if leaf.source != "tool" or leaf.count:
@@ -44,10 +41,6 @@ def direction_of(loc: Located, index: EvidenceIndex) -> str | None:
                 if len(said) == 1:
                     return next(iter(said))
     own = lex.directions_in(field_name(leaf.path.rsplit(".", 1)[-1]))
-    if len(own) == 1:
-        return next(iter(own))
-    listed = _LIST_ITEM.match(match[1]) if match else None  # `refunds[0].amount`: an entry of the refunds
-    own = lex.directions_in(field_name(listed[1])) if listed else set()
     if len(own) == 1:
         return next(iter(own))
     if leaf.numeric and leaf.text.startswith("-"):

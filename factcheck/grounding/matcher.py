@@ -28,8 +28,6 @@ from factcheck.report import Fact, FactKind, Verdict
 
 _NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
 _DIRECTION_BEFORE, _DIRECTION_AFTER = 24, 16
-_TRAILING = " \t*_)）】]"
-"""What may follow an amount at its clause's end (markdown emphasis, a closing bracket)."""
 """How far before and after an amount its direction words are read ("a charge of $30.78", "$30.78 refunded")."""
 _WHEN = (FactKind.DATE, FactKind.TIME)
 _ORIGINAL = "original"
@@ -94,14 +92,7 @@ class Matcher(NumberChecks):
         for fact in ordered:  # "a charge of $30.78" where the records give 30.78 as a refund
             if fact.kind == FactKind.NUMBER and fact.verdict == Verdict.SUPPORTED and fact.unit in money:
                 begin, end = self._records.clause(fact)
-                reach = _DIRECTION_AFTER
-                if not text[fact.end - start : end - start].strip(_TRAILING) and end - start < len(text):
-                    # "差价：$50.00，需从您的信用卡补扣": an amount that ends its clause takes the next one's words,
-                    # up to the next number
-                    reach *= 2
-                    end = min([start + len(text), end + 1 + reach,
-                               *(f.start for f in facts if f.kind == FactKind.NUMBER and f.start > fact.end)])
-                begin, end = max(begin, fact.start - _DIRECTION_BEFORE), min(end, fact.end + reach)
+                begin, end = max(begin, fact.start - _DIRECTION_BEFORE), min(end, fact.end + _DIRECTION_AFTER)
                 wrong_direction(fact, text[begin - start : end - start], self.index, fact.start - begin)
         picked = name_selection(self._said, self.index)
         if picked is not None:  # "Of these, Backpack is the cheapest": the named record is not

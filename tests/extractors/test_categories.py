@@ -14,10 +14,6 @@ CHECKER = FactChecker()
         ("Your tier is now: Platinum.", [("Platinum", "tier:platinum")]),
         ("You are a Gold member.", [("Gold", "tier:gold")]),
         ("You're a Gold member.", [("Gold", "tier:gold")]),
-        # "As a Gold member, you get …": said of the user
-        ("As a Gold member, your stay comes with late checkout.", [("Gold", "tier:gold")]),
-        ("作为金卡会员，您可以享受延迟退房。", [("金卡", "tier:gold")]),
-        ("To become a Gold member you need 6 more nights.", []),
         ("Your Premium plan renews on Dec. 3.", [("Premium", "plan:premium")]),
         ("您的会员等级是黄金会员。", [("黄金", "tier:gold")]),
         ("您目前是铂金会员。", [("铂金", "tier:platinum")]),

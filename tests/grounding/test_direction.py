@@ -19,9 +19,6 @@ EXCHANGED = {"name": "exchange_delivered_order_items", "args": {}, "status": "ok
     "status": "exchange requested", "exchange_price_difference": -25.5}}
 CREDIT = {"name": "list_transactions", "args": {}, "status": "ok", "output": {"transactions": [
     {"description": "SKYWAYS AIRLINES REFUND", "amount": 1200.0, "type": "credit"}]}}
-REFUNDS = {"name": "cancel_order", "args": {}, "status": "ok", "output": {
-    "order_id": "SO-1", "status": "cancelled",
-    "refunds": [{"method": "gift_card", "amount": 318.0, "status": "credited"}]}}
 REFUND_FIELD = {"name": "exchange_items", "args": {}, "status": "ok", "output": {"refund_amount": 12.5}}
 
 
@@ -40,13 +37,6 @@ REFUND_FIELD = {"name": "exchange_items", "args": {}, "status": "ok", "output": 
         # after the write that recorded it, "will be charged" speaks of what the record says
         ("The price difference of $25.50 will be charged to your card.", [EXCHANGED], C),
         ("SkyWays: the $1,200.00 was charged to your account.", [CREDIT], C),
-        # an entry of a list of refunds is a refund
-        ("本次取消已从礼品卡扣除 ¥318.00。", [REFUNDS], C),
-        ("¥318.00 was refunded to your gift card.", [REFUNDS], S),
-        # an amount that ends its clause: the next clause says which way it went
-        ("差价：$25.50，需从您的信用卡补扣。", [EXCHANGED], C),
-        ("The difference is $25.50, which will be charged to your card.", [EXCHANGED], C),
-        ("差价：$25.50，将退回您的信用卡。", [EXCHANGED], S),
     ],
 )
 def test_an_amount_said_to_move_the_other_way_than_its_records_is_contradicted(answer, tools, expected):
