@@ -45,9 +45,9 @@ ROWS: tuple[tuple[str, list[str], list[str], bool], ...] = (
     ("blind h46-h51 ({n} cases at a natural error rate, written during the fifth session; scored once in pairs "
      "at three freezes: pooled 0.511 / 0.202 at the freezes, the session's start 0.447 / 0.187; read since)",
      [str(BLIND / f"h{k}.jsonl") for k in range(46, 52)], [], True),
-    ("blind h52 + h53 ({n} cases at a natural error rate, written last in the fifth session; scored once at "
-     "`569f811`: 0.438 / 0.250, the session's start 0.438 / 0.297)",
-     [str(BLIND / f"h{k}.jsonl") for k in (52, 53)], [], True),
+    ("blind h52-h55 ({n} cases at a natural error rate, written last in the fifth session; scored once in pairs: "
+     "0.438 / 0.250 at `569f811` and 0.625 / 0.203 at `026169c`, the session's start 0.438 / 0.297 and 0.563 / 0.219)",
+     [str(BLIND / f"h{k}.jsonl") for k in (52, 53, 54, 55)], [], True),
     ("heldout ({n}, fitted on)", ["heldout"], [], True),
 )
 
