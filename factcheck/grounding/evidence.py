@@ -67,9 +67,14 @@ class EvidenceIndex(NumberLookups):
         self._status_reader = StatusReader(weakref.proxy(self), statuses)
         self._category_cache: dict[str, list[tuple[str, Leaf]]] = {}
 
-    def string_ending_with(self, digits: str) -> Leaf | None:
-        """The first tool-output string holding a token that ends with `digits` (`ba_1PzQ0921`, `••••0921`)."""
-        ending = re.compile(r"[\w*•·-]" + re.escape(digits) + r"(?!\d)")
+    def string_ending_with(self, digits: str, segment: bool = False) -> Leaf | None:
+        """The first tool-output string holding a token that ends with `digits` (`ba_1PzQ0921`, `••••0921`); with
+        `segment`, one whose last segment they are: after a separator, and ending the token (`INV-NB-3315`, not
+        `2026-11-23`)."""
+        if segment:
+            ending = re.compile(r"[-_#/\s.:]" + re.escape(digits) + r"(?![\w-])")
+        else:
+            ending = re.compile(r"[\w*•·-]" + re.escape(digits) + r"(?!\d)")
         for entry in sorted(self.strings.hits([digits])):
             if ending.search(self.strings.texts[entry]):
                 return self.string_leaf(entry)

@@ -67,7 +67,7 @@ def listed_count(claims: list[Claim], source: str, index: EvidenceIndex) -> None
         if _OPENS.search(claim.text):
             items, how = _items_after(source, claim.end, fact.unit or ""), "lists"
         else:
-            items, how = _ordinals_after(claims[i + 1 :], source), "goes on to describe"
+            items, how = _ordinals_after(claims[i + 1 :]), "goes on to describe"
         if items and items != said:
             set_verdict(fact, Verdict.CONTRADICTED, "recomputed",
                         f"the answer {how} {items} of them right after it, not {fact.text}", [])
@@ -112,7 +112,7 @@ def _items_after(source: str, at: int, unit: str) -> int:
     return items if items > 1 else 0  # one item before other text is no list to count
 
 
-def _ordinals_after(following: list[Claim], source: str) -> int:
+def _ordinals_after(following: list[Claim]) -> int:
     """How many items the sentences right after a count enumerate by ordinals ("The first one is … The second
     one is …"): the next sentence must open with the first, and each later ordinal follows the one before; 0 when
     they do not (or stop at the first)."""

@@ -70,9 +70,10 @@ class NumberBackings(ClaimState):
                     return "derived", f"number equals {how}", [evidence_of(loc.leaf, self.index, how)]
         return None
 
-    def _suffix(self, fact: Fact) -> Backing | None:
-        """Digits after a suffix cue (`_after_suffix_cue`) backed by a tool string ending with them."""
-        leaf = self.index.string_ending_with(fact.text)
+    def _suffix(self, fact: Fact, segment: bool = False) -> Backing | None:
+        """Digits after a suffix cue (`_after_suffix_cue`) backed by a tool string ending with them; with `segment`,
+        digits without a cue, backed only by an identifier whose last segment they are."""
+        leaf = self.index.string_ending_with(fact.text, segment)
         if leaf is None:
             return None
         return "derived", f"{leaf.text!r} ends with {fact.text}", [evidence_of(leaf, self.index)]

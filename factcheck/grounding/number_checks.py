@@ -29,7 +29,7 @@ from factcheck.lexicon import field_name
 from factcheck.report import Fact, FactKind, Verdict
 
 _REFERENCE_DIGITS = re.compile(r"\d{4,}")
-"""A bare run of digits long enough to refer to the identifier whose last segment it is."""
+"""A bare run of digits long enough to refer to the identifier whose last segment it is (`_suffix`)."""
 
 _ORDINAL_MARKS = ("第", "No.", "no.")
 """What makes the bare number after it a place in a list, not a quantity ("第 1 条收益最大")."""
@@ -156,7 +156,8 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                 or self._record_total(fact)
                 or self._subset_total(fact)
                 or self._users_word(fact, claimed, exponent)
-                or (self._suffix(fact) if cued else self._segment_reference(fact))
+                # "3315 那笔" of INV-NB-3315: a bare run of digits that is an identifier's last segment refers to it
+                or (self._suffix(fact, segment=not cued) if cued or _REFERENCE_DIGITS.fullmatch(fact.text) else None)
                 or day_of_month(fact, claimed, self._claim_text[max(0, fact.end - self._records.start) :],
                                 self.moments + self._claim_facts, self.index)
                 or self._ratio(fact, claimed, exponent)
@@ -185,16 +186,6 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found))
         else:
             set_verdict(fact, Verdict.SUPPORTED, *backing)
-
-    def _segment_reference(self, fact: Fact) -> Backing | None:
-        """A bare run of four digits or more that is the last segment of a tool's identifier refers to it ("3315
-        那笔" of INV-NB-3315); digits glued to letters (`ba_1PzQ0921`) are no segment of their own."""
-        if not _REFERENCE_DIGITS.fullmatch(fact.text):
-            return None
-        leaf = self.index.string_ending_with(fact.text)
-        if leaf is None or not re.search(r"(?:^|[-_#/\s.:])" + re.escape(fact.text) + r"(?!\d)", leaf.text):
-            return None
-        return "derived", f"{leaf.text!r} ends with {fact.text}", [evidence_of(leaf, self.index)]
 
     def _of_another(self, fact: Fact, located: list[Located]) -> bool:
         """Contradict a found number that is another record's or call's, or in another currency or unit; whether
