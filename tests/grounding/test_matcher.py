@@ -657,6 +657,7 @@ def test_a_conversion_the_context_states_backs_a_number(answer: str, context: li
         # no cue, but the digits are the identifier's last segment: a reference to it
         ("3315 那笔付款被退回了。", {"invoice": "INV-NB-3315"}, S),
         ("3316 那笔付款被退回了。", {"invoice": "INV-NB-3315"}, U),
+        ("Flight 1184 leaves at seven.", {"flight": "UA 1184"}, S),
         ("The card ending in 921 is on file.", {"account": "ba_1PzQ0921"}, S),
         ("The card ending in 9210 is on file.", {"account": "ba_1PzQ0921"}, U),
     ],
