@@ -8,6 +8,7 @@ from decimal import Decimal
 from factcheck.grounding.arithmetic import claim_targets, equal_at, operand_value, sum_text
 from factcheck.grounding.counting import threshold_count
 from factcheck.grounding.evidence import Located
+from factcheck.grounding.listed import stated_total
 from factcheck.grounding.moments import day_of_month
 from factcheck.grounding.number_backings import NumberBackings
 from factcheck.grounding.record_checks import RecordChecks
@@ -118,6 +119,11 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                 or self._duration(fact, claimed)
                 or in_other_unit(fact, claimed, exponent, self._claim_facts, self.index)
                 or field_total(same_field, claimed, exponent, self.index)
+                or (  # "… $5.51, $49.76, $147.42. Combined balance: $202.69": the amounts it listed, added up
+                    self._after_a_list(claimed, exponent)
+                    if self.index.lex.derivation_cues.search(self._claim_text)
+                    and not stated_total(fact, [loc.mention.value for loc in same_field], self._claim_facts) else None
+                )
                 or self._named_items(fact)
                 or self._arithmetic([(v, None) for v in self.verified[-8:]], claimed, exponent)
                 or self._context_over(same_field, claimed, exponent)
@@ -237,6 +243,8 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         total, parts, end = Decimal(0), [], fact.end
         breakdown = False
         for part in later:
+            if part.kind == FactKind.NUMBER and self._after_suffix_cue(part):
+                continue  # "尾号 9690 的信用卡支付 $1,671": the end of a card number names a part, it is none
             if part.verdict != Verdict.SUPPORTED or part.unit not in (fact.unit, None) or not part.value:
                 return
             gap = self._claim_text[end - self._records.start : part.start - self._records.start]
