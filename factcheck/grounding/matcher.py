@@ -68,8 +68,9 @@ class Matcher(NumberChecks):
         if self.derive:
             # a total said before its parts ("$185.76 in total: 3 days at $54 ($162.00) plus $23.76")
             for fact in ordered:
-                if fact.kind == FactKind.NUMBER and fact.code == "not_found" and len(self.verified) > 1:
-                    self._number(fact)
+                if fact.kind == FactKind.NUMBER and fact.code in ("not_found", "value_mismatch") \
+                        and len(self.verified) > 1:
+                    self._number(fact)  # "$38 per day — $190 for the 5 days": 5 is backed after $190
                 if fact.kind == FactKind.NUMBER and fact.code in ("not_found", "value_mismatch"):
                     self._sum_of_parts(fact)  # "合计 ¥132.90（¥42.50、¥88.90、¥1.50）"
             for fact in ordered:  # "$3,049.26, which is $300.00 less than the $3,212.44": recomputed from the two

@@ -43,6 +43,8 @@ _PARTY_BEFORE = re.compile(r"(?i)(?:\bfor(?: all| the)?|够|满足|at least|至�
 _PARTY_AFTER = re.compile(r"(?i)\s*(?:of (?:you|us)\b|(?:people|persons|passengers|guests|travell?ers|adults)\b|人|位|名)")
 """Words around a whole number that make it a party's size or a condition ("seats for 3", "不够 4 位", "for all 4 of
 you"): the user's number there is the user's own."""
+_MASK_BEFORE = re.compile(r"(?:[*•●]{3,}|[xX]{4,})[ -]?$")
+"""Mask marks right before digits ("****4471", "•••• 1234"): the digits end a masked card or account number."""
 _SUMMED = re.compile(r" \+ |\bsum of\b")
 """A derivation that adds amounts up (pair arithmetic, a column's sum): a subset's total may outrank it."""
 
@@ -310,7 +312,10 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         """Whether digits stand right after a suffix cue ("ending in 0921", "尾号 4471"): the end of an identifier."""
         if not fact.text.isdigit():
             return False
-        prefix = self._claim_text[: max(0, fact.start - self._records.start)].rstrip(" *_`")[-20:]  # ending **4417**
+        before = self._claim_text[: max(0, fact.start - self._records.start)]
+        if _MASK_BEFORE.search(before):
+            return True  # "checking ****4471": a masked account number's last digits
+        prefix = before.rstrip(" *_`")[-20:]  # ending **4417**
         cue = self.index.lex.suffix_cues.finditer(prefix)
         return bool(cue) and cue[-1].end == len(prefix)
 
