@@ -132,8 +132,8 @@ class NumberBackings(ClaimState):
     def _subset_total(self, fact: Fact) -> Backing | None:
         """The sum over the items of a list that hold a status the claim says (the approved claims' total)."""
         found = self._subset_of(fact)
-        if found is None or not found.agrees:
-            found = per_unit_stay_total(fact, self.index)  # the two rooms' nightly rates summed, times the nights
+        if found is None:  # no status singles items out: the two rooms' nightly rates summed, times the nights
+            found = per_unit_stay_total(fact, self.index)
         if found is None or not found.agrees:
             return None
         return "derived", f"number equals {found.how}", [evidence_of(found.leaf, self.index, found.how)]

@@ -25,7 +25,7 @@ from factcheck.grounding.unit_checks import UnitChecks
 from factcheck.grounding.units import glued, in_minor_units, in_other_unit, priced_in_minor_units, year_of_a_date
 from factcheck.grounding.user_word import MIN_DIGITS_UNSAID, record_near
 from factcheck.grounding.verdicts import Backing, evidence_of, set_verdict
-from factcheck.grounding.working import adds_up, agrees, stated_difference, written_arithmetic
+from factcheck.grounding.working import WrittenArithmetic, adds_up, agrees, stated_difference, written_arithmetic
 from factcheck.lexicon import field_name
 from factcheck.report import Fact, FactKind, Verdict
 
@@ -288,12 +288,35 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         found = written_arithmetic(fact, self._claim_facts, self._claim_text, self._records.start)
         if found is None:
             return
+        if found.per_unit and not adds_up(found):  # "12.5 kg × 2.2 = ¥27.50" writes the rate, if not its currency
+            self._units_of_a_rate(fact, found)
+            return
         if adds_up(found):
             if fact.verdict.flagged and all(f.verdict == Verdict.SUPPORTED for f in found.operands):
                 set_verdict(fact, Verdict.SUPPORTED, "derived", f"number equals {found.how} (the answer's working)", [])
         elif not (fact.verdict == Verdict.SUPPORTED and fact.code == "match"):
             set_verdict(fact, Verdict.CONTRADICTED, "recomputed",
                         f"the answer's own working gives {found.how}, not {fact.text}", fact.evidence[:1])
+
+    def _units_of_a_rate(self, fact: Fact, found: WrittenArithmetic) -> None:
+        """Back an amount written as units of a rate it does not write ("1 room × 5 nights = $845.00") when a tool
+        gives the rate it takes (169); contradict it when none does and no tool gives the amount itself."""
+        if not found.value or not fact.value:
+            return
+        claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
+        rate = (claimed / found.value).quantize(Decimal("0.01"))
+        places = [loc for loc in self.index.equal_numbers([(rate, -2)])
+                  if equal_at(Decimal(loc.mention.value) * found.value, claimed, exponent)]
+        if places:
+            how = f"{places[0].mention.value} × {found.how.rsplit(' = ', 1)[0]}"
+            if fact.verdict.flagged or fact.code != "match":
+                set_verdict(fact, Verdict.SUPPORTED, "derived", f"number equals {how} (the answer's working)",
+                            [evidence_of(places[0].leaf, self.index)])
+        elif not (fact.verdict == Verdict.SUPPORTED and fact.code == "match"):
+            units = found.how.rsplit(" = ", 1)[0]
+            set_verdict(fact, Verdict.CONTRADICTED, "recomputed",
+                        f"the answer's own working ({units}) takes a rate of {rate.normalize():f}, which no tool gives, "
+                        f"not {fact.text}", fact.evidence[:1])
 
     def _stated_difference(self, fact: Fact) -> None:
         """Back or contradict a number the claim states as the difference of two of its backed amounts."""
