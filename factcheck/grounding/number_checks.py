@@ -25,7 +25,7 @@ from factcheck.grounding.unit_checks import UnitChecks
 from factcheck.grounding.units import glued, in_minor_units, in_other_unit, priced_in_minor_units, year_of_a_date
 from factcheck.grounding.user_word import MIN_DIGITS_UNSAID, record_near
 from factcheck.grounding.verdicts import Backing, evidence_of, set_verdict
-from factcheck.grounding.working import WrittenArithmetic, adds_up, agrees, stated_difference, written_arithmetic
+from factcheck.grounding.working import adds_up, agrees, stated_difference, written_arithmetic
 from factcheck.lexicon import field_name
 from factcheck.report import Fact, FactKind, Verdict
 
@@ -37,14 +37,6 @@ _ORDINAL_MARKS = ("第", "No.", "no.")
 _BREAKDOWN = re.compile(r"\s*[—–:：(（-]")
 """What opens a total's breakdown right after it: a dash, a colon or a bracket ("Total paid: $1,296.00 — $234.00 …")."""
 
-_SMALL_COUNT = 100
-"""Below it a whole number the user gave is taken as the user's own (a party size), not as another record's."""
-_PARTY_BEFORE = re.compile(r"(?i)(?:\bfor(?: all| the)?|够|满足|at least|至少)\s*$")
-_PARTY_AFTER = re.compile(r"(?i)\s*(?:of (?:you|us)\b|(?:people|persons|passengers|guests|travell?ers|adults)\b|人|位|名)")
-"""Words around a whole number that make it a party's size or a condition ("seats for 3", "不够 4 位", "for all 4 of
-you"): the user's number there is the user's own."""
-_MASK_BEFORE = re.compile(r"(?:[*•●]{3,}|[xX]{4,})[ -]?$")
-"""Mask marks right before digits ("****4471", "•••• 1234"): the digits end a masked card or account number."""
 _SUMMED = re.compile(r" \+ |\bsum of\b")
 """A derivation that adds amounts up (pair arithmetic, a column's sum): a subset's total may outrank it."""
 
@@ -157,10 +149,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         elif matches := priced_in_minor_units(self.index, self.index.equal_numbers(targets), minor, fact):
             if self._role_disagrees(fact, matches) or self._condition_disagrees(fact, matches):
                 return
-            if self._users_count(fact, claimed, exponent):
-                said = "number found in a tool output; the user gave it too" + in_minor_units(matches, minor)
-                set_verdict(fact, Verdict.SUPPORTED, "match", said, [evidence_of(matches[0].leaf, self.index)])
-            elif not self._of_another(fact, matches):
+            if not self._of_another(fact, matches):
                 said = "number found in a tool output" + in_minor_units(matches, minor)
                 set_verdict(fact, Verdict.SUPPORTED, "match", said, [evidence_of(matches[0].leaf, self.index)])
             return
@@ -210,17 +199,6 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         return self._wrong_record(fact, located) or self._wrong_call(fact, located) \
             or self._wrong_currency(fact, located) or self._wrong_unit(fact, located)
 
-    def _users_count(self, fact: Fact, claimed: Decimal, exponent: int) -> bool:
-        """Whether a small whole number no field word labels is one the user gave ("seats for 3" after "three of
-        us"): the user's own number, not a value taken from another record that happens to hold it."""
-        if fact.unit in self.index.lex.currency_codes or claimed != claimed.to_integral_value() \
-                or not 0 < claimed < _SMALL_COUNT:
-            return False
-        at = fact.start - self._records.start
-        before, after = self._claim_text[max(0, at - 16) : at], self._claim_text[fact.end - self._records.start :]
-        return bool(_PARTY_BEFORE.search(before) or _PARTY_AFTER.match(after)) \
-            and self._context(claimed, exponent) is not None
-
     def _fitting(self, fact: Fact, backing: Backing | None, claimed: Decimal, exponent: int) -> Backing | None:
         """A derivation only when it fits the number's role: a total is no difference or quotient ("total $0.5"
         of 3.5 − 3); a column's sum may still be it."""
@@ -265,8 +243,6 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         total, parts, end = Decimal(0), [], fact.end
         breakdown = False
         for part in later:
-            if part.kind == FactKind.NUMBER and self._after_suffix_cue(part):
-                continue  # "尾号 9690 的信用卡支付 $1,671": the end of a card number names a part, it is none
             if part.verdict != Verdict.SUPPORTED or part.unit not in (fact.unit, None) or not part.value:
                 return
             gap = self._claim_text[end - self._records.start : part.start - self._records.start]
@@ -288,35 +264,12 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         found = written_arithmetic(fact, self._claim_facts, self._claim_text, self._records.start)
         if found is None:
             return
-        if found.per_unit and not adds_up(found):  # "12.5 kg × 2.2 = ¥27.50" writes the rate, if not its currency
-            self._units_of_a_rate(fact, found)
-            return
         if adds_up(found):
             if fact.verdict.flagged and all(f.verdict == Verdict.SUPPORTED for f in found.operands):
                 set_verdict(fact, Verdict.SUPPORTED, "derived", f"number equals {found.how} (the answer's working)", [])
         elif not (fact.verdict == Verdict.SUPPORTED and fact.code == "match"):
             set_verdict(fact, Verdict.CONTRADICTED, "recomputed",
                         f"the answer's own working gives {found.how}, not {fact.text}", fact.evidence[:1])
-
-    def _units_of_a_rate(self, fact: Fact, found: WrittenArithmetic) -> None:
-        """Back an amount written as units of a rate it does not write ("1 room × 5 nights = $845.00") when a tool
-        gives the rate it takes (169); contradict it when none does and no tool gives the amount itself."""
-        if not found.value or not fact.value:
-            return
-        claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
-        rate = (claimed / found.value).quantize(Decimal("0.01"))
-        places = [loc for loc in self.index.equal_numbers([(rate, -2)])
-                  if equal_at(Decimal(loc.mention.value) * found.value, claimed, exponent)]
-        if places:
-            how = f"{places[0].mention.value} × {found.how.rsplit(' = ', 1)[0]}"
-            if fact.verdict.flagged or fact.code != "match":
-                set_verdict(fact, Verdict.SUPPORTED, "derived", f"number equals {how} (the answer's working)",
-                            [evidence_of(places[0].leaf, self.index)])
-        elif not (fact.verdict == Verdict.SUPPORTED and fact.code == "match"):
-            units = found.how.rsplit(" = ", 1)[0]
-            set_verdict(fact, Verdict.CONTRADICTED, "recomputed",
-                        f"the answer's own working ({units}) takes a rate of {rate.normalize():f}, which no tool gives, "
-                        f"not {fact.text}", fact.evidence[:1])
 
     def _stated_difference(self, fact: Fact) -> None:
         """Back or contradict a number the claim states as the difference of two of its backed amounts."""
@@ -335,10 +288,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         """Whether digits stand right after a suffix cue ("ending in 0921", "尾号 4471"): the end of an identifier."""
         if not fact.text.isdigit():
             return False
-        before = self._claim_text[: max(0, fact.start - self._records.start)]
-        if _MASK_BEFORE.search(before):
-            return True  # "checking ****4471": a masked account number's last digits
-        prefix = before.rstrip(" *_`")[-20:]  # ending **4417**
+        prefix = self._claim_text[: max(0, fact.start - self._records.start)].rstrip(" *_`")[-20:]  # ending **4417**
         cue = self.index.lex.suffix_cues.finditer(prefix)
         return bool(cue) and cue[-1].end == len(prefix)
 
