@@ -20,7 +20,7 @@ from factcheck.extractors.segment import Segmenter, detect_lang
 from factcheck.extractors.speech_acts import EXACT_KINDS, SpeechActClassifier
 from factcheck.extractors.status import StatusExtractor
 from factcheck.grounding.evidence import EvidenceIndex
-from factcheck.grounding.listed import listed_count
+from factcheck.grounding.listed import listed_count, listed_total
 from factcheck.grounding.locate import locate
 from factcheck.grounding.matcher import Matcher
 from factcheck.grounding.verdicts import evidence_of, evidence_strength
@@ -132,6 +132,7 @@ class FactChecker:
                                      asserts=claim.act.asserts)
                 end = claim.end
             listed_count(claims, source, index)  # "I found three grills:" and a list of two after it
+            listed_total(claims, source, index)  # "a combined balance of $202.69:" and its three parts after it
         if view is not None:
             _to_raw_offsets(claims, view, answer)
         lang = lang or detect_lang(view.text if view else answer)

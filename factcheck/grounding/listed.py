@@ -1,10 +1,11 @@
-"""Counts of what the answer goes on to enumerate: "You have three pending orders:" and then two list items."""
+"""Counts and totals of what the answer goes on to enumerate: "You have three pending orders:" and a list after it."""
 
 from __future__ import annotations
 
 import re
 from decimal import Decimal
 
+from factcheck.grounding.arithmetic import equal_at, operand_value, sum_text
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.verdicts import set_verdict
 from factcheck.lexicon import Lexicon
@@ -73,6 +74,45 @@ def listed_count(claims: list[Claim], source: str, index: EvidenceIndex) -> None
                         f"the answer {how} {items} of them right after it, not {fact.text}", [])
 
 
+def listed_total(claims: list[Claim], source: str, index: EvidenceIndex) -> None:
+    """Back a total that opens a list of its parts ("You have 3 usable gift cards with a combined balance of
+    $202.69:" and three items of $5.51, $49.76 and $147.42) when the parts the list gives add up to it.
+
+    The claim says a total (lexicon `derivation_cues`) and ends its line (a colon or a full stop before the list);
+    its last amount of money that no tool gives is the total. Each item of the list right after it (at its first indent) must give a backed amount
+    in the total's currency, and the first such amount of each item is its part. A list whose parts do not add up
+    leaves the total as it was: the answer may have listed only some of what it summed.
+
+    Args:
+        claims: The answer's claims, grounded.
+        source: The text the claims' offsets are in.
+        index: The run's evidence.
+    """
+    lex = index.lex
+    for claim in claims:
+        if not lex.derivation_cues.search(claim.text):
+            continue
+        totals = [f for f in claim.facts if f.kind == FactKind.NUMBER and f.unit in lex.currency_codes
+                  and f.code in ("value_mismatch", "not_found") and f.value]
+        if not totals:
+            continue
+        total = totals[-1]
+        if total.code == "value_mismatch" and stated_total(total, [e.text for e in total.evidence], claim.facts):
+            continue
+        parts = []
+        for begin, end in _item_spans(source, claim.end):
+            amounts = [f for c in claims if begin <= c.start < end for f in c.facts
+                       if f.kind == FactKind.NUMBER and f.unit == total.unit and f.value]
+            if not amounts or amounts[0].verdict != Verdict.SUPPORTED:
+                break
+            parts.append(amounts[0])
+        else:
+            added = sum((operand_value(Decimal(p.value or "0"), p.unit) for p in parts), Decimal(0))
+            if len(parts) > 1 and equal_at(added, Decimal(total.value or "0"), -(total.precision or 0)):
+                how = sum_text([p.text for p in parts]) + " (the amounts the answer lists after it)"
+                set_verdict(total, Verdict.SUPPORTED, "derived", f"number equals {how}", [])
+
+
 def stated_total(fact: Fact, values: list[str], facts: list[Fact]) -> bool:
     """Whether a tool states the one value of a total's field (`amount_due: 367`) and the claim says no other
     value of it: the answer's own parts cannot outvote the total a tool gives.
@@ -90,6 +130,33 @@ def stated_total(fact: Fact, values: list[str], facts: list[Fact]) -> bool:
         return True
     return not any(f is not fact and f.kind == FactKind.NUMBER and f.value and Decimal(f.value) == stated
                    for f in facts)
+
+
+def _item_spans(source: str, at: int) -> list[tuple[int, int]]:
+    """Where each item of the list starting on the first non-blank line after `at` starts and ends in `source`
+    (its items at the list's first indent, each with the lines nested under it); none when no list starts there."""
+    spans: list[tuple[int, int]] = []
+    indent: str | None = None
+    pos = source.find("\n", at)
+    if pos < 0 or source[at:pos].strip():
+        return []
+    while pos >= 0:
+        start, pos = pos + 1, source.find("\n", pos + 1)
+        line = source[start : pos if pos >= 0 else len(source)]
+        if not line.strip():
+            continue
+        m = _ITEM.match(line)
+        if indent is None:
+            if m is None:
+                return []
+            indent = m[1]
+        if m is not None and m[1] == indent:
+            spans.append((start, start + len(line)))
+        elif len(line) - len(line.lstrip()) <= len(indent):
+            break
+        elif spans:
+            spans[-1] = (spans[-1][0], start + len(line))
+    return spans
 
 
 def _a_count(fact: Fact, claim: Claim, lex: Lexicon) -> bool:

@@ -48,3 +48,63 @@ def test_a_count_is_what_the_answer_enumerates_after_it(answer, tools, expected)
 def test_a_number_that_counts_nothing_listed_is_not_recounted(answer) -> None:
     report = CHECKER.check(answer, PROFILE)
     assert all(f.code != "recomputed" for c in report.claims for f in c.facts)
+
+
+CARDS = [{"name": "get_user_details", "args": {"user_id": "u1"}, "status": "ok", "output": {"payment_methods": [
+    {"id": "gift_card_1", "balance": 5.51, "status": "active"}, {"id": "gift_card_2", "balance": 49.76, "status": "active"},
+    {"id": "gift_card_3", "balance": 147.42, "status": "active"}, {"id": "gift_card_4", "balance": 139.22,
+                                                                    "status": "frozen"}]}}]
+BILL = [{"name": "get_bill", "args": {"account": "A1"}, "status": "ok", "output": {
+    "lines": [{"number": "139001", "fee": 166}, {"number": "139002", "fee": 103}, {"number": "139003", "fee": 76}],
+    "credit": -25, "total": 320}}]
+CARS = [{"name": "search_cars", "args": {"city": "SEA"}, "status": "ok", "output": {"days": 5, "results": [
+    {"car": "Nissan Versa", "per_day": 38}, {"car": "Kia Rio", "per_day": 44}, {"car": "Ford Focus", "per_day": 32.5}]}}]
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected", "code"),
+    [
+        # the amounts the answer listed before the total add up to it; the tools give several balances, none a total
+        ("You can use gift_card_1 ($5.51), gift_card_2 ($49.76) and gift_card_3 ($147.42). Their combined balance "
+         "is $202.69.", CARDS, Verdict.SUPPORTED, "derived"),
+        ("You can use gift_card_1 ($5.51), gift_card_2 ($49.76) and gift_card_3 ($147.42). Their combined balance "
+         "is $212.69.", CARDS, Verdict.CONTRADICTED, "value_mismatch"),
+        # a tool states the one total: the answer's own parts (the credit left out) do not outvote it
+        ("Line 139001 is $166, line 139002 is $103 and line 139003 is $76. The total is $345.", BILL,
+         Verdict.CONTRADICTED, "value_mismatch"),
+        ("Line 139001 is $166, line 139002 is $103 and line 139003 is $76. The total is $320.", BILL,
+         Verdict.SUPPORTED, "match"),
+        # a number of the claim backed after the amount may be its operand: 38 × 5
+        ("The Nissan Versa is $38 per day — $190 for the 5 days.", CARS, Verdict.SUPPORTED, "derived"),
+        ("The Nissan Versa is $38 per day — $200 for the 5 days.", CARS, Verdict.CONTRADICTED, "value_mismatch"),
+    ],
+)
+def test_a_total_is_worked_out_from_the_answers_own_backed_amounts(answer, tools, expected, code) -> None:
+    report = CHECKER.check(answer, tools)
+    amounts = [f for c in report.claims for f in c.facts if f.kind.value == "number" and f.unit]
+    total = max(amounts, key=lambda f: f.start) if "days" not in answer else amounts[1]
+    assert (total.verdict, total.code) == (expected, code), total
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # a total that opens a list of its parts: the parts the list gives add up to it
+        ("You have 3 usable gift cards with a combined balance of $202.69:\n- gift_card_1: $5.51\n"
+         "- gift_card_2: $49.76\n- gift_card_3: $147.42", Verdict.SUPPORTED),
+        ("您有 3 张礼品卡可以使用，可用余额合计 $202.69。\n- gift_card_1：$5.51\n- gift_card_2：$49.76\n"
+         "- gift_card_3：$147.42", Verdict.SUPPORTED),
+        # parts that do not add up leave the total as it was
+        ("You have 3 usable gift cards with a combined balance of $212.69:\n- gift_card_1: $5.51\n"
+         "- gift_card_2: $49.76\n- gift_card_3: $147.42", Verdict.CONTRADICTED),
+        # no list right after it: nothing to add up
+        ("You have 3 usable gift cards with a combined balance of $202.69. gift_card_1 holds $5.51.",
+         Verdict.CONTRADICTED),
+    ],
+)
+def test_a_total_that_opens_a_list_is_the_sum_of_its_parts(answer, expected) -> None:
+    report = CHECKER.check(answer, CARDS)
+    total = next(f for c in report.claims for f in c.facts if f.text in ("$202.69", "$212.69"))
+    assert total.verdict == expected, total
+    if expected == Verdict.SUPPORTED:
+        assert total.code == "derived" and "the amounts the answer lists after it" in total.reason
