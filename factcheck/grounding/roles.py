@@ -150,6 +150,43 @@ def per_unit_sum_as_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) ->
     return None
 
 
+def per_item_as_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
+    """A claimed total that is one item's amount where the run lists several alike: tickets, seats, rooms or
+    travellers (lexicon `multiplicity_fields`) each with the same money fields ("应付总额 ¥392.00" of three tickets
+    at 380 + 12 each: the total is 3 × 392 = 1176).
+
+    Args:
+        fact: A money number labelled `total`, backed only by arithmetic.
+        index: The run's evidence.
+        claim: The claim.
+
+    Returns:
+        The recomputed total, or None.
+    """
+    if not claims_a_total(fact, index, claim):
+        return None
+    claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
+    money = index.lex.money_labels
+    for count, leaf in index.list_counts:
+        if leaf.source != "tool" or leaf.path not in index.lex.multiplicity_fields or count < 2:
+            continue
+        items = index.value_at(leaf.index, leaf.path)
+        if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
+            continue
+        keys = [k for k, v in items[0].items() if isinstance(v, int | float) and not isinstance(v, bool)
+                and index.path_info(f"{leaf.path}[].{k}")[0] & money]
+        each = {tuple(item.get(k) for k in keys) for item in items}
+        if not keys or len(each) != 1 or not all(isinstance(v, int | float) for v in next(iter(each))):
+            continue  # items of different amounts: which one the answer means is another check's
+        parts = [Decimal(str(v)) for v in next(iter(each))]
+        one = sum(parts, Decimal(0))
+        if equal_at(one, claimed, exponent) and not equal_at(one * count, claimed, exponent):
+            where = index.number_at(leaf.index, f"{leaf.path}[0].{keys[0]}")
+            if where is not None:
+                return Recomputed(one * count, f"{count} {leaf.path} × {_plus(parts)} = {_num(one * count)}", where)
+    return None
+
+
 def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
     """The value a superlative claims ("the cheapest option is $52.01"), re-ranked over its comparable records.
 

@@ -20,6 +20,10 @@ OFFERS = {"offers": [{"id": "MX-7", "validity_days": 7, "data_gb": 3, "price_usd
                      {"id": "MX-30", "validity_days": 30, "data_gb": 12, "price_usd": 45}]}
 COSTS = {"results": [{"service": "EC2", "price": 812.10}, {"service": "S3", "price": 96.55},
                      {"service": "RDS", "price": 375.72}]}
+TICKETS = {"order_id": "TKT-1", "tickets": [{"seat": "9-11", "unit_price": 380.0, "service_fee": 12.0},
+                                             {"seat": "9-12", "unit_price": 380.0, "service_fee": 12.0},
+                                             {"seat": "9-13", "unit_price": 380.0, "service_fee": 12.0}],
+           "amount_due": 1176.0}
 ORDER = {"order_id": "#W1", "items": [{"name": "Earbuds", "price": 232.49}, {"name": "Cable", "price": 54.04}]}
 
 
@@ -45,6 +49,10 @@ def number_verdicts(answer: str, outputs: list) -> list[tuple[str, Verdict, str 
         ("The first flight is $364 per passenger.", [("get_reservation_details", RESERVATION)], S),
         ("Each passenger pays $612 in total.", [("get_reservation_details", RESERVATION)], S),
         ("每人合计 612 美元。", [("get_reservation_details", RESERVATION)], S),
+        # one ticket's price and fee given as the order's total: three tickets alike
+        ("票价 ¥380.00/张，服务费 ¥12.00/张。应付总额：¥392.00", [("create_order", TICKETS)], C),
+        ("票价 ¥380.00/张，服务费 ¥12.00/张。应付总额：¥1,176.00", [("create_order", TICKETS)], S),
+        ("Each ticket is $380.00 plus a $12.00 fee, $392.00 per ticket.", [("create_order", TICKETS)], S),
     ],
 )
 def test_a_total_is_what_its_records_compute(answer, outputs, expected) -> None:
