@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -224,7 +226,7 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
         searched = _search_values(index, loc.leaf.index)
         kept = [c for c in conditions if any(_equals(v, c) for o in options for v in scalars_of(o[2]))
                 or not any(_equals(v, c) for v in searched)]
-        options = _meeting(options, kept)
+        options = _in_scope(_meeting(options, kept), _scope_text(claim.text, word))
         if len(options) < 2 or all(v != claimed for v, _, _ in options):
             continue
         best = min(v for v, _, _ in options) if lowest else max(v for v, _, _ in options)
@@ -295,6 +297,35 @@ def _meeting(options: list[tuple[Decimal, str, Any]], conditions: list[Decimal])
     if not conditions:
         return options
     return [o for o in options if all(any(_equals(v, c) for v in scalars_of(o[2])) for c in conditions)]
+
+
+def _scope_text(text: str, word: Hit) -> str:
+    """The words that scope a superlative: those before it, and after it up to what introduces the pick ("在可预订的
+    SUV 里，最便宜的是", "the cheapest SUV you can book is")."""
+    after = text[word.end :]
+    cut = _PICK_OPENS.search(after)
+    return (text[: word.start] + " " + after[: cut.start() if cut else len(after)]).lower()
+
+
+def _in_scope(options: list[tuple[Decimal, str, Any]], scope: str) -> list[tuple[Decimal, str, Any]]:
+    """The options that hold every value the scope names which only some options hold (an option's category,
+    "SUV"; a variant's option, "leather"): the superlative ranks those only."""
+    held = [{v.lower() for v in scalars_of(o[2]) if isinstance(v, str)} for o in options]
+    named = {v for values in held for v in values if len(v) > 1 and _SCOPE_WORD(v).search(scope)}
+    named = {v for v in named if not all(v in values for values in held)}
+    if not named:
+        return options
+    return [o for o, values in zip(options, held, strict=True) if named <= values]
+
+
+def _scope_word(value: str) -> re.Pattern[str]:
+    """A value as a word of the scope: a Latin value not inside a longer word or number ("suv", not "suvx")."""
+    return re.compile(r"(?<![a-z0-9])" + re.escape(value) + r"(?![a-z0-9])" if value.isascii() else re.escape(value))
+
+
+_SCOPE_WORD = functools.lru_cache(maxsize=1024)(_scope_word)
+_PICK_OPENS = re.compile(r"(?i)\s(?:is|are|was|would be|will be)\s|是|为|[:：—,，(（]")
+"""What introduces the pick after a superlative: a copula, a colon, a dash, a comma or a bracket."""
 
 
 def _equals(value: Any, number: Decimal) -> bool:

@@ -24,6 +24,9 @@ TICKETS = {"order_id": "TKT-1", "tickets": [{"seat": "9-11", "unit_price": 380.0
                                              {"seat": "9-12", "unit_price": 380.0, "service_fee": 12.0},
                                              {"seat": "9-13", "unit_price": 380.0, "service_fee": 12.0}],
            "amount_due": 1176.0}
+CARS = {"results": [{"model": "Nissan Versa", "category": "Compact", "daily_rate": 50},
+                    {"model": "Hyundai Tucson", "category": "SUV", "daily_rate": 54},
+                    {"model": "Toyota RAV4", "category": "SUV", "daily_rate": 61}]}
 ORDER = {"order_id": "#W1", "items": [{"name": "Earbuds", "price": 232.49}, {"name": "Cable", "price": 54.04}]}
 
 
@@ -79,6 +82,12 @@ def test_a_total_is_what_its_records_compute(answer, outputs, expected) -> None:
         ("The most expensive is EC2 at $812.10; RDS $375.72 comes second.", [("get_costs", COSTS)], S),
         # an order's items are no options of one choice
         ("The cheapest earbuds in this order are $232.49.", [("get_order_details", ORDER)], S),
+        # a value only some options hold, named before the pick, scopes the ranking: the cheapest SUV
+        ("The cheapest SUV you can book is the Tucson at $54.00/day.", [("search_cars", CARS)], S),
+        ("在可预订的 SUV 里，最便宜的是 Tucson，日租 $54.00。", [("search_cars", CARS)], S),
+        ("The cheapest SUV you can book is the RAV4 at $61.00/day.", [("search_cars", CARS)], C),
+        # a value the pick holds, said after it, scopes nothing: the cheapest car is the Versa
+        ("The cheapest car is the Tucson, an SUV, at $54.00/day.", [("search_cars", CARS)], C),
     ],
 )
 def test_a_superlative_is_the_best_of_its_options(answer, outputs, expected) -> None:
