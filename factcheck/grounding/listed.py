@@ -79,9 +79,10 @@ def listed_total(claims: list[Claim], source: str, index: EvidenceIndex) -> None
     $202.69:" and three items of $5.51, $49.76 and $147.42) when the parts the list gives add up to it.
 
     The claim says a total (lexicon `derivation_cues`) and ends its line (a colon or a full stop before the list);
-    its last amount of money that no tool gives is the total. Each item of the list right after it (at its first indent) must give a backed amount
-    in the total's currency, and the first such amount of each item is its part. A list whose parts do not add up
-    leaves the total as it was: the answer may have listed only some of what it summed.
+    its last amount of money that no tool gives is the total. Each item of the list right after it (at its first
+    indent) must give a backed amount in the total's currency, and the first such amount of each item is its part.
+    A list whose parts do not add up leaves the total as it was: the answer may have listed only some of what it
+    summed.
 
     Args:
         claims: The answer's claims, grounded.

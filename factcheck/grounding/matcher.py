@@ -97,10 +97,12 @@ class Matcher(NumberChecks):
         for fact in ordered:  # "a charge of $30.78" where the records give 30.78 as a refund
             if fact.kind == FactKind.NUMBER and fact.verdict == Verdict.SUPPORTED and fact.unit in money:
                 clause_begin, clause_end = self._records.clause(fact)
-                begin, end = max(clause_begin, fact.start - _DIRECTION_BEFORE), min(clause_end, fact.end + _DIRECTION_AFTER)
+                begin = max(clause_begin, fact.start - _DIRECTION_BEFORE)
+                end = min(clause_end, fact.end + _DIRECTION_AFTER)
                 words = text[begin - start : end - start]
-                if not self.index.lex.directions_in(words.lower()) and not text[fact.end - start : clause_end - start].strip():
-                    # "差价 ¥25.91，需要从礼品卡补缴": an amount that ends its clause, the way the next clause says it moved
+                ends_clause = not text[fact.end - start : clause_end - start].strip()
+                if ends_clause and not self.index.lex.directions_in(words.lower()):
+                    # "差价 ¥25.91，需要从礼品卡补缴": it ends its clause; the next clause says which way it moved
                     words = self._next_clause_direction(text, start, clause_end)
                     if words:
                         wrong_direction(fact, words, self.index, 0)

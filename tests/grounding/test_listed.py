@@ -51,14 +51,16 @@ def test_a_number_that_counts_nothing_listed_is_not_recounted(answer) -> None:
 
 
 CARDS = [{"name": "get_user_details", "args": {"user_id": "u1"}, "status": "ok", "output": {"payment_methods": [
-    {"id": "gift_card_1", "balance": 5.51, "status": "active"}, {"id": "gift_card_2", "balance": 49.76, "status": "active"},
-    {"id": "gift_card_3", "balance": 147.42, "status": "active"}, {"id": "gift_card_4", "balance": 139.22,
-                                                                    "status": "frozen"}]}}]
+    {"id": "gift_card_1", "balance": 5.51, "status": "active"},
+    {"id": "gift_card_2", "balance": 49.76, "status": "active"},
+    {"id": "gift_card_3", "balance": 147.42, "status": "active"},
+    {"id": "gift_card_4", "balance": 139.22, "status": "frozen"}]}}]
 BILL = [{"name": "get_bill", "args": {"account": "A1"}, "status": "ok", "output": {
     "lines": [{"number": "139001", "fee": 166}, {"number": "139002", "fee": 103}, {"number": "139003", "fee": 76}],
     "credit": -25, "total": 320}}]
 CARS = [{"name": "search_cars", "args": {"city": "SEA"}, "status": "ok", "output": {"days": 5, "results": [
-    {"car": "Nissan Versa", "per_day": 38}, {"car": "Kia Rio", "per_day": 44}, {"car": "Ford Focus", "per_day": 32.5}]}}]
+    {"car": "Nissan Versa", "per_day": 38}, {"car": "Kia Rio", "per_day": 44},
+    {"car": "Ford Focus", "per_day": 32.5}]}}]
 
 
 @pytest.mark.parametrize(
