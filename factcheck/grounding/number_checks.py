@@ -15,7 +15,6 @@ from factcheck.grounding.record_checks import RecordChecks
 from factcheck.grounding.roles import (
     Recomputed,
     fits_role,
-    per_item_as_total,
     per_unit_as_total,
     per_unit_sum_as_total,
     record_items_total,
@@ -188,8 +187,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                             f"({near.leaf.path or 'text'}), one digit apart", [evidence_of(near.leaf, self.index)])
         elif backing[0] in ("recomputed", "user_over_record"):
             set_verdict(fact, Verdict.CONTRADICTED, *backing)
-        elif backing[0] == "derived" and (found := per_unit_sum_as_total(fact, self.index, self._said)
-                                          or per_item_as_total(fact, self.index, self._said)):
+        elif backing[0] == "derived" and (found := per_unit_sum_as_total(fact, self.index, self._said)):
             # arithmetic backs a total only as the records compute it: the legs' sum is one traveller's
             set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found))
         else:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -151,43 +150,6 @@ def per_unit_sum_as_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) ->
     return None
 
 
-def per_item_as_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
-    """A claimed total that is one item's amount where the run lists several alike: tickets, seats, rooms or
-    travellers (lexicon `multiplicity_fields`) each with the same money fields ("应付总额 ¥392.00" of three tickets
-    at 380 + 12 each: the total is 3 × 392 = 1176).
-
-    Args:
-        fact: A money number labelled `total`, backed only by arithmetic.
-        index: The run's evidence.
-        claim: The claim.
-
-    Returns:
-        The recomputed total, or None.
-    """
-    if not claims_a_total(fact, index, claim):
-        return None
-    claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
-    money = index.lex.money_labels
-    for count, leaf in index.list_counts:
-        if leaf.source != "tool" or leaf.path not in index.lex.multiplicity_fields or count < 2:
-            continue
-        items = index.value_at(leaf.index, leaf.path)
-        if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
-            continue
-        keys = [k for k, v in items[0].items() if isinstance(v, int | float) and not isinstance(v, bool)
-                and index.path_info(f"{leaf.path}[].{k}")[0] & money]
-        each = {tuple(item.get(k) for k in keys) for item in items}
-        if not keys or len(each) != 1 or not all(isinstance(v, int | float) for v in next(iter(each))):
-            continue  # items of different amounts: which one the answer means is another check's
-        parts = [Decimal(str(v)) for v in next(iter(each))]
-        one = sum(parts, Decimal(0))
-        if equal_at(one, claimed, exponent) and not equal_at(one * count, claimed, exponent):
-            where = index.number_at(leaf.index, f"{leaf.path}[0].{keys[0]}")
-            if where is not None:
-                return Recomputed(one * count, f"{count} {leaf.path} × {_plus(parts)} = {_num(one * count)}", where)
-    return None
-
-
 def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
     """The value a superlative claims ("the cheapest option is $52.01"), re-ranked over its comparable records.
 
@@ -225,7 +187,7 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
         searched = _search_values(index, loc.leaf.index)
         kept = [c for c in conditions if any(_equals(v, c) for o in options for v in scalars_of(o[2]))
                 or not any(_equals(v, c) for v in searched)]
-        options = _in_scope(_meeting(options, kept), _scope_text(claim.text, word))
+        options = _meeting(options, kept)
         if len(options) < 2 or all(v != claimed for v, _, _ in options):
             continue
         best = min(v for v, _, _ in options) if lowest else max(v for v, _, _ in options)
@@ -296,35 +258,6 @@ def _meeting(options: list[tuple[Decimal, str, Any]], conditions: list[Decimal])
     if not conditions:
         return options
     return [o for o in options if all(any(_equals(v, c) for v in scalars_of(o[2])) for c in conditions)]
-
-
-def _scope_text(text: str, word: Hit) -> str:
-    """The words that scope a superlative: those before it, and after it up to what introduces the pick ("在可预订的
-    SUV 里，最便宜的是", "the cheapest SUV you can book is")."""
-    after = text[word.end :]
-    cut = _PICK_OPENS.search(after)
-    return (text[: word.start] + " " + after[: cut.start() if cut else len(after)]).lower()
-
-
-def _in_scope(options: list[tuple[Decimal, str, Any]], scope: str) -> list[tuple[Decimal, str, Any]]:
-    """The options that hold every value the scope names which only some options hold (an option's category,
-    "SUV"; a variant's option, "leather"): the superlative ranks those only."""
-    held = [{v.lower() for v in scalars_of(o[2]) if isinstance(v, str)} for o in options]
-    named = {v for values in held for v in values if len(v) > 1 and _SCOPE_WORD(v).search(scope)}
-    named = {v for v in named if not all(v in values for values in held)}
-    if not named:
-        return options
-    return [o for o, values in zip(options, held, strict=True) if named <= values]
-
-
-def _scope_word(value: str) -> re.Pattern[str]:
-    """A value as a word of the scope: a Latin value not inside a longer word or number ("suv", not "suvx")."""
-    return re.compile(r"(?<![a-z0-9])" + re.escape(value) + r"(?![a-z0-9])" if value.isascii() else re.escape(value))
-
-
-_SCOPE_WORD = functools.lru_cache(maxsize=1024)(_scope_word)
-_PICK_OPENS = re.compile(r"(?i)\s(?:is|are|was|would be|will be)\s|是|为|[:：—,，(（]")
-"""What introduces the pick after a superlative: a copula, a colon, a dash, a comma or a bracket."""
 
 
 def _equals(value: Any, number: Decimal) -> bool:
