@@ -18,7 +18,8 @@ _CJK_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _LATIN_RUN = re.compile(r"[A-Za-z]+")
 _LINK = re.compile(r"(?:https?://|www\.)\S+|\S+@\S+", re.IGNORECASE)
 # Hard sentence ends: CJK and Latin terminators (a run), then closing quotes/brackets.
-_HARD_END = re.compile(r"(?:[。！？?…]|!(?!\[))+[”’\"'）)」』】]*|\n+")
+# An ASCII "!" or "?" right before a letter, digit or symbol is inside a token ("aB3#fG7!kL9@", "a?b=c").
+_HARD_END = re.compile(r"(?:[。！？…]|[!?](?![\[A-Za-z0-9#@$%&*_=]))+[”’\"'）)」』】]*|\n+")
 _HARD_END_START = re.compile(r"[。！？?…!\n]")  # where a hard end can start
 # A full stop ends a sentence only before white space, CJK text or the end.
 _DOT_END = re.compile(r"\.+[”’\"'）)」』】]*(?=\s|$|[\u3400-\u9fff])")
