@@ -6,6 +6,7 @@ import re
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from factcheck.grounding.arithmetic import equal_at
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.lexicon import field_name
 from factcheck.report import Fact, FactKind, Verdict
@@ -16,6 +17,11 @@ if TYPE_CHECKING:
 _DONE = re.compile(r"(?i)\b(?:has|have|had)\s+(?:been\s+|now\s+|already\s+)*\w+|\b(?:was|were)\s+\w+ed\b|已")
 """A clause that says the money already moved ("has been refunded", "was credited", 已退款)."""
 _FIELD = re.compile(r"^(.*)\.([^.\[\]]+)$")
+_CONTAINER = re.compile(r"(?:^|\.)([^.\[\]]+)(\[\d+\]|\.[^.\[\]]+)\.[^.\[\]]+$")
+"""The list or mapping a field's record sits in: `items[1].price` -> `items`; `variants.9083642334.price` ->
+`variants`."""
+_PRICE = frozenset({"price"})
+"""The label of an item's or an option's price."""
 """A leaf's record and field: `payment_history[1].amount` -> (`payment_history[1]`, `amount`)."""
 
 
@@ -83,20 +89,74 @@ def wrong_direction(fact: Fact, clause: str, index: EvidenceIndex, at: int | Non
     # "has been charged $1,308.00" after a cancellation: the entry the write added (-1308) says which way it went,
     # not the payment the booking recorded before (1308 in the read and again in the write's copy of the history)
     ways = [(direction_of(loc, index), loc) for loc in (new or tools)]
+    exchange: tuple[str, Located, str] | None = None
     if not ways or any(way is None for way, _ in ways):
-        return False  # an amount some output gives without saying which way it went
-    if lex.hedges.search(clause) and not new:
+        # "a charge of $17.99" for a lamp swapped for a cheaper variant (153.23 − 135.24): the money comes back
+        exchange = exchange_way(claimed, exponent, index)
+        if exchange is None:
+            return False  # an amount some output gives without saying which way it went
+        ways = [(exchange[0], exchange[1])]
+    if lex.hedges.search(clause) and not new and exchange is None:
         return False  # "you will be refunded $X", "If #W1 is older: $X refunded": no write has moved it yet
     claim_way = next(iter(said))
     if any(way == claim_way for way, _ in ways):
         return False
-    if claim_way == "refund" and not new and not _DONE.search(clause):
+    if claim_way == "refund" and not new and exchange is None and not _DONE.search(clause):
         return False  # "Refund amount: $1,527.24" of the amount paid, as an option: what a cancellation gives back
     way, loc = ways[0]
+    how = exchange[2] if exchange is not None else None
     set_verdict(fact, Verdict.CONTRADICTED, "wrong_direction",
-                f"the records give {fact.text} as a {way} ({loc.leaf.path}), the answer as a {claim_way}",
-                [evidence_of(loc.leaf, index)])
+                f"the records give {fact.text} as a {way} ({how or loc.leaf.path}), the answer as a {claim_way}",
+                [evidence_of(loc.leaf, index, how)])
     return True
+
+
+def exchange_way(claimed: Decimal, exponent: int, index: EvidenceIndex) -> tuple[str, Located, str] | None:
+    """The way the price difference of a swap moves: an ordered item's price (an entry of a list that is no
+    option list: an order's `items`) less an option's (lexicon `option_lists`: `variants`) is `claimed` or its
+    negative. A cheaper option gives money back (`refund`), a dearer one takes more (`charge`); None when no pair
+    or pairs of both ways give it. Returns the way, the option's price and the computation.
+
+    Args:
+        claimed: The amount said.
+        exponent: The exponent of its last written digit.
+        index: The run's evidence.
+    """
+    ordered, options = [], []
+    for locs in index.money_numbers():
+        for loc in locs:
+            parts = _CONTAINER.search(loc.leaf.path)
+            if parts is None or not loc.leaf.labels & _PRICE:
+                continue
+            if field_name(parts[1]) in index.lex.option_lists:
+                options.append(loc)
+            elif parts[2].startswith("["):
+                ordered.append(loc)
+    found: dict[str, tuple[Located, str]] = {}
+    for old in ordered:
+        for option in options:
+            if old.leaf.index == option.leaf.index or not _same_product(old, option, index):
+                continue  # the same call's prices, or another product's options: no swap of the ordered item
+            gap = Decimal(old.mention.value) - Decimal(option.mention.value)
+            if gap and equal_at(abs(gap), claimed, exponent):
+                how = f"the ordered item's {old.leaf.text} ({old.leaf.path}) less the option's {option.leaf.text}"
+                found.setdefault("refund" if gap > 0 else "charge", (option, f"{how} = {gap.normalize():f}"))
+    if len(found) != 1:
+        return None
+    way, (option, how) = next(iter(found.items()))
+    return way, option, how
+
+
+def _same_product(ordered: Located, option: Located, index: EvidenceIndex) -> bool:
+    """Whether the options' output names the ordered item's product: a top-level string of it (`product_id`,
+    `name`) is a value of the item's record."""
+    match = _FIELD.match(ordered.leaf.path)
+    item = index.value_at(ordered.leaf.index, match[1]) if match else None
+    product = index.value_at(option.leaf.index, "")
+    if not isinstance(item, dict) or not isinstance(product, dict):
+        return False
+    held = {v for v in item.values() if isinstance(v, str)}
+    return any(isinstance(v, str) and v in held for v in product.values())
 
 
 def _written_now(loc: Located, index: EvidenceIndex) -> bool:

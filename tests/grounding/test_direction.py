@@ -95,3 +95,33 @@ def test_of_two_ways_said_the_word_nearest_the_amount_is_its_way() -> None:
     report = check("转账已被退回，退回时银行又从您的账户扣除了 ¥2,775.00。", [transfer])
     amount = next(f for c in report.claims for f in c.facts if f.text == "¥2,775.00")
     assert amount.verdict.value == "contradicted" and amount.code == "wrong_direction"
+
+
+_ORDER = {"name": "get_order_details", "args": {"order_id": "#W1"}, "status": "ok", "output": {
+    "order_id": "#W1", "items": [{"name": "Desk Lamp", "product_id": "681", "item_id": "919", "price": 153.23},
+                                 {"name": "Notebook", "product_id": "702", "item_id": "920", "price": 12.0}]}}
+_LAMPS = {"name": "get_product_details", "args": {"product_id": "681"}, "status": "ok", "output": {
+    "name": "Desk Lamp", "product_id": "681", "variants": {
+        "532": {"item_id": "532", "available": True, "price": 135.24},
+        "908": {"item_id": "908", "available": True, "price": 164.28}}}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # the ordered lamp (153.23) swapped for a cheaper variant (135.24): the 17.99 comes back
+        ("A charge of $17.99 will be applied to your gift card.", C),
+        ("A refund of $17.99 will go to your gift card.", S),
+        # a dearer variant (164.28): the 11.05 is paid, whatever the tense
+        ("You will be refunded $11.05 for the brighter one.", C),
+        ("You'll be charged $11.05 for the brighter one.", S),
+        # another product's price (the notebook's 12.00) is no side of the lamp's swap: 164.28 − 12.00 says nothing
+        ("You'll be refunded $152.28.", S),
+    ],
+)
+def test_a_price_difference_moves_the_way_the_ordered_item_and_its_option_say(answer, expected) -> None:
+    numbers = [f for c in CHECKER.check(answer, [_ORDER, _LAMPS]).claims for f in c.facts
+               if f.kind.value == "number"]
+    assert numbers[0].verdict == expected, numbers
+    if expected == C:
+        assert numbers[0].code == "wrong_direction" and "the ordered item's 153.23" in numbers[0].reason
