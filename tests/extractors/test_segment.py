@@ -35,7 +35,8 @@ def sentences(text: str) -> list[str]:
         ("第一行\n第二行", ["第一行", "第二行"]),
         # an ASCII "!" or "?" inside a token ends no sentence: a password, a query string
         ("新的密码：aB3#fG7!kL9@。请保存好。", ["新的密码：aB3#fG7!kL9@。", "请保存好。"]),
-        ("链接 https://x.example/a?b=c 已发送!好的?是的。", ["链接 https://x.example/a?b=c 已发送!", "好的?", "是的。"]),
+        ("链接 https://x.example/a?b=c 已发送!好的?是的。",
+         ["链接 https://x.example/a?b=c 已发送!", "好的?", "是的。"]),
         ("", []),
     ],
 )
