@@ -42,13 +42,12 @@ ROWS: tuple[tuple[str, list[str], list[str], bool], ...] = (
     ("blind h41-h45 ({n} cases at a natural error rate, written during the fourth session; each scored once: pooled "
      "0.429 / 0.226 at its freeze, the session's start 0.408 / 0.221; read since)",
      [str(BLIND / f"h{k}.jsonl") for k in (41, 42, 43, 44, 45)], [], True),
-    ("blind h46-h51 ({n} cases at a natural error rate, written during the fifth session; scored once in pairs "
-     "at three freezes: pooled 0.511 / 0.202 at the freezes, the session's start 0.447 / 0.187; read since)",
-     [str(BLIND / f"h{k}.jsonl") for k in range(46, 52)], [], True),
-    ("blind h52-h57 ({n} cases at a natural error rate, written last in the fifth session; scored once in pairs: "
-     "0.438 / 0.250 at `569f811`, 0.625 / 0.203 at `026169c`, 0.563 / 0.156 at `8397232`; the session's start "
-     "0.438 / 0.297, 0.563 / 0.219, 0.625 / 0.234)",
-     [str(BLIND / f"h{k}.jsonl") for k in range(52, 58)], [], True),
+    ("blind h46-h57 ({n} cases at a natural error rate, written during the fifth session; scored once in pairs at "
+     "its freezes: pooled 0.526 / 0.203, the session's start 0.495 / 0.218; read since)",
+     [str(BLIND / f"h{k}.jsonl") for k in range(46, 58)], [], True),
+    ("blind h58-h65 ({n} cases at a natural error rate, written during the sixth session; scored once in pairs at "
+     "four freezes: pooled 0.508 / 0.160 at the freezes, the session's start 0.524 / 0.179; read since)",
+     [str(BLIND / f"h{k}.jsonl") for k in range(58, 66)], [], True),
     ("heldout ({n}, fitted on)", ["heldout"], [], True),
 )
 
