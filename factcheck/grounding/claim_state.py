@@ -38,8 +38,8 @@ class ClaimState:
         self._asked: tuple[str, bool] = ("", False)
         """The claim text `_asks_new_value` last read, and its answer (each fact of a claim asks)."""
         self._said = ClaimText("", 0, [])
-        self._rated = False
-        """Whether the claim in hand speaks of a rate (lexicon `rate_cues`): any product or quotient may back it."""
+        self._rate_read: tuple[str, bool] = ("", False)
+        """The claim text `_rated` last read, and its answer (read only when arithmetic asks)."""
         self._records = ClaimRecords(index, {})
         """The list items the claim in hand names."""
         self._states = RecordStates(index, self._records)
@@ -68,6 +68,14 @@ class ClaimState:
         """The clause the fact stands in, lower case."""
         begin, end = self._records.clause(fact)
         return self._claim_text[begin - self._records.start : end - self._records.start].lower()
+
+    @property
+    def _rated(self) -> bool:
+        """Whether the claim in hand speaks of a rate (lexicon `rate_cues`): any product or quotient may back it."""
+        text = self._claim_text
+        if self._rate_read[0] is not text:
+            self._rate_read = (text, bool(self.index.lex.rate_cues.search(text)))
+        return self._rate_read[1]
 
     def _asks_new_value(self) -> bool:
         """Whether the claim speaks of a value asked for ("change it to", "new", an arrow: "#W1 → 565 Maple Drive")."""
