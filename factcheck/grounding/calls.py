@@ -44,7 +44,9 @@ def named_calls(index: EvidenceIndex, text: str, name: str | None) -> frozenset[
 
     A value every call of the tool ran with ("tax_rate": 20 in each) names none of them.
     """
-    said = _NAMED.setdefault(index, {})  # every number of a claim asks again, with the same clause or claim
+    said = _NAMED.get(index)  # every number of a claim asks again, with the same clause or claim
+    if said is None:
+        said = _NAMED.setdefault(index, {})
     named = said.get((name, text))
     if named is None:
         named = said[(name, text)] = frozenset(
@@ -66,7 +68,9 @@ _NAMED: weakref.WeakKeyDictionary[EvidenceIndex, dict[tuple[str | None, str], fr
 def _own_values(index: EvidenceIndex, name: str | None) -> dict[int, tuple[str, ...]]:
     """Each successful call of tool `name`, with the argument values and record keys no other call of it has
     (worked out once per run and tool: every claim asks again)."""
-    by_name = _OWN_VALUES.setdefault(index, {})
+    by_name = _OWN_VALUES.get(index)
+    if by_name is None:
+        by_name = _OWN_VALUES.setdefault(index, {})
     found = by_name.get(name)
     if found is None:
         calls = [c for c in index.calls if c.name == name and c.status != "error"]
@@ -101,7 +105,7 @@ def other_call_value(
     tools = {index.calls[loc.leaf.index].name for loc in matches}
     if len(tools) != 1 or _only_call(index, next(iter(tools)), {loc.leaf.index for loc in matches}):
         return None
-    named = _named(index, clause(), claim(), next(iter(tools)))
+    named = _named(index, clause, claim, next(iter(tools)))
     if len(named) != 1 or any(loc.leaf.index in named for loc in matches):
         return None
     call = next(iter(named))
@@ -135,9 +139,13 @@ def _only_call(index: EvidenceIndex, name: str | None, calls: set[int]) -> bool:
     return len(ok) == 1 and calls <= {ok[0]}
 
 
-def _named(index: EvidenceIndex, clause: str, claim: str, name: str | None) -> frozenset[int]:
-    """The calls of tool `name` the clause names, else those the whole claim names."""
-    return named_calls(index, clause, name) or named_calls(index, claim, name)
+def _named(index: EvidenceIndex, clause: Callable[[], str], claim: Callable[[], str], name: str | None
+           ) -> frozenset[int]:
+    """The calls of tool `name` the clause names, else those the whole claim names (none, and neither is read,
+    when no call of the tool has a value of its own)."""
+    if not any(_own_values(index, name).values()):
+        return frozenset()
+    return named_calls(index, clause(), name) or named_calls(index, claim(), name)
 
 
 def value_of_another_call(
@@ -190,7 +198,7 @@ def token_of_another_call(
     name = index.calls[ev.index].name
     if _only_call(index, name, {ev.index}):
         return False
-    named = _named(index, clause(), claim(), name)
+    named = _named(index, clause, claim, name)
     if len(named) != 1 or ev.index in named:
         return False
     call = next(iter(named))
