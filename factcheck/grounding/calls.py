@@ -135,8 +135,8 @@ def repeated_tool(index: EvidenceIndex) -> bool:
 
 def _only_call(index: EvidenceIndex, name: str | None, calls: set[int]) -> bool:
     """Whether `calls` are the one successful call of tool `name`: then no other call of it can be the one named."""
-    ok = [c.index for c in index.calls if c.name == name and c.status != "error"]  # `_own_values`'s calls
-    return len(ok) == 1 and calls <= {ok[0]}
+    ok = _own_values(index, name)  # the tool's successful calls (read once per run and tool)
+    return len(ok) == 1 and calls <= ok.keys()
 
 
 def _named(index: EvidenceIndex, clause: Callable[[], str], claim: Callable[[], str], name: str | None
