@@ -58,6 +58,11 @@ class Matcher(NumberChecks):
         self._claim_facts, self._claim_text = facts, text
         self._said = ClaimText(text, start, facts)
         self._records.reset(facts, text, start)
+        if not facts:  # nothing to ground: only coverage may add a fact, and the gap may end the record in view
+            if asserts:
+                incomplete_coverage(facts, text, start, self.index)
+            self._states.next_claim(facts, text, start, gap)
+            return
         ordered = sorted(facts, key=_grounding_order)
         for i, fact in enumerate(ordered):
             self.ground(fact)
