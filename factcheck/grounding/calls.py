@@ -103,8 +103,10 @@ def other_call_value(
         if leaf.source != "tool" or leaf.path.startswith("args") or leaf.count or not leaf.numeric:
             return None  # a number inside a string ("476 Maple Drive") is part of a name, not a field's value
     tools = {index.calls[loc.leaf.index].name for loc in matches}
-    if len(tools) != 1 or _only_call(index, next(iter(tools)), {loc.leaf.index for loc in matches}):
-        return None
+    calls = {loc.leaf.index for loc in matches}
+    if len(tools) != 1 or _only_call(index, next(iter(tools)), calls) \
+            or calls >= _own_values(index, next(iter(tools))).keys():
+        return None  # one call of the tool, or every successful one holds the value: none gives it alone
     named = _named(index, clause, claim, next(iter(tools)))
     if len(named) != 1 or any(loc.leaf.index in named for loc in matches):
         return None
