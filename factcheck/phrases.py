@@ -163,21 +163,24 @@ class Phrases:
     def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> list[Hit]:
         """All non-overlapping phrases in `text[pos:endpos]`, in order."""
         end = len(text) if endpos is None else endpos
-        hits = self._latin_hits(text, pos, end) if self._starts else []
+        starts = self._starts
+        if starts:
+            # the first look, inline: most lists have no word that starts a phrase in a given sentence
+            window = text[pos:end]
+            lows = _remembered_latin_lows(window) if len(window) <= _REMEMBERED_WINDOW else _read_latin_lows(window)
+            hits = [] if starts.isdisjoint(lows) else self._latin_hits(text, pos, window, lows)
+        else:
+            hits = []
         if self._cjk is not None and not text.isascii():
             # CJK phrases hold CJK characters only, so they never overlap a Latin word
             cjk = [Hit(m.start(), m.end(), m.group()) for m in self._cjk.finditer(text, pos, end)]
             hits = sorted(hits + cjk) if hits and cjk else hits or cjk
         return hits
 
-    def _latin_hits(self, text: str, pos: int, end: int) -> list[Hit]:
-        """The phrases of Latin words in `text[pos:end]`, in order."""
-        window = text[pos:end]
-        # `_latin_lows`, called inline: every lexicon list looks through each sentence
-        lows = _remembered_latin_lows(window) if len(window) <= _REMEMBERED_WINDOW else _read_latin_lows(window)
+    def _latin_hits(self, text: str, pos: int, window: str, lows: tuple[str, ...]) -> list[Hit]:
+        """The phrases of Latin words in `window`, `text[pos:…]`, in order, once its `_latin_lows` (`lows`, read by
+        the caller, inline: every lexicon list looks through each sentence) hold a word that may start one."""
         starts = self._starts
-        if starts.isdisjoint(lows):
-            return []
         seconds = self._seconds
         tokens: tuple[re.Match[str], ...] = ()  # the tokens of `window`, found once a phrase may be here
         hits: list[Hit] = []
@@ -204,7 +207,12 @@ class Phrases:
         end = len(text) if endpos is None else endpos
         if self._cjk is not None and not text.isascii() and self._cjk.search(text, pos, end):
             return True
-        return bool(self._starts) and bool(self._latin_hits(text, pos, end))
+        starts = self._starts
+        if not starts:
+            return False
+        window = text[pos:end]  # the first look, inline (as in `finditer`)
+        lows = _remembered_latin_lows(window) if len(window) <= _REMEMBERED_WINDOW else _read_latin_lows(window)
+        return not starts.isdisjoint(lows) and bool(self._latin_hits(text, pos, window, lows))
 
     def match_at(self, text: str, pos: int) -> bool:
         """Whether a phrase starts exactly at `pos` (a Latin one only where a word starts)."""

@@ -44,7 +44,9 @@ def named_calls(index: EvidenceIndex, text: str, name: str | None) -> frozenset[
 
     A value every call of the tool ran with ("tax_rate": 20 in each) names none of them.
     """
-    said = _NAMED.setdefault(index, {})  # every number of a claim asks again, with the same clause or claim
+    said = _NAMED.get(index)  # every number of a claim asks again, with the same clause or claim
+    if said is None:
+        said = _NAMED.setdefault(index, {})
     named = said.get((name, text))
     if named is None:
         named = said[(name, text)] = frozenset(
@@ -66,7 +68,9 @@ _NAMED: weakref.WeakKeyDictionary[EvidenceIndex, dict[tuple[str | None, str], fr
 def _own_values(index: EvidenceIndex, name: str | None) -> dict[int, tuple[str, ...]]:
     """Each successful call of tool `name`, with the argument values and record keys no other call of it has
     (worked out once per run and tool: every claim asks again)."""
-    by_name = _OWN_VALUES.setdefault(index, {})
+    by_name = _OWN_VALUES.get(index)
+    if by_name is None:
+        by_name = _OWN_VALUES.setdefault(index, {})
     found = by_name.get(name)
     if found is None:
         calls = [c for c in index.calls if c.name == name and c.status != "error"]
@@ -99,9 +103,11 @@ def other_call_value(
         if leaf.source != "tool" or leaf.path.startswith("args") or leaf.count or not leaf.numeric:
             return None  # a number inside a string ("476 Maple Drive") is part of a name, not a field's value
     tools = {index.calls[loc.leaf.index].name for loc in matches}
-    if len(tools) != 1 or _only_call(index, next(iter(tools)), {loc.leaf.index for loc in matches}):
-        return None
-    named = _named(index, clause(), claim(), next(iter(tools)))
+    calls = {loc.leaf.index for loc in matches}
+    if len(tools) != 1 or _only_call(index, next(iter(tools)), calls) \
+            or calls >= _own_values(index, next(iter(tools))).keys():
+        return None  # one call of the tool, or every successful one holds the value: none gives it alone
+    named = _named(index, clause, claim, next(iter(tools)))
     if len(named) != 1 or any(loc.leaf.index in named for loc in matches):
         return None
     call = next(iter(named))
@@ -131,13 +137,17 @@ def repeated_tool(index: EvidenceIndex) -> bool:
 
 def _only_call(index: EvidenceIndex, name: str | None, calls: set[int]) -> bool:
     """Whether `calls` are the one successful call of tool `name`: then no other call of it can be the one named."""
-    ok = [c.index for c in index.calls if c.name == name and c.status != "error"]  # `_own_values`'s calls
-    return len(ok) == 1 and calls <= {ok[0]}
+    ok = _own_values(index, name)  # the tool's successful calls (read once per run and tool)
+    return len(ok) == 1 and calls <= ok.keys()
 
 
-def _named(index: EvidenceIndex, clause: str, claim: str, name: str | None) -> frozenset[int]:
-    """The calls of tool `name` the clause names, else those the whole claim names."""
-    return named_calls(index, clause, name) or named_calls(index, claim, name)
+def _named(index: EvidenceIndex, clause: Callable[[], str], claim: Callable[[], str], name: str | None
+           ) -> frozenset[int]:
+    """The calls of tool `name` the clause names, else those the whole claim names (none, and neither is read,
+    when no call of the tool has a value of its own)."""
+    if not any(_own_values(index, name).values()):
+        return frozenset()
+    return named_calls(index, clause(), name) or named_calls(index, claim(), name)
 
 
 def value_of_another_call(
@@ -190,7 +200,7 @@ def token_of_another_call(
     name = index.calls[ev.index].name
     if _only_call(index, name, {ev.index}):
         return False
-    named = _named(index, clause(), claim(), name)
+    named = _named(index, clause, claim, name)
     if len(named) != 1 or ev.index in named:
         return False
     call = next(iter(named))

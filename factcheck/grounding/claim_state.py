@@ -38,8 +38,10 @@ class ClaimState:
         self._asked: tuple[str, bool] = ("", False)
         """The claim text `_asks_new_value` last read, and its answer (each fact of a claim asks)."""
         self._said = ClaimText("", 0, [])
-        self._rated = False
-        """Whether the claim in hand speaks of a rate (lexicon `rate_cues`): any product or quotient may back it."""
+        self._clause_lows: tuple[str, dict[tuple[int, int], str]] = ("", {})
+        """The claim text `_clause` last read, and each clause of it read, lower case, by its bounds."""
+        self._rate_read: tuple[str, bool] = ("", False)
+        """The claim text `_rated` last read, and its answer (read only when arithmetic asks)."""
         self._records = ClaimRecords(index, {})
         """The list items the claim in hand names."""
         self._states = RecordStates(index, self._records)
@@ -65,9 +67,25 @@ class ClaimState:
         return "recomputed", reason, [evidence_of(found.where.leaf, self.index, found.how)]
 
     def _clause(self, fact: Fact) -> str:
-        """The clause the fact stands in, lower case."""
-        begin, end = self._records.clause(fact)
-        return self._claim_text[begin - self._records.start : end - self._records.start].lower()
+        """The clause the fact stands in, lower case (one string per clause of the claim in hand: each number of a
+        clause asks, and look-ups keyed by it hash it once)."""
+        bounds = self._records.clause(fact)
+        lows = self._clause_lows
+        if lows[0] is not self._claim_text:
+            lows = self._clause_lows = (self._claim_text, {})
+        low = lows[1].get(bounds)
+        if low is None:
+            begin, end = bounds
+            low = lows[1][bounds] = self._claim_text[begin - self._records.start : end - self._records.start].lower()
+        return low
+
+    @property
+    def _rated(self) -> bool:
+        """Whether the claim in hand speaks of a rate (lexicon `rate_cues`): any product or quotient may back it."""
+        text = self._claim_text
+        if self._rate_read[0] is not text:
+            self._rate_read = (text, bool(self.index.lex.rate_cues.search(text)))
+        return self._rate_read[1]
 
     def _asks_new_value(self) -> bool:
         """Whether the claim speaks of a value asked for ("change it to", "new", an arrow: "#W1 → 565 Maple Drive")."""

@@ -18,7 +18,7 @@ _EN_ALL = re.compile(
 """A claim about every member of a collection, in English: the quantifier and the collection's noun ("each order"
 and "any order" are left out: they open rules and plans, "each order's status will change")."""
 _EN_QUANTIFIERS = ("none", "all", "every", "neither")
-"""The words `_EN_ALL` opens with: an ASCII claim without one of them is not searched."""
+"""The words `_EN_ALL` opens with: a claim without one of them, lower-cased, is not searched (but see İ, ı)."""
 _ZH_ALL = re.compile(r"都|均|全部|所有|每个|任何一个|没有一个")
 """The same in Chinese: the noun before 都/均 (您的 3 个号码都没有开通), anywhere for the others (所有订单)."""
 _ZH_AFTER_NOUN = ("都", "均")
@@ -76,15 +76,18 @@ def incomplete_coverage(facts: list[Fact], text: str, start: int, index: Evidenc
         index: The run's evidence.
     """
     lex = index.lex
-    if text.isascii() and not any(word in text.lower() for word in _EN_QUANTIFIERS):
-        return  # (ASCII text lower-cases as the pattern's case-blind match reads it)
-    said = [(m.start(), m.end(), m[1].lower()) for m in _EN_ALL.finditer(text)]
+    low = text.lower()
+    # the pattern's quantifier written in any case lower-cases to one of these; besides ASCII letters only İ and ı
+    # match one of its letters case-blind (the i of neither)
+    quantified = any(word in low for word in _EN_QUANTIFIERS) or not text.isascii() and ("İ" in text or "ı" in text)
+    if not quantified and text.isascii():
+        return
+    said = [(m.start(), m.end(), m[1].lower()) for m in _EN_ALL.finditer(text)] if quantified else []
     if not said and text.isascii():
         return
     zh = None if said else _ZH_ALL.search(text)
     if not said and zh is None:
         return
-    low = text.lower()
     for call, field, members in _collections(index):
         names = _names(field, lex.collection_words)
         if said:

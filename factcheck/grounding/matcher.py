@@ -57,14 +57,19 @@ class Matcher(NumberChecks):
         """
         self._claim_facts, self._claim_text = facts, text
         self._said = ClaimText(text, start, facts)
-        self._rated = self.index.lex.rate_cues.search(text)
         self._records.reset(facts, text, start)
+        if not facts:  # nothing to ground: only coverage may add a fact, and the gap may end the record in view
+            if asserts:
+                incomplete_coverage(facts, text, start, self.index)
+            self._states.next_claim(facts, text, start, gap)
+            return
         ordered = sorted(facts, key=_grounding_order)
         for i, fact in enumerate(ordered):
             self.ground(fact)
             if fact.kind in _NAMING and (i + 1 == len(ordered) or ordered[i + 1].kind not in _NAMING):
-                self._foreign_names([f for f in ordered if f.kind in _NAMING])
-                self._foreign_calls([f for f in ordered if f.kind in _NAMING])
+                naming = ordered[: i + 1]  # they sort first
+                self._foreign_names(naming)
+                self._foreign_calls(naming)
         if self.derive:
             # a total said before its parts ("$185.76 in total: 3 days at $54 ($162.00) plus $23.76")
             for fact in ordered:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from factcheck.grounding.calls import repeated_tool, token_of_another_call, value_of_another_call
 from factcheck.grounding.claim_state import ClaimState
 from factcheck.grounding.evidence import Leaf, Located
@@ -83,14 +85,19 @@ class RecordChecks(ClaimState):
     def _wrong_call(self, fact: Fact, matches: list[Located]) -> bool:
         """Contradict a value only another call of the same tool gives than the one the claim names ("MSFT");
         a value asked for ("update the address to 476 Maple Drive") may come from any record."""
-        return repeated_tool(self.index) and not self._asks_new_value() and value_of_another_call(
+        return self._repeated_tool and not self._asks_new_value() and value_of_another_call(
             fact, matches, self.index, lambda: self._clause(fact), self._claim_text.lower)
 
     def _foreign_calls(self, facts: list[Fact]) -> None:
         """Contradict identifiers and names found only in another call of the same tool than the one named."""
-        if repeated_tool(self.index) and not self._asks_new_value():
+        if self._repeated_tool and not self._asks_new_value():
             for fact in facts:
                 token_of_another_call(fact, self.index, lambda f=fact: self._clause(f), self._claim_text.lower)
+
+    @cached_property
+    def _repeated_tool(self) -> bool:
+        """`repeated_tool` of the run, read once per check (every number and claim asks)."""
+        return repeated_tool(self.index)
 
     def _foreign_names(self, facts: list[Fact]) -> None:
         """Contradict an identifier or name that another item holds than the one its clause names by key.

@@ -269,7 +269,7 @@ def _equals(value: Any, number: Decimal) -> bool:
 def _cue_before(cues: Phrases, fact: Fact, claim: ClaimText) -> Hit | None:
     """The cue word of a claim whose first amount of money after it is `fact` (no other amount between)."""
     at = fact.start - claim.start
-    hits = [h for h in cues.finditer(claim.text) if h.end <= at]
+    hits = [h for h in _claim_hits(cues, claim.text) if h.end <= at]
     if not hits:
         return None
     cue = hits[-1]
@@ -277,12 +277,34 @@ def _cue_before(cues: Phrases, fact: Fact, claim: ClaimText) -> Hit | None:
     return None if any(f.start - claim.start < at for f in between) else cue
 
 
+_HELD: tuple[str, dict[Phrases, list[Hit]]] = ("", {})
+"""The claim text `_claim_hits` last read, and the hits of each lexicon list in it."""
+
+
+def _claim_hits(cues: Phrases, text: str) -> list[Hit]:
+    """`cues.finditer(text)` of a claim's text, remembered for that text (every amount of a claim asks again)."""
+    held = _HELD
+    if held[0] is not text:  # a new claim: replaced whole, so a reader only ever sees one text's hits
+        held = _hold(text)
+    hits = held[1].get(cues)
+    if hits is None:
+        hits = held[1][cues] = cues.finditer(text)
+    return hits
+
+
+def _hold(text: str) -> tuple[str, dict[Phrases, list[Hit]]]:
+    global _HELD
+    held: tuple[str, dict[Phrases, list[Hit]]] = (text, {})
+    _HELD = held  # it holds the text: no other string can take its identity while it is held
+    return held
+
+
 def claims_a_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
     """Whether a number is claimed as a total: an amount of money labelled so, or the first after a total word
     ("The total for all 3 passengers is $612"; not the nights' 688 元 before 两晚合计 1,476 元), or the one a total
     word follows ("$612 in total"), and the claim has no per-unit word ("each", "per person")."""
     lex = index.lex
-    if fact.unit not in lex.currency_codes or not fact.value or lex.per_unit_words.search(claim.text):
+    if fact.unit not in lex.currency_codes or not fact.value or _claim_hits(lex.per_unit_words, claim.text):
         return False
     if "total" in (fact.concept or "").split("+") or _cue_before(lex.total_words, fact, claim) is not None:
         return True

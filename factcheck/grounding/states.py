@@ -57,6 +57,8 @@ class RecordStates:
         if "\n\n" in gap or gap.lstrip(" \t").startswith("#"):
             self._in_view = None
         ids = [f for f in facts if f.kind == FactKind.IDENTIFIER]
+        if not ids and self._in_view is None:
+            return  # no record named, none in view
         keys = {record_key(f.value or f.text) for f in ids if f.verdict == Verdict.SUPPORTED} if ids else set()
         keys = {k for k in keys if self._latest_with(k) is not None} if keys else keys
         if not keys and any(f.verdict.flagged for f in ids):

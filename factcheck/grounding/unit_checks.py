@@ -51,9 +51,6 @@ class UnitChecks(ClaimState):
         if unit not in scales:
             return False
         dimension, size = scales[unit]
-        if any(ctx.mention.unit and ctx.mention.unit.lower() == unit and ctx.mention.value == fact.value
-               for ctx in self._context_numbers):
-            return False  # "最近7天" the user asked about: the user's own measure, whatever a tool's 7 minutes are
         given = []
         for loc in matches:
             found = self.index.unit_of(loc)
@@ -62,6 +59,10 @@ class UnitChecks(ClaimState):
             given.append((loc, *found))
         if not given:
             return False
+        # read after the matches (the context's numbers are read only for a measure every match gives otherwise)
+        if any(ctx.mention.unit and ctx.mention.unit.lower() == unit and ctx.mention.value == fact.value
+               for ctx in self._context_numbers):
+            return False  # "最近7天" the user asked about: the user's own measure, whatever a tool's 7 minutes are
         loc, other, where = given[0]
         evidence = [evidence_of(where, self.index)]
         if where is not loc.leaf:

@@ -55,3 +55,20 @@ def test_the_quantifier_must_speak_of_the_collection(answer, flagged) -> None:
              {"name": "get_order", "args": {"order_id": "O-101"}, "output": {"order_id": "O-101", "status": "pending"}}]
     report = check(answer, tools)
     assert any(f.code == "incomplete_coverage" for c in report.claims for f in c.facts) is flagged
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "NONE of your orders contain a blender.",  # any case
+        "None of your orders contain a blender, 谢谢。",  # not ASCII: the quick look still finds the quantifier
+        "Neİther of your orders contains a blender.",  # İ and ı match the pattern's i case-blind; lower-cased
+        "Neıther of your orders contains a blender.",  # they are no i, so the pattern is tried all the same
+    ],
+)
+def test_the_quick_look_for_a_quantifier_misses_none_the_pattern_finds(answer) -> None:
+    from factcheck.grounding.coverage import _EN_ALL
+
+    assert _EN_ALL.search(answer) is not None
+    report = CHECKER.check(answer, [USER, *ORDERS[:2]])
+    assert any(f.code == "incomplete_coverage" for c in report.claims for f in c.facts)
