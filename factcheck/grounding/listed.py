@@ -28,6 +28,9 @@ _ZH_ORDINALS = "一二三四五六七八九十"
 _PRESENCE = re.compile(r"(?i)(?:\b(?:have|has|had|found|find|see|there\s+(?:are|were|is)|contains?|lists?|shows?"
                        r"|returned|got|are|were)\b|有|共|找到|查到|一共|总共)[^.!?。！？:：]{0,16}$")
 """Words before a count that say the counted things are there ("you have", "I found", 共有, 查到)."""
+_PLURAL_COUNT = re.compile(r"(?i)\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+"
+                           r"(?:[a-z-]+\s+){0,2}?([a-z]{3,}s)\b")
+"""A count in English words or digits before a plural noun, up to two words between ("three delivered orders")."""
 _BRACKETED = re.compile(r"[（(][^）)]*$")
 """An open bracket before a number: the number describes something named, not what the claim counts."""
 _MOST = 50
@@ -53,9 +56,16 @@ def listed_count(claims: list[Claim], source: str, index: EvidenceIndex) -> None
     lex = index.lex
     for i, claim in enumerate(claims):
         numbers = [f for f in claim.facts if f.kind == FactKind.NUMBER]
-        if len(numbers) != 1 or not _a_count(numbers[0], claim, lex) or numbers[0].verdict == Verdict.CONTRADICTED:
+        if len(numbers) == 1 and _a_count(numbers[0], claim, lex) and numbers[0].verdict != Verdict.CONTRADICTED:
+            fact = numbers[0]
+        elif not numbers and (_OPENS.search(claim.text) or i + 1 < len(claims)):
+            # "I found three grills in your order history:": a count in words of a noun no lexicon lists
+            found = _count_in_words(claim, lex)
+            if found is None:
+                continue
+            fact = found
+        else:
             continue
-        fact = numbers[0]
         said = Decimal(fact.value or "0")
         if said != said.to_integral_value() or not 2 <= said <= _MOST:
             continue
@@ -72,6 +82,8 @@ def listed_count(claims: list[Claim], source: str, index: EvidenceIndex) -> None
         if items and items != said:
             set_verdict(fact, Verdict.CONTRADICTED, "recomputed",
                         f"the answer {how} {items} of them right after it, not {fact.text}", [])
+            if fact not in claim.facts:
+                claim.facts.append(fact)
 
 
 def listed_total(claims: list[Claim], source: str, index: EvidenceIndex) -> None:
@@ -158,6 +170,20 @@ def _item_spans(source: str, at: int) -> list[tuple[int, int]]:
         elif spans:
             spans[-1] = (spans[-1][0], start + len(line))
     return spans
+
+
+def _count_in_words(claim: Claim, lex: Lexicon) -> Fact | None:
+    """The count a claim says in words of a plural noun the count lexicon does not list ("three grills", "two
+    delivered orders", "3 recipes"), as a number fact of the claim's text; None when it says none."""
+    words = lex.map("number_words")
+    for m in _PLURAL_COUNT.finditer(claim.text):
+        said, noun = m[1].lower(), m[2].lower()
+        value = int(said) if said.isdigit() else words.get(said)
+        if value is None or noun in lex.duration_days or noun.rstrip("s") in lex.duration_days:
+            continue
+        return Fact(kind=FactKind.NUMBER, text=m[1], start=claim.start + m.start(1), end=claim.start + m.end(1),
+                    value=str(value), unit=noun)
+    return None
 
 
 def _a_count(fact: Fact, claim: Claim, lex: Lexicon) -> bool:

@@ -110,3 +110,29 @@ def test_a_total_that_opens_a_list_is_the_sum_of_its_parts(answer, expected) -> 
     assert total.verdict == expected, total
     if expected == Verdict.SUPPORTED:
         assert total.code == "derived" and "the amounts the answer lists after it" in total.reason
+
+
+GRILLS = [{"name": "get_order_details", "args": {"order_id": "#W1"}, "status": "ok", "output": {
+    "order_id": "#W1", "items": [{"name": "Grill", "price": 985.66}, {"name": "Grill", "price": 953.39}]}}]
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # a count in words of a noun the count lexicon does not list, before the list it opens
+        ("I found three grills in your order history:\n\n1. **Grill (Electric)** $985.66\n2. **Grill (Portable)** "
+         "$953.39", "recomputed"),
+        ("I found three recipes for you. The first one is A. The second one is B. Which one?", "recomputed"),
+        ("You have four delivered grills:\n- Grill (Electric)\n- Grill (Portable)", "recomputed"),
+        # the count agrees, or nothing is enumerated after it: no fact is added
+        ("I found two grills in your order history:\n\n1. **Grill (Electric)** $985.66\n2. **Grill (Portable)** "
+         "$953.39", None),
+        ("I found three grills in your order history. Want me to list them?", None),
+    ],
+)
+def test_a_count_in_words_of_any_plural_noun_is_what_follows(answer, expected) -> None:
+    report = CHECKER.check(answer, GRILLS)
+    counts = [f for c in report.claims for f in c.facts if f.kind.value == "number" and f.unit not in (None, "USD")]
+    assert [f.code for f in counts] == ([expected] if expected else []), counts
+    if expected:
+        assert counts[0].verdict == Verdict.CONTRADICTED and "2 of them right after it" in counts[0].reason
