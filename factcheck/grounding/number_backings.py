@@ -13,6 +13,7 @@ from factcheck.grounding.claim_state import ClaimState
 from factcheck.grounding.counting import available_count, filtered_count
 from factcheck.grounding.evidence import Leaf, Located
 from factcheck.grounding.moments import duration_seconds, record_duration, seconds_between
+from factcheck.grounding.multiplicity import party_said
 from factcheck.grounding.roles import named_items_total
 from factcheck.grounding.subsets import SubsetTotal, subset_total
 from factcheck.grounding.totals import column_total
@@ -26,6 +27,9 @@ _LISTED = (FactKind.DATE, FactKind.TIME, FactKind.IDENTIFIER, FactKind.URL, Fact
 """Kinds of fact a claim may list and count ("14:00 和 15:30 两个时段")."""
 _OF_MANY = re.compile(r"\s+(?:of|out of)\s+(?:the\s+|your\s+)?\d", re.IGNORECASE)
 """What follows a count of some of a list's items: "2 of the 3 payouts"."""
+_OF_MANY_BEFORE = re.compile(r"\d+\s*(?:个|项|款|种|件|笔|条)?\s*\S{0,12}?\s*(?:中|里|当中|之中)[，,]?\s*"
+                             r"(?:有|共有)?\s*$")
+"""What comes before a count of some of a list's items in Chinese: "5 个 SKU 中有 2 个"."""
 _LISTED_AMOUNTS = 12
 """Most amounts of an answer's list a later total may add up."""
 
@@ -120,6 +124,10 @@ class NumberBackings(ClaimState):
 
     def _available(self, fact: Fact, leaf: Leaf) -> Backing | None:
         """The recomputed verdict of a count of options some of which cannot be taken, or None."""
+        at = fact.start - self._records.start
+        if _OF_MANY.match(self._claim_text, fact.end - self._records.start) \
+                or _OF_MANY_BEFORE.search(self._claim_text[max(0, at - 24) : at]):
+            return None  # "2 of the 5 SKUs are below …": a part of another list, whatever its condition
         found = available_count(self.index, leaf, self._claim_text)
         if found is None:
             return None
@@ -238,7 +246,27 @@ class NumberBackings(ClaimState):
             column_total(claimed, exponent, self.index)
             or self._across_calls(claimed, exponent)
             or self._converted(claimed, exponent)
+            or self._party_multiple(claimed, exponent)
         )
+
+    def _party_multiple(self, claimed: Decimal, exponent: int) -> Backing | None:
+        """A total the party the claim names shares equally ("Total for both of you: $270.00" of a $135 fare):
+        one person's share is a tool's number, or the sum of the last amounts the answer gave."""
+        party = party_said(self._claim_text)
+        if party is None:
+            return None
+        share = claimed / party
+        found = [loc for loc in self.index.equal_numbers([(share, exponent)]) if loc.leaf.source == "tool"]
+        if found:
+            how = f"{party} × {format(share.normalize(), 'f')}, the party the answer names"
+            return "derived", f"number equals {how}", [evidence_of(found[0].leaf, self.index, how)]
+        amounts = self.amounts[-_LISTED_AMOUNTS:]
+        for k in range(1, len(amounts) + 1):
+            if equal_at(sum(amounts[-k:]) * party, claimed, exponent):
+                parts = sum_text([str(v) for v in amounts[-k:]])
+                how = f"{party} × {parts} (the party and the amounts the answer gives)"
+                return "derived", f"number equals {how}", []
+        return None
 
     def _after_a_list(self, claimed: Decimal, exponent: int) -> Backing | None:
         """The sum of the last amounts the answer gave, when they add up to it ("… $258.84, $232.49, $259.97.

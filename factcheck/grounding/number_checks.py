@@ -37,6 +37,14 @@ _ORDINAL_MARKS = ("第", "No.", "no.")
 _BREAKDOWN = re.compile(r"\s*[—–:：(（-]")
 """What opens a total's breakdown right after it: a dash, a colon or a bracket ("Total paid: $1,296.00 — $234.00 …")."""
 
+_SMALL_COUNT = 100
+"""Below it a whole number the user gave is taken as the user's own (a party size), not as another record's."""
+_PARTY_BEFORE = re.compile(r"(?i)(?:\b(?:for(?: all| the)?|with|at least|enough for|fits?)"
+                           r"|够|满足|至少|能买到|买得到|可买|能订|可订|坐得下|容纳)\s*$")
+_PARTY_AFTER = re.compile(r"(?i)\s*(?:of (?:you|us)\b|(?:people|persons|passengers|guests|travell?ers|adults)\b"
+                          r"|人|位|名)")
+"""Words around a whole number that make it a party's size or a condition ("seats for 3", "with 2 seats open",
+"能买到 3 张的", "不够 4 位"): the user's number there is the user's own."""
 _SUMMED = re.compile(r" \+ |\bsum of\b")
 """A derivation that adds amounts up (pair arithmetic, a column's sum): a subset's total may outrank it."""
 
@@ -149,7 +157,10 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         elif matches := priced_in_minor_units(self.index, self.index.equal_numbers(targets), minor, fact):
             if self._role_disagrees(fact, matches) or self._condition_disagrees(fact, matches):
                 return
-            if not self._of_another(fact, matches):
+            if self._users_count(fact, claimed, exponent):
+                said = "number found in a tool output; the user gave it too" + in_minor_units(matches, minor)
+                set_verdict(fact, Verdict.SUPPORTED, "match", said, [evidence_of(matches[0].leaf, self.index)])
+            elif not self._of_another(fact, matches):
                 said = "number found in a tool output" + in_minor_units(matches, minor)
                 set_verdict(fact, Verdict.SUPPORTED, "match", said, [evidence_of(matches[0].leaf, self.index)])
             return
@@ -198,6 +209,18 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         it was (or was backed by the named record, see `_wrong_record`)."""
         return self._wrong_record(fact, located) or self._wrong_call(fact, located) \
             or self._wrong_currency(fact, located) or self._wrong_unit(fact, located)
+
+    def _users_count(self, fact: Fact, claimed: Decimal, exponent: int) -> bool:
+        """Whether a small whole number is one the user gave, said as a party's size or a condition ("seats for
+        3" after "three of us", "能买到 3 张的"): the user's own number, not a value taken from another record that
+        happens to hold it."""
+        if fact.unit in self.index.lex.currency_codes or claimed != claimed.to_integral_value() \
+                or not 0 < claimed < _SMALL_COUNT:
+            return False
+        at = fact.start - self._records.start
+        before, after = self._claim_text[max(0, at - 16) : at], self._claim_text[fact.end - self._records.start :]
+        return bool(_PARTY_BEFORE.search(before) or _PARTY_AFTER.match(after)) \
+            and self._context(claimed, exponent) is not None
 
     def _fitting(self, fact: Fact, backing: Backing | None, claimed: Decimal, exponent: int) -> Backing | None:
         """A derivation only when it fits the number's role: a total is no difference or quotient ("total $0.5"

@@ -9,8 +9,9 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
 from factcheck.grounding.arithmetic import equal_at
-from factcheck.grounding.evidence import EvidenceIndex, Located, record_key
+from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located, record_key
 from factcheck.grounding.flat import scalars_of, value_in
+from factcheck.grounding.multiplicity import party_said, run_multiplicity, time_units
 from factcheck.lexicon import field_name
 from factcheck.phrases import Hit, Phrases
 from factcheck.report import Fact, FactKind, Verdict
@@ -73,7 +74,8 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
     beside = _total_beside(fact, located, index)
     if beside is not None:
         return beside
-    if any(loc.leaf.source != "tool" or not loc.leaf.labels & _PRICE_LABELS for loc in located):
+    if any(loc.leaf.source != "tool" or not (loc.leaf.labels & _PRICE_LABELS or time_units(index, loc.leaf))
+           for loc in located):
         return None  # a tool's own total, amount or payment equals it
     claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
     for loc in located:
@@ -81,9 +83,18 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
         if quantity is not None and quantity > 1:  # "3 bananas, total $0.5": the item's price times its quantity
             total = claimed * quantity
             return Recomputed(total, f"quantity {_num(quantity)} × {_num(claimed)} = {_num(total)}", loc)
-        times, what = _multiplicity(index, loc.leaf.index)
-        if times < 2 or loc.leaf.path.startswith(what + "["):
+        times, what = run_multiplicity(index, loc.leaf.index)
+        if what and loc.leaf.path.startswith(what + "["):
             continue  # a price of each seat or passenger: their sum is the total
+        if times < 2:
+            found = _units_of(index, loc.leaf, claim, claimed, exponent)
+            if found is None:
+                continue
+            (times, what), legs = found, [claimed]
+            if equal_at(claimed * times, claimed, exponent):
+                continue
+            total = claimed * times
+            return Recomputed(total, f"{times} {what} × {_num(claimed)} = {_num(total)}", loc)
         legs = [v for v, _, _ in _comparable(index, loc.leaf.index, loc.leaf.path, lists_only=True)] or [claimed]
         per_unit = sum(legs)
         if any(equal_at(unit * times, claimed, exponent) for unit in (per_unit, claimed)):
@@ -91,6 +102,20 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
         total = per_unit * times
         return Recomputed(total, f"{times} {what} × {_plus(legs)} = {_num(total)}", loc)
     return None
+
+
+def _units_of(
+    index: EvidenceIndex, leaf: Leaf, claim: ClaimText, claimed: Decimal, exponent: int
+) -> tuple[int, str] | None:
+    """The units a price is taken for where no list of travellers gives them: the rental days or nights of a
+    per-unit-of-time rate, else the party the claim says its total is for ("Total for both of you")."""
+    units = time_units(index, leaf)
+    if units is not None:
+        return units
+    party = party_said(claim.text)
+    if party is None or any(loc.leaf.source == "tool" for loc in index.equal_numbers([(claimed / party, exponent)])):
+        return None  # "3 人合计 ¥1,920.00" of a ¥640 fare: the party's total, whatever else holds 1920
+    return party, "people the total is for"
 
 
 def _total_beside(fact: Fact, located: list[Located], index: EvidenceIndex) -> Recomputed | None:
@@ -133,7 +158,7 @@ def per_unit_sum_as_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) ->
         return None
     claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
     for call in range(len(index.calls)):
-        times, what = _multiplicity(index, call)
+        times, what = run_multiplicity(index, call)
         if times < 2:
             continue
         for shape, (values, _, _) in index.flats[call].numbers.items():
@@ -444,21 +469,6 @@ def _quantity(index: EvidenceIndex, call: int, path: str) -> Decimal | None:
             if not isinstance(value, bool):
                 return Decimal(str(value))
     return None
-
-
-def _multiplicity(index: EvidenceIndex, call: int) -> tuple[int, str]:
-    """How many travellers, guests or nights the run's records list (a top-level list of the output), and the
-    list's name: the call's own first, else the run's when every call that lists them agrees (a fare
-    searched, the passengers of the reservation)."""
-    fields = index.lex.multiplicity_fields
-    found: dict[int, tuple[int, str]] = {}
-    for count, leaf in index.list_counts:  # a top-level list: `passengers`, not an option's `rooms`
-        if leaf.source == "tool" and leaf.path in fields:
-            found.setdefault(leaf.index, (count, leaf.path))
-    if call in found:
-        return found[call]
-    counts = {c for c, _ in found.values()}
-    return next(iter(found.values())) if len(counts) == 1 else (0, "")
 
 
 def _search_values(index: EvidenceIndex, call: int) -> list[Any]:

@@ -11,6 +11,7 @@ from factcheck.grounding.arithmetic import equal_at
 from factcheck.grounding.counting import names_value, record_lists
 from factcheck.grounding.evidence import EvidenceIndex, Leaf
 from factcheck.grounding.flat import number_text
+from factcheck.grounding.multiplicity import count_fields
 from factcheck.grounding.roles import PER_UNIT_FIELD, ClaimText, claims_a_total
 from factcheck.lexicon import Lexicon, field_name
 from factcheck.phrases import term_key
@@ -73,7 +74,7 @@ def subset_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> SubsetTo
             sums = list(_sums(lex, kept))
             for key, total in sums:
                 per_unit = PER_UNIT_FIELD.search(field_name(key)) is not None  # a sum of them, times the nights
-                times = _multiplicities(index, leaf) if per_unit else [(1, "")]
+                times = count_fields(index, leaf) if per_unit else [(1, "")]
                 for k, of in times:
                     agrees = equal_at(total * k, claimed, exponent)
                     if agrees or len(statuses) == len(sums) == len(times) == 1 and _beside(status, fact, claim) \
@@ -102,15 +103,6 @@ def _beside(status: Fact, fact: Fact, claim: ClaimText) -> bool:
         return False
     return not any(status.end <= f.start < fact.start and (f.polarity or f.unit == fact.unit)
                    for f in claim.facts if f is not status and f is not fact)
-
-
-def _multiplicities(index: EvidenceIndex, leaf: Leaf) -> list[tuple[int, str]]:
-    """(value, field) of each whole number above 1 of the list's call that a multiplicity field names (`nights`)."""
-    output = index.value_at(leaf.index, "")
-    if not isinstance(output, dict):
-        return []
-    return [(v, str(k)) for k, v in output.items() if isinstance(v, int) and not isinstance(v, bool) and v > 1
-            and set(field_name(str(k)).split()) & index.lex.multiplicity_fields]
 
 
 def _parts(

@@ -4,7 +4,7 @@ import pytest
 from langchain_core.documents import Document
 from langchain_core.messages import ToolMessage
 
-from factcheck import FactChecker
+from factcheck import CheckerConfig, FactChecker
 from factcheck.grounding.records import documents_as_values, output_value, tool_record
 
 LEX = FactChecker().lexicon
@@ -70,3 +70,26 @@ def test_documents_as_values(value: object, expected: object) -> None:
     """Only a value that has a str `page_content` and a mapping `metadata` is read as a Document; plain JSON
     values are never looked at for them."""
     assert documents_as_values(value) == expected
+
+
+SEATS = [{"name": "get_seat_map", "args": {"event_id": "EV1"}, "status": "ok", "output": {"sections": [
+    {"section": "C2", "price": 680.0, "available_count": 3}, {"section": "B1", "price": 380.0, "available_count": 2},
+    {"section": "A1", "price": 580.0, "available_count": 6}, {"section": "D1", "price": 980.0, "available_count": 8}]}}]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "flagged"),
+    [
+        # the user's party size, said as the condition a selection meets
+        ("想买 3 张票，哪个区最便宜？", "能买到 3 张的最便宜区域是 A1 区。", False),
+        ("I need 3 tickets, cheapest section?", "The cheapest section with 3 seats open is A1.", False),
+        ("I need 3 tickets, cheapest section?", "B1 has only 2 seats, not enough for 3.", False),
+        # the same number said as the named section's own count: its record holds another
+        ("想买 3 张票，哪个区最便宜？", "A1 区只剩 3 个座位。", True),
+        ("Which section is cheapest?", "The cheapest section with 3 seats open is A1.", True),  # no user's 3
+    ],
+)
+def test_a_party_size_the_user_gave_is_no_record_value(question, answer, flagged) -> None:
+    report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, SEATS, [question])
+    wrong = [f for c in report.claims for f in c.facts if f.text in {"3", "3 个"} and f.verdict.flagged]
+    assert bool(wrong) == flagged, [(f.text, f.verdict, f.reason) for c in report.claims for f in c.facts]

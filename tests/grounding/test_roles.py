@@ -176,3 +176,37 @@ def test_a_total_of_the_record_named_by_key_is_its_items_sum(answer, verdict) ->
         assert fact.code != "recomputed"
     else:
         assert fact.verdict.value == verdict
+
+
+RENTAL = {"rental_days": 4, "options": [
+    {"option_id": "RC-1", "rate": {"per_day": 89.0}, "fees": [{"amount": 18.5}]},
+    {"option_id": "RC-2", "rate": {"per_day": 56.0}, "fees": [{"amount": 30.0}]}]}
+STAY = {"nights": 3, "options": [{"room": "King", "nightly_rate": 180}, {"room": "Twin", "nightly_rate": 150}]}
+FARES = [{"flight_number": "HAT206", "prices": {"economy": 135}},
+         {"flight_number": "HAT220", "prices": {"economy": 137}}]
+MORE_FARES = [*FARES, {"flight_number": "HAT230", "prices": {"economy": 270}}]
+
+
+@pytest.mark.parametrize(
+    ("answer", "outputs", "expected", "how"),
+    [
+        # a rate per day or night given as the total of a search for several days or nights
+        ("Total: $56.00", [("search_rental_options", RENTAL)], C, "4 rental_days × 56 = 224"),
+        ("The total for the stay is $180.", [("search_hotels", STAY)], C, "3 nights × 180 = 540"),
+        ("Total: $224.00", [("search_rental_options", RENTAL)], S, None),
+        ("The King room is $180 per night.", [("search_hotels", STAY)], S, None),
+        # one traveller's fare given as the total of the party the claim names
+        ("HAT206. Total for both of you: $135.00.", [("search_direct_flight", FARES)], C,
+         "2 people the total is for × 135 = 270"),
+        ("HAT206. Total for both of you: $270.00.", [("search_direct_flight", FARES)], S, None),
+        ("HAT206 is the cheapest; the total is $135.", [("search_direct_flight", FARES)], S, None),  # party unsaid
+        # another record's price equals the total: the party's share is a fare, so the total is the party's
+        ("HAT206. Total for both of you: $270.00.", [("search_direct_flight", MORE_FARES)], S, None),
+    ],
+)
+def test_a_per_unit_amount_is_multiplied_by_the_units_its_total_is_for(answer, outputs, expected, how) -> None:
+    calls = [{"name": name, "args": {}, "output": out, "status": "ok"} for name, out in outputs]
+    facts = [f for c in CHECKER.check(answer, calls).claims for f in c.facts if f.kind.value == "number" and f.unit]
+    assert facts[-1].verdict == expected, [(f.text, f.verdict, f.reason) for f in facts]
+    if how is not None:
+        assert facts[-1].code == "recomputed" and how in facts[-1].reason

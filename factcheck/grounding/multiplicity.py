@@ -1,0 +1,115 @@
+"""How many units a per-unit amount is taken for: travellers, nights, rental days, or the party the claim names."""
+
+from __future__ import annotations
+
+import re
+
+from factcheck.grounding.evidence import EvidenceIndex, Leaf
+from factcheck.lexicon import field_name
+
+_TIME_UNITS = {"daily": "days", "day": "days", "nightly": "nights", "night": "nights", "hourly": "hours",
+               "hour": "hours", "weekly": "weeks", "week": "weeks", "monthly": "months", "month": "months"}
+"""Words of a per-unit-of-time field name (`per_day`, `nightly_rate`) -> the plural its count field is named with."""
+_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "both": 2, "两": 2, "二": 2, "三": 3, "四": 4,
+                 "五": 5, "六": 6}
+_PARTY = re.compile(
+    r"(?i)\bfor\s+(?:(?:the\s+)?(both|two|three|four|five|six)\s+of\s+(?:you|us)\b|all\s+(\d|two|three|four|five|six)"
+    r"(?:\s+of\s+(?:you|us))?\b|(\d)\s+(?:people|persons|passengers|travell?ers|adults|guests|tickets|seats)\b)"
+    r"|\bboth\s+of\s+(?:you|us)\b|(\d|[两二三四五六])\s*(?:位|人|张票?)(?:合计|总计|共计|总价|一共)")
+"""The party a claim's total is for ("Total for both of you", "for all 3 of you", "for 2 adults", "3 人合计")."""
+
+
+def run_multiplicity(index: EvidenceIndex, call: int) -> tuple[int, str]:
+    """How many travellers, guests or nights the run's records list (a top-level list of the output), and the
+    list's name: the call's own first, else the run's when every call that lists them agrees (a fare
+    searched, the passengers of the reservation).
+
+    Args:
+        index: The run's evidence.
+        call: The call whose amount is multiplied.
+
+    Returns:
+        (count, list name), or (0, "") when no list or several disagreeing lists give it.
+    """
+    fields = index.lex.multiplicity_fields
+    found: dict[int, tuple[int, str]] = {}
+    for count, leaf in index.list_counts:  # a top-level list: `passengers`, not an option's `rooms`
+        if leaf.source == "tool" and leaf.path in fields:
+            found.setdefault(leaf.index, (count, leaf.path))
+    if call in found:
+        return found[call]
+    counts = {c for c, _ in found.values()}
+    return next(iter(found.values())) if len(counts) == 1 else (0, "")
+
+
+def count_fields(index: EvidenceIndex, leaf: Leaf) -> list[tuple[int, str]]:
+    """(value, field) of each whole number above 1 at the top of a call's output that a multiplicity field
+    names (`nights: 3`).
+
+    Args:
+        index: The run's evidence.
+        leaf: A leaf of the call.
+
+    Returns:
+        The counts, in the output's order.
+    """
+    output = index.value_at(leaf.index, "")
+    if not isinstance(output, dict):
+        return []
+    return [(v, str(k)) for k, v in output.items() if isinstance(v, int) and not isinstance(v, bool) and v > 1
+            and set(field_name(str(k)).split()) & index.lex.multiplicity_fields]
+
+
+def time_units(index: EvidenceIndex, leaf: Leaf) -> tuple[int, str] | None:
+    """How many of its unit of time a per-unit-of-time amount is taken for (`rate.per_day` with the search's
+    `rental_days: 4`; `nightly_rate` with `nights: 3`): one whole number above 1 that the call's arguments,
+    the top of its output or the amount's own record name by that unit's plural.
+
+    Args:
+        index: The run's evidence.
+        leaf: The amount's leaf (a tool's).
+
+    Returns:
+        (count, field), or None when the amount is no per-unit-of-time one or no single count is given.
+    """
+    parent, _, own = leaf.path.rpartition(".")
+    words = field_name(own).split()
+    if not {"per", "daily", "nightly", "hourly", "weekly", "monthly"} & set(words):
+        return None
+    units = {_TIME_UNITS[w] for w in words if w in _TIME_UNITS}
+    if len(units) != 1:
+        return None
+    unit = units.pop()
+    found: dict[int, str] = {}
+    output = index.value_at(leaf.index, "")
+    holders = [index.calls[leaf.index].args, output if isinstance(output, dict) else {}]
+    record_path = parent.rpartition(".")[0] if parent and not parent.endswith("]") else parent
+    record = index.value_at(leaf.index, record_path) if record_path else None
+    if isinstance(record, dict):
+        holders.append(record)
+    for holder in holders:
+        if not isinstance(holder, dict):
+            continue
+        for key, value in holder.items():
+            if isinstance(value, int) and not isinstance(value, bool) and value > 1 \
+                    and unit in field_name(str(key)).split():
+                found.setdefault(value, str(key))
+    return next(iter(found.items())) if len(found) == 1 else None
+
+
+def party_said(text: str) -> int | None:
+    """The size of the party a claim says its total is for ("Total for both of you", "for all 3 of you",
+    "3 人合计"), or None.
+
+    Args:
+        text: The claim's text.
+
+    Returns:
+        The count (2 or more), or None.
+    """
+    m = _PARTY.search(text)
+    if m is None:
+        return None
+    said = next((g for g in m.groups() if g), "both")
+    count = int(said) if said.isdigit() else _NUMBER_WORDS.get(said.lower())
+    return count if count is not None and count > 1 else None
