@@ -59,6 +59,8 @@ Record = tuple[int, str, str]
 # Clause marks, brackets among them (a parenthesis speaks of what stands before it); a number's
 # thousands comma ("1,820") is not one.
 _CLAUSE_MARK = re.compile(r"[，；;、\n—（）()]|,(?!\d)")
+_LIST_LINE = re.compile(r"\s*(?:[-*•·]|\d{1,2}[.)、])\s")
+"""A claim that is a list item's line: what it says describes the item it names, wherever it names it."""
 _CAPITALISED = re.compile(r"(?<![\w'’])[A-Z][a-z]{2,}")
 _NAMING_KINDS = (FactKind.IDENTIFIER, FactKind.NAME, FactKind.NUMBER)
 
@@ -176,7 +178,8 @@ class ClaimRecords:
         """The records a fact is about, and the text (lower case) that names them.
 
         Those its clause names, else (unless the clause speaks of the other records) those the
-        whole claim names; each by a backed identifier or name first, else by a word one item alone has.
+        claim names up to the end of that clause, or by a key anywhere (the whole of a list item's line);
+        each by a backed identifier or name first, else by a word one item alone has.
         """
         text = self.text.lower()
         begin, end = self.clause(fact)
@@ -186,7 +189,12 @@ class ClaimRecords:
             return named, clause  # "另外 O-5512 已取消，其余订单已发货": the clause is about other records
         if self._names_unknown(self._unexplained(begin, end)):
             return set(), clause  # "(Pudong has 7": it names a record in words the tools do not use
-        return self.named(fact) or self.named_by_words(text, lists), text
+        if _LIST_LINE.match(self.text):  # "2. **Blue, 20 hours, IPX4** - $226.49 (Item ID: …)": one item's line
+            return self.named(fact) or self.named_by_words(text, lists), text
+        # in prose, a record named after the fact's clause other than by its key is a later clause's ("17:30 只能坐
+        # 7 人，18:00 已被订走，所以最早合适的是 19:00（bar side）")
+        return self.named(fact, (self.start, end)) or self.named(fact, keys_only=True) \
+            or self.named_by_words(text[: end - self.start], lists), text
 
     def _unexplained(self, begin: int, end: int) -> str:
         """The clause `begin:end` with its dates, times, weekdays and backed facts blanked out ("May 22")."""

@@ -9,7 +9,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
 from factcheck.grounding.arithmetic import equal_at
-from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located, record_key
+from factcheck.grounding.evidence import EvidenceIndex, Located, record_key
 from factcheck.grounding.flat import scalars_of, value_in
 from factcheck.grounding.multiplicity import party_said, run_multiplicity, time_units
 from factcheck.lexicon import field_name
@@ -21,6 +21,8 @@ _PRICE_LABELS = frozenset({"price"})
 """Field labels of a per-unit amount (a fare, a unit price): what a total multiplies."""
 _AFTER = 12
 """How far after an amount a total word still makes it a total ("$612 in total")."""
+_PER_SLASH = re.compile(r"\s*/\s*(?![\d$¥€£])\w")
+"""A slash and a unit right after an amount: it is one unit's ("$120.00/night", "¥580.00/张")."""
 _AVAILABLE = ("available", "in_stock", "is_available")
 """Fields that say whether an option can be had: a selection ranks the options that can."""
 
@@ -84,15 +86,14 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
             total = claimed * quantity
             return Recomputed(total, f"quantity {_num(quantity)} × {_num(claimed)} = {_num(total)}", loc)
         times, what = run_multiplicity(index, loc.leaf.index)
-        if what and loc.leaf.path.startswith(what + "["):
+        units = time_units(index, loc.leaf)  # a nightly rate: times its own record's nights, whoever stays
+        if units is None and what and loc.leaf.path.startswith(what + "["):
             continue  # a price of each seat or passenger: their sum is the total
-        if times < 2:
-            found = _units_of(index, loc.leaf, claim, claimed, exponent)
+        if times < 2 or units is not None:
+            found = units or _party(index, claim, claimed, exponent)
             if found is None:
                 continue
-            (times, what), legs = found, [claimed]
-            if equal_at(claimed * times, claimed, exponent):
-                continue
+            times, what = found
             total = claimed * times
             return Recomputed(total, f"{times} {what} × {_num(claimed)} = {_num(total)}", loc)
         legs = [v for v, _, _ in _comparable(index, loc.leaf.index, loc.leaf.path, lists_only=True)] or [claimed]
@@ -104,14 +105,8 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
     return None
 
 
-def _units_of(
-    index: EvidenceIndex, leaf: Leaf, claim: ClaimText, claimed: Decimal, exponent: int
-) -> tuple[int, str] | None:
-    """The units a price is taken for where no list of travellers gives them: the rental days or nights of a
-    per-unit-of-time rate, else the party the claim says its total is for ("Total for both of you")."""
-    units = time_units(index, leaf)
-    if units is not None:
-        return units
+def _party(index: EvidenceIndex, claim: ClaimText, claimed: Decimal, exponent: int) -> tuple[int, str] | None:
+    """The party a claim says its total is for ("Total for both of you"), where no list of travellers gives it."""
     party = party_said(claim.text)
     if party is None or any(loc.leaf.source == "tool" for loc in index.equal_numbers([(claimed / party, exponent)])):
         return None  # "3 人合计 ¥1,920.00" of a ¥640 fare: the party's total, whatever else holds 1920
@@ -331,9 +326,11 @@ def claims_a_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
     lex = index.lex
     if fact.unit not in lex.currency_codes or not fact.value or _claim_hits(lex.per_unit_words, claim.text):
         return False
+    after = claim.text[fact.end - claim.start : fact.end - claim.start + _AFTER]  # "$612 in total"
+    if _PER_SLASH.match(after):
+        return False  # "$120.00/night", "¥580.00/张": one unit's
     if "total" in (fact.concept or "").split("+") or _cue_before(lex.total_words, fact, claim) is not None:
         return True
-    after = claim.text[fact.end - claim.start : fact.end - claim.start + _AFTER]  # "$612 in total"
     return any(hit.start <= 2 for hit in lex.total_words.finditer(after.lstrip()))
 
 

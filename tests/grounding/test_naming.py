@@ -2,6 +2,7 @@
 
 import pytest
 
+from factcheck import CheckerConfig, FactChecker
 from factcheck.grounding.naming import LIST_ITEM, WORD_NAMED_RECORDS, distinct_words, names_record
 
 MUG, TEA = {"name": "Mug", "sku": "MUG-01", "price": 12.5}, {"name": "Tea Sampler", "sku": "TEA-02", "price": 18.0}
@@ -52,3 +53,27 @@ def test_a_name_several_items_share_names_none_of_them() -> None:
     report = check("Amazon Marketplace charged $64.99 twice, on Nov 12 at 8:32 AM and 8:35 AM.",
                    [{"name": "list_transactions", "args": {}, "output": txs}])
     assert not [f for c in report.claims for f in c.facts if f.code == "wrong_record"]
+
+
+SLOTS = [{"name": "get_table_slots", "args": {"date": "2026-05-14"}, "status": "ok", "output": {"slots": [
+    {"time": "17:30", "max_party": 7, "status": "open", "area": "terrace"},
+    {"time": "18:00", "max_party": 8, "status": "booked", "area": "main hall"},
+    {"time": "19:00", "max_party": 9, "status": "open", "area": "bar side"}]}}]
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # prose: a record named in a later clause is that clause's, not the earlier facts'
+        ("17:30 最多只能坐 7 人，18:00 已被订走，所以最早合适的是 19:00（bar side）。", False),
+        ("The 17:30 slot seats at most 7, so the earliest that fits is 19:00 (bar side).", False),
+        # the record named before the fact: its own value is another
+        ("The bar side slot is at 19:00, and it seats at most 7.", True),
+        # a list item's line describes the item it names, wherever it names it
+        ("- seats at most 7 — 19:00, bar side", True),
+    ],
+)
+def test_a_fact_belongs_to_the_record_named_before_it_in_prose(answer, flagged) -> None:
+    report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, SLOTS)
+    wrong = [f for c in report.claims for f in c.facts if f.code == "wrong_record"]
+    assert bool(wrong) == flagged, [(f.text, f.verdict, f.reason) for c in report.claims for f in c.facts]

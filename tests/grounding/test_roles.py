@@ -195,6 +195,7 @@ MORE_FARES = [*FARES, {"flight_number": "HAT230", "prices": {"economy": 270}}]
         ("The total for the stay is $180.", [("search_hotels", STAY)], C, "3 nights × 180 = 540"),
         ("Total: $224.00", [("search_rental_options", RENTAL)], S, None),
         ("The King room is $180 per night.", [("search_hotels", STAY)], S, None),
+        ("The cheapest room overall, the Twin ($150.00/night), has no breakfast.", [("search_hotels", STAY)], S, None),
         # one traveller's fare given as the total of the party the claim names
         ("HAT206. Total for both of you: $135.00.", [("search_direct_flight", FARES)], C,
          "2 people the total is for × 135 = 270"),
