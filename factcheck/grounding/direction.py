@@ -20,6 +20,9 @@ _FIELD = re.compile(r"^(.*)\.([^.\[\]]+)$")
 _CONTAINER = re.compile(r"(?:^|\.)([^.\[\]]+)(\[\d+\]|\.[^.\[\]]+)\.[^.\[\]]+$")
 """The list or mapping a field's record sits in: `items[1].price` -> `items`; `variants.9083642334.price` ->
 `variants`."""
+_CREDIT_WORDS = frozenset({"credit", "credits", "reversal"})
+_DEBIT_WORDS = frozenset({"debit", "debits"})
+"""Words of a field's own name that say which way its amount moved (`total_credit`, `debit_amount`)."""
 _PRICE = frozenset({"price"})
 """The label of an item's or an option's price."""
 """A leaf's record and field: `payment_history[1].amount` -> (`payment_history[1]`, `amount`)."""
@@ -29,7 +32,7 @@ def direction_of(loc: Located, index: EvidenceIndex) -> str | None:
     """The way an amount of a tool output moved (`refund` or `charge`), when its record says.
 
     A sibling field names it (`"transaction_type": "refund"`), else the amount's own field does
-    (`refund_amount`), else its sign (a negative amount in a payment history is money paid back).
+    (`refund_amount`, `total_credit`), else its sign (a negative amount in a payment history is money paid back).
     """
     leaf = loc.leaf
     if leaf.source != "tool" or leaf.count:
@@ -46,7 +49,11 @@ def direction_of(loc: Located, index: EvidenceIndex) -> str | None:
                 )
                 if len(said) == 1:
                     return next(iter(said))
-    own = lex.directions_in(field_name(leaf.path.rsplit(".", 1)[-1]))
+    name = field_name(leaf.path.rsplit(".", 1)[-1])
+    words = set(name.split())
+    own = lex.directions_in(name) or (
+        {"refund"} if words & _CREDIT_WORDS else {"charge"} if words & _DEBIT_WORDS else set()
+    )  # `total_credit`, `refund_amount`, `debit_amount`; not `return_fee`, money kept on a return
     if len(own) == 1:
         return next(iter(own))
     if leaf.numeric and leaf.text.startswith("-"):

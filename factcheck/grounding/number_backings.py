@@ -30,6 +30,8 @@ _OF_MANY = re.compile(r"\s+(?:of|out of)\s+(?:the\s+|your\s+)?\d", re.IGNORECASE
 _OF_MANY_BEFORE = re.compile(r"\d+\s*(?:个|项|款|种|件|笔|条)?\s*\S{0,12}?\s*(?:中|里|当中|之中)[，,]?\s*"
                              r"(?:有|共有)?\s*$")
 """What comes before a count of some of a list's items in Chinese: "5 个 SKU 中有 2 个"."""
+_LABEL = re.compile(r"\s*(?:[-*•·]|\d{1,2}[.)、])?\s*\**([^:：*\n]{2,60}?)\**\s*[:：]\s*\**\s*")
+"""A line's label before the number it gives ("- 11月水电欠费：", "**Airport fee**: "), the label captured."""
 _LISTED_AMOUNTS = 12
 """Most amounts of an answer's list a later total may add up."""
 
@@ -121,6 +123,25 @@ class NumberBackings(ClaimState):
         if found is None:
             return None
         return "match", "number found in the record the answer names", [evidence_of(found.leaf, self.index)]
+
+    def _in_labelled_record(self, fact: Fact, targets: list[tuple[Decimal, int]]) -> Backing | None:
+        """The number in the record whose name is the line's label ("- 11月水电欠费：¥212.60" of the charge whose
+        `item` is "11月水电欠费"): the label names the record, whatever field its words would name."""
+        at = fact.start - self._records.start
+        m = _LABEL.fullmatch(self._claim_text[:at])
+        if m is None:
+            return None
+        label = m[1].strip().lower()
+        leaf = self.index.find_text(label) if len(label) >= 2 else None
+        if leaf is None or leaf.source != "tool" or leaf.text.strip().lower() != label or "." not in leaf.path:
+            return None
+        head = leaf.path.rsplit(".", 1)[0] + "."
+        found = next((loc for loc in self.index.equal_numbers(targets) if loc.leaf.source == "tool"
+                      and loc.leaf.index == leaf.index and loc.leaf.path.startswith(head)
+                      and "." not in loc.leaf.path[len(head):]), None)
+        if found is None:
+            return None
+        return "match", "number found in the record the line's label names", [evidence_of(found.leaf, self.index)]
 
     def _available(self, fact: Fact, leaf: Leaf) -> Backing | None:
         """The recomputed verdict of a count of options some of which cannot be taken, or None."""

@@ -122,6 +122,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                 self._computed_by_a_tool(targets)
                 or self._at_a_rate(fact, same_field, claimed, exponent)
                 or self._in_keyed_record(fact, targets, same_field)
+                or self._in_labelled_record(fact, targets)
                 or self._subset_total(fact)
                 or self._count(fact, claimed)
                 or self._duration(fact, claimed)

@@ -211,8 +211,9 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
         if len(options) < 2 or all(v != claimed for v, _, _ in options):
             continue
         best = min(v for v, _, _ in options) if lowest else max(v for v, _, _ in options)
-        if best == claimed:
-            return None
+        if best == claimed or any(f.start < fact.start and f.kind == FactKind.NUMBER and f.value
+                                  and f.unit == fact.unit and Decimal(f.value) == best for f in claim.facts):
+            return None  # "最便宜的是自提柜（¥0.00）；如选送货上门，最便宜的是 … ¥49.81": the best is said first
         where = next(path for v, path, _ in options if v == best)
         said = "lowest" if lowest else "highest"
         return Recomputed(best, f"the {said} of {len(options)} options is {_num(best)} ({where})", loc)

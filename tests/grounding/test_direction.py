@@ -20,6 +20,8 @@ EXCHANGED = {"name": "exchange_delivered_order_items", "args": {}, "status": "ok
 CREDIT = {"name": "list_transactions", "args": {}, "status": "ok", "output": {"transactions": [
     {"description": "SKYWAYS AIRLINES REFUND", "amount": 1200.0, "type": "credit"}]}}
 REFUND_FIELD = {"name": "exchange_items", "args": {}, "status": "ok", "output": {"refund_amount": 12.5}}
+QUOTED = {"name": "quote_change", "args": {}, "status": "ok", "output": {"total_due": 0.0, "total_credit": 62.0}}
+RETURN_FEE = {"name": "get_return", "args": {}, "status": "ok", "output": {"return": {"return_fee": 25.0}}}
 
 
 @pytest.mark.parametrize(
@@ -37,6 +39,10 @@ REFUND_FIELD = {"name": "exchange_items", "args": {}, "status": "ok", "output": 
         # after the write that recorded it, "will be charged" speaks of what the record says
         ("The price difference of $25.50 will be charged to your card.", [EXCHANGED], C),
         ("SkyWays: the $1,200.00 was charged to your account.", [CREDIT], C),
+        # a field named a credit is money back; a return's fee is no credit
+        ("You'd owe $62.00 in total.", [QUOTED], C),
+        ("You'll get a $62.00 credit.", [QUOTED], S),
+        ("A return fee of $25.00 will be deducted.", [RETURN_FEE], S),
     ],
 )
 def test_an_amount_said_to_move_the_other_way_than_its_records_is_contradicted(answer, tools, expected):
