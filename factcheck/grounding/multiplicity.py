@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from factcheck.grounding.evidence import EvidenceIndex, Leaf
 from factcheck.lexicon import field_name
@@ -10,6 +11,9 @@ from factcheck.lexicon import field_name
 _TIME_UNITS = {"daily": "days", "day": "days", "nightly": "nights", "night": "nights", "hourly": "hours",
                "hour": "hours", "weekly": "weeks", "week": "weeks", "monthly": "months", "month": "months"}
 """Words of a per-unit-of-time field name (`per_day`, `nightly_rate`) -> the plural its count field is named with."""
+_START = re.compile(r"^(?:check ?in|arrival|pickup|pick up)(?: date| at| on)?$")
+_END = re.compile(r"^(?:check ?out|departure|return|drop ?off)(?: date| at| on)?$")
+"""Field names of a stay's or a rental's first and last day (`check_in`, `check_out`, `pickup_at`, `return_at`)."""
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "both": 2, "两": 2, "二": 2, "三": 3, "四": 4,
                  "五": 5, "六": 6}
 _PARTY = re.compile(
@@ -94,7 +98,26 @@ def time_units(index: EvidenceIndex, leaf: Leaf) -> tuple[int, str] | None:
             if isinstance(value, int) and not isinstance(value, bool) and value > 1 \
                     and unit in field_name(str(key)).split():
                 found.setdefault(value, str(key))
+    if not found and unit in ("nights", "days"):  # no count of them: the stay's or the rental's dates give it
+        for holder in reversed(holders):
+            span = _dated_span(holder) if isinstance(holder, dict) else None
+            if span is not None and span[0] > 1:
+                return span
     return next(iter(found.items())) if len(found) == 1 else None
+
+
+def _dated_span(record: dict) -> tuple[int, str] | None:
+    """The days between a record's start and end dates (`check_in` and `check_out`, `pickup_at` and `return_at`),
+    and how, as a person reads it; None without one such pair."""
+    starts = [(k, v) for k, v in record.items() if isinstance(v, str) and _START.search(field_name(str(k)))]
+    ends = [(k, v) for k, v in record.items() if isinstance(v, str) and _END.search(field_name(str(k)))]
+    if len(starts) != 1 or len(ends) != 1:
+        return None
+    try:
+        first, last = date.fromisoformat(starts[0][1][:10]), date.fromisoformat(ends[0][1][:10])
+    except ValueError:
+        return None
+    return (last - first).days, f"nights from {starts[0][1][:10]} to {ends[0][1][:10]}"
 
 
 def party_said(text: str) -> int | None:

@@ -13,12 +13,13 @@ from factcheck.grounding.claim_state import ClaimState
 from factcheck.grounding.counting import available_count, filtered_count
 from factcheck.grounding.evidence import Leaf, Located
 from factcheck.grounding.moments import duration_seconds, record_duration, seconds_between
-from factcheck.grounding.multiplicity import party_said
-from factcheck.grounding.roles import named_items_total
+from factcheck.grounding.multiplicity import party_said, time_units
+from factcheck.grounding.roles import PER_UNIT_FIELD, Recomputed, claims_a_total, named_items_total
 from factcheck.grounding.subsets import SubsetTotal, subset_total
 from factcheck.grounding.totals import column_total
 from factcheck.grounding.user_word import record_near
 from factcheck.grounding.verdicts import Backing, evidence_of
+from factcheck.lexicon import field_name
 from factcheck.report import Fact, FactKind, Verdict
 
 _BARE_NUMBER = re.compile(r"-?[\d,]*\.?\d+")
@@ -268,7 +269,56 @@ class NumberBackings(ClaimState):
             or self._across_calls(claimed, exponent)
             or self._converted(claimed, exponent)
             or self._party_multiple(claimed, exponent)
+            or self._listed_stay_total(claimed, exponent)
         )
+
+    def _listed_per_unit(self, fact: Fact, claimed: Decimal, exponent: int) -> Recomputed | None:
+        """A total that adds up per-night or per-day rates the answer listed before it, when the records give the
+        nights or days they are for ("每晚¥480 … 每晚¥890 … 合计: ¥2,260" of a 4-night stay): the total is the sum
+        times that count."""
+        found = self._per_unit_parts(claimed, exponent, times_said=False)
+        if found is None or not claims_a_total(fact, self.index, self._said):
+            return None
+        parts, times, what, where = found
+        total = claimed * times
+        return Recomputed(total, f"{sum_text([str(p) for p in parts])} = {claimed.normalize():f} for one unit; "
+                          f"× {times} ({what}) = {total.normalize():f}", where)
+
+    def _listed_stay_total(self, claimed: Decimal, exponent: int) -> Backing | None:
+        """The per-night or per-day rates the answer listed before, added up, times the nights or days the records
+        give them for ("每晚¥480 … 每晚¥890 … 4 晚合计 ¥5,480")."""
+        found = self._per_unit_parts(claimed, exponent, times_said=True)
+        if found is None:
+            return None
+        parts, times, what, where = found
+        how = f"{sum_text([str(p) for p in parts])} × {times} ({what})"
+        return "derived", f"number equals {how}", [evidence_of(where.leaf, self.index, how)]
+
+    def _per_unit_parts(
+        self, claimed: Decimal, exponent: int, times_said: bool
+    ) -> tuple[list[Decimal], int, str, Located] | None:
+        """The last amounts the answer listed, each a tool's per-night or per-day rate whose records give one count
+        of nights or days, whose sum (or, `times_said`, sum times that count) is `claimed`: (the amounts, the
+        count, how the records give it, a rate's place)."""
+        amounts = self.amounts[-_LISTED_AMOUNTS:]
+        for k in range(2, len(amounts) + 1):
+            parts = amounts[-k:]
+            counts: set[tuple[int, str]] = set()
+            where = None
+            for part in parts:
+                rates = [loc for loc in self.index.equal_numbers([(part, part.as_tuple().exponent)]) if loc.leaf.source
+                         == "tool" and PER_UNIT_FIELD.search(field_name(loc.leaf.path.rsplit(".", 1)[-1]))]
+                units = {u for loc in rates if (u := time_units(self.index, loc.leaf)) is not None}
+                if not rates or len(units) != 1:
+                    break
+                counts |= units
+                where = where or rates[0]
+            else:
+                if len(counts) == 1 and where is not None:
+                    times, what = next(iter(counts))
+                    if equal_at(sum(parts) * (times if times_said else 1), claimed, exponent):
+                        return parts, times, what, where
+        return None
 
     def _party_multiple(self, claimed: Decimal, exponent: int) -> Backing | None:
         """A total the party the claim names shares equally ("Total for both of you: $270.00" of a $135 fare):

@@ -19,6 +19,7 @@ from factcheck.grounding.roles import (
     per_unit_sum_as_total,
     record_items_total,
     selection,
+    total_beside,
 )
 from factcheck.grounding.totals import column_total, field_total
 from factcheck.grounding.unit_checks import UnitChecks
@@ -116,6 +117,9 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                     said = "number matches the same field" + in_minor_units(agree, minor)
                     set_verdict(fact, Verdict.SUPPORTED, "match", said, [evidence_of(agree[0].leaf, self.index)])
                 return
+            if (beside := total_beside(fact, self.index.equal_numbers(targets), self.index, self._said)) is not None:
+                set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, beside))
+                return  # "Total: $89.00" of a booking's `price_adult` beside its own `total` 445
             # the tool states this field's value: only a count, the field's own total or
             # arithmetic on the answer's backed numbers may explain another value
             backing = (
@@ -199,7 +203,8 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                             f"({near.leaf.path or 'text'}), one digit apart", [evidence_of(near.leaf, self.index)])
         elif backing[0] in ("recomputed", "user_over_record"):
             set_verdict(fact, Verdict.CONTRADICTED, *backing)
-        elif backing[0] == "derived" and (found := per_unit_sum_as_total(fact, self.index, self._said)):
+        elif backing[0] == "derived" and (found := per_unit_sum_as_total(fact, self.index, self._said)
+                                          or self._listed_per_unit(fact, claimed, exponent)):
             # arithmetic backs a total only as the records compute it: the legs' sum is one traveller's
             set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found))
         else:

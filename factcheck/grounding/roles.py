@@ -73,7 +73,7 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
     """
     if not located or not claims_a_total(fact, index, claim):
         return None
-    beside = _total_beside(fact, located, index)
+    beside = total_beside(fact, located, index, claim)
     if beside is not None:
         return beside
     if any(loc.leaf.source != "tool" or not (loc.leaf.labels & _PRICE_LABELS or time_units(index, loc.leaf))
@@ -113,15 +113,18 @@ def _party(index: EvidenceIndex, claim: ClaimText, claimed: Decimal, exponent: i
     return party, "people the total is for"
 
 
-def _total_beside(fact: Fact, located: list[Located], index: EvidenceIndex) -> Recomputed | None:
-    """The record's own total, when the claimed total is only a per-unit field of that record ("$189.00 in total"
-    where 189 is `nightly_rate` and the same booking's `total_amount` is 635.04)."""
+def total_beside(fact: Fact, located: list[Located], index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
+    """The record's own total, when the claimed total is only a per-unit field or a price of that record ("$189.00 in
+    total" where 189 is `nightly_rate` and the same booking's `total_amount` is 635.04; "Total: $89.00" of a booking's
+    `price_adult` beside its `total` 445)."""
+    if not located or not claims_a_total(fact, index, claim):
+        return None
     claimed, exponent = Decimal(fact.value or "0"), -(fact.precision or 0)
     found = None
     for loc in located:
         parent, _, own = loc.leaf.path.rpartition(".")
-        if loc.leaf.source != "tool" or not PER_UNIT_FIELD.search(field_name(own)):
-            return None  # a value some field holds as it is: not only a per-unit amount
+        if loc.leaf.source != "tool" or not (PER_UNIT_FIELD.search(field_name(own)) or loc.leaf.labels & _PRICE_LABELS):
+            return None  # a value some field holds as it is: not only a per-unit amount or a price
         record = index.value_at(loc.leaf.index, parent) if parent else index.value_at(loc.leaf.index, "")
         if not isinstance(record, dict):
             return None

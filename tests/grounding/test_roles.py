@@ -211,3 +211,33 @@ def test_a_per_unit_amount_is_multiplied_by_the_units_its_total_is_for(answer, o
     assert facts[-1].verdict == expected, [(f.text, f.verdict, f.reason) for f in facts]
     if how is not None:
         assert facts[-1].code == "recomputed" and how in facts[-1].reason
+
+
+GROUP = {"booking_id": "GB-1", "check_in": "2026-12-10", "check_out": "2026-12-14", "rooms": [
+    {"room_no": "2225", "guest": "李明轩", "nightly_rate": 480, "status": "confirmed"},
+    {"room_no": "1811", "guest": "周浩", "nightly_rate": 890, "status": "confirmed"},
+    {"room_no": "1721", "guest": "张伟", "nightly_rate": 680, "status": "cancelled"}]}
+TOUR = {"booking_id": "TB-1", "status": "confirmed", "adults": 4, "children": 2, "price_adult": 89.0,
+        "price_child": 44.5, "total": 445.0}
+
+
+@pytest.mark.parametrize(
+    ("answer", "outputs", "expected", "how"),
+    [
+        # nightly rates the answer lists, added up and called the stay's total: the dates give 4 nights
+        ("- 2225：李明轩，每晚¥480\n- 1811：周浩，每晚¥890\n\n合计: ¥1,370", [("get_group_booking", GROUP)], C,
+         "× 4 (nights from 2026-12-10 to 2026-12-14) = 5480"),
+        ("- 2225：李明轩，每晚¥480\n- 1811：周浩，每晚¥890\n\n4 晚合计: ¥5,480", [("get_group_booking", GROUP)], S,
+         None),
+        # a price of a record whose own total field says otherwise
+        ("Adults: 4 × $89.00\nChildren: 2 × $44.50\nTotal: $89.00", [("create_booking", TOUR)], C,
+         "total is 445; price_adult 89 is one unit's"),
+        ("Adults: 4 × $89.00\nChildren: 2 × $44.50\nTotal: $445.00", [("create_booking", TOUR)], S, None),
+    ],
+)
+def test_a_total_of_per_unit_amounts_is_what_the_record_makes_of_them(answer, outputs, expected, how) -> None:
+    calls = [{"name": name, "args": {}, "output": out, "status": "ok"} for name, out in outputs]
+    facts = [f for c in CHECKER.check(answer, calls).claims for f in c.facts if f.kind.value == "number" and f.unit]
+    assert facts[-1].verdict == expected, [(f.text, f.verdict, f.reason) for f in facts]
+    if how is not None:
+        assert facts[-1].code == "recomputed" and how in facts[-1].reason
