@@ -14,11 +14,16 @@ _TIME_UNITS = {"daily": "days", "day": "days", "nightly": "nights", "night": "ni
 _START = re.compile(r"^(?:check ?in|arrival|pickup|pick up)(?: date| at| on)?$")
 _END = re.compile(r"^(?:check ?out|departure|return|drop ?off)(?: date| at| on)?$")
 """Field names of a stay's or a rental's first and last day (`check_in`, `check_out`, `pickup_at`, `return_at`)."""
+_PERSON_WORDS = frozenset({"passenger", "person", "adult", "pax", "traveler", "traveller", "head", "guest"})
+"""Words of a price field's name that make it one person's (`price_per_passenger`, `price_adult`)."""
+_PEOPLE_FIELDS = frozenset({"passengers", "persons", "people", "adults", "travelers", "travellers", "pax", "guests"})
+"""Field names of how many people a search or booking is for (`passengers: 2`)."""
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "both": 2, "两": 2, "二": 2, "三": 3, "四": 4,
                  "五": 5, "六": 6}
 _PARTY = re.compile(
     r"(?i)\bfor\s+(?:(?:the\s+)?(both|two|three|four|five|six)\s+of\s+(?:you|us)\b|all\s+(\d|two|three|four|five|six)"
-    r"(?:\s+of\s+(?:you|us))?\b|(\d)\s+(?:people|persons|passengers|travell?ers|adults|guests|tickets|seats)\b)"
+    r"(?:\s+of\s+(?:you|us))?\b|(\d)\s+(?:people|persons|passengers|travell?ers|adults|guests|tickets|seats)\b"
+    r"|(\d)\s*[:：])"
     r"|\bboth\s+of\s+(?:you|us)\b|(\d|[两二三四五六])\s*(?:位|人|张票?)(?:合计|总计|共计|总价|一共)")
 """The party a claim's total is for ("Total for both of you", "for all 3 of you", "for 2 adults", "3 人合计")."""
 
@@ -136,3 +141,27 @@ def party_said(text: str) -> int | None:
     said = next((g for g in m.groups() if g), "both")
     count = int(said) if said.isdigit() else _NUMBER_WORDS.get(said.lower())
     return count if count is not None and count > 1 else None
+
+
+def searched_people(index: EvidenceIndex, leaf: Leaf) -> tuple[int, str] | None:
+    """How many people a price per person was searched or booked for (`price_per_passenger` of a search run
+    with `passengers: 2`): one whole number above 1 that the call's arguments or the top of its output name by a
+    word of people.
+
+    Args:
+        index: The run's evidence.
+        leaf: The price's leaf (a tool's).
+
+    Returns:
+        (count, field), or None when the price is not one person's or no single count is given.
+    """
+    if not set(field_name(leaf.path.rsplit(".", 1)[-1]).split()) & _PERSON_WORDS:
+        return None
+    output = index.value_at(leaf.index, "")
+    found: dict[int, str] = {}
+    for holder in (index.calls[leaf.index].args, output if isinstance(output, dict) else {}):
+        for key, value in holder.items() if isinstance(holder, dict) else ():
+            if isinstance(value, int) and not isinstance(value, bool) and value > 1 \
+                    and set(field_name(str(key)).split()) & _PEOPLE_FIELDS:
+                found.setdefault(value, str(key))
+    return next(iter(found.items())) if len(found) == 1 else None

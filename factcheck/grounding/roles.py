@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from factcheck.grounding.arithmetic import equal_at
 from factcheck.grounding.evidence import EvidenceIndex, Located, record_key
 from factcheck.grounding.flat import scalars_of, value_in
-from factcheck.grounding.multiplicity import party_said, run_multiplicity, time_units
+from factcheck.grounding.multiplicity import party_said, run_multiplicity, searched_people, time_units
 from factcheck.lexicon import field_name
 from factcheck.phrases import Hit, Phrases
 from factcheck.report import Fact, FactKind, Verdict
@@ -90,13 +90,17 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
         if units is None and what and loc.leaf.path.startswith(what + "["):
             continue  # a price of each seat or passenger: their sum is the total
         if times < 2 or units is not None:
-            found = units or _party(index, claim, claimed, exponent)
+            found = units or searched_people(index, loc.leaf) or _party(index, claim, claimed, exponent)
             if found is None:
                 continue
             times, what = found
             total = claimed * times
             return Recomputed(total, f"{times} {what} × {_num(claimed)} = {_num(total)}", loc)
-        legs = [v for v, _, _ in _comparable(index, loc.leaf.index, loc.leaf.path, lists_only=True)] or [claimed]
+        # the legs of the reservation that lists the travellers add up to one traveller's fare; a price another call
+        # gives (a search's options) is one option's
+        own = any(leaf.index == loc.leaf.index and leaf.path == what for _, leaf in index.list_counts)
+        legs = [v for v, _, _ in _comparable(index, loc.leaf.index, loc.leaf.path, lists_only=True)] if own else []
+        legs = legs or [claimed]
         per_unit = sum(legs)
         if any(equal_at(unit * times, claimed, exponent) for unit in (per_unit, claimed)):
             return None  # the claimed total is the count times a price: right
