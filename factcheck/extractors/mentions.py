@@ -18,6 +18,8 @@ URL_RE = re.compile(
     r"|(?<![@\w.])(?:[a-z0-9-]+\.)+(?:com|cn|net|org|io|ai|co|app|dev)(?:/[^\s<>\"'`\]\)（）【】「」，。；：！？、]*)",
     re.IGNORECASE,
 )
+_LINK_TARGET = re.compile(r"\]\(([^\s()<>]*[./][^\s()<>]*)\)")
+"""A markdown link's target with a path or a file name in it ("](image1.jpg)", "](/files/a.pdf)")."""
 EMAIL_RE = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
 # An identifier: letters and digits mixed (CT-20260922-001, SF1234567890, 1Z999AA1...),
 # or # followed by digits, or a long digit run.
@@ -221,6 +223,11 @@ class MentionExtractor:
             if taken.free(m.start(), m.start() + len(raw)):
                 taken.take(m.start(), m.start() + len(raw))
                 out.append(Mention(FactKind.URL, m.start(), m.start() + len(raw), normalise_url(raw)))
+        # a markdown link's target, whatever its form: "[日落景色](image1.jpg)" links to a file a tool must give
+        for m in _LINK_TARGET.finditer(text) if "](" in text else ():
+            if taken.free(m.start(1), m.end(1)):
+                taken.take(m.start(1), m.end(1))
+                out.append(Mention(FactKind.URL, m.start(1), m.end(1), normalise_url(m.group(1))))
         return out
 
     def identifiers(self, text: str, taken: Taken) -> list[Mention]:

@@ -91,7 +91,8 @@ def wrong_direction(fact: Fact, clause: str, index: EvidenceIndex, at: int | Non
         return False
     claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
     found = index.equal_numbers([(claimed, exponent), (-claimed, exponent)])
-    tools = [loc for loc in found if loc.leaf.source == "tool"]
+    # an amount of money is none of the numbers of a count or a measure ("$14.00" is no `days_remaining: 14`)
+    tools = [loc for loc in found if loc.leaf.source == "tool" and not loc.leaf.labels & lex.not_money_labels]
     new = [loc for loc in tools if _written_now(loc, index)]
     # "has been charged $1,308.00" after a cancellation: the entry the write added (-1308) says which way it went,
     # not the payment the booking recorded before (1308 in the read and again in the write's copy of the history)

@@ -12,10 +12,11 @@ from factcheck.grounding.arithmetic import days_between, equal_at, find_operatio
 from factcheck.grounding.claim_state import ClaimState
 from factcheck.grounding.counting import available_count, filtered_count
 from factcheck.grounding.evidence import Leaf, Located
+from factcheck.grounding.item_totals import named_items_total
 from factcheck.grounding.moments import duration_seconds, record_duration, seconds_between
 from factcheck.grounding.multiplicity import party_said, time_units
-from factcheck.grounding.roles import PER_UNIT_FIELD, Recomputed, claims_a_total, named_items_total
-from factcheck.grounding.subsets import SubsetTotal, subset_total
+from factcheck.grounding.roles import PER_UNIT_FIELD, Recomputed, claims_a_total
+from factcheck.grounding.subsets import SubsetTotal, per_unit_stay_total, subset_total
 from factcheck.grounding.totals import column_total
 from factcheck.grounding.user_word import record_near
 from factcheck.grounding.verdicts import Backing, evidence_of
@@ -162,6 +163,8 @@ class NumberBackings(ClaimState):
     def _subset_total(self, fact: Fact) -> Backing | None:
         """The sum over the items of a list that hold a status the claim says (the approved claims' total)."""
         found = self._subset_of(fact)
+        if found is None:  # no status singles items out: the two rooms' nightly rates summed, times the nights
+            found = per_unit_stay_total(fact, self.index)
         if found is None or not found.agrees:
             return None
         return "derived", f"number equals {found.how}", [evidence_of(found.leaf, self.index, found.how)]

@@ -8,6 +8,7 @@ from decimal import Decimal
 from factcheck.grounding.arithmetic import claim_targets, equal_at, operand_value, sum_text
 from factcheck.grounding.counting import threshold_count
 from factcheck.grounding.evidence import Located
+from factcheck.grounding.item_totals import record_items_total
 from factcheck.grounding.listed import stated_total
 from factcheck.grounding.moments import day_of_month
 from factcheck.grounding.number_backings import NumberBackings
@@ -15,9 +16,9 @@ from factcheck.grounding.record_checks import RecordChecks
 from factcheck.grounding.roles import (
     Recomputed,
     fits_role,
+    per_item_as_total,
     per_unit_as_total,
     per_unit_sum_as_total,
-    record_items_total,
     selection,
     total_beside,
 )
@@ -26,7 +27,7 @@ from factcheck.grounding.unit_checks import UnitChecks
 from factcheck.grounding.units import glued, in_minor_units, in_other_unit, priced_in_minor_units, year_of_a_date
 from factcheck.grounding.user_word import MIN_DIGITS_UNSAID, record_near
 from factcheck.grounding.verdicts import Backing, evidence_of, set_verdict
-from factcheck.grounding.working import adds_up, agrees, stated_difference, written_arithmetic
+from factcheck.grounding.working import WrittenArithmetic, adds_up, agrees, stated_difference, written_arithmetic
 from factcheck.lexicon import field_name
 from factcheck.report import Fact, FactKind, Verdict
 
@@ -46,6 +47,8 @@ _PARTY_AFTER = re.compile(r"(?i)\s*(?:of (?:you|us)\b|(?:people|persons|passenge
                           r"|人|位|名)")
 """Words around a whole number that make it a party's size or a condition ("seats for 3", "with 2 seats open",
 "能买到 3 张的", "不够 4 位"): the user's number there is the user's own."""
+_MASK_BEFORE = re.compile(r"(?:[*•●]{3,}|[xX]{4,})[ -]?$")
+"""Mask marks right before digits ("****4471", "•••• 1234"): the digits end a masked card or account number."""
 _SUMMED = re.compile(r" \+ |\bsum of\b")
 """A derivation that adds amounts up (pair arithmetic, a column's sum): a subset's total may outrank it."""
 
@@ -204,7 +207,8 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         elif backing[0] in ("recomputed", "user_over_record"):
             set_verdict(fact, Verdict.CONTRADICTED, *backing)
         elif backing[0] == "derived" and (found := per_unit_sum_as_total(fact, self.index, self._said)
-                                          or self._listed_per_unit(fact, claimed, exponent)):
+                                          or self._listed_per_unit(fact, claimed, exponent)
+                                          or per_item_as_total(fact, self.index, self._said)):
             # arithmetic backs a total only as the records compute it: the legs' sum is one traveller's
             set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found))
         else:
@@ -272,6 +276,8 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         total, parts, end = Decimal(0), [], fact.end
         breakdown = False
         for part in later:
+            if part.kind == FactKind.NUMBER and self._after_suffix_cue(part):
+                continue  # "尾号 9690 的信用卡支付 $1,671": the end of a card number names a part, it is none
             if part.verdict != Verdict.SUPPORTED or part.unit not in (fact.unit, None) or not part.value:
                 return
             gap = self._claim_text[end - self._records.start : part.start - self._records.start]
@@ -293,12 +299,35 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         found = written_arithmetic(fact, self._claim_facts, self._claim_text, self._records.start)
         if found is None:
             return
+        if found.per_unit and not adds_up(found):  # "12.5 kg × 2.2 = ¥27.50" writes the rate, if not its currency
+            self._units_of_a_rate(fact, found)
+            return
         if adds_up(found):
             if fact.verdict.flagged and all(f.verdict == Verdict.SUPPORTED for f in found.operands):
                 set_verdict(fact, Verdict.SUPPORTED, "derived", f"number equals {found.how} (the answer's working)", [])
         elif not (fact.verdict == Verdict.SUPPORTED and fact.code == "match"):
             set_verdict(fact, Verdict.CONTRADICTED, "recomputed",
                         f"the answer's own working gives {found.how}, not {fact.text}", fact.evidence[:1])
+
+    def _units_of_a_rate(self, fact: Fact, found: WrittenArithmetic) -> None:
+        """Back an amount written as units of a rate it does not write ("1 room × 5 nights = $845.00") when a tool
+        gives the rate it takes (169); contradict it when none does and no tool gives the amount itself."""
+        if not found.value or not fact.value:
+            return
+        claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
+        rate = (claimed / found.value).quantize(Decimal("0.01"))
+        places = [loc for loc in self.index.equal_numbers([(rate, -2)])
+                  if equal_at(Decimal(loc.mention.value) * found.value, claimed, exponent)]
+        if places:
+            how = f"{places[0].mention.value} × {found.how.rsplit(' = ', 1)[0]}"
+            if fact.verdict.flagged or fact.code != "match":
+                set_verdict(fact, Verdict.SUPPORTED, "derived", f"number equals {how} (the answer's working)",
+                            [evidence_of(places[0].leaf, self.index)])
+        elif not (fact.verdict == Verdict.SUPPORTED and fact.code == "match"):
+            units = found.how.rsplit(" = ", 1)[0]
+            set_verdict(fact, Verdict.CONTRADICTED, "recomputed",
+                        f"the answer's own working ({units}) takes a rate of {rate.normalize():f}, which no tool "
+                        f"gives, not {fact.text}", fact.evidence[:1])
 
     def _stated_difference(self, fact: Fact) -> None:
         """Back or contradict a number the claim states as the difference of two of its backed amounts."""
@@ -317,7 +346,10 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         """Whether digits stand right after a suffix cue ("ending in 0921", "尾号 4471"): the end of an identifier."""
         if not fact.text.isdigit():
             return False
-        prefix = self._claim_text[: max(0, fact.start - self._records.start)].rstrip(" *_`")[-20:]  # ending **4417**
+        before = self._claim_text[: max(0, fact.start - self._records.start)]
+        if _MASK_BEFORE.search(before):
+            return True  # "checking ****4471": a masked account number's last digits
+        prefix = before.rstrip(" *_`")[-20:]  # ending **4417**
         cue = self.index.lex.suffix_cues.finditer(prefix)
         return bool(cue) and cue[-1].end == len(prefix)
 

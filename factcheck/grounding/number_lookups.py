@@ -19,6 +19,9 @@ from factcheck.grounding.walked import DIGIT, Located, WalkedEvidence, add_numbe
 from factcheck.lexicon import field_name
 from factcheck.report import FactKind
 
+_MASKED = re.compile(r"(?:[*•●xX]{2,}|\.{3,})[ -]?$")
+"""Mask marks right before digits ("****3407", "•••• 1234"): the end of a masked card or account number,
+no value of the field the string stands under."""
 _UNIT_NUMBERS = 20
 """How many numbers of one field a unit conversion reads."""
 _DERIVED_OPERANDS = 40
@@ -154,9 +157,11 @@ class NumberLookups(WalkedEvidence):
                         out += self._number_locs(flat.call, flat.path(node, key), shape, value)
         out += [count_number(leaf) for _, leaf in self.list_counts if leaf.labels & labels]
         for entry, places in self._labelled_entries(labels).items():
+            text = self.strings.texts[entry]
             out += [
                 loc for loc in self._labelled_mentions(entry, places)
                 if loc.mention.kind == FactKind.NUMBER and loc.mention.labels & labels
+                and not _MASKED.search(text, 0, loc.mention.start)
             ]
         return out
 

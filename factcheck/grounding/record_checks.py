@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from functools import cached_property
 
 from factcheck.grounding.calls import repeated_tool, token_of_another_call, value_of_another_call
@@ -10,7 +11,7 @@ from factcheck.grounding.evidence import Leaf, Located
 from factcheck.grounding.flat import shape_of
 from factcheck.grounding.naming import LIST_ITEM, names_record, other_item
 from factcheck.grounding.verdicts import evidence_of, set_verdict
-from factcheck.report import Fact, Verdict
+from factcheck.report import Fact, FactKind, Verdict
 
 
 class RecordChecks(ClaimState):
@@ -37,6 +38,7 @@ class RecordChecks(ClaimState):
             return False  # "$234.00 from your gift card and $1,062.00 on your Mastercard": each item its own value
         # the records the claim names by an identifier or a name; else by a word only one record has ("| Mug | $18 |")
         named, claim = self._records.records_for(fact, {(loc.leaf.index, items) for loc, items, _, _ in places})
+        whole = len(claim) == len(self._claim_text)  # named by the whole claim, not by the fact's own clause
         if any(
             call == loc.leaf.index and loc.leaf.path.startswith(f"{items}[{i}].") for loc, *_ in places
             for call, items, i in named
@@ -59,6 +61,8 @@ class RecordChecks(ClaimState):
                     set_verdict(fact, Verdict.SUPPORTED, "match", "number matches the record the answer names",
                                 [evidence_of(own, self.index)])
                     return True
+                if own is not None and whole and self._says_too(fact, own):
+                    return False  # "电 ¥161.59、水 ¥72.80、物业费 ¥315.00": the named record's own value is said too
                 if own is not None:
                     set_verdict(fact, Verdict.CONTRADICTED, "wrong_record",
                                 f"tool gives {own.text} for {own.path}, the record the answer names, "
@@ -66,6 +70,16 @@ class RecordChecks(ClaimState):
                                 [evidence_of(own, self.index), evidence_of(loc.leaf, self.index)])
                     return True
         return False
+
+    def _says_too(self, fact: Fact, own: Leaf) -> bool:
+        """Whether another number of the claim is the named record's own value of the field: the claim gives each
+        record's value in turn, and the value found in another record is that record's."""
+        try:
+            value = Decimal(own.text)
+        except ArithmeticError:
+            return False
+        return any(other is not fact and other.kind == FactKind.NUMBER and other.value
+                   and abs(Decimal(other.value)) == abs(value) for other in self._claim_facts)
 
     def _enumerates(self, fact: Fact, matches: list[Located]) -> bool:
         """Whether another backed fact of the claim is the same field of another item of the match's list: the

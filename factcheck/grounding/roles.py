@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -9,7 +10,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
 from factcheck.grounding.arithmetic import equal_at
-from factcheck.grounding.evidence import EvidenceIndex, Located, record_key
+from factcheck.grounding.evidence import EvidenceIndex, Located
 from factcheck.grounding.flat import scalars_of, value_in
 from factcheck.grounding.multiplicity import party_said, run_multiplicity, searched_people, time_units
 from factcheck.lexicon import field_name
@@ -17,7 +18,7 @@ from factcheck.phrases import Hit, Phrases
 from factcheck.report import Fact, FactKind, Verdict
 
 _SEGMENT = re.compile(r"[^.\[\]]+|\[\d+\]")
-_PRICE_LABELS = frozenset({"price"})
+PRICE_LABELS = frozenset({"price"})
 """Field labels of a per-unit amount (a fare, a unit price): what a total multiplies."""
 _AFTER = 12
 """How far after an amount a total word still makes it a total ("$612 in total")."""
@@ -76,7 +77,7 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
     beside = total_beside(fact, located, index, claim)
     if beside is not None:
         return beside
-    if any(loc.leaf.source != "tool" or not (loc.leaf.labels & _PRICE_LABELS or time_units(index, loc.leaf))
+    if any(loc.leaf.source != "tool" or not (loc.leaf.labels & PRICE_LABELS or time_units(index, loc.leaf))
            for loc in located):
         return None  # a tool's own total, amount or payment equals it
     claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
@@ -84,7 +85,7 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
         quantity = _quantity(index, loc.leaf.index, loc.leaf.path)
         if quantity is not None and quantity > 1:  # "3 bananas, total $0.5": the item's price times its quantity
             total = claimed * quantity
-            return Recomputed(total, f"quantity {_num(quantity)} × {_num(claimed)} = {_num(total)}", loc)
+            return Recomputed(total, f"quantity {num_text(quantity)} × {num_text(claimed)} = {num_text(total)}", loc)
         times, what = run_multiplicity(index, loc.leaf.index)
         units = time_units(index, loc.leaf)  # a nightly rate: times its own record's nights, whoever stays
         if units is None and what and loc.leaf.path.startswith(what + "["):
@@ -95,7 +96,7 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
                 continue
             times, what = found
             total = claimed * times
-            return Recomputed(total, f"{times} {what} × {_num(claimed)} = {_num(total)}", loc)
+            return Recomputed(total, f"{times} {what} × {num_text(claimed)} = {num_text(total)}", loc)
         # the legs of the reservation that lists the travellers add up to one traveller's fare; a price another call
         # gives (a search's options) is one option's
         own = any(leaf.index == loc.leaf.index and leaf.path == what for _, leaf in index.list_counts)
@@ -105,7 +106,7 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
         if any(equal_at(unit * times, claimed, exponent) for unit in (per_unit, claimed)):
             return None  # the claimed total is the count times a price: right
         total = per_unit * times
-        return Recomputed(total, f"{times} {what} × {_plus(legs)} = {_num(total)}", loc)
+        return Recomputed(total, f"{times} {what} × {plus_text(legs)} = {num_text(total)}", loc)
     return None
 
 
@@ -127,7 +128,7 @@ def total_beside(fact: Fact, located: list[Located], index: EvidenceIndex, claim
     found = None
     for loc in located:
         parent, _, own = loc.leaf.path.rpartition(".")
-        if loc.leaf.source != "tool" or not (PER_UNIT_FIELD.search(field_name(own)) or loc.leaf.labels & _PRICE_LABELS):
+        if loc.leaf.source != "tool" or not (PER_UNIT_FIELD.search(field_name(own)) or loc.leaf.labels & PRICE_LABELS):
             return None  # a value some field holds as it is: not only a per-unit amount or a price
         record = index.value_at(loc.leaf.index, parent) if parent else index.value_at(loc.leaf.index, "")
         if not isinstance(record, dict):
@@ -139,8 +140,8 @@ def total_beside(fact: Fact, located: list[Located], index: EvidenceIndex, claim
                                                                                     exponent):
                 total = index.number_at(loc.leaf.index, f"{parent}.{key}" if parent else str(key))
                 if total is not None:
-                    found = found or Recomputed(Decimal(str(value)), f"{key} is {_num(Decimal(str(value)))}; "
-                                                f"{own} {_num(claimed)} is one unit's", total)
+                    found = found or Recomputed(Decimal(str(value)), f"{key} is {num_text(Decimal(str(value)))}; "
+                                                f"{own} {num_text(claimed)} is one unit's", total)
     return found
 
 
@@ -164,7 +165,7 @@ def per_unit_sum_as_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) ->
         if times < 2:
             continue
         for shape, (values, _, _) in index.flats[call].numbers.items():
-            if "[]" not in shape or len(values) < 2 or not index.path_info(shape)[0] & _PRICE_LABELS:
+            if "[]" not in shape or len(values) < 2 or not index.path_info(shape)[0] & PRICE_LABELS:
                 continue
             if shape.startswith(what + "[]"):
                 continue  # a price per seat or passenger: their sum is the total
@@ -173,7 +174,45 @@ def per_unit_sum_as_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) ->
                 total = sum(legs) * times
                 where = index.number_at(call, shape.replace("[]", "[0]", 1))
                 if where is not None:
-                    return Recomputed(total, f"{times} {what} × {_plus(legs)} = {_num(total)}", where)
+                    return Recomputed(total, f"{times} {what} × {plus_text(legs)} = {num_text(total)}", where)
+    return None
+
+
+def per_item_as_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
+    """A claimed total that is one item's amount where the run lists several alike: tickets, seats, rooms or
+    travellers (lexicon `multiplicity_fields`) each with the same money fields ("应付总额 ¥392.00" of three tickets
+    at 380 + 12 each: the total is 3 × 392 = 1176).
+
+    Args:
+        fact: A money number labelled `total`, backed only by arithmetic.
+        index: The run's evidence.
+        claim: The claim.
+
+    Returns:
+        The recomputed total, or None.
+    """
+    if not claims_a_total(fact, index, claim):
+        return None
+    claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
+    money = index.lex.money_labels
+    for count, leaf in index.list_counts:
+        if leaf.source != "tool" or leaf.path not in index.lex.multiplicity_fields or count < 2:
+            continue
+        items = index.value_at(leaf.index, leaf.path)
+        if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
+            continue
+        keys = [k for k, v in items[0].items() if isinstance(v, int | float) and not isinstance(v, bool)
+                and index.path_info(f"{leaf.path}[].{k}")[0] & money]
+        each = {tuple(item.get(k) for k in keys) for item in items}
+        if not keys or len(each) != 1 or not all(isinstance(v, int | float) for v in next(iter(each))):
+            continue  # items of different amounts: which one the answer means is another check's
+        parts = [Decimal(str(v)) for v in next(iter(each))]
+        one = sum(parts, Decimal(0))
+        if equal_at(one, claimed, exponent) and not equal_at(one * count, claimed, exponent):
+            where = index.number_at(leaf.index, f"{leaf.path}[0].{keys[0]}")
+            if where is not None:
+                how = f"{count} {leaf.path} × {plus_text(parts)} = {num_text(one * count)}"
+                return Recomputed(one * count, how, where)
     return None
 
 
@@ -212,9 +251,9 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
         # "14 days for $30" is a condition of the options; "4 days" that only the search itself gives (its
         # `rental_days`, its arguments) is none; one nothing gives ("at least 3 rooms") leaves no option to rank
         searched = _search_values(index, loc.leaf.index)
-        kept = [c for c in conditions if any(_equals(v, c) for o in options for v in scalars_of(o[2]))
-                or not any(_equals(v, c) for v in searched)]
-        options = _meeting(options, kept)
+        kept = [c for c in conditions if any(equals_value(v, c) for o in options for v in scalars_of(o[2]))
+                or not any(equals_value(v, c) for v in searched)]
+        options = _in_scope(_meeting(options, kept), _scope_text(claim.text, word))
         if len(options) < 2 or all(v != claimed for v, _, _ in options):
             continue
         best = min(v for v, _, _ in options) if lowest else max(v for v, _, _ in options)
@@ -223,7 +262,7 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
             return None  # "最便宜的是自提柜（¥0.00）；如选送货上门，最便宜的是 … ¥49.81": the best is said first
         where = next(path for v, path, _ in options if v == best)
         said = "lowest" if lowest else "highest"
-        return Recomputed(best, f"the {said} of {len(options)} options is {_num(best)} ({where})", loc)
+        return Recomputed(best, f"the {said} of {len(options)} options is {num_text(best)} ({where})", loc)
     return None
 
 
@@ -253,7 +292,7 @@ def name_selection(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, Recomp
             ev = f.evidence[0]
             parts = _SEGMENT.findall(ev.path)
             record = index.value_at(ev.index, _path(parts[:-1])) if ev.source == "tool" else None
-            price = next((k for k in record if index.path_info(str(k))[0] & _PRICE_LABELS), None) if isinstance(
+            price = next((k for k in record if index.path_info(str(k))[0] & PRICE_LABELS), None) if isinstance(
                 record, dict) else None
             if price is not None:
                 listed = len(parts) > 2 and field_name(parts[-3]) in lex.option_lists
@@ -276,7 +315,7 @@ def name_selection(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, Recomp
     where, best_record = next((w, r) for v, w, r in options if v == best)
     label = best_record.get(parts[-1]) if isinstance(best_record, dict) else None
     said = "lowest" if lowest else "highest"
-    how = f"the {said} {price} of {len(options)} options is {_num(best)} ({label or where}), not {_num(own)}"
+    how = f"the {said} {price} of {len(options)} options is {num_text(best)} ({label or where}), not {num_text(own)}"
     located = index.number_at(ev.index, path)
     return (fact, Recomputed(best, how, located)) if located is not None else None
 
@@ -285,10 +324,39 @@ def _meeting(options: list[tuple[Decimal, str, Any]], conditions: list[Decimal])
     """The options whose record holds every condition's value in some field (all of them without conditions)."""
     if not conditions:
         return options
-    return [o for o in options if all(any(_equals(v, c) for v in scalars_of(o[2])) for c in conditions)]
+    return [o for o in options if all(any(equals_value(v, c) for v in scalars_of(o[2])) for c in conditions)]
 
 
-def _equals(value: Any, number: Decimal) -> bool:
+def _scope_text(text: str, word: Hit) -> str:
+    """The words that scope a superlative: those before it, and after it up to what introduces the pick ("在可预订的
+    SUV 里，最便宜的是", "the cheapest SUV you can book is")."""
+    after = text[word.end :]
+    cut = _PICK_OPENS.search(after)
+    return (text[: word.start] + " " + after[: cut.start() if cut else len(after)]).lower()
+
+
+def _in_scope(options: list[tuple[Decimal, str, Any]], scope: str) -> list[tuple[Decimal, str, Any]]:
+    """The options that hold every value the scope names which only some options hold (an option's category,
+    "SUV"; a variant's option, "leather"): the superlative ranks those only."""
+    held = [{v.lower() for v in scalars_of(o[2]) if isinstance(v, str)} for o in options]
+    named = {v for values in held for v in values if len(v) > 1 and _SCOPE_WORD(v).search(scope)}
+    named = {v for v in named if not all(v in values for values in held)}
+    if not named:
+        return options
+    return [o for o, values in zip(options, held, strict=True) if named <= values]
+
+
+def _scope_word(value: str) -> re.Pattern[str]:
+    """A value as a word of the scope: a Latin value not inside a longer word or number ("suv", not "suvx")."""
+    return re.compile(r"(?<![a-z0-9])" + re.escape(value) + r"(?![a-z0-9])" if value.isascii() else re.escape(value))
+
+
+_SCOPE_WORD = functools.lru_cache(maxsize=1024)(_scope_word)
+_PICK_OPENS = re.compile(r"(?i)\s(?:is|are|was|would be|will be)\s|是|为|[:：—,，(（]")
+"""What introduces the pick after a superlative: a copula, a colon, a dash, a comma or a bracket."""
+
+
+def equals_value(value: Any, number: Decimal) -> bool:
     if isinstance(value, bool) or not isinstance(value, int | float):
         return False
     return Decimal(str(value)) == number
@@ -340,119 +408,6 @@ def claims_a_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
     if "total" in (fact.concept or "").split("+") or _cue_before(lex.total_words, fact, claim) is not None:
         return True
     return any(hit.start <= 2 for hit in lex.total_words.finditer(after.lstrip()))
-
-
-def named_items_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
-    """The prices of the list items the claim names, added up, when they equal its amount ("the refund for the
-    Air Purifier and the Robotic Vacuum Cleaner will be $1,126.04": the two items' prices).
-
-    Args:
-        fact: An amount of money of the claim.
-        index: The run's evidence.
-        claim: The claim.
-
-    Returns:
-        The sum and how, when it equals the amount, or when the amount is a total of two or more named items
-        (then it says what the total is); else None.
-    """
-    lex = index.lex
-    if fact.unit not in lex.currency_codes or not fact.value:
-        return None
-    claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
-    text = claim.text.lower()
-    for call, flat in enumerate(index.flats[: len(index.calls)]):
-        for shape in flat.numbers:
-            if "[]" not in shape or not index.path_info(shape)[0] & _PRICE_LABELS:
-                continue
-            head = shape.rsplit("[]", 1)[0]
-            items = value_in(flat.value, head)
-            if not isinstance(items, list):
-                continue
-            named = [(item, item.get(shape.rsplit(".", 1)[-1])) for item in items if isinstance(item, dict)
-                     and _names(item, text)]
-            prices = [Decimal(str(p)) for _, p in named if isinstance(p, int | float) and not isinstance(p, bool)]
-            if not prices or len(prices) != len(named):
-                continue
-            if equal_at(sum(prices), claimed, exponent) or (len(prices) > 1 and claims_a_total(fact, index, claim)):
-                where = index.number_at(call, shape.replace("[]", f"[{items.index(named[0][0])}]", 1))
-                if where is not None:
-                    return Recomputed(sum(prices), f"{_plus(prices)}, the prices of the items the claim names", where)
-    return None
-
-
-def record_items_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
-    """The total of the record a claim names by its key, worked out over its priced items ("Order #W5199551
-    with a total of $2025.51" when its five items add up to $3,131.10), for a claimed total of it.
-
-    The record is the latest call output whose key the claim gives (an order, a reservation); its total is the
-    sum of its listed items' prices (× their quantity). Nothing is recomputed when the claim names some of the
-    items (their own total is `named_items_total`'s), the record has fewer than two priced items, or a money
-    field of the record itself gives the amount (a `total`, a payment).
-
-    Args:
-        fact: An amount of money of the claim.
-        index: The run's evidence.
-        claim: The claim.
-
-    Returns:
-        The items' total and how, or None.
-    """
-    if not claims_a_total(fact, index, claim):
-        return None
-    claimed, exponent = Decimal(fact.value or "0"), -(fact.precision or 0)
-    keys = {record_key(f.value or f.text) for f in claim.facts
-            if f.kind == FactKind.IDENTIFIER and f.verdict == Verdict.SUPPORTED}
-    calls = [i for i in range(len(index.calls)) if keys & index.record_keys(i)]
-    if not calls or len({k for i in calls for k in index.record_keys(i) & keys}) != 1:
-        return None  # no record, or several: the claim's total may be of any of them
-    call = calls[-1]
-    output = index.flats[call].value
-    if not isinstance(output, dict) or any(_equals(v, claimed) for v in _money_scalars(output, index)):
-        return None
-    text = claim.text.lower()
-    for field, items in output.items():
-        if not isinstance(items, list) or len(items) < 2 or not all(isinstance(i, dict) for i in items):
-            continue
-        price = next((k for k in items[0] if index.path_info(f"{field}[].{k}")[0] & _PRICE_LABELS), None)
-        if price is None or any(_names(item, text) for item in items):
-            continue
-        prices = [value for item in items if isinstance(value := item.get(price), int | float)
-                  and not isinstance(value, bool)]
-        if len(prices) != len(items):
-            continue
-        total = sum((Decimal(str(p)) * Decimal(str(item.get("quantity", 1) or 1)) for p, item in
-                     zip(prices, items, strict=True)), Decimal(0))
-        where = index.number_at(call, f"{field}[0].{price}")
-        if where is None or equal_at(total, claimed, exponent):
-            return None
-        terms = [Decimal(str(p)) for p in prices]
-        return Recomputed(total, f"{_plus(terms)} = {_num(total)}, the {len(items)} {field} of "
-                                 f"{next(iter(index.record_keys(call) & keys))}", where)
-    return None
-
-
-def _money_scalars(record: dict, index: EvidenceIndex) -> Iterator[Any]:
-    """The record's own amounts of money: its money fields, and those of a payment list's entries."""
-    for key, value in record.items():
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            labels = index.path_info(str(key))[0]
-            if labels & index.lex.money_labels or "total" in labels:
-                yield value
-        elif isinstance(value, list) and "payment" in str(key).lower():
-            amounts = [v.get("amount") for v in value if isinstance(v, dict)]
-            yield from (a for a in amounts if isinstance(a, int | float))
-            numbers = [Decimal(str(a)) for a in amounts if isinstance(a, int | float) and not isinstance(a, bool)]
-            if numbers:
-                yield sum(numbers)
-
-
-def _names(item: dict, text: str) -> bool:
-    """Whether a claim's lower-cased text names a list item by its `name`/`title` (two words or more, or 6+ letters)."""
-    for field in ("name", "title", "product_name", "item_name"):
-        value = item.get(field)
-        if isinstance(value, str) and (len(value) >= 6 or " " in value) and value.lower() in text:
-            return True
-    return False
 
 
 def fits_role(fact: Fact, how: str, index: EvidenceIndex, claim: ClaimText) -> bool:
@@ -540,9 +495,11 @@ def _path(parts: list[str]) -> str:
     return "".join(p if p.startswith("[") else f".{p}" for p in parts).lstrip(".")
 
 
-def _num(value: Decimal) -> str:
+def num_text(value: Decimal) -> str:
+    """A decimal as a person writes it: no exponent, no trailing zeros of a whole number."""
     return format(value.normalize(), "f") if value == value.to_integral_value() else str(value)
 
 
-def _plus(parts: list[Decimal]) -> str:
-    return "(" + " + ".join(_num(p) for p in parts) + ")" if len(parts) > 1 else _num(parts[0])
+def plus_text(parts: list[Decimal]) -> str:
+    """Amounts joined by " + " in brackets ("(364 + 248)"), or the one amount."""
+    return "(" + " + ".join(num_text(p) for p in parts) + ")" if len(parts) > 1 else num_text(parts[0])

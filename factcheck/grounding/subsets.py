@@ -89,6 +89,32 @@ def subset_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> SubsetTo
     return None
 
 
+def per_unit_stay_total(fact: Fact, index: EvidenceIndex) -> SubsetTotal | None:
+    """The sum of an amount per unit over every item of a list, times a multiplicity its record gives, when it is the
+    claimed amount ("Room charges come to $916.00" of two rooms at `nightly_rate` 199 and 259 for `nights: 2`).
+
+    Args:
+        fact: An amount of money of a claim.
+        index: The run's evidence.
+
+    Returns:
+        The total that is the amount, or None.
+    """
+    if not fact.value or fact.unit not in index.lex.currency_codes:
+        return None
+    claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
+    for leaf, records in record_lists(index):
+        for key, total in _sums(index.lex, records):
+            if PER_UNIT_FIELD.search(field_name(key)) is None:
+                continue
+            for k, of in count_fields(index, leaf):
+                if equal_at(total * k, claimed, exponent):
+                    how = f"{key} summed over the {len(records)} items of {leaf.path or 'the list'} = " \
+                          f"{number_text(total)} × {k} {of} = {number_text(total * k)}"
+                    return SubsetTotal(total * k, how, leaf, True)
+    return None
+
+
 def _said_exactly(index: EvidenceIndex, status: Fact, kept: list[dict]) -> bool:
     """Whether the status word names the kept items' status itself, not only its polarity: the value is its own
     word ("confirmed" for 已确认 too), or a status of the same concept ("Total paid" says nothing of `processed`)."""

@@ -127,6 +127,8 @@ _OPERATOR = re.compile(r"[+＋−×÷*]|(?<=\s)[-xX/](?=\s)")
 _LABEL = re.compile(r"[^\S\n]*(?:[^\W\d_][^\W\d]{0,11}(?:[^\S\n]+[^\W\d_][^\W\d]{0,11}){0,2})?[^\S\n]*")
 """What may stand beside an operand: spaces and a short label of up to three words ("$6.50 fee", "手续费")."""
 _EQUALS = ("=", "＝")
+_BEYOND = 40
+"""How far past the operands read an operator shows that the expression goes on."""
 _OPENING = re.compile(r"[^\S\n]*[(（]")
 _SIGNS = {"+": "+", "＋": "+", "-": "-", "−": "-", "×": "*", "x": "*", "X": "*", "*": "*", "÷": "/", "/": "/"}
 _SHOWN = {"+": "+", "-": "−", "*": "×", "/": "÷"}
@@ -144,6 +146,9 @@ class WrittenArithmetic:
     """What the expression comes to."""
     how: str
     """The expression with its value ("79 + 6.5 = 85.5")."""
+    per_unit: bool = False
+    """Whether the expression counts units of an amount it does not write ("1 room × 5 nights = $845.00"): `value`
+    is the number of units, and the result must be that many times a rate."""
 
 
 def written_arithmetic(fact: Fact, facts: list[Fact], text: str, start: int) -> WrittenArithmetic | None:
@@ -176,12 +181,27 @@ def written_arithmetic(fact: Fact, facts: list[Fact], text: str, start: int) -> 
         operands, operators = _read(numbers[at + 1 :], text, start, opened.end() + start, leftwards=False)
     if len(operands) < 2:
         return None
+    # the expression goes on past what was read ("€3.50 per person per night × 2 × 3 = €21.00"): it is not all here
+    beyond = text[max(0, operands[0].start - start - _BEYOND) : operands[0].start - start] if equals \
+        else text[operands[-1].end - start : operands[-1].end - start + _BEYOND].split(")")[0].split("）")[0]
+    if _OPERATOR.search(beyond.split("\n")[-1] if equals else beyond.split("\n")[0]):
+        return None
+    money = _money_units(facts)
+    # "1 room × 5 nights = $845.00": the rate the product is of is not written
+    rated = fact.unit in money and all(op == "*" for op in operators) and not any(f.unit in money for f in operands)
     value = _evaluate([operand_value(Decimal(f.value or "0"), f.unit) for f in operands], operators)
     if value is None:
         return None
     shown = " ".join(f"{Decimal(f.value or '0').normalize():f}" + (f" {_SHOWN[op]}" if op else "")
                      for f, op in zip(operands, [*operators, ""], strict=True))
+    if rated:
+        return WrittenArithmetic(fact, tuple(operands), value, f"{shown} = {value.normalize():f} units", True)
     return WrittenArithmetic(fact, tuple(operands), value, f"{shown} = {value.normalize():f}")
+
+
+def _money_units(facts: list[Fact]) -> frozenset[str]:
+    """The currencies the claim's amounts are in (an amount's unit is its currency code)."""
+    return frozenset(f.unit for f in facts if f.unit and len(f.unit) == 3 and f.unit.isupper())
 
 
 def _read(numbers: list[Fact], text: str, start: int, edge: int, leftwards: bool) -> tuple[list[Fact], list[str]]:

@@ -20,6 +20,13 @@ OFFERS = {"offers": [{"id": "MX-7", "validity_days": 7, "data_gb": 3, "price_usd
                      {"id": "MX-30", "validity_days": 30, "data_gb": 12, "price_usd": 45}]}
 COSTS = {"results": [{"service": "EC2", "price": 812.10}, {"service": "S3", "price": 96.55},
                      {"service": "RDS", "price": 375.72}]}
+TICKETS = {"order_id": "TKT-1", "tickets": [{"seat": "9-11", "unit_price": 380.0, "service_fee": 12.0},
+                                             {"seat": "9-12", "unit_price": 380.0, "service_fee": 12.0},
+                                             {"seat": "9-13", "unit_price": 380.0, "service_fee": 12.0}],
+           "amount_due": 1176.0}
+CARS = {"results": [{"model": "Nissan Versa", "category": "Compact", "daily_rate": 50},
+                    {"model": "Hyundai Tucson", "category": "SUV", "daily_rate": 54},
+                    {"model": "Toyota RAV4", "category": "SUV", "daily_rate": 61}]}
 ORDER = {"order_id": "#W1", "items": [{"name": "Earbuds", "price": 232.49}, {"name": "Cable", "price": 54.04}]}
 
 
@@ -45,6 +52,10 @@ def number_verdicts(answer: str, outputs: list) -> list[tuple[str, Verdict, str 
         ("The first flight is $364 per passenger.", [("get_reservation_details", RESERVATION)], S),
         ("Each passenger pays $612 in total.", [("get_reservation_details", RESERVATION)], S),
         ("每人合计 612 美元。", [("get_reservation_details", RESERVATION)], S),
+        # one ticket's price and fee given as the order's total: three tickets alike
+        ("票价 ¥380.00/张，服务费 ¥12.00/张。应付总额：¥392.00", [("create_order", TICKETS)], C),
+        ("票价 ¥380.00/张，服务费 ¥12.00/张。应付总额：¥1,176.00", [("create_order", TICKETS)], S),
+        ("Each ticket is $380.00 plus a $12.00 fee, $392.00 per ticket.", [("create_order", TICKETS)], S),
     ],
 )
 def test_a_total_is_what_its_records_compute(answer, outputs, expected) -> None:
@@ -71,6 +82,12 @@ def test_a_total_is_what_its_records_compute(answer, outputs, expected) -> None:
         ("The most expensive is EC2 at $812.10; RDS $375.72 comes second.", [("get_costs", COSTS)], S),
         # an order's items are no options of one choice
         ("The cheapest earbuds in this order are $232.49.", [("get_order_details", ORDER)], S),
+        # a value only some options hold, named before the pick, scopes the ranking: the cheapest SUV
+        ("The cheapest SUV you can book is the Tucson at $54.00/day.", [("search_cars", CARS)], S),
+        ("在可预订的 SUV 里，最便宜的是 Tucson，日租 $54.00。", [("search_cars", CARS)], S),
+        ("The cheapest SUV you can book is the RAV4 at $61.00/day.", [("search_cars", CARS)], C),
+        # a value the pick holds, said after it, scopes nothing: the cheapest car is the Versa
+        ("The cheapest car is the Tucson, an SUV, at $54.00/day.", [("search_cars", CARS)], C),
     ],
 )
 def test_a_superlative_is_the_best_of_its_options(answer, outputs, expected) -> None:
