@@ -258,3 +258,25 @@ def test_a_total_of_per_unit_amounts_is_what_the_record_makes_of_them(answer, ou
     assert facts[-1].verdict == expected, [(f.text, f.verdict, f.reason) for f in facts]
     if how is not None:
         assert facts[-1].code == "recomputed" and how in facts[-1].reason
+
+
+SEARCH = {"results": [{"option_id": "opt_1", "price_per_passenger": 421.0, "seats_left": 1},
+                      {"option_id": "opt_3", "price_per_passenger": 175.0, "seats_left": 3}]}
+TRAVELLERS = {"travelers": [{"traveler_id": "TR0"}, {"traveler_id": "TR1"}]}
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected", "how"),
+    [
+        # a price per passenger of a search run for two: one option's price, times the two
+        ("opt_3 is the cheapest that fits. Total for 2: $175.00", C, "× 175 = 350"),
+        ("opt_3 is the cheapest that fits. Total for 2: $350.00", S, None),
+    ],
+)
+def test_a_price_per_person_is_multiplied_by_the_people_searched_for(answer, expected, how) -> None:
+    calls = [{"name": "get_traveler_profiles", "args": {}, "output": TRAVELLERS, "status": "ok"},
+             {"name": "search_flights", "args": {"passengers": 2}, "output": SEARCH, "status": "ok"}]
+    facts = [f for c in CHECKER.check(answer, calls).claims for f in c.facts if f.kind.value == "number" and f.unit]
+    assert facts[-1].verdict == expected, [(f.text, f.verdict, f.reason) for f in facts]
+    if how is not None:
+        assert facts[-1].code == "recomputed" and how in facts[-1].reason and "421" not in facts[-1].reason
