@@ -28,10 +28,6 @@ from factcheck.report import Fact, FactKind, Verdict
 
 _NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
 _DIRECTION_BEFORE, _DIRECTION_AFTER = 24, 16
-_DIRECTION_NEXT = 40
-"""How far into the next clause the way an amount that ends its own clause moved is read."""
-_NEXT_CLAUSE_END = re.compile(r"[。！？!?；;\n]|\.(?:\s|$)")
-"""What ends the clause after an amount: a sentence's end or a semicolon (commas do not: "需要从礼品卡补缴")."""
 """How far before and after an amount its direction words are read ("a charge of $30.78", "$30.78 refunded")."""
 _WHEN = (FactKind.DATE, FactKind.TIME)
 _ORIGINAL = "original"
@@ -101,18 +97,9 @@ class Matcher(NumberChecks):
         money = self.index.lex.currency_codes  # only amounts of money have a direction (`wrong_direction`)
         for fact in ordered:  # "a charge of $30.78" where the records give 30.78 as a refund
             if fact.kind == FactKind.NUMBER and fact.verdict == Verdict.SUPPORTED and fact.unit in money:
-                clause_begin, clause_end = self._records.clause(fact)
-                begin = max(clause_begin, fact.start - _DIRECTION_BEFORE)
-                end = min(clause_end, fact.end + _DIRECTION_AFTER)
-                words = text[begin - start : end - start]
-                ends_clause = not text[fact.end - start : clause_end - start].strip()
-                if ends_clause and not self.index.lex.directions_in(words.lower()):
-                    # "差价 ¥25.91，需要从礼品卡补缴": it ends its clause; the next clause says which way it moved
-                    words = self._next_clause_direction(text, start, clause_end)
-                    if words:
-                        wrong_direction(fact, words, self.index, 0)
-                    continue
-                wrong_direction(fact, words, self.index, fact.start - begin)
+                begin, end = self._records.clause(fact)
+                begin, end = max(begin, fact.start - _DIRECTION_BEFORE), min(end, fact.end + _DIRECTION_AFTER)
+                wrong_direction(fact, text[begin - start : end - start], self.index, fact.start - begin)
         picked = name_selection(self._said, self.index)
         if picked is not None:  # "Of these, Backpack is the cheapest": the named record is not
             fact, found = picked
@@ -127,14 +114,6 @@ class Matcher(NumberChecks):
         zones = any(f.kind in _WHEN for f in facts) and self.index.lex.time_zone_words.finditer(text)
         if zones:
             self.zone = text[zones[-1].start : zones[-1].end]
-
-    def _next_clause_direction(self, text: str, start: int, after: int) -> str:
-        """The first direction word of the clause after `after` (an answer offset) and the words before it, or ""."""
-        rest = text[after - start + 1 :]
-        stop = _NEXT_CLAUSE_END.search(rest)
-        rest = rest[: stop.start() if stop else len(rest)][:_DIRECTION_NEXT]
-        hits = self.index.lex.direction_words.finditer(rest.lower())
-        return rest[: hits[0].end] if hits else ""
 
     def ground(self, fact: Fact) -> None:
         """Set the fact's verdict, code, reason and evidence."""

@@ -26,6 +26,8 @@ _PARTY = re.compile(
     r"|(\d)\s*[:：])"
     r"|\bboth\s+of\s+(?:you|us)\b|(\d|[两二三四五六])\s*(?:位|人|张票?)(?:合计|总计|共计|总价|一共)")
 """The party a claim's total is for ("Total for both of you", "for all 3 of you", "for 2 adults", "3 人合计")."""
+_MORE_PEOPLE = re.compile(r"(?i)\s*(?:and|&|\+|,|和|及|、)\s*(?:\d|one|two|three|four|[一两二三四五六])")
+"""More people of another kind right after the party ("2 adults and 2 children", "2 位成人和 1 位儿童")."""
 
 
 def run_multiplicity(index: EvidenceIndex, call: int) -> tuple[int, str]:
@@ -136,8 +138,8 @@ def party_said(text: str) -> int | None:
         The count (2 or more), or None.
     """
     m = _PARTY.search(text)
-    if m is None:
-        return None
+    if m is None or _MORE_PEOPLE.match(text, m.end()):
+        return None  # "for 2 adults and 2 children": a party of several kinds, each at its own price
     said = next((g for g in m.groups() if g), "both")
     count = int(said) if said.isdigit() else _NUMBER_WORDS.get(said.lower())
     return count if count is not None and count > 1 else None

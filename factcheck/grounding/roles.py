@@ -78,8 +78,8 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
     if beside is not None:
         return beside
     if any(loc.leaf.source != "tool" or not (loc.leaf.labels & PRICE_LABELS or time_units(index, loc.leaf))
-           for loc in located):
-        return None  # a tool's own total, amount or payment equals it
+           or lex_total(index, loc.leaf.path) for loc in located):
+        return None  # a tool's own total, amount or payment equals it (`price.total` too)
     claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
     for loc in located:
         quantity = _quantity(index, loc.leaf.index, loc.leaf.path)
@@ -108,6 +108,11 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
         total = per_unit * times
         return Recomputed(total, f"{times} {what} × {plus_text(legs)} = {num_text(total)}", loc)
     return None
+
+
+def lex_total(index: EvidenceIndex, path: str) -> bool:
+    """Whether a field's own name says it holds a total (`price.total`, `grand_total`)."""
+    return bool(index.lex.total_words.search(field_name(path.rsplit(".", 1)[-1])))
 
 
 def _party(index: EvidenceIndex, claim: ClaimText, claimed: Decimal, exponent: int) -> tuple[int, str] | None:

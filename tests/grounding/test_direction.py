@@ -45,13 +45,8 @@ RETURN_FEE = {"name": "get_return", "args": {}, "status": "ok", "output": {"retu
         ("You'd owe $62.00 in total.", [QUOTED], C),
         ("You'll get a $62.00 credit.", [QUOTED], S),
         ("A return fee of $25.00 will be deducted.", [RETURN_FEE], S),
-        # an amount that ends its clause: the way the next clause says it moved (its first direction word)
-        ("差价 ¥25.50，需要从礼品卡补缴。", [EXCHANGED], C),
-        ("差价 ¥25.50，会退回到您的礼品卡。", [EXCHANGED], S),
-        ("The price difference is $25.50, which will be charged to your card.", [EXCHANGED], C),
-        ("The price difference is $25.50, which will be refunded to your card, not charged.", [EXCHANGED], S),
         # an amount of money is no count or measure of the record: the proration's 14.00 is a credit
-        ("按剩余天数计算为 $14.00，需补缴差价。", [PRORATED], C),
+        ("按剩余天数计算，需补缴差价 $14.00。", [PRORATED], C),
     ],
 )
 def test_an_amount_said_to_move_the_other_way_than_its_records_is_contradicted(answer, tools, expected):

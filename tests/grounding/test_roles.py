@@ -218,6 +218,8 @@ MORE_FARES = [*FARES, {"flight_number": "HAT230", "prices": {"economy": 270}}]
          "2 people the total is for × 135 = 270"),
         ("HAT206. Total for both of you: $270.00.", [("search_direct_flight", FARES)], S, None),
         ("HAT206 is the cheapest; the total is $135.", [("search_direct_flight", FARES)], S, None),  # party unsaid
+        # a party of several kinds, each at its own price
+        ("HAT206. The total for 2 adults and 1 child is $135.00.", [("search_direct_flight", FARES)], S, None),
         # another record's price equals the total: the party's share is a fare, so the total is the party's
         ("HAT206. Total for both of you: $270.00.", [("search_direct_flight", MORE_FARES)], S, None),
     ],
