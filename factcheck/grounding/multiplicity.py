@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from decimal import Decimal
 
 from factcheck.grounding.evidence import EvidenceIndex, Leaf
 from factcheck.lexicon import field_name
@@ -18,6 +19,9 @@ _PERSON_WORDS = frozenset({"passenger", "person", "adult", "pax", "traveler", "t
 """Words of a price field's name that make it one person's (`price_per_passenger`, `price_adult`)."""
 _PEOPLE_FIELDS = frozenset({"passengers", "persons", "people", "adults", "travelers", "travellers", "pax", "guests"})
 """Field names of how many people a search or booking is for (`passengers: 2`)."""
+_KINDS = {"adult": "adult", "adults": "adult", "child": "child", "children": "child", "kid": "child", "kids": "child",
+          "senior": "senior", "seniors": "senior", "infant": "infant", "infants": "infant", "youth": "youth"}
+"""Names of the kinds of people a price is given for, and of their counts -> the kind."""
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "both": 2, "两": 2, "二": 2, "三": 3, "四": 4,
                  "五": 5, "六": 6}
 _PARTY = re.compile(
@@ -167,3 +171,84 @@ def searched_people(index: EvidenceIndex, leaf: Leaf) -> tuple[int, str] | None:
                     and set(field_name(str(key)).split()) & _PEOPLE_FIELDS:
                 found.setdefault(value, str(key))
     return next(iter(found.items())) if len(found) == 1 else None
+
+
+def priced_party(index: EvidenceIndex, leaf: Leaf) -> tuple[Decimal, str] | None:
+    """The total of a party whose kinds of people each have a price (`pricing: {adult: 72, child: 36}` of a search
+    for `participants: {adults: 3, children: 1}`): each kind's count, from the call's arguments at any depth, times
+    its price.
+
+    Args:
+        index: The run's evidence.
+        leaf: A per-person price's leaf (a tool's).
+
+    Returns:
+        (the total, how), or None unless every priced kind has one count and the party has two people or more.
+    """
+    parent = leaf.path.rpartition(".")[0]
+    prices = index.value_at(leaf.index, parent) if parent else None
+    if not isinstance(prices, dict):
+        return None
+    counts = _people_counts(index.calls[leaf.index].args)
+    terms = []
+    for kind, price in prices.items():
+        if isinstance(price, bool) or not isinstance(price, int | float):
+            continue
+        count = counts.get(_KINDS.get(field_name(str(kind)), ""))
+        if count is None:
+            return None
+        terms.append((count, Decimal(str(price)), str(kind)))
+    if len(terms) < 2 or sum(c for c, _, _ in terms) < 2:
+        return None
+    total = sum((c * p for c, p, _ in terms), Decimal(0))
+    how = " + ".join(f"{c} {k} × {p.normalize():f}" for c, p, k in terms)
+    return total, how
+
+
+def _people_counts(args: object) -> dict[str, int]:
+    """Whole numbers of the arguments, at any depth, under a name of a kind of people (`adults`, `children`)."""
+    found: dict[str, int] = {}
+    stack = [args]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            for key, item in value.items():
+                kind = _KINDS.get(field_name(str(key)))
+                if kind and isinstance(item, int) and not isinstance(item, bool):
+                    found.setdefault(kind, item)
+                elif isinstance(item, dict | list):
+                    stack.append(item)
+        elif isinstance(value, list):
+            stack.extend(value)
+    return found
+
+
+def party_totals(index: EvidenceIndex) -> list[tuple[Decimal, str]]:
+    """Each total a searched party's kinds of people make of a price mapping of the same call's output (3 adults
+    and 1 child of `pricing: {adult: 72, child: 36}`: 252), and how.
+
+    Args:
+        index: The run's evidence.
+
+    Returns:
+        (total, how) for each such mapping, in the outputs' order.
+    """
+    out: list[tuple[Decimal, str]] = []
+    for call in range(len(index.calls)):
+        counts = _people_counts(index.calls[call].args)
+        if not counts:
+            continue
+        stack = [index.value_at(call, "")]
+        while stack:
+            value = stack.pop()
+            if isinstance(value, list):
+                stack.extend(value)
+            elif isinstance(value, dict):
+                terms = [(counts.get(_KINDS.get(field_name(str(k)), "")), Decimal(str(v)), str(k))
+                         for k, v in value.items() if isinstance(v, int | float) and not isinstance(v, bool)
+                         and _KINDS.get(field_name(str(k)))]
+                if len(terms) > 1 and all(c is not None for c, _, _ in terms):
+                    total = sum((c * p for c, p, _ in terms if c is not None), Decimal(0))
+                    out.append((total, " + ".join(f"{c} {k} × {p.normalize():f}" for c, p, k in terms)))
+                stack.extend(v for v in value.values() if isinstance(v, dict | list))
+    return out

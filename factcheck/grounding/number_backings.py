@@ -14,7 +14,7 @@ from factcheck.grounding.counting import available_count, filtered_count
 from factcheck.grounding.evidence import Leaf, Located
 from factcheck.grounding.item_totals import named_items_total
 from factcheck.grounding.moments import duration_seconds, record_duration, seconds_between
-from factcheck.grounding.multiplicity import party_said, time_units
+from factcheck.grounding.multiplicity import party_said, party_totals, time_units
 from factcheck.grounding.roles import PER_UNIT_FIELD, Recomputed, claims_a_total
 from factcheck.grounding.subsets import SubsetTotal, per_unit_stay_total, subset_total
 from factcheck.grounding.totals import column_total
@@ -273,6 +273,7 @@ class NumberBackings(ClaimState):
             or self._converted(claimed, exponent)
             or self._party_multiple(claimed, exponent)
             or self._listed_stay_total(claimed, exponent)
+            or self._priced_party_total(claimed, exponent)
         )
 
     def _listed_per_unit(self, fact: Fact, claimed: Decimal, exponent: int) -> Recomputed | None:
@@ -321,6 +322,13 @@ class NumberBackings(ClaimState):
                     times, what = next(iter(counts))
                     if equal_at(sum(parts) * (times if times_said else 1), claimed, exponent):
                         return parts, times, what, where
+        return None
+
+    def _priced_party_total(self, claimed: Decimal, exponent: int) -> Backing | None:
+        """A searched party's total at each kind's price ("成人 €72、儿童 €36，合计 €252.00" for 3 adults, 1 child)."""
+        for total, how in party_totals(self.index):
+            if equal_at(total, claimed, exponent):
+                return "derived", f"number equals {how}", []
         return None
 
     def _party_multiple(self, claimed: Decimal, exponent: int) -> Backing | None:

@@ -282,3 +282,34 @@ def test_a_price_per_person_is_multiplied_by_the_people_searched_for(answer, exp
     assert facts[-1].verdict == expected, [(f.text, f.verdict, f.reason) for f in facts]
     if how is not None:
         assert facts[-1].code == "recomputed" and how in facts[-1].reason and "421" not in facts[-1].reason
+
+
+ORDER_LINES = {"order_id": "#W7", "items": [{"name": "Ceramic Mugs", "price": 22.75, "quantity": 4},
+                                            {"name": "Tea Towel", "price": 9.5, "quantity": 1}]}
+TOURS = {"results": [{"tour_id": "TR-7", "name": "Northern Lights Hunt",
+                      "pricing": {"adult": 72, "child": 36, "currency": "EUR"}}]}
+
+
+@pytest.mark.parametrize(
+    ("answer", "args", "outputs", "expected", "how"),
+    [
+        # a unit price said as the line's amount, the quantity beside it
+        ("- Ceramic Mugs ×4: $22.75 for the set", {}, [("get_order_details", ORDER_LINES)], C,
+         "quantity 4 × 22.75 = 91"),
+        ("- Ceramic Mugs: 4 × $22.75 = $91.00", {}, [("get_order_details", ORDER_LINES)], S, None),
+        ("- Ceramic Mugs ×4 at $22.75 each", {}, [("get_order_details", ORDER_LINES)], S, None),
+        # a party of adults and children, each kind at its price
+        ("Northern Lights Hunt: adults €72, children €36: €72.00 total", {"participants": {"adults": 3, "children": 1}},
+         [("search_tours", TOURS)], C, "3 adult × 72 + 1 child × 36 = 252"),
+        ("Northern Lights Hunt：成人 €72、儿童 €36，合计 €252.00", {"participants": {"adults": 3, "children": 1}},
+         [("search_tours", TOURS)], S, None),
+    ],
+)
+def test_an_amount_is_what_its_quantity_or_party_makes_of_it(answer, args, outputs, expected, how) -> None:
+    calls = [{"name": name, "args": args, "output": out, "status": "ok"} for name, out in outputs]
+    facts = [f for c in CHECKER.check(answer, calls).claims for f in c.facts
+             if f.kind.value == "number" and f.unit in {"USD", "EUR"}]
+    assert facts[-1].verdict == expected, [(f.text, f.verdict, f.reason) for f in facts]
+    if how is not None:
+        assert facts[-1].code == "recomputed" and how in facts[-1].reason
+    assert all(f.verdict != C for f in facts[:-1]), [(f.text, f.verdict, f.reason) for f in facts]
