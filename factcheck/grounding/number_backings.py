@@ -305,28 +305,30 @@ class NumberBackings(ClaimState):
         of nights or days, whose sum (or, `times_said`, sum times that count) is `claimed`: (the amounts, the
         count, how the records give it, a rate's place)."""
         amounts = self.amounts[-_LISTED_AMOUNTS:]
-        for k in range(2, len(amounts) + 1):
+        counts: set[tuple[int, str]] = set()
+        where = None
+        for k in range(1, len(amounts) + 1):  # from the last amount back, while each is a rate of one count
+            part = amounts[-k]
+            rates = [loc for loc in self.index.equal_numbers([(part, part.as_tuple().exponent)]) if loc.leaf.source
+                     == "tool" and PER_UNIT_FIELD.search(field_name(loc.leaf.path.rsplit(".", 1)[-1]))]
+            units = {u for loc in rates if (u := time_units(self.index, loc.leaf)) is not None}
+            counts |= units
+            if not rates or len(units) != 1 or len(counts) != 1:
+                return None
+            where = where or rates[0]
+            times, what = next(iter(counts))
             parts = amounts[-k:]
-            counts: set[tuple[int, str]] = set()
-            where = None
-            for part in parts:
-                rates = [loc for loc in self.index.equal_numbers([(part, part.as_tuple().exponent)]) if loc.leaf.source
-                         == "tool" and PER_UNIT_FIELD.search(field_name(loc.leaf.path.rsplit(".", 1)[-1]))]
-                units = {u for loc in rates if (u := time_units(self.index, loc.leaf)) is not None}
-                if not rates or len(units) != 1:
-                    break
-                counts |= units
-                where = where or rates[0]
-            else:
-                if len(counts) == 1 and where is not None:
-                    times, what = next(iter(counts))
-                    if equal_at(sum(parts) * (times if times_said else 1), claimed, exponent):
-                        return parts, times, what, where
+            if k > 1 and equal_at(sum(parts) * (times if times_said else 1), claimed, exponent):
+                return parts, times, what, where
         return None
+
+    @cached_property
+    def _party_totals(self) -> list[tuple[Decimal, str]]:
+        return party_totals(self.index)
 
     def _priced_party_total(self, claimed: Decimal, exponent: int) -> Backing | None:
         """A searched party's total at each kind's price ("成人 €72、儿童 €36，合计 €252.00" for 3 adults, 1 child)."""
-        for total, how in party_totals(self.index):
+        for total, how in self._party_totals:
             if equal_at(total, claimed, exponent):
                 return "derived", f"number equals {how}", []
         return None
