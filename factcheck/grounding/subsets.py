@@ -104,6 +104,8 @@ def per_unit_stay_total(fact: Fact, index: EvidenceIndex) -> SubsetTotal | None:
         return None
     claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
     for leaf, records in record_lists(index):
+        if any(_off(index, r) for r in records):
+            continue  # a cancelled room's rate is no part of the stay: the subset totals read that list
         for key, total in _sums(index.lex, records):
             if PER_UNIT_FIELD.search(field_name(key)) is None:
                 continue
@@ -113,6 +115,13 @@ def per_unit_stay_total(fact: Fact, index: EvidenceIndex) -> SubsetTotal | None:
                           f"{number_text(total)} × {k} {of} = {number_text(total * k)}"
                     return SubsetTotal(total * k, how, leaf, True)
     return None
+
+
+def _off(index: EvidenceIndex, record: dict) -> bool:
+    """Whether a listed item's status field says it is off (cancelled, or a negative status: declined, failed)."""
+    return any(isinstance(v, str) and index.lex.status_fields.lookup(field_name(str(k))) is not None
+               and ("cancelled" in index.lex.record_states_in(v.lower())
+                    or any(s.polarity == "negative" for s in index.statuses_of(v))) for k, v in record.items())
 
 
 def _said_exactly(index: EvidenceIndex, status: Fact, kept: list[dict]) -> bool:
