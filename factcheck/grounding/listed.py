@@ -56,11 +56,8 @@ def listed_count(claims: list[Claim], source: str, index: EvidenceIndex) -> None
     lex = index.lex
     for i, claim in enumerate(claims):
         numbers = [f for f in claim.facts if f.kind == FactKind.NUMBER]
-        counts = [f for f in numbers if _a_count(f, claim, lex)]
-        if len(numbers) == 1 and counts and numbers[0].verdict != Verdict.CONTRADICTED:
+        if len(numbers) == 1 and _a_count(numbers[0], claim, lex) and numbers[0].verdict != Verdict.CONTRADICTED:
             fact = numbers[0]
-        elif len(counts) > 1 and _OPENS.search(claim.text) and counts[-1].verdict != Verdict.CONTRADICTED:
-            fact = counts[-1]  # "5 个 SKU 中有 2 个低于补货点：": the last count is what the list enumerates
         elif not numbers and (_OPENS.search(claim.text) or i + 1 < len(claims)):
             # "I found three grills in your order history:": a count in words of a noun no lexicon lists
             found = _count_in_words(claim, lex)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from decimal import Decimal
 
 from factcheck.grounding.evidence import EvidenceIndex, Leaf
 from factcheck.lexicon import field_name
@@ -15,13 +14,6 @@ _TIME_UNITS = {"daily": "days", "day": "days", "nightly": "nights", "night": "ni
 _START = re.compile(r"^(?:check ?in|arrival|pickup|pick up)(?: date| at| on)?$")
 _END = re.compile(r"^(?:check ?out|departure|return|drop ?off)(?: date| at| on)?$")
 """Field names of a stay's or a rental's first and last day (`check_in`, `check_out`, `pickup_at`, `return_at`)."""
-_PERSON_WORDS = frozenset({"passenger", "person", "adult", "pax", "traveler", "traveller", "head", "guest"})
-"""Words of a price field's name that make it one person's (`price_per_passenger`, `price_adult`)."""
-_PEOPLE_FIELDS = frozenset({"passengers", "persons", "people", "adults", "travelers", "travellers", "pax", "guests"})
-"""Field names of how many people a search or booking is for (`passengers: 2`)."""
-_KINDS = {"adult": "adult", "adults": "adult", "child": "child", "children": "child", "kid": "child", "kids": "child",
-          "senior": "senior", "seniors": "senior", "infant": "infant", "infants": "infant", "youth": "youth"}
-"""Names of the kinds of people a price is given for, and of their counts -> the kind."""
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "both": 2, "两": 2, "二": 2, "三": 3, "四": 4,
                  "五": 5, "六": 6}
 _PARTY = re.compile(
@@ -147,108 +139,3 @@ def party_said(text: str) -> int | None:
     said = next((g for g in m.groups() if g), "both")
     count = int(said) if said.isdigit() else _NUMBER_WORDS.get(said.lower())
     return count if count is not None and count > 1 else None
-
-
-def searched_people(index: EvidenceIndex, leaf: Leaf) -> tuple[int, str] | None:
-    """How many people a price per person was searched or booked for (`price_per_passenger` of a search run
-    with `passengers: 2`): one whole number above 1 that the call's arguments or the top of its output name by a
-    word of people.
-
-    Args:
-        index: The run's evidence.
-        leaf: The price's leaf (a tool's).
-
-    Returns:
-        (count, field), or None when the price is not one person's or no single count is given.
-    """
-    if not set(field_name(leaf.path.rsplit(".", 1)[-1]).split()) & _PERSON_WORDS:
-        return None
-    output = index.value_at(leaf.index, "")
-    found: dict[int, str] = {}
-    for holder in (index.calls[leaf.index].args, output if isinstance(output, dict) else {}):
-        for key, value in holder.items() if isinstance(holder, dict) else ():
-            if isinstance(value, int) and not isinstance(value, bool) and value > 1 \
-                    and set(field_name(str(key)).split()) & _PEOPLE_FIELDS:
-                found.setdefault(value, str(key))
-    return next(iter(found.items())) if len(found) == 1 else None
-
-
-def priced_party(index: EvidenceIndex, leaf: Leaf) -> tuple[Decimal, str] | None:
-    """The total of a party whose kinds of people each have a price (`pricing: {adult: 72, child: 36}` of a search
-    for `participants: {adults: 3, children: 1}`): each kind's count, from the call's arguments at any depth, times
-    its price.
-
-    Args:
-        index: The run's evidence.
-        leaf: A per-person price's leaf (a tool's).
-
-    Returns:
-        (the total, how), or None unless every priced kind has one count and the party has two people or more.
-    """
-    parent = leaf.path.rpartition(".")[0]
-    prices = index.value_at(leaf.index, parent) if parent else None
-    if not isinstance(prices, dict):
-        return None
-    counts = _people_counts(index.calls[leaf.index].args)
-    terms = []
-    for kind, price in prices.items():
-        if isinstance(price, bool) or not isinstance(price, int | float):
-            continue
-        count = counts.get(_KINDS.get(field_name(str(kind)), ""))
-        if count is None:
-            return None
-        terms.append((count, Decimal(str(price)), str(kind)))
-    if len(terms) < 2 or sum(c for c, _, _ in terms) < 2:
-        return None
-    total = sum((c * p for c, p, _ in terms), Decimal(0))
-    how = " + ".join(f"{c} {k} × {p.normalize():f}" for c, p, k in terms)
-    return total, how
-
-
-def _people_counts(args: object) -> dict[str, int]:
-    """Whole numbers of the arguments, at any depth, under a name of a kind of people (`adults`, `children`)."""
-    found: dict[str, int] = {}
-    stack = [args]
-    while stack:
-        value = stack.pop()
-        if isinstance(value, dict):
-            for key, item in value.items():
-                kind = _KINDS.get(field_name(str(key)))
-                if kind and isinstance(item, int) and not isinstance(item, bool):
-                    found.setdefault(kind, item)
-                elif isinstance(item, dict | list):
-                    stack.append(item)
-        elif isinstance(value, list):
-            stack.extend(value)
-    return found
-
-
-def party_totals(index: EvidenceIndex) -> list[tuple[Decimal, str]]:
-    """Each total a searched party's kinds of people make of a price mapping of the same call's output (3 adults
-    and 1 child of `pricing: {adult: 72, child: 36}`: 252), and how.
-
-    Args:
-        index: The run's evidence.
-
-    Returns:
-        (total, how) for each such mapping, in the outputs' order.
-    """
-    out: list[tuple[Decimal, str]] = []
-    for call in range(len(index.calls)):
-        counts = _people_counts(index.calls[call].args)
-        if not counts:
-            continue
-        stack = [index.value_at(call, "")]
-        while stack:
-            value = stack.pop()
-            if isinstance(value, list):
-                stack.extend(value)
-            elif isinstance(value, dict):
-                terms = [(counts.get(_KINDS.get(field_name(str(k)), "")), Decimal(str(v)), str(k))
-                         for k, v in value.items() if isinstance(v, int | float) and not isinstance(v, bool)
-                         and _KINDS.get(field_name(str(k)))]
-                if len(terms) > 1 and all(c is not None for c, _, _ in terms):
-                    total = sum((c * p for c, p, _ in terms if c is not None), Decimal(0))
-                    out.append((total, " + ".join(f"{c} {k} × {p.normalize():f}" for c, p, k in terms)))
-                stack.extend(v for v in value.values() if isinstance(v, dict | list))
-    return out

@@ -14,7 +14,7 @@ from factcheck.grounding.counting import available_count, filtered_count
 from factcheck.grounding.evidence import Leaf, Located
 from factcheck.grounding.item_totals import named_items_total
 from factcheck.grounding.moments import duration_seconds, record_duration, seconds_between
-from factcheck.grounding.multiplicity import party_said, party_totals, time_units
+from factcheck.grounding.multiplicity import party_said, time_units
 from factcheck.grounding.roles import PER_UNIT_FIELD, Recomputed, claims_a_total
 from factcheck.grounding.subsets import SubsetTotal, per_unit_stay_total, subset_total
 from factcheck.grounding.totals import column_total
@@ -29,11 +29,6 @@ _LISTED = (FactKind.DATE, FactKind.TIME, FactKind.IDENTIFIER, FactKind.URL, Fact
 """Kinds of fact a claim may list and count ("14:00 和 15:30 两个时段")."""
 _OF_MANY = re.compile(r"\s+(?:of|out of)\s+(?:the\s+|your\s+)?\d", re.IGNORECASE)
 """What follows a count of some of a list's items: "2 of the 3 payouts"."""
-_OF_MANY_BEFORE = re.compile(r"\d+\s*(?:个|项|款|种|件|笔|条)?\s*\S{0,12}?\s*(?:中|里|当中|之中)[，,]?\s*"
-                             r"(?:有|共有)?\s*$")
-"""What comes before a count of some of a list's items in Chinese: "5 个 SKU 中有 2 个"."""
-_LABEL = re.compile(r"\s*(?:[-*•·]|\d{1,2}[.)、])?\s*\**([^:：*\n]{2,60}?)\**\s*[:：]\s*\**\s*")
-"""A line's label before the number it gives ("- 11月水电欠费：", "**Airport fee**: "), the label captured."""
 _LISTED_AMOUNTS = 12
 """Most amounts of an answer's list a later total may add up."""
 
@@ -126,31 +121,8 @@ class NumberBackings(ClaimState):
             return None
         return "match", "number found in the record the answer names", [evidence_of(found.leaf, self.index)]
 
-    def _in_labelled_record(self, fact: Fact, targets: list[tuple[Decimal, int]]) -> Backing | None:
-        """The number in the record whose name is the line's label ("- 11月水电欠费：¥212.60" of the charge whose
-        `item` is "11月水电欠费"): the label names the record, whatever field its words would name."""
-        at = fact.start - self._records.start
-        m = _LABEL.fullmatch(self._claim_text[:at])
-        if m is None:
-            return None
-        label = m[1].strip().lower()
-        leaf = self.index.find_text(label) if len(label) >= 2 else None
-        if leaf is None or leaf.source != "tool" or leaf.text.strip().lower() != label or "." not in leaf.path:
-            return None
-        head = leaf.path.rsplit(".", 1)[0] + "."
-        found = next((loc for loc in self.index.equal_numbers(targets) if loc.leaf.source == "tool"
-                      and loc.leaf.index == leaf.index and loc.leaf.path.startswith(head)
-                      and "." not in loc.leaf.path[len(head):]), None)
-        if found is None:
-            return None
-        return "match", "number found in the record the line's label names", [evidence_of(found.leaf, self.index)]
-
     def _available(self, fact: Fact, leaf: Leaf) -> Backing | None:
         """The recomputed verdict of a count of options some of which cannot be taken, or None."""
-        at = fact.start - self._records.start
-        if _OF_MANY.match(self._claim_text, fact.end - self._records.start) \
-                or _OF_MANY_BEFORE.search(self._claim_text[max(0, at - 24) : at]):
-            return None  # "2 of the 5 SKUs are below …": a part of another list, whatever its condition
         found = available_count(self.index, leaf, self._claim_text)
         if found is None:
             return None
@@ -273,7 +245,6 @@ class NumberBackings(ClaimState):
             or self._converted(claimed, exponent)
             or self._party_multiple(claimed, exponent)
             or self._listed_stay_total(claimed, exponent)
-            or self._priced_party_total(claimed, exponent)
         )
 
     def _listed_per_unit(self, fact: Fact, claimed: Decimal, exponent: int) -> Recomputed | None:
@@ -320,17 +291,6 @@ class NumberBackings(ClaimState):
             parts = amounts[-k:]
             if k > 1 and equal_at(sum(parts) * (times if times_said else 1), claimed, exponent):
                 return parts, times, what, where
-        return None
-
-    @cached_property
-    def _party_totals(self) -> list[tuple[Decimal, str]]:
-        return party_totals(self.index)
-
-    def _priced_party_total(self, claimed: Decimal, exponent: int) -> Backing | None:
-        """A searched party's total at each kind's price ("成人 €72、儿童 €36，合计 €252.00" for 3 adults, 1 child)."""
-        for total, how in self._party_totals:
-            if equal_at(total, claimed, exponent):
-                return "derived", f"number equals {how}", []
         return None
 
     def _party_multiple(self, claimed: Decimal, exponent: int) -> Backing | None:

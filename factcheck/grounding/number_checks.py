@@ -20,8 +20,6 @@ from factcheck.grounding.roles import (
     per_unit_as_total,
     per_unit_sum_as_total,
     selection,
-    total_beside,
-    unit_price_as_line,
 )
 from factcheck.grounding.totals import column_total, field_total
 from factcheck.grounding.unit_checks import UnitChecks
@@ -121,16 +119,12 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                     said = "number matches the same field" + in_minor_units(agree, minor)
                     set_verdict(fact, Verdict.SUPPORTED, "match", said, [evidence_of(agree[0].leaf, self.index)])
                 return
-            if (beside := total_beside(fact, self.index.equal_numbers(targets), self.index, self._said)) is not None:
-                set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, beside))
-                return  # "Total: $89.00" of a booking's `price_adult` beside its own `total` 445
             # the tool states this field's value: only a count, the field's own total or
             # arithmetic on the answer's backed numbers may explain another value
             backing = (
                 self._computed_by_a_tool(targets)
                 or self._at_a_rate(fact, same_field, claimed, exponent)
                 or self._in_keyed_record(fact, targets, same_field)
-                or self._in_labelled_record(fact, targets)
                 or self._subset_total(fact)
                 or self._count(fact, claimed)
                 or self._duration(fact, claimed)
@@ -256,7 +250,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         total, or a superlative's option that is not the best of its list (the computation is the evidence)."""
         said = self._said
         found = per_unit_as_total(fact, located, self.index, said) or selection(fact, located, self.index, said) \
-            or unit_price_as_line(fact, located, self.index, said) or self._other_total(fact)
+            or self._other_total(fact)
         if found is None:
             return False
         set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found))

@@ -12,13 +12,7 @@ from typing import Any, NamedTuple
 from factcheck.grounding.arithmetic import equal_at
 from factcheck.grounding.evidence import EvidenceIndex, Located
 from factcheck.grounding.flat import scalars_of, value_in
-from factcheck.grounding.multiplicity import (
-    party_said,
-    priced_party,
-    run_multiplicity,
-    searched_people,
-    time_units,
-)
+from factcheck.grounding.multiplicity import party_said, run_multiplicity, time_units
 from factcheck.lexicon import field_name
 from factcheck.phrases import Hit, Phrases
 from factcheck.report import Fact, FactKind, Verdict
@@ -30,10 +24,6 @@ _AFTER = 12
 """How far after an amount a total word still makes it a total ("$612 in total")."""
 _PER_SLASH = re.compile(r"\s*/\s*(?![\d$¥€£])\w")
 """A slash and a unit right after an amount: it is one unit's ("$120.00/night", "¥580.00/张")."""
-_PER_WORK = re.compile(r"(?i)[×x@*/]|\b(?:at|each|per|apiece)\b|每|单价")
-"""Between a quantity and an amount: the amount is one unit's ("4 × $22.75", "4 @ $22.75", "4 at $22.75 each")."""
-_CLAUSE_MARKS = re.compile(r"[，,;；:：、]")
-"""Marks that end an amount's phrase: a total word after one labels what follows."""
 _AVAILABLE = ("available", "in_stock", "is_available")
 """Fields that say whether an option can be had: a selection ranks the options that can."""
 
@@ -88,8 +78,7 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
     if beside is not None:
         return beside
     if any(loc.leaf.source != "tool" or lex_total(index, loc.leaf.path) or not (
-            loc.leaf.labels & PRICE_LABELS or time_units(index, loc.leaf) or priced_party(index, loc.leaf))
-           for loc in located):
+            loc.leaf.labels & PRICE_LABELS or time_units(index, loc.leaf)) for loc in located):
         return None  # a tool's own total, amount or payment equals it (`price.total` too)
     claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
     for loc in located:
@@ -101,13 +90,8 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
         units = time_units(index, loc.leaf)  # a nightly rate: times its own record's nights, whoever stays
         if units is None and what and loc.leaf.path.startswith(what + "["):
             continue  # a price of each seat or passenger: their sum is the total
-        if times < 2 and (party := priced_party(index, loc.leaf)) is not None:
-            total, how = party
-            if not equal_at(total, claimed, exponent):
-                return Recomputed(total, f"{how} = {num_text(total)}", loc)
-            continue
         if times < 2 or units is not None:
-            found = units or searched_people(index, loc.leaf) or _party(index, claim, claimed, exponent)
+            found = units or _party(index, claim, claimed, exponent)
             if found is None:
                 continue
             times, what = found
@@ -139,54 +123,17 @@ def _party(index: EvidenceIndex, claim: ClaimText, claimed: Decimal, exponent: i
     return party, "people the total is for"
 
 
-def unit_price_as_line(fact: Fact, located: list[Located], index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
-    """A line's amount that is its unit price when the claim says the quantity ("Ceramic Mugs ×4: $22.75" of a
-    $22.75 mug, quantity 4; "3 天国际漫游日包，漫游费 ¥28.00" of a ¥28.00 day's price): the line comes to the quantity
-    times the price. Not when a per-unit word, "×", "@" or "at" stands between the quantity and the amount.
-
-    Args:
-        fact: An amount of money of the claim.
-        located: The tool numbers equal to it.
-        index: The run's evidence.
-        claim: The claim.
-
-    Returns:
-        The line's amount and how, or None.
-    """
-    lex = index.lex
-    if not located or fact.unit not in lex.currency_codes or not fact.value or _claim_hits(lex.per_unit_words,
-                                                                                          claim.text):
-        return None
-    if _PER_SLASH.match(claim.text[fact.end - claim.start :]):
-        return None
-    claimed = Decimal(fact.value)
-    for loc in located:
-        if loc.leaf.source != "tool" or not loc.leaf.labels & PRICE_LABELS:
-            continue
-        quantity = _quantity(index, loc.leaf.index, loc.leaf.path)
-        if quantity is None or quantity < 2 or quantity != quantity.to_integral_value():
-            continue
-        said = [f for f in claim.facts if f.kind == FactKind.NUMBER and f.end <= fact.start and f.value
-                and f.unit not in lex.currency_codes and Decimal(f.value) == quantity]
-        if not said or _PER_WORK.search(claim.text[said[-1].end - claim.start : fact.start - claim.start]):
-            continue
-        total = claimed * quantity
-        return Recomputed(total, f"quantity {num_text(quantity)} × {num_text(claimed)} = {num_text(total)}", loc)
-    return None
-
-
 def total_beside(fact: Fact, located: list[Located], index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
-    """The record's own total, when the claimed total is only a per-unit field or a price of that record ("$189.00 in
-    total" where 189 is `nightly_rate` and the same booking's `total_amount` is 635.04; "Total: $89.00" of a booking's
-    `price_adult` beside its `total` 445)."""
+    """The record's own total, when the claimed total is only a per-unit field of that record ("$189.00 in total"
+    where 189 is `nightly_rate` and the same booking's `total_amount` is 635.04)."""
     if not located or not claims_a_total(fact, index, claim):
         return None
     claimed, exponent = Decimal(fact.value or "0"), -(fact.precision or 0)
     found = None
     for loc in located:
         parent, _, own = loc.leaf.path.rpartition(".")
-        if loc.leaf.source != "tool" or not (PER_UNIT_FIELD.search(field_name(own)) or loc.leaf.labels & PRICE_LABELS):
-            return None  # a value some field holds as it is: not only a per-unit amount or a price
+        if loc.leaf.source != "tool" or not PER_UNIT_FIELD.search(field_name(own)):
+            return None  # a value some field holds as it is: not only a per-unit amount
         record = index.value_at(loc.leaf.index, parent) if parent else index.value_at(loc.leaf.index, "")
         if not isinstance(record, dict):
             return None
@@ -314,9 +261,8 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
         if len(options) < 2 or all(v != claimed for v, _, _ in options):
             continue
         best = min(v for v, _, _ in options) if lowest else max(v for v, _, _ in options)
-        if best == claimed or any(f.start < fact.start and f.kind == FactKind.NUMBER and f.value
-                                  and f.unit == fact.unit and Decimal(f.value) == best for f in claim.facts):
-            return None  # "最便宜的是自提柜（¥0.00）；如选送货上门，最便宜的是 … ¥49.81": the best is said first
+        if best == claimed:
+            return None
         where = next(path for v, path, _ in options if v == best)
         said = "lowest" if lowest else "highest"
         return Recomputed(best, f"the {said} of {len(options)} options is {num_text(best)} ({where})", loc)
@@ -464,9 +410,7 @@ def claims_a_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
         return False  # "$120.00/night", "¥580.00/张": one unit's
     if "total" in (fact.concept or "").split("+") or _cue_before(lex.total_words, fact, claim) is not None:
         return True
-    after = after.lstrip()  # "$612 in total"; not "¥199，合计 ¥995.00", a label of the next amount
-    return any(hit.start <= 2 and not _CLAUSE_MARKS.search(after[: hit.start])
-               for hit in lex.total_words.finditer(after))
+    return any(hit.start <= 2 for hit in lex.total_words.finditer(after.lstrip()))
 
 
 def fits_role(fact: Fact, how: str, index: EvidenceIndex, claim: ClaimText) -> bool:

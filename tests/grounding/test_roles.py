@@ -236,8 +236,6 @@ GROUP = {"booking_id": "GB-1", "check_in": "2026-12-10", "check_out": "2026-12-1
     {"room_no": "2225", "guest": "李明轩", "nightly_rate": 480, "status": "confirmed"},
     {"room_no": "1811", "guest": "周浩", "nightly_rate": 890, "status": "confirmed"},
     {"room_no": "1721", "guest": "张伟", "nightly_rate": 680, "status": "cancelled"}]}
-TOUR = {"booking_id": "TB-1", "status": "confirmed", "adults": 4, "children": 2, "price_adult": 89.0,
-        "price_child": 44.5, "total": 445.0}
 
 
 @pytest.mark.parametrize(
@@ -248,10 +246,6 @@ TOUR = {"booking_id": "TB-1", "status": "confirmed", "adults": 4, "children": 2,
          "× 4 (nights from 2026-12-10 to 2026-12-14) = 5480"),
         ("- 2225：李明轩，每晚¥480\n- 1811：周浩，每晚¥890\n\n4 晚合计: ¥5,480", [("get_group_booking", GROUP)], S,
          None),
-        # a price of a record whose own total field says otherwise
-        ("Adults: 4 × $89.00\nChildren: 2 × $44.50\nTotal: $89.00", [("create_booking", TOUR)], C,
-         "total is 445; price_adult 89 is one unit's"),
-        ("Adults: 4 × $89.00\nChildren: 2 × $44.50\nTotal: $445.00", [("create_booking", TOUR)], S, None),
     ],
 )
 def test_a_total_of_per_unit_amounts_is_what_the_record_makes_of_them(answer, outputs, expected, how) -> None:
@@ -260,56 +254,3 @@ def test_a_total_of_per_unit_amounts_is_what_the_record_makes_of_them(answer, ou
     assert facts[-1].verdict == expected, [(f.text, f.verdict, f.reason) for f in facts]
     if how is not None:
         assert facts[-1].code == "recomputed" and how in facts[-1].reason
-
-
-SEARCH = {"results": [{"option_id": "opt_1", "price_per_passenger": 421.0, "seats_left": 1},
-                      {"option_id": "opt_3", "price_per_passenger": 175.0, "seats_left": 3}]}
-TRAVELLERS = {"travelers": [{"traveler_id": "TR0"}, {"traveler_id": "TR1"}]}
-
-
-@pytest.mark.parametrize(
-    ("answer", "expected", "how"),
-    [
-        # a price per passenger of a search run for two: one option's price, times the two
-        ("opt_3 is the cheapest that fits. Total for 2: $175.00", C, "× 175 = 350"),
-        ("opt_3 is the cheapest that fits. Total for 2: $350.00", S, None),
-    ],
-)
-def test_a_price_per_person_is_multiplied_by_the_people_searched_for(answer, expected, how) -> None:
-    calls = [{"name": "get_traveler_profiles", "args": {}, "output": TRAVELLERS, "status": "ok"},
-             {"name": "search_flights", "args": {"passengers": 2}, "output": SEARCH, "status": "ok"}]
-    facts = [f for c in CHECKER.check(answer, calls).claims for f in c.facts if f.kind.value == "number" and f.unit]
-    assert facts[-1].verdict == expected, [(f.text, f.verdict, f.reason) for f in facts]
-    if how is not None:
-        assert facts[-1].code == "recomputed" and how in facts[-1].reason and "421" not in facts[-1].reason
-
-
-ORDER_LINES = {"order_id": "#W7", "items": [{"name": "Ceramic Mugs", "price": 22.75, "quantity": 4},
-                                            {"name": "Tea Towel", "price": 9.5, "quantity": 1}]}
-TOURS = {"results": [{"tour_id": "TR-7", "name": "Northern Lights Hunt",
-                      "pricing": {"adult": 72, "child": 36, "currency": "EUR"}}]}
-
-
-@pytest.mark.parametrize(
-    ("answer", "args", "outputs", "expected", "how"),
-    [
-        # a unit price said as the line's amount, the quantity beside it
-        ("- Ceramic Mugs ×4: $22.75 for the set", {}, [("get_order_details", ORDER_LINES)], C,
-         "quantity 4 × 22.75 = 91"),
-        ("- Ceramic Mugs: 4 × $22.75 = $91.00", {}, [("get_order_details", ORDER_LINES)], S, None),
-        ("- Ceramic Mugs ×4 at $22.75 each", {}, [("get_order_details", ORDER_LINES)], S, None),
-        # a party of adults and children, each kind at its price
-        ("Northern Lights Hunt: adults €72, children €36: €72.00 total", {"participants": {"adults": 3, "children": 1}},
-         [("search_tours", TOURS)], C, "3 adult × 72 + 1 child × 36 = 252"),
-        ("Northern Lights Hunt：成人 €72、儿童 €36，合计 €252.00", {"participants": {"adults": 3, "children": 1}},
-         [("search_tours", TOURS)], S, None),
-    ],
-)
-def test_an_amount_is_what_its_quantity_or_party_makes_of_it(answer, args, outputs, expected, how) -> None:
-    calls = [{"name": name, "args": args, "output": out, "status": "ok"} for name, out in outputs]
-    facts = [f for c in CHECKER.check(answer, calls).claims for f in c.facts
-             if f.kind.value == "number" and f.unit in {"USD", "EUR"}]
-    assert facts[-1].verdict == expected, [(f.text, f.verdict, f.reason) for f in facts]
-    if how is not None:
-        assert facts[-1].code == "recomputed" and how in facts[-1].reason
-    assert all(f.verdict != C for f in facts[:-1]), [(f.text, f.verdict, f.reason) for f in facts]
