@@ -20,6 +20,7 @@ from factcheck.grounding.roles import (
     per_unit_as_total,
     per_unit_sum_as_total,
     selection,
+    unit_price_as_line,
 )
 from factcheck.grounding.totals import column_total, field_total
 from factcheck.grounding.unit_checks import UnitChecks
@@ -250,7 +251,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         total, or a superlative's option that is not the best of its list (the computation is the evidence)."""
         said = self._said
         found = per_unit_as_total(fact, located, self.index, said) or selection(fact, located, self.index, said) \
-            or self._other_total(fact)
+            or unit_price_as_line(fact, located, self.index, said) or self._other_total(fact)
         if found is None:
             return False
         set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found))

@@ -24,6 +24,8 @@ _AFTER = 12
 """How far after an amount a total word still makes it a total ("$612 in total")."""
 _PER_SLASH = re.compile(r"\s*/\s*(?![\d$¥€£])\w")
 """A slash and a unit right after an amount: it is one unit's ("$120.00/night", "¥580.00/张")."""
+_PER_WORK = re.compile(r"(?i)[×x@*/]|\b(?:at|each|per|apiece)\b|每|单价")
+"""Between a quantity and an amount: the amount is one unit's ("4 × $22.75", "4 @ $22.75", "4 at $22.75 each")."""
 _AVAILABLE = ("available", "in_stock", "is_available")
 """Fields that say whether an option can be had: a selection ranks the options that can."""
 
@@ -121,6 +123,42 @@ def _party(index: EvidenceIndex, claim: ClaimText, claimed: Decimal, exponent: i
     if party is None or any(loc.leaf.source == "tool" for loc in index.equal_numbers([(claimed / party, exponent)])):
         return None  # "3 人合计 ¥1,920.00" of a ¥640 fare: the party's total, whatever else holds 1920
     return party, "people the total is for"
+
+
+def unit_price_as_line(fact: Fact, located: list[Located], index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
+    """A line's amount that is its unit price when the claim says the quantity ("Ceramic Mugs ×4: $22.75" of a
+    $22.75 mug, quantity 4; "3 天国际漫游日包，漫游费 ¥28.00" of a ¥28.00 day's price): the line comes to the quantity
+    times the price. Not when a per-unit word, "×", "@" or "at" stands between the quantity and the amount.
+
+    Args:
+        fact: An amount of money of the claim.
+        located: The tool numbers equal to it.
+        index: The run's evidence.
+        claim: The claim.
+
+    Returns:
+        The line's amount and how, or None.
+    """
+    lex = index.lex
+    if not located or fact.unit not in lex.currency_codes or not fact.value or _claim_hits(lex.per_unit_words,
+                                                                                          claim.text):
+        return None
+    if _PER_SLASH.match(claim.text[fact.end - claim.start :]):
+        return None
+    claimed = Decimal(fact.value)
+    for loc in located:
+        if loc.leaf.source != "tool" or not loc.leaf.labels & PRICE_LABELS:
+            continue
+        quantity = _quantity(index, loc.leaf.index, loc.leaf.path)
+        if quantity is None or quantity < 2 or quantity != quantity.to_integral_value():
+            continue
+        said = [f for f in claim.facts if f.kind == FactKind.NUMBER and f.end <= fact.start and f.value
+                and f.unit not in lex.currency_codes and Decimal(f.value) == quantity]
+        if not said or _PER_WORK.search(claim.text[said[-1].end - claim.start : fact.start - claim.start]):
+            continue
+        total = claimed * quantity
+        return Recomputed(total, f"quantity {num_text(quantity)} × {num_text(claimed)} = {num_text(total)}", loc)
+    return None
 
 
 def total_beside(fact: Fact, located: list[Located], index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:

@@ -254,3 +254,26 @@ def test_a_total_of_per_unit_amounts_is_what_the_record_makes_of_them(answer, ou
     assert facts[-1].verdict == expected, [(f.text, f.verdict, f.reason) for f in facts]
     if how is not None:
         assert facts[-1].code == "recomputed" and how in facts[-1].reason
+
+
+ORDER_LINES = {"order_id": "#W7", "items": [{"name": "Ceramic Mugs", "price": 22.75, "quantity": 4},
+                                            {"name": "Tea Towel", "price": 9.5, "quantity": 1}]}
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected", "how"),
+    [
+        # a unit price said as the line's amount, the quantity beside it
+        ("- Ceramic Mugs ×4: $22.75 for the set", C, "quantity 4 × 22.75 = 91"),
+        ("- Ceramic Mugs: 4 × $22.75 = $91.00", S, None),
+        ("- Ceramic Mugs ×4 at $22.75 each", S, None),
+        ("- Tea Towel ×1: $9.50", S, None),
+    ],
+)
+def test_a_unit_price_said_as_its_line_is_the_quantity_times_it(answer, expected, how) -> None:
+    calls = [{"name": "get_order_details", "args": {}, "output": ORDER_LINES, "status": "ok"}]
+    facts = [f for c in CHECKER.check(answer, calls).claims for f in c.facts if f.kind.value == "number"
+             and f.unit == "USD"]
+    assert facts[-1].verdict == expected, [(f.text, f.verdict, f.reason) for f in facts]
+    if how is not None:
+        assert facts[-1].code == "recomputed" and how in facts[-1].reason
