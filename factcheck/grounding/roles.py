@@ -76,10 +76,10 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
     """
     if not located or not claims_a_total(fact, index, claim):
         return None
-    beside = total_beside(fact, located, index, claim)
+    beside = _total_beside(fact, located, index, claim)
     if beside is not None:
         return beside
-    if any(loc.leaf.source != "tool" or lex_total(index, loc.leaf.path) or not (
+    if any(loc.leaf.source != "tool" or _named_total(index, loc.leaf.path) or not (
             loc.leaf.labels & PRICE_LABELS or time_units(index, loc.leaf)) for loc in located):
         return None  # a tool's own total, amount or payment equals it (`price.total` too)
     claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
@@ -112,7 +112,7 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
     return None
 
 
-def lex_total(index: EvidenceIndex, path: str) -> bool:
+def _named_total(index: EvidenceIndex, path: str) -> bool:
     """Whether a field's own name says it holds a total (`price.total`, `grand_total`)."""
     return bool(index.lex.total_words.search(field_name(path.rsplit(".", 1)[-1])))
 
@@ -161,7 +161,7 @@ def unit_price_as_line(fact: Fact, located: list[Located], index: EvidenceIndex,
     return None
 
 
-def total_beside(fact: Fact, located: list[Located], index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
+def _total_beside(fact: Fact, located: list[Located], index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
     """The record's own total, when the claimed total is only a per-unit field of that record ("$189.00 in total"
     where 189 is `nightly_rate` and the same booking's `total_amount` is 635.04)."""
     if not located or not claims_a_total(fact, index, claim):
