@@ -6,7 +6,7 @@ import re
 from datetime import date
 
 from factcheck.grounding.evidence import EvidenceIndex, Leaf
-from factcheck.lexicon import field_name
+from factcheck.lexicon import Lexicon, field_name
 
 _TIME_UNITS = {"daily": "days", "day": "days", "nightly": "nights", "night": "nights", "hourly": "hours",
                "hour": "hours", "weekly": "weeks", "week": "weeks", "monthly": "months", "month": "months"}
@@ -14,8 +14,6 @@ _TIME_UNITS = {"daily": "days", "day": "days", "nightly": "nights", "night": "ni
 _START = re.compile(r"^(?:check ?in|arrival|pickup|pick up)(?: date| at| on)?$")
 _END = re.compile(r"^(?:check ?out|departure|return|drop ?off)(?: date| at| on)?$")
 """Field names of a stay's or a rental's first and last day (`check_in`, `check_out`, `pickup_at`, `return_at`)."""
-_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "both": 2, "两": 2, "二": 2, "三": 3, "四": 4,
-                 "五": 5, "六": 6}
 _PARTY = re.compile(
     r"(?i)\bfor\s+(?:(?:the\s+)?(both|two|three|four|five|six)\s+of\s+(?:you|us)\b|all\s+(\d|two|three|four|five|six)"
     r"(?:\s+of\s+(?:you|us))?\b|(\d)\s+(?:people|persons|passengers|travell?ers|adults|guests|tickets|seats)\b"
@@ -103,15 +101,15 @@ def time_units(index: EvidenceIndex, leaf: Leaf) -> tuple[int, str] | None:
                 found.setdefault(value, str(key))
     if not found and unit in ("nights", "days"):  # no count of them: the stay's or the rental's dates give it
         for holder in reversed(holders):
-            span = _dated_span(holder) if isinstance(holder, dict) else None
+            span = _dated_span(holder, unit) if isinstance(holder, dict) else None
             if span is not None and span[0] > 1:
                 return span
     return next(iter(found.items())) if len(found) == 1 else None
 
 
-def _dated_span(record: dict) -> tuple[int, str] | None:
+def _dated_span(record: dict, unit: str) -> tuple[int, str] | None:
     """The days between a record's start and end dates (`check_in` and `check_out`, `pickup_at` and `return_at`),
-    and how, as a person reads it; None without one such pair."""
+    and how, as a person reads it (in `unit`: nights or days); None without one such pair."""
     starts = [(k, v) for k, v in record.items() if isinstance(v, str) and _START.search(field_name(str(k)))]
     ends = [(k, v) for k, v in record.items() if isinstance(v, str) and _END.search(field_name(str(k)))]
     if len(starts) != 1 or len(ends) != 1:
@@ -120,15 +118,16 @@ def _dated_span(record: dict) -> tuple[int, str] | None:
         first, last = date.fromisoformat(starts[0][1][:10]), date.fromisoformat(ends[0][1][:10])
     except ValueError:
         return None
-    return (last - first).days, f"nights from {starts[0][1][:10]} to {ends[0][1][:10]}"
+    return (last - first).days, f"{unit} from {starts[0][1][:10]} to {ends[0][1][:10]}"
 
 
-def party_said(text: str) -> int | None:
+def party_said(text: str, lex: Lexicon) -> int | None:
     """The size of the party a claim says its total is for ("Total for both of you", "for all 3 of you",
     "3 人合计"), or None.
 
     Args:
         text: The claim's text.
+        lex: The lexicon (its `number_words` and `numerals` read "three" and 三).
 
     Returns:
         The count (2 or more), or None.
@@ -136,6 +135,7 @@ def party_said(text: str) -> int | None:
     m = _PARTY.search(text)
     if m is None or _MORE_PEOPLE.match(text, m.end()):
         return None  # "for 2 adults and 2 children": a party of several kinds, each at its own price
-    said = next((g for g in m.groups() if g), "both")
-    count = int(said) if said.isdigit() else _NUMBER_WORDS.get(said.lower())
-    return count if count is not None and count > 1 else None
+    said = next((g for g in m.groups() if g), "both").lower()
+    count = 2 if said == "both" else int(said) if said.isdigit() else \
+        lex.map("number_words").get(said, lex.map("numerals").get(said))
+    return count if isinstance(count, int) and count > 1 else None

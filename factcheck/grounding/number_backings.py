@@ -296,7 +296,7 @@ class NumberBackings(ClaimState):
     def _party_multiple(self, claimed: Decimal, exponent: int) -> Backing | None:
         """A total the party the claim names shares equally ("Total for both of you: $270.00" of a $135 fare):
         one person's share is a tool's number, or the sum of the last amounts the answer gave."""
-        party = party_said(self._claim_text)
+        party = party_said(self._claim_text, self.index.lex)
         if party is None:
             return None
         share = claimed / party

@@ -76,20 +76,20 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
     """
     if not located or not claims_a_total(fact, index, claim):
         return None
-    beside = _total_beside(fact, located, index, claim)
+    beside = _total_beside(fact, located, index)
     if beside is not None:
         return beside
+    per_time = [time_units(index, loc.leaf) for loc in located]  # a nightly rate: times its record's nights
     if any(loc.leaf.source != "tool" or _named_total(index, loc.leaf.path) or not (
-            loc.leaf.labels & PRICE_LABELS or time_units(index, loc.leaf)) for loc in located):
+            loc.leaf.labels & PRICE_LABELS or units) for loc, units in zip(located, per_time, strict=True)):
         return None  # a tool's own total, amount or payment equals it (`price.total` too)
     claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
-    for loc in located:
+    for loc, units in zip(located, per_time, strict=True):
         quantity = _quantity(index, loc.leaf.index, loc.leaf.path)
         if quantity is not None and quantity > 1:  # "3 bananas, total $0.5": the item's price times its quantity
             total = claimed * quantity
             return Recomputed(total, f"quantity {num_text(quantity)} × {num_text(claimed)} = {num_text(total)}", loc)
         times, what = run_multiplicity(index, loc.leaf.index)
-        units = time_units(index, loc.leaf)  # a nightly rate: times its own record's nights, whoever stays
         if units is None and what and loc.leaf.path.startswith(what + "["):
             continue  # a price of each seat or passenger: their sum is the total
         if times < 2 or units is not None:
@@ -119,7 +119,7 @@ def _named_total(index: EvidenceIndex, path: str) -> bool:
 
 def _party(index: EvidenceIndex, claim: ClaimText, claimed: Decimal, exponent: int) -> tuple[int, str] | None:
     """The party a claim says its total is for ("Total for both of you"), where no list of travellers gives it."""
-    party = party_said(claim.text)
+    party = party_said(claim.text, index.lex)
     if party is None or any(loc.leaf.source == "tool" for loc in index.equal_numbers([(claimed / party, exponent)])):
         return None  # "3 人合计 ¥1,920.00" of a ¥640 fare: the party's total, whatever else holds 1920
     return party, "people the total is for"
@@ -161,11 +161,9 @@ def unit_price_as_line(fact: Fact, located: list[Located], index: EvidenceIndex,
     return None
 
 
-def _total_beside(fact: Fact, located: list[Located], index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
+def _total_beside(fact: Fact, located: list[Located], index: EvidenceIndex) -> Recomputed | None:
     """The record's own total, when the claimed total is only a per-unit field of that record ("$189.00 in total"
     where 189 is `nightly_rate` and the same booking's `total_amount` is 635.04)."""
-    if not located or not claims_a_total(fact, index, claim):
-        return None
     claimed, exponent = Decimal(fact.value or "0"), -(fact.precision or 0)
     found = None
     for loc in located:
@@ -178,8 +176,7 @@ def _total_beside(fact: Fact, located: list[Located], index: EvidenceIndex, clai
         for key, value in record.items():
             if isinstance(value, bool) or not isinstance(value, int | float) or key == own:
                 continue
-            if index.lex.total_words.search(field_name(str(key))) and not equal_at(Decimal(str(value)), claimed,
-                                                                                    exponent):
+            if _named_total(index, str(key)) and not equal_at(Decimal(str(value)), claimed, exponent):
                 total = index.number_at(loc.leaf.index, f"{parent}.{key}" if parent else str(key))
                 if total is not None:
                     found = found or Recomputed(Decimal(str(value)), f"{key} is {num_text(Decimal(str(value)))}; "
