@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from factcheck.extractors.categories import CategoryExtractor
 from factcheck.extractors.mentions import Mention, MentionExtractor
@@ -21,6 +22,9 @@ _QUOTED = re.compile(
 
 _QUOTE_OPENERS = "「『《“\""
 """The marks `_QUOTED` opens with."""
+
+_QUALIFIED = re.compile(r"^(.+?)\s*[(（][^()（）]{1,40}[)）]$")
+"""A state with its qualifier in brackets ("delivered (item modified)")."""
 
 _CLAUSE_MARK = re.compile(r"[，,;；：:\n]")
 _LAST_LATIN_WORD = re.compile(r"[A-Za-z]+$")
@@ -124,7 +128,7 @@ class ClaimExtractor:
         if not any(map(text.__contains__, _QUOTE_OPENERS)):  # the regex would try every place of the text
             return []
         terms = self.statuses.lex.terms
-        return [m.span() for m in _QUOTED.finditer(text) if term_key(m.group()[1:-1]) not in terms]
+        return [m.span() for m in _QUOTED.finditer(text) if not _said_state(m.group()[1:-1], terms)]
 
     def _fact(self, text: str, m: Mention, offset: int, mentions: list[Mention]) -> Fact:
         labels: frozenset[str] = frozenset()
@@ -167,6 +171,14 @@ def _round_places(value: str) -> int:
     whole = value.split(".")[0].lstrip("-")
     zeros = len(whole) - len(whole.rstrip("0")) if whole.strip("0") else 0
     return min(zeros, max(1, len(whole) - 2))
+
+
+def _said_state(quoted: str, terms: Mapping[str, object]) -> bool:
+    """Whether a quote holds one status word alone, maybe with its qualifier in brackets or the sentence's
+    own mark inside ("pending.", "delivered (item modified),"): it states that status, it names no thing."""
+    inner = quoted.strip().rstrip(".,;!?。，；！？").strip()
+    qualified = _QUALIFIED.match(inner)
+    return term_key(inner) in terms or (qualified is not None and term_key(qualified.group(1)) in terms)
 
 
 def _in_title(text: str, m: Mention, titles: list[tuple[int, int]]) -> bool:

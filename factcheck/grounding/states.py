@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from factcheck.grounding.evidence import record_key
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.lexicon import field_name
+from factcheck.phrases import term_key
 from factcheck.report import Fact, FactKind, Verdict
 
 if TYPE_CHECKING:
@@ -21,8 +22,21 @@ _PREDICATE = re.compile(
     r"|\bstatus\b[^\n]{0,3}?(?:is)?)\s*[:：]?\s*(?:\*\*)?\s*[\"'“‘]?\s*$"
 )
 """What stands right before a state said of the record: a copula or a status label ("is", "Status:**")."""
+_KEY_BRACKET = re.compile(r"[#\w-]*\d[\w-]*\s*[(（]\s*$")
+"""A record's key with a bracket opened right after it ("#W6729841 (delivered)"): the state is that record's."""
+_STATUS_LABEL = re.compile(r"(?i)\bstatus\b|状态")
+"""A status label ("Order status", 状态)."""
+_DIGITS = re.compile(r"\d")
+_LETTERS = re.compile(r"[^\W\d_]")
+_BRACKETED = re.compile(r"[(（][^()（）\n]{0,40}[)）]")
+"""A qualifier in brackets ("delivered (item modified)"): its words say no other concept's state."""
 _NOUN_AFTER = re.compile(r"\s+(?!and\b|or\b|but\b|with\b|on\b|in\b|at\b|to\b|by\b|since\b|yet\b)[a-z]{3,}")
 """A lower-case word right after the state: it qualifies a noun ("pending orders", "delivered grill")."""
+
+
+def _shape(key: str) -> str:
+    """A key's shape, letters and digits folded ("w5199551" -> "a9999999"): keys of one kind of record share it."""
+    return _LETTERS.sub("a", _DIGITS.sub("9", key))
 
 
 class RecordStates:
@@ -41,6 +55,10 @@ class RecordStates:
         self._start = 0
         self._status_cache: dict[str, tuple[Leaf, set[str]] | None] = {}
         """Record key -> `_status_of` it (the run's records do not change from claim to claim)."""
+        self._named: set[str] = set()
+        """The shapes of the identifiers named since the last blank line (`_shape`)."""
+        self._acted: frozenset[str] | None | bool = False
+        """The keys of the record the last successful write returned (`_acted_on`); False until asked."""
         self._latest: dict[str, int] | None = None
         """Record key -> the last successful call whose output is that record (made when first asked)."""
 
@@ -55,10 +73,11 @@ class RecordStates:
         """
         self._start = start
         if "\n\n" in gap or gap.lstrip(" \t").startswith("#"):
-            self._in_view = None
+            self._in_view, self._named = None, set()
         ids = [f for f in facts if f.kind == FactKind.IDENTIFIER]
-        if not ids and self._in_view is None:
-            return  # no record named, none in view
+        self._named.update(_shape(record_key(f.value or f.text)) for f in ids)
+        if not ids and self._in_view is None and not any(f.kind in _STATE_KINDS for f in facts):
+            return  # no record named, none in view, no state said
         keys = {record_key(f.value or f.text) for f in ids if f.verdict == Verdict.SUPPORTED} if ids else set()
         keys = {k for k in keys if self._latest_with(k) is not None} if keys else keys
         if not keys and any(f.verdict.flagged for f in ids):
@@ -69,19 +88,21 @@ class RecordStates:
             return
         if keys:
             self._in_view = next(iter(keys))
-        if self._in_view is None:
+        acted = self._in_view is None  # then only a state said under a status label is that record's
+        view = self._acted_on() if acted else self._in_view
+        if view is None:
             return
-        if self._in_view not in self._status_cache:
-            self._status_cache[self._in_view] = self._status_of(self._in_view)
-        status = self._status_cache[self._in_view]
+        if view not in self._status_cache:
+            self._status_cache[view] = self._status_of(view)
+        status = self._status_cache[view]
         if status is None:
             return
         concepts = self.index.lex.record_state_concepts
         for fact in facts:
             # the keyed record's own status speaks before any other evidence, but not over a call that failed;
             # a state of another concept than the record's is not compared (`_compare`), so not read either
-            if fact.kind in _STATE_KINDS and fact.code != "tool_error" and fact.concept in concepts \
-                    and self._predicated(fact, text):
+            if fact.kind in _STATE_KINDS and fact.code != "tool_error" and self._concept(fact) in concepts \
+                    and self._predicated(fact, text) and (not acted or self._labelled(fact, text)):
                 self._compare(fact, status)
 
     def _predicated(self, fact: Fact, text: str) -> bool:
@@ -94,13 +115,42 @@ class RecordStates:
         if len(hits) != 1:
             return False
         begin, end = self._records.clause(fact)  # its concept words are those of the state it says
-        if not set(lex.concepts_in(text[begin - self._start : end - self._start].lower())) <= lex.record_state_concepts:
+        clause = _BRACKETED.sub(" ", text[begin - self._start : end - self._start].lower())  # "(item modified)"
+        if not set(lex.concepts_in(clause)) <= lex.record_state_concepts:
             return False
         word = hits[0]
         if not word.key.isascii():
             return True  # 已签收, 待发货: a state said as such
         before, after = text[max(0, word.start - 24) : word.start], text[word.end : word.end + 12]
+        if _KEY_BRACKET.search(before) is not None:
+            return True
         return _PREDICATE.search(before) is not None and _NOUN_AFTER.match(after) is None
+
+    def _labelled(self, fact: Fact, text: str) -> bool:
+        """Whether a status label stands right before the state ("The order status is now", "- Status:",
+        订单状态为): it says one record's state, not which of several records are in it ("已批准：3 笔")."""
+        at = max(0, fact.start - self._start)
+        return _STATUS_LABEL.search(text, max(0, at - 24), at) is not None
+
+    def _concept(self, fact: Fact) -> str | None:
+        """The concept a state is said of: none when the fact is a state word alone ("it has been pending"),
+        whatever concept the extractor carried over from the sentence before ("I found the order.")."""
+        if self.index.lex.record_state_words.lookup(term_key(fact.text)) is not None:
+            return None
+        return fact.concept
+
+    def _acted_on(self) -> str | None:
+        """The record the run's last successful write returned ("The order status is now …" after the change,
+        no key named since the last blank line): the record the answer reports on."""
+        if self._acted is False:
+            read_only = self.index.lex.read_only_tools
+            writes = [c for c in self.index.calls if c.status == "ok" and not read_only.match(c.name or "")]
+            keys = self.index.record_keys(writes[-1].index) if writes else frozenset()
+            # its keys (`order_id`, `user_id`) all name it, as no later call's output does
+            self._acted = keys if keys and all(self._latest_with(k) == writes[-1].index for k in keys) else None
+        if not self._acted or any(_shape(k) in self._named for k in self._acted):
+            return None  # "- Order: #W9373487 … - Status: pending": another record of its kind is named here
+        return min(self._acted)
 
     def _latest_with(self, key: str) -> int | None:
         """The last call whose output is the record of this key."""
@@ -127,7 +177,7 @@ class RecordStates:
     def _compare(self, fact: Fact, status: tuple[Leaf, set[str]]) -> None:
         """Contradict a state the record is not in (or a negated one it is in); back one it is in."""
         lex = self.index.lex
-        if fact.concept not in lex.record_state_concepts:
+        if self._concept(fact) not in lex.record_state_concepts:
             return  # "the refund is pending": a state of another concept than the record's
         said = lex.record_states_in(fact.text)
         if len(said) != 1:
