@@ -124,8 +124,23 @@ class StatusMatcher:
             set_verdict(fact, Verdict.SUPPORTED, "match", f"tool {call.name} recorded a {concept} ({leaf.path})",
                         [evidence_of(leaf, self.index)])
             return
+        failed = self._only_writes_failed() if fact.kind == FactKind.ACTION and polarity == "positive" else None
+        if failed is not None:  # "Your lunch is booked" when the one order the run placed came back 409
+            leaf = self.index.first_leaf(failed.index)
+            set_verdict(fact, Verdict.CONTRADICTED, "tool_error",
+                        f"no {concept} tool ran, and the run's only action, {failed.name}, failed with an error",
+                        [evidence_of(leaf, self.index)] if leaf else [])
+            return
         set_verdict(fact, Verdict.UNSUPPORTED, "no_tool_call",
                     f"no tool call or output backs {concept} ({fact.text!r})", [])
+
+    def _only_writes_failed(self) -> ToolRecord | None:
+        """The last action call of a run whose every action call failed (none run again with success): what
+        the answer says was done was attempted by that call, whatever its name; None when any action worked."""
+        writes = [c for c in self.index.calls if not self.read_only.match(c.name or "")]
+        if not writes or any(c.status == "ok" for c in writes):
+            return None
+        return writes[-1]
 
     def _counted(self, after: str) -> list[StatusEvidence]:
         """The count of the thing a search claim names right after its words ("found no *errors*"):
@@ -364,6 +379,12 @@ class StatusMatcher:
                 for text, (node, key) in places.items():
                     if text.strip().lower() in words:
                         return call, self.index.leaf(call.index, flat.path(node, key), shape, text)
+        for call in reversed(self.index.calls):  # a write given what it takes: `payment_id` to a baggage update
+            if call.status != "ok" or self.read_only.match(call.name or "") or not call.args:
+                continue
+            for field in call.args:
+                if set(field_name(str(field)).split()) & words and (leaf := self.index.first_leaf(call.index)):
+                    return call, leaf
         return None
 
     def calls_for(self, concept: str | None, action: bool = False) -> list[ToolRecord]:
