@@ -47,7 +47,8 @@ _MERGED_LISTS = (
     *SPEECH_ACT_KEYS, "user_doers", "user_beneficiaries", "derivation_cues", "presenting_terms",
     "generic_currency_words", "per_unit_words", "multiplicity_fields", "superlatives_low", "superlatives_high",
     "option_lists", "selection_scopes", "new_value_cues", "record_state_concepts", "direction_fields",
-    "charge_values", "refund_values", "available_words", "unit_fields",
+    "charge_values", "refund_values", "available_words", "unit_fields", "unbookable_states", "capacity_fields",
+    "party_nouns",
 )
 
 
@@ -178,6 +179,12 @@ class Lexicon:
     """State -> the states it implies (`delivered` -> shipped, processed)."""
     record_state_concepts: frozenset[str | None] = field(init=False)
     """Concepts (None: none, `"none"` in the file) whose status words may speak of a record's state."""
+    unbookable_states: Phrases = field(init=False)
+    """An option's status words that say it cannot be had (cancelled, sold out, 售罄): a selection skips it."""
+    capacity_fields: frozenset[str] = field(init=False)
+    """Words of an option's field that counts what is left of it (seats, remaining, 余票): a party needs that many."""
+    party_nouns: Phrases = field(init=False)
+    """Words after a number that make it the size of the user's party (4 people, 3 passengers, 3 个人)."""
     available_words: Phrases = field(init=False)
     """Words that make a count one of the options that can be taken (available, bookable, 可以订, 有座)."""
     collection_words: dict[str, list[str]] = field(init=False)
@@ -355,6 +362,9 @@ class Lexicon:
         self.record_state_words = Phrases(self.record_state_of)
         self.record_state_implies = {state: tuple(spec.get("implies", ())) for state, spec in states.items()}
         self.available_words = Phrases(self.data["available_words"])
+        self.unbookable_states = Phrases(self.data["unbookable_states"])
+        self.capacity_fields = frozenset(term_key(w) for w in self.data["capacity_fields"])
+        self.party_nouns = Phrases(self.data["party_nouns"])
         self.collection_words = {k.lower(): list(v) for k, v in self.data["collection_words"].items()}
         self.difference_words = {way: tuple(words) for way, words in self.data["difference_words"].items()}
         self.threshold_words = {way: tuple(words) for way, words in self.data["threshold_words"].items()}

@@ -20,7 +20,8 @@ from factcheck.grounding.moments import (
     zoned,
 )
 from factcheck.grounding.number_checks import NumberChecks
-from factcheck.grounding.roles import ClaimText, name_selection
+from factcheck.grounding.picks import named_pick
+from factcheck.grounding.roles import ClaimText
 from factcheck.grounding.tokens import ground_name, ground_token
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.grounding.windows import time_window
@@ -100,7 +101,7 @@ class Matcher(NumberChecks):
                 begin, end = self._records.clause(fact)
                 begin, end = max(begin, fact.start - _DIRECTION_BEFORE), min(end, fact.end + _DIRECTION_AFTER)
                 wrong_direction(fact, text[begin - start : end - start], self.index, fact.start - begin)
-        picked = name_selection(self._said, self.index)
+        picked = named_pick(self._said, self.index)
         if picked is not None:  # "Of these, Backpack is the cheapest": the named record is not
             fact, found = picked
             set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found, f"the records give {found.how}"))

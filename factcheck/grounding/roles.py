@@ -10,10 +10,11 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
 from factcheck.grounding.arithmetic import equal_at
+from factcheck.grounding.eligible import party_size, why_not
 from factcheck.grounding.evidence import EvidenceIndex, Located
 from factcheck.grounding.flat import scalars_of, value_in
 from factcheck.grounding.multiplicity import party_said, run_multiplicity, time_units
-from factcheck.lexicon import field_name
+from factcheck.lexicon import Lexicon, field_name, term_key
 from factcheck.phrases import Hit, Phrases
 from factcheck.report import Fact, FactKind, Verdict
 
@@ -26,8 +27,6 @@ _PER_SLASH = re.compile(r"\s*/\s*(?![\d$¥€£])\w")
 """A slash and a unit right after an amount: it is one unit's ("$120.00/night", "¥580.00/张")."""
 _PER_WORK = re.compile(r"(?i)[×x@*/]|\b(?:at|each|per|apiece)\b|每|单价")
 """Between a quantity and an amount: the amount is one unit's ("4 × $22.75", "4 @ $22.75", "4 at $22.75 each")."""
-_AVAILABLE = ("available", "in_stock", "is_available")
-"""Fields that say whether an option can be had: a selection ranks the options that can."""
 
 
 class ClaimText(NamedTuple):
@@ -281,16 +280,20 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
     lowest = lex.superlative_of(word)
     claimed = Decimal(fact.value)
     # "for two weeks, your cheapest option is … 14 days for $30": the claim's other measures are its condition
+    # (not the seats left of the pick, "with 4 seats left", nor the party, "for 3": those the options are kept by)
     conditions = [Decimal(f.value) for f in claim.facts if f is not fact and f.kind == FactKind.NUMBER and f.value
-                  and f.unit not in lex.currency_codes and f.verdict == Verdict.SUPPORTED]
+                  and f.unit not in lex.currency_codes and f.verdict == Verdict.SUPPORTED and not _left_said(f, lex)]
     for loc in located:
         if loc.leaf.source != "tool" or not (loc.leaf.labels & lex.money_labels or _per_unit_price(loc.leaf.path)):
             continue
-        options = _comparable(index, loc.leaf.index, loc.leaf.path, available_only=True, option_lists=True)
+        party = party_size(index, loc.leaf.index)
+        options = _comparable(index, loc.leaf.index, loc.leaf.path, available_only=True, option_lists=True,
+                              party=party)
+        kept_conditions = [c for c in conditions if c != party]
         # "14 days for $30" is a condition of the options; "4 days" that only the search itself gives (its
         # `rental_days`, its arguments) is none; one nothing gives ("at least 3 rooms") leaves no option to rank
         searched = _search_values(index, loc.leaf.index)
-        kept = [c for c in conditions if any(equals_value(v, c) for o in options for v in scalars_of(o[2]))
+        kept = [c for c in kept_conditions if any(equals_value(v, c) for o in options for v in scalars_of(o[2]))
                 or not any(equals_value(v, c) for v in searched)]
         options = _in_scope(_meeting(options, kept), _scope_text(claim.text, word))
         if len(options) < 2 or all(v != claimed for v, _, _ in options):
@@ -304,58 +307,11 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
     return None
 
 
-def name_selection(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, Recomputed] | None:
-    """A superlative said of a named record ("Of these, Backpack is the cheapest"), re-ranked by its price.
-
-    The claim names one record (a backed name whose evidence is a list item's field) and no amount; the
-    options are the items of that list when it is a list of options or the claim scopes the choice to the
-    items just listed ("of these", 其中).
-
-    Args:
-        claim: The claim, its facts grounded.
-        index: The run's evidence.
-
-    Returns:
-        The name fact and the best option when the named one is not it, else None.
-    """
-    lex = index.lex
-    if not any(f.kind in (FactKind.NAME, FactKind.IDENTIFIER) for f in claim.facts):
-        return None  # no name or id to name the record
-    words = lex.superlatives.finditer(claim.text)
-    if not words or any(f.kind == FactKind.NUMBER and f.unit in lex.currency_codes for f in claim.facts):
-        return None
-    named = []  # the records the claim names by a backed name or id that have a price
-    for f in claim.facts:
-        if f.kind in (FactKind.NAME, FactKind.IDENTIFIER) and f.verdict == Verdict.SUPPORTED and f.evidence:
-            ev = f.evidence[0]
-            parts = _SEGMENT.findall(ev.path)
-            record = index.value_at(ev.index, _path(parts[:-1])) if ev.source == "tool" else None
-            price = next((k for k in record if index.path_info(str(k))[0] & PRICE_LABELS), None) if isinstance(
-                record, dict) else None
-            if price is not None:
-                listed = len(parts) > 2 and field_name(parts[-3]) in lex.option_lists
-                named.append((listed, f, ev, parts, price))
-    if len(named) > 1:  # "the cheapest option for the Desk Lamp (Item ID: 311…)": the option's id is the pick
-        named = [n for n in named if n[0]] or named
-    if len(named) != 1:
-        return None
-    _, fact, ev, parts, price = named[0]
-    scoped = lex.selection_scopes.search(claim.text)
-    path = _path([*parts[:-1], str(price)])
-    options = _comparable(index, ev.index, path, available_only=True, option_lists=not scoped)
-    if len(options) < 2:
-        return None
-    lowest = lex.superlative_of(words[0])
-    best = min(v for v, _, _ in options) if lowest else max(v for v, _, _ in options)
-    own = next((v for v, where, _ in options if where == path), None)
-    if own is None or own == best:
-        return None
-    where, best_record = next((w, r) for v, w, r in options if v == best)
-    label = best_record.get(parts[-1]) if isinstance(best_record, dict) else None
-    said = "lowest" if lowest else "highest"
-    how = f"the {said} {price} of {len(options)} options is {num_text(best)} ({label or where}), not {num_text(own)}"
-    located = index.number_at(ev.index, path)
-    return (fact, Recomputed(best, how, located)) if located is not None else None
+def _left_said(fact: Fact, lex: Lexicon) -> bool:
+    """Whether a number is what is left of an option, by its evidence's field (`available_seats.economy`)."""
+    path = fact.evidence[0].path if fact.evidence and fact.evidence[0].source == "tool" else ""
+    names = [term_key(field_name(p)) for p in _SEGMENT.findall(path) if not p.startswith("[")]
+    return any(n in lex.capacity_fields or set(n.split()) & lex.capacity_fields for n in names)
 
 
 def _meeting(options: list[tuple[Decimal, str, Any]], conditions: list[Decimal]) -> list[tuple[Decimal, str, Any]]:
@@ -489,14 +445,17 @@ def _comparable(
     available_only: bool = False,
     lists_only: bool = False,
     option_lists: bool = False,
+    party: int = 1,
 ) -> list[tuple[Decimal, str, Any]]:
     """The numbers of the same field in the claimed one's siblings, with their paths (itself included): the
     items of the nearest list holding it, or the entries of the nearest mapping of records (not `lists_only`);
-    with `option_lists`, only a list or mapping the lexicon names as options (`flights`, `variants`)."""
+    with `option_lists`, only a list or mapping the lexicon names as options (`flights`, `variants`); with
+    `available_only`, only the options that can be had by a party of `party` (`eligible.why_not`)."""
     value = index.flats[call].value
     parts = _SEGMENT.findall(path)
     if not parts:
         return []
+    read = index.lex.read_only_tools.match(index.calls[call].name or "") is not None
     out: list[tuple[Decimal, str, Any]] = []
     for at in range(len(parts) - 2, -1, -1):  # the nearest list or mapping of records holding the field
         container = value_in(value, _path(parts[:at]))
@@ -507,9 +466,10 @@ def _comparable(
         else:
             continue
         name = parts[at - 1] if at else ""
-        if option_lists and field_name(name) not in index.lex.option_lists:
-            continue
+        if option_lists and field_name(name) not in index.lex.option_lists and not (at == 0 and read):
+            continue  # a list the lexicon names as options, or the whole output of a read (the flights found)
         field = _path(parts[at + 1 :])
+        cabin = parts[-1] if len(parts) - at > 2 else None  # `prices.economy`: its seats are `economy`'s too
         for key in keys:
             record = container[int(key[1:-1])] if isinstance(container, list) else container[key]
             number = value_in(record, field)
@@ -519,7 +479,7 @@ def _comparable(
                 amount = Decimal(str(number))
             except InvalidOperation:
                 continue
-            if available_only and isinstance(record, dict) and any(record.get(f) is False for f in _AVAILABLE):
+            if available_only and why_not(index.lex, record, party, cabin):
                 continue
             out.append((amount, _path([*parts[:at], key, *parts[at + 1 :]]), record))
         if len(out) > 1:
