@@ -24,13 +24,15 @@ from factcheck.grounding.picks import named_pick
 from factcheck.grounding.roles import ClaimText
 from factcheck.grounding.tokens import ground_name, ground_token
 from factcheck.grounding.verdicts import evidence_of, set_verdict
-from factcheck.grounding.windows import time_window
+from factcheck.grounding.windows import passed_deadline, time_window
 from factcheck.report import Fact, FactKind, Verdict
 
 _NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
 _DIRECTION_BEFORE, _DIRECTION_AFTER = 24, 16
 """How far before and after an amount its direction words are read ("a charge of $30.78", "$30.78 refunded")."""
 _WHEN = (FactKind.DATE, FactKind.TIME)
+_STILL_IN = re.compile(r"(?i)\b(?:you(?:'re|\s+are)\s+still|still)\s+(?:within|inside|in)\b|仍在|仍然在|还在")
+"""Words that put this record in a window ("you're still within the 14-day window", 仍在…期内)."""
 _ORIGINAL = "original"
 """The payment-method category of "the original payment method" (原路)."""
 _FRACTION = re.compile(r"(\d{1,3})\s*/\s*(\d{1,3})")
@@ -109,7 +111,11 @@ class Matcher(NumberChecks):
             incomplete_coverage(facts, text, start, self.index)  # "none of your orders" with two of five read
         # "within 24 hours", 25.8 hours on; a rule or an offer only with moments of its own ("创建于 12月1日 08:10，
         # 距现在不到24小时，可以全额退款"), never those of earlier claims
-        time_window(facts, text, start, self.index, self.moments if asserts else [])
+        # "you're still within the 14-day window" speaks of this record even beside a policy's words
+        still = _STILL_IN.search(text) is not None
+        time_window(facts, text, start, self.index, self.moments if asserts or still else [], in_view=still)
+        if asserts:
+            passed_deadline(facts, text, self.index)  # "still cancel free of charge until 11:32", at 16:32
         self._states.next_claim(facts, text, start, gap)  # "#W1 … Status: Pending": the state of the record in view
         self.moments += [f for f in facts if f.kind in _WHEN and f.verdict == Verdict.SUPPORTED]
         zones = any(f.kind in _WHEN for f in facts) and self.index.lex.time_zone_words.finditer(text)

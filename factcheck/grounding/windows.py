@@ -36,7 +36,15 @@ _NOW_CUE = re.compile(
     r"(?i)(?:current (?:date|time)(?:\s+is)?|today is|now is|as of|当前(?:时间|日期)|今天是|现在是|今天)\s*[:：]?\s*"
     r"(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?)"
 )
-_NOW_FIELDS = ("now", "current_time", "current_date", "today", "as_of")
+_NOW_FIELDS = ("now", "current_time", "current_date", "current_datetime", "today", "as_of", "server_time", "utc")
+"""Fields of a tool's output that give the current time (a search's `server_time`, `get_current_time`'s `utc`)."""
+_STILL_OPEN = re.compile(r"(?i)\bstill\b|仍可|仍然可以|还可以|还能|仍在")
+"""Words that say something is still open or possible ("You can still cancel free of charge until …")."""
+_NO_LONGER = re.compile(r"(?i)\b(?:no longer|not|can't|cannot|isn't|passed|expired|closed)\b"
+                        r"|已过|不再|不能|无法|已截止")
+"""Words that say it is not open any more: the claim agrees with a passed deadline."""
+_DEADLINE_FIELD = re.compile(r"until|deadline|cutoff|cut_off|expire|expiry|截止")
+"""A field name that holds a deadline (`free_cancellation_until`, `add_deadline`, `expires_at`)."""
 _UNIT_AFTER_NUMBER = re.compile(rf"(?i)\d[\s-]*(?:个)?(?:{_EN_UNIT[1:-3]}|{_ZH_UNIT[1:-1]})")
 """What every window pattern holds, a number and its unit ("24 hours", "30 天", "3 个月"... read loosely): a claim
 without it is not searched with the five patterns."""
@@ -86,7 +94,9 @@ def _window(text: str) -> tuple[str, float, int, int, str] | None:
     return None
 
 
-def time_window(facts: list[Fact], text: str, start: int, index: EvidenceIndex, earlier: list[Fact]) -> None:
+def time_window(
+    facts: list[Fact], text: str, start: int, index: EvidenceIndex, earlier: list[Fact], in_view: bool = False
+) -> None:
     """Contradict a window a claim puts a record's moment in when the moments say otherwise.
 
     "It was booked on December 1 at 08:15, so you are still within 24 hours" when the context gives the
@@ -102,6 +112,8 @@ def time_window(facts: list[Fact], text: str, start: int, index: EvidenceIndex, 
         start: Where it starts in the answer.
         index: The run's evidence.
         earlier: The backed dates and times of the answer's earlier claims.
+        in_view: The claim puts the record in view in its window ("This one is also still inside the 30-day
+            window"): only the answer's last moment before it is measured, not every earlier one.
     """
     if not any(f.kind == FactKind.NUMBER for f in facts):
         return  # the window's length is one of the claim's numbers
@@ -115,7 +127,7 @@ def time_window(facts: list[Fact], text: str, start: int, index: EvidenceIndex, 
     own = _moments(facts)
     now = _now(index)
     if now is not None:
-        spans = [(_between(then, now), ev) for then, ev in own or _moments(earlier)]
+        spans = [(_between(then, now), ev) for then, ev in own or _moments(earlier)[-1 if in_view else 0 :]]
     elif len(own) == 2:
         spans = [(_between(own[0][0], own[1][0]), own[0][1])]
     else:
@@ -163,3 +175,34 @@ def _span(elapsed: timedelta) -> str:
     """A span as a person reads it (25.8 hours, 35 days)."""
     hours = elapsed.total_seconds() / 3600
     return f"{hours:.1f} hours" if hours < 72 else f"{elapsed.days} days"
+
+
+def passed_deadline(facts: list[Fact], text: str, index: EvidenceIndex) -> None:
+    """Contradict a deadline a claim says is still ahead when the current time is past it ("You can still cancel
+    free of charge until 03/07 11:32", the search's `free_cancellation_until` 2026-03-07T11:32 and the current time
+    16:32 the same day).
+
+    The claim says something is still open ("still", 仍可, 还可以) and gives a backed date or time whose field
+    names a deadline (`…_until`, `deadline`, `cutoff`, `expires`, 截止); the current time is the one the context or
+    a tool states. Not when the claim says it is no longer open ("no longer", "not", 已过, 不再).
+
+    Args:
+        facts: The claim's facts, grounded.
+        text: The claim's text.
+        index: The run's evidence.
+    """
+    if _STILL_OPEN.search(text) is None or _NO_LONGER.search(text) is not None:
+        return
+    now = _now(index)
+    if now is None:
+        return
+    for fact in facts:
+        if fact.kind not in (FactKind.DATE, FactKind.TIME) or fact.verdict != Verdict.SUPPORTED or not fact.evidence:
+            continue
+        ev = fact.evidence[0]
+        field = ev.path.rsplit(".", 1)[-1].lower()
+        moment = _moment(ev.text) if ev.source == "tool" and _DEADLINE_FIELD.search(field) else None
+        if moment is None or not (moment[1] and now[1]) or moment[0] >= now[0]:
+            continue
+        set_verdict(fact, Verdict.CONTRADICTED, "time_window",
+                    f"{ev.path} {_shown(ev.text)} is before now ({now[0]:%Y-%m-%d %H:%M}): it has passed", [ev])

@@ -68,3 +68,47 @@ def test_the_quick_look_for_a_number_and_unit_keeps_every_window(text, window):
 
     found = _window(text)
     assert (found and found[:2]) == window
+
+
+ORDERS = [call("get_order_details", {"order_id": "#W1", "delivered_at": "2026-11-07T09:30:00Z"}),
+          call("get_order_details", {"order_id": "#W2", "delivered_at": "2026-10-14T09:30:00Z"})]
+NOW = ["Current time: 2026-11-23 09:30 UTC."]
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # "still inside" speaks of the record in view: the answer's last moment before it, not any earlier one
+        ("#W1 was delivered on Nov 7. #W2 was delivered on Oct 14. This one is also still inside the 30-day return "
+         "window.", True),
+        ("#W2 was delivered on Oct 14. #W1 was delivered on Nov 7. This one is also still inside the 30-day return "
+         "window.", False),
+        # beside a policy's words too
+        ("#W2 was delivered on Oct 14. Items fall under the 30-day policy, and you're still within the 30-day window.",
+         True),
+    ],
+)
+def test_a_window_still_said_of_the_record_in_view_is_measured_from_its_moment(answer, flagged):
+    report = CHECKER.check(answer, ORDERS, NOW)
+    windows = [f for c in report.claims for f in c.facts if f.code == "time_window"]
+    assert bool(windows) == flagged, [(f.text, f.code, f.reason) for c in report.claims for f in c.facts]
+
+
+SEARCH = [call("search_rental_options", {"server_time": "2026-03-07T16:32:00+08:00", "options": [
+    {"option_id": "RC-1", "free_cancellation_until": "2026-03-07T11:32:00+08:00"},
+    {"option_id": "RC-2", "free_cancellation_until": "2026-03-14T10:00:00+08:00"}]})]
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("RC-1: you can still cancel it free of charge until 03/07 11:32.", True),
+        ("RC-1：仍可在 3月7日 11:32 前免费取消。", True),
+        ("RC-1: free cancellation ended at 11:32 on 03/07, so you can no longer cancel for free.", False),
+        ("RC-2: you can still cancel it free of charge until 03/14 10:00.", False),
+    ],
+)
+def test_a_deadline_said_to_be_still_ahead_is_measured_against_the_current_time(answer, flagged):
+    report = CHECKER.check(answer, SEARCH)
+    windows = [f for c in report.claims for f in c.facts if f.code == "time_window"]
+    assert bool(windows) == flagged, [(f.text, f.code, f.reason) for c in report.claims for f in c.facts]
