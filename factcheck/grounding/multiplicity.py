@@ -107,49 +107,6 @@ def time_units(index: EvidenceIndex, leaf: Leaf) -> tuple[int, str] | None:
     return next(iter(found.items())) if len(found) == 1 else None
 
 
-_COUNT_KEYS = ("purchased", "total", "count", "quantity", "qty", "booked", "licensed")
-"""Keys of a count's own mapping (`seats: {purchased: 5, assigned: 4}`): the number paid for."""
-
-
-def item_units(index: EvidenceIndex, leaf: Leaf) -> tuple[int, str] | None:
-    """How many of its unit a per-unit amount is taken for, when its field names the unit after "per"
-    (`price_per_seat_monthly` with `seats: {purchased: 5}`, `fee_per_line` with `lines: 3`): one whole number
-    above 1 that the call's arguments, the top of its output or the amount's own record name by that unit.
-
-    Args:
-        index: The run's evidence.
-        leaf: The amount's leaf (a tool's).
-
-    Returns:
-        (count, field), or None when the field names no unit after "per" or no single count is given.
-    """
-    parent, _, own = leaf.path.rpartition(".")
-    words = field_name(own).split()
-    currencies = {c.lower() for c in index.lex.currency_codes}
-    after = [w for w in words[words.index("per") + 1 :] if w not in currencies] if "per" in words else []
-    unit = after[-1] if after else None  # `fee_per_extra_bag_usd`: bag
-    if unit is None or unit in _TIME_UNITS or unit in _TIME_UNITS.values():
-        return None  # a unit of time is `time_units`'s
-    names = {unit, unit + "s", unit.removesuffix("s")}
-    output = index.value_at(leaf.index, "")
-    holders = [index.calls[leaf.index].args, output if isinstance(output, dict) else {}]
-    record = index.value_at(leaf.index, parent) if parent else None
-    if isinstance(record, dict) and record is not output:
-        holders.append(record)
-    found: dict[int, str] = {}
-    for holder in holders:
-        for key, value in (holder.items() if isinstance(holder, dict) else ()):
-            named = set(field_name(str(key)).split())
-            if not names & named or "per" in named:
-                continue  # another rate (`fare_per_passenger`) counts nothing
-            if isinstance(value, dict):  # `seats: {purchased: 5, assigned: 4}`: the count paid for
-                counted = [(k, v) for k, v in value.items() if k in _COUNT_KEYS and isinstance(v, int)]
-                key, value = (f"{key}.{counted[0][0]}", counted[0][1]) if len(counted) == 1 else (key, None)
-            if isinstance(value, int) and not isinstance(value, bool) and value > 1:
-                found.setdefault(value, str(key))
-    return next(iter(found.items())) if len(found) == 1 else None
-
-
 def _dated_span(record: dict, unit: str) -> tuple[int, str] | None:
     """The days between a record's start and end dates (`check_in` and `check_out`, `pickup_at` and `return_at`),
     and how, as a person reads it (in `unit`: nights or days); None without one such pair."""

@@ -13,7 +13,7 @@ from factcheck.grounding.arithmetic import equal_at
 from factcheck.grounding.eligible import party_size, why_not
 from factcheck.grounding.evidence import EvidenceIndex, Located
 from factcheck.grounding.flat import scalars_of, value_in
-from factcheck.grounding.multiplicity import item_units, party_said, run_multiplicity, time_units
+from factcheck.grounding.multiplicity import party_said, run_multiplicity, time_units
 from factcheck.lexicon import Lexicon, field_name, term_key
 from factcheck.phrases import Hit, Phrases
 from factcheck.report import Fact, FactKind, Verdict
@@ -78,8 +78,7 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
     beside = _total_beside(fact, located, index)
     if beside is not None:
         return beside
-    # a nightly rate: times its record's nights; a price per seat: times the seats
-    per_time = [time_units(index, loc.leaf) or item_units(index, loc.leaf) for loc in located]
+    per_time = [time_units(index, loc.leaf) for loc in located]  # a nightly rate: times its record's nights
     if any(loc.leaf.source != "tool" or _named_total(index, loc.leaf.path) or not (
             loc.leaf.labels & PRICE_LABELS or units) for loc, units in zip(located, per_time, strict=True)):
         return None  # a tool's own total, amount or payment equals it (`price.total` too)
