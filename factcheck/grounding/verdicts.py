@@ -56,8 +56,7 @@ def evidence_strength(fact: Fact, index: EvidenceIndex, agent: bool = False) -> 
         that it was done),
         `own-field` (a status field of the acting tool's output), `record-field` (a status field of a record a
         read returned), `own-text`, `own-tool`, `count`, `other-tool`,
-        `failed-write` (the run's every action call failed, none of them of the concept the claim says was
-        done), `recomputed`, `other-call` / `other-item` (a wrong record: another call's value, another list item's),
+        `recomputed`, `other-call` / `other-item` (a wrong record: another call's value, another list item's),
         `field`, `other-unit` (the tool gives the very number in another unit or currency), `near`,
         `absent`, `no-write` (no call of the action; the agent says it acted, and no call of
         the run can act: every one is a declared read), `no-call` (no call of the action) or `-`.
@@ -114,8 +113,8 @@ def _status_strength(fact: Fact, index: EvidenceIndex) -> str:
         if fact.concept in index.calls[ev.index].concepts
         or (not index.calls[ev.index].concepts and any(w in ev.text.lower() for w in words))
     ]
-    if not own:  # the run's action failed, though no tool of the concept ran ("booked" after a 409 order call)
-        return "failed-write" if all(index.calls[ev.index].status == "error" for ev in tools) else "other-tool"
+    if not own:
+        return "other-tool"
     if all(ev.text.strip().isdigit() for ev in own):
         return "count"  # a list's length or a count field, read as found / not found
     if any(w in ev.text.lower() for ev in own for w in words):
