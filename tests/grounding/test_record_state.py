@@ -151,3 +151,37 @@ def test_the_same_state_word_in_a_records_status_agrees(answer, expected) -> Non
 )
 def test_a_records_status_field_outranks_fields_that_suggest_a_state(answer, tools, flagged) -> None:
     assert any(v.flagged for v in verdicts(answer, tools)) == flagged
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        # the run's only action failed: what the answer says was done is contradicted, whatever the tool's name
+        ("Your lunch with Saffron Table is booked for 36 guests.",
+         [call("get_event", {"event_id": "EV-1", "catering_order": None}),
+          call("place_catering_order", "Error 409: quote Q-5523 expired", "error")], C),
+        ("Your lunch with Saffron Table is booked for 36 guests.",
+         [call("get_event", {"event_id": "EV-1", "catering_order": None})], U),  # no action ran at all
+        # a later action that worked: the failed one contradicts nothing (no booking tool backs it either)
+        ("Your lunch with Saffron Table is booked for 36 guests.",
+         [call("place_catering_order", "Error 409: quote expired", "error"),
+          call("place_catering_order", {"order_id": "CO-1"})], U),
+        # 已从…扣款: a charge said done, after the seat update that would have charged failed
+        ("已从尾号 4769 的卡扣款。", [call("update_reservation_seats", "Error: payment declined", "error")], C),
+    ],
+)
+def test_an_action_said_done_after_every_action_call_failed_is_contradicted(answer, tools, expected) -> None:
+    assert verdicts(answer, tools)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        ({"reservation_id": "G7AHGH", "total_baggages": 6, "payment_id": "credit_card_9346353"}, S),
+        ({"reservation_id": "G7AHGH", "total_baggages": 6}, U),  # given no way to pay, it charged nothing
+    ],
+)
+def test_a_write_given_a_payment_method_made_the_payment(args, expected) -> None:
+    tools = [{"name": "update_reservation_baggages", "args": args, "status": "ok",
+              "output": {"reservation_id": "G7AHGH", "total_baggages": 6}}]
+    assert verdicts("本次新增费用 $150.00，已从尾号 6353 的信用卡扣款。", tools)[0] == expected

@@ -105,25 +105,6 @@ def test_the_recomputation_is_the_evidence() -> None:
 @pytest.mark.parametrize(
     ("answer", "expected"),
     [
-        ("Of these, the Pet Bed is the most expensive.", S),
-        ("Of these, the Electric Kettle is the most expensive.", C),
-        ("Of these, the Electric Kettle is the cheapest.", S),
-        ("其中 Pet Bed 最贵。", S),
-        ("The Electric Kettle is in this order.", S),  # no selection
-    ],
-)
-def test_a_record_named_as_the_cheapest_is_reranked_by_its_price(answer, expected) -> None:
-    order = {"order_id": "#W5565470", "items": [{"name": "Electric Kettle", "price": 122.5},
-                                                {"name": "Pet Bed", "price": 193.4},
-                                                {"name": "Mechanical Keyboard", "price": 181.2}]}
-    calls = [{"name": "get_order_details", "args": {}, "output": order, "status": "ok"}]
-    facts = [f for c in CHECKER.check(answer, calls).claims for f in c.facts if f.kind.value == "name"]
-    assert facts and facts[0].verdict == expected, facts
-
-
-@pytest.mark.parametrize(
-    ("answer", "expected"),
-    [
         ("The total refund for the Air Purifier and the Robotic Vacuum will be $1,126.04.", S),
         ("The total refund for the Air Purifier and the Robotic Vacuum will be $1,026.04.", C),
     ],

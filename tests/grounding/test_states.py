@@ -47,3 +47,45 @@ def test_a_negated_state_word_is_read_once():
     # 未发货 says "not shipped": of a pending order it is right
     report = CHECKER.check("订单 #W9300146 还未发货。", [order("pending")])
     assert not any(f.code == "record_state" for c in report.claims for f in c.facts)
+
+
+def modified(status: str, key: str = "#W5199551") -> dict:
+    """The order a write returns after changing its items."""
+    return {"name": "modify_pending_order_items", "args": {"order_id": key}, "status": "ok",
+            "output": {"order_id": key, "user_id": "u1", "items": [{"name": "Hiking Boots", "price": 253.54}],
+                       "status": status}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "flagged"),
+    [
+        # a state alone after the key: no concept carried over from the sentence before ("I found …")
+        ("I found the order. It's order #W9300146, and it has been pending.", [order("delivered")], True),
+        ("I found the order. It's order #W9300146, and it has been delivered.", [order("delivered")], False),
+        # in brackets right after the key
+        ("- Smart Watch: in order #W9300146 (pending).", [order("delivered")], True),
+        ("- Smart Watch: in order #W9300146 (delivered).", [order("delivered")], False),
+        # quoted, with its qualifier or the sentence's mark inside the quotes
+        ('Order #W9300146 contains a lamp, and its status is "pending."', [order("delivered")], True),
+        ('Order #W9300146 contains a lamp, and its status is "delivered."', [order("delivered")], False),
+        # under a status label with no key named: the record the run's last write returned
+        ('The size was changed. The order status is now "delivered (item modified)."',
+         [order("pending"), modified("pending (item modified)")], True),
+        ('The size was changed. The order status is now "pending (item modified)."',
+         [order("pending"), modified("pending (item modified)")], False),
+        # ... but not where another record of its kind was named in the block, nor without a status label
+        ("I found your charger order:\n- Order: #W9373487\n- Status: pending",
+         [order("pending", "#W9373487"), modified("cancelled")], False),
+        ("- 已批准：3 笔", [modified("pending")], False),
+    ],
+)
+def test_a_state_said_in_prose_is_read_against_the_record_it_speaks_of(answer, tools, flagged):
+    report = CHECKER.check(answer, tools)
+    states = [f for c in report.claims for f in c.facts if f.code == "record_state"]
+    assert bool(states) == flagged, [(f.text, f.code, f.reason) for c in report.claims for f in c.facts]
+
+
+def test_pending_review_is_under_review():
+    report = CHECKER.check("Your post is under review.", [
+        {"name": "publish_post", "args": {}, "status": "ok", "output": {"post_id": "mp_1", "state": "PENDING_REVIEW"}}])
+    assert not any(f.verdict.flagged for c in report.claims for f in c.facts)
