@@ -10,7 +10,16 @@ from typing import Any
 from factcheck.grounding.eligible import party_size, why_not
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.flat import value_in
-from factcheck.grounding.roles import PRICE_LABELS, ClaimText, Recomputed, _in_scope, _path, _scope_text, num_text
+from factcheck.grounding.roles import (
+    PRICE_LABELS,
+    ClaimText,
+    Recomputed,
+    _in_scope,
+    _path,
+    _scope_text,
+    compound,
+    num_text,
+)
 from factcheck.lexicon import field_name
 from factcheck.report import Fact, FactKind, Verdict
 
@@ -43,7 +52,8 @@ def named_pick(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, Recomputed
     if not any(f.kind in (FactKind.NAME, FactKind.IDENTIFIER) for f in claim.facts):
         return None  # no name or id to name the record
     words = lex.superlatives.finditer(claim.text)
-    if not words or any(f.kind == FactKind.NUMBER and f.unit in lex.currency_codes for f in claim.facts):
+    if not words or compound(claim.text, words[0]) or any(
+            f.kind == FactKind.NUMBER and f.unit in lex.currency_codes for f in claim.facts):
         return None
     scoped = lex.selection_scopes.search(claim.text)
     named = []  # the records the claim names by a backed name or id, entries of options, with a price

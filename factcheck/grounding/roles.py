@@ -275,7 +275,7 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
     if not located or not fact.value or fact.unit not in lex.currency_codes:
         return None
     word = _cue_before(lex.superlatives, fact, claim)
-    if word is None:
+    if word is None or compound(claim.text, word):
         return None
     lowest = lex.superlative_of(word)
     claimed = Decimal(fact.value)
@@ -295,16 +295,40 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
         searched = _search_values(index, loc.leaf.index)
         kept = [c for c in kept_conditions if any(equals_value(v, c) for o in options for v in scalars_of(o[2]))
                 or not any(equals_value(v, c) for v in searched)]
-        options = _in_scope(_meeting(options, kept), _scope_text(claim.text, word))
+        scope = _scope_text(claim.text, word)
+        options = _in_scope(_meeting(options, kept), scope)
+        said = "lowest" if lowest else "highest"
+        if options and not any(path == loc.leaf.path for _, path, _ in options) and _cannot_be_had(
+                index, loc, kept, scope, claim):  # "the cheapest SUV you can book is the BYD" that cannot be booked
+            best = min(v for v, _, _ in options) if lowest else max(v for v, _, _ in options)
+            where = next(path for v, path, _ in options if v == best)
+            return Recomputed(best, f"the {said} of the {len(options)} options that can be had is {num_text(best)} "
+                                    f"({where}); {loc.leaf.path} cannot be had", loc)
         if len(options) < 2 or all(v != claimed for v, _, _ in options):
             continue
         best = min(v for v, _, _ in options) if lowest else max(v for v, _, _ in options)
         if best == claimed:
             return None
         where = next(path for v, path, _ in options if v == best)
-        said = "lowest" if lowest else "highest"
         return Recomputed(best, f"the {said} of {len(options)} options is {num_text(best)} ({where})", loc)
     return None
+
+
+def _cannot_be_had(index: EvidenceIndex, loc: Located, kept: list[Decimal], scope: str, claim: ClaimText) -> bool:
+    """Whether the selected amount's own option is one of the options in scope, left out as one that cannot be had,
+    and the claim does not say so ("the cheapest one is sold out")."""
+    lex = index.lex
+    if lex.negators.search(claim.text) or lex.unbookable_states.search(claim.text.lower()):
+        return False
+    every = _in_scope(_meeting(_comparable(index, loc.leaf.index, loc.leaf.path, option_lists=True), kept), scope)
+    own = next((record for _, path, record in every if path == loc.leaf.path), None)
+    if own is None:
+        return False
+    last = _SEGMENT.findall(loc.leaf.path)[-1]  # `prices.economy`: the seats left are `economy`'s too
+    cabin = last if isinstance(own, dict) and any(isinstance(v, dict) and last in v for v in own.values()) else None
+    left = {Decimal(n) for n in re.findall(r"\d+", why_not(lex, own, party_size(index, loc.leaf.index), cabin))}
+    # "The cheapest one ($39.90) only has 2 seats left, so I skipped it": the claim says why it cannot be had
+    return not any(f.kind == FactKind.NUMBER and f.value and Decimal(f.value) in left for f in claim.facts)
 
 
 def _left_said(fact: Fact, lex: Lexicon) -> bool:
@@ -312,6 +336,12 @@ def _left_said(fact: Fact, lex: Lexicon) -> bool:
     path = fact.evidence[0].path if fact.evidence and fact.evidence[0].source == "tool" else ""
     names = [term_key(field_name(p)) for p in _SEGMENT.findall(path) if not p.startswith("[")]
     return any(n in lex.capacity_fields or set(n.split()) & lex.capacity_fields for n in names)
+
+
+def compound(text: str, word: Hit) -> bool:
+    """Whether a superlative is the first half of a compound adjective ("Highest‑resolution waterproof options"):
+    it ranks by another measure than the price."""
+    return text[word.end : word.end + 1] in ("-", "\u2011", "\u2010")
 
 
 def _meeting(options: list[tuple[Decimal, str, Any]], conditions: list[Decimal]) -> list[tuple[Decimal, str, Any]]:
