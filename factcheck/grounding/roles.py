@@ -509,10 +509,8 @@ def _comparable(
                 amount = Decimal(str(number))
             except InvalidOperation:
                 continue
-            holder = value_in(record, field.rpartition(".")[0]) if "." in field else None
-            if available_only and (why_not(index.lex, record, party, cabin) or (
-                    isinstance(holder, dict) and why_not(index.lex, holder, party))):
-                continue  # `seats.second_class: {price, remaining: 2}`: what is left sits beside the price
+            if available_only and why_not(index.lex, record, party, cabin):
+                continue
             out.append((amount, _path([*parts[:at], key, *parts[at + 1 :]]), record))
         if len(out) > 1:
             return out
