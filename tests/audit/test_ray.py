@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import histories as h
@@ -33,10 +34,15 @@ def histories(tmp_path: Path) -> list[Path]:
     return [first, second]
 
 
+_RAY_NOTICE = re.compile(r"^(?:\x1b\[\d+m)?\((?:raylet|pid=\d+)[^)]*\)")
+"""A line Ray's driver prints on stdout by itself, at any time ("(raylet) A worker died …"): not the command's."""
+
+
 def run(capsys, *argv: str) -> tuple[int, str, str]:
     code = main(["audit", *argv])
     captured = capsys.readouterr()
-    return code, captured.out, captured.err
+    out = "".join(line for line in captured.out.splitlines(keepends=True) if not _RAY_NOTICE.match(line))
+    return code, out, captured.err
 
 
 def test_engine_ray_gives_the_local_verdicts_byte_for_byte(local_ray, histories, tmp_path, capsys):
