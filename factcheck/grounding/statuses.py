@@ -128,7 +128,7 @@ class StatusMatcher:
         if failed is not None:  # "Your lunch is booked" when the one order the run placed came back 409
             leaf = self.index.first_leaf(failed.index)
             set_verdict(fact, Verdict.CONTRADICTED, "tool_error",
-                        f"no {concept} tool ran, and the run's only action, {failed.name}, failed with an error",
+                        f"no {concept} tool ran, and every action call of the run failed ({failed.name} last)",
                         [evidence_of(leaf, self.index)] if leaf else [])
             return
         set_verdict(fact, Verdict.UNSUPPORTED, "no_tool_call",
