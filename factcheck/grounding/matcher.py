@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from factcheck.grounding.availability import said_unavailable
 from factcheck.grounding.coverage import incomplete_coverage
 from factcheck.grounding.direction import wrong_direction
 from factcheck.grounding.evidence import Leaf
@@ -103,6 +104,7 @@ class Matcher(NumberChecks):
                 begin, end = self._records.clause(fact)
                 begin, end = max(begin, fact.start - _DIRECTION_BEFORE), min(end, fact.end + _DIRECTION_AFTER)
                 wrong_direction(fact, text[begin - start : end - start], self.index, fact.start - begin)
+        said_unavailable(facts, text, start, self.index)  # "item 8277474082 … unavailable" when it is available
         picked = named_pick(self._said, self.index)
         if picked is not None:  # "Of these, Backpack is the cheapest": the named record is not
             fact, found = picked

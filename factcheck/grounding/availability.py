@@ -1,0 +1,71 @@
+"""An option said to be unavailable ("item 8277474082 … currently unavailable") against its own `available` field."""
+
+from __future__ import annotations
+
+import re
+
+from factcheck.grounding.eligible import AVAILABLE
+from factcheck.grounding.evidence import EvidenceIndex
+from factcheck.grounding.verdicts import set_verdict
+from factcheck.report import Evidence, Fact, FactKind, Verdict
+
+_NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
+_CLAUSE_END = re.compile(r"[;；。.!?！？]\s")
+"""The end of a clause or sentence between a record's name and the state: the state is another record's."""
+
+
+def said_unavailable(facts: list[Fact], text: str, start: int, index: EvidenceIndex) -> None:
+    """Contradict "unavailable", "out of stock" or 售罄 said of the one record the claim names, when that record's
+    own availability field says it can be had (`available: true`, `in_stock: true`).
+
+    The record is the list or mapping entry with an availability field that holds the evidence of the claim's
+    backed names and ids before the state (a variant's `item_id`, an option's `name`); with two records
+    named there, or none, nothing is said.
+
+    Args:
+        facts: The claim's facts, grounded.
+        text: The claim's text.
+        start: Where it starts in the answer.
+        index: The run's evidence.
+    """
+    said = [f for f in facts if f.kind == FactKind.STATUS and f.polarity == "negative" and f.concept in (None, "stock")
+            and f.verdict != Verdict.CONTRADICTED and _unavailable_word(f, index)]
+    if not said:
+        return
+    first = min(f.start for f in said)
+    records = set()  # the records named before the state ("item 9844888101 … is unavailable")
+    for f in facts:
+        if f.start < first and f.kind in _NAMING and f.verdict == Verdict.SUPPORTED \
+                and f.evidence and f.evidence[0].source == "tool" \
+                and not _CLAUSE_END.search(text, f.end - start, first - start):  # "…; blue M is out of stock"
+            found = _record_of(index, f.evidence[0].index, f.evidence[0].path)
+            if found is not None:
+                records.add(found)
+    if len(records) != 1:
+        return
+    call, path, field = next(iter(records))
+    record = index.value_at(call, path)
+    if not isinstance(record, dict) or record.get(field) is not True:
+        return
+    where = f"{path}.{field}"
+    evidence = Evidence(source="tool", index=call, tool_name=index.calls[call].name, path=where, text="true")
+    for fact in said:
+        set_verdict(fact, Verdict.CONTRADICTED, "record_state",
+                    f"the record the answer names has {where}: true, not {fact.text}", [evidence])
+
+
+def _record_of(index: EvidenceIndex, call: int, path: str) -> tuple[int, str, str] | None:
+    """The nearest entry above a leaf's path that has an availability field, and that field's name."""
+    while "." in path or "[" in path:
+        path = path[: max(path.rfind("."), path.rfind("["))]
+        value = index.value_at(call, path) if path else None
+        field = next((k for k in AVAILABLE if isinstance(value, dict) and k in value), None)
+        if field is not None:
+            return call, path, field
+    return None
+
+
+def _unavailable_word(fact: Fact, index: EvidenceIndex) -> bool:
+    """Whether the status is said with a word of an option that cannot be had ("unavailable", "out of stock",
+    售罄, 缺货: lexicon `unbookable_states`)."""
+    return index.lex.unbookable_states.search(fact.text.lower())

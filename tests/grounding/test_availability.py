@@ -1,0 +1,32 @@
+"""An option said to be unavailable, against its own availability field."""
+
+import pytest
+
+from factcheck import CheckerConfig, FactChecker
+
+CHECKER = FactChecker(CheckerConfig(min_confidence=0))
+PRODUCT = {"name": "Hiking Boots", "product_id": "7363354090", "variants": {
+    "8277474082": {"item_id": "8277474082", "options": {"size": "12"}, "available": True, "price": 236.57},
+    "1615379700": {"item_id": "1615379700", "options": {"size": "10"}, "available": False, "price": 253.89},
+}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Item 8277474082 (size 12) is currently shown as unavailable.", True),
+        ("商品 8277474082（12 码）目前缺货。", True),
+        ("Item 1615379700 (size 10) is currently unavailable.", False),  # it is
+        ("Item 8277474082 (size 12) is available at $236.57.", False),
+        # the state said in the next clause is another record's
+        ("I switched you to item 8277474082; the size 10 one is out of stock.", False),
+        # two records named before it: no one record's state
+        ("Items 8277474082 and 1615379700 are unavailable.", False),
+    ],
+)
+def test_unavailable_is_read_against_the_named_options_field(answer, flagged) -> None:
+    report = CHECKER.check(answer, [{"name": "get_product_details", "args": {}, "output": PRODUCT, "status": "ok"}])
+    states = [f for c in report.claims for f in c.facts if f.code == "record_state"]
+    assert bool(states) == flagged, [(f.text, f.code, f.reason) for c in report.claims for f in c.facts]
+    if flagged:
+        assert states[0].evidence[0].path == "variants.8277474082.available"
