@@ -262,10 +262,10 @@ def test_a_unit_price_said_as_its_line_is_the_quantity_times_it(answer, expected
 
 def test_an_amount_is_read_in_the_cabin_the_user_named() -> None:
     # $185 is HAT287's economy fare and HAT744's basic economy fare; the user asked for economy
-    flights = [{"flight_number": "HAT287", "available_seats": {"economy": 9, "basic_economy": 9},
-                "prices": {"economy": 185, "basic_economy": 150}},
-               {"flight_number": "HAT744", "available_seats": {"economy": 9, "basic_economy": 9},
+    flights = [{"flight_number": "HAT744", "available_seats": {"economy": 9, "basic_economy": 9},
                 "prices": {"economy": 210, "basic_economy": 185}},
+               {"flight_number": "HAT287", "available_seats": {"economy": 9, "basic_economy": 9},
+                "prices": {"economy": 185, "basic_economy": 150}},
                {"flight_number": "HAT361", "available_seats": {"economy": 9, "basic_economy": 9},
                 "prices": {"economy": 199, "basic_economy": 124}}]
     calls = [{"name": "search_direct_flight", "args": {}, "output": flights, "status": "ok"}]
