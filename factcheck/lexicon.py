@@ -30,7 +30,6 @@ _MERGED_DICTS = (
     "payment_methods",
     "currency_symbols", "weekdays", "status_implies", "other_senses", "time_zones", "label_companions",
     "fields_after", "record_states", "directions", "collection_words", "difference_words", "threshold_words",
-    "cabin_words",
 )
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
@@ -186,10 +185,6 @@ class Lexicon:
     """Words of an option's field that counts what is left of it (seats, remaining, 余票): a party needs that many."""
     party_nouns: Phrases = field(init=False)
     """Words after a number that make it the size of the user's party (4 people, 3 passengers, 3 个人)."""
-    cabin_of: dict[str, str] = field(init=False)
-    """A word that names a cabin or class (经济舱, `basic_economy`) -> the cabin (`basic economy`)."""
-    cabin_words: Phrases = field(init=False)
-    """The words of every cabin or class (`cabin_of`'s keys), found longest first."""
     available_words: Phrases = field(init=False)
     """Words that make a count one of the options that can be taken (available, bookable, 可以订, 有座)."""
     collection_words: dict[str, list[str]] = field(init=False)
@@ -370,8 +365,6 @@ class Lexicon:
         self.unbookable_states = Phrases(self.data["unbookable_states"])
         self.capacity_fields = frozenset(term_key(w) for w in self.data["capacity_fields"])
         self.party_nouns = Phrases(self.data["party_nouns"])
-        self.cabin_of = {term_key(w): cabin for cabin, words in self.data["cabin_words"].items() for w in words}
-        self.cabin_words = Phrases(self.cabin_of)
         self.collection_words = {k.lower(): list(v) for k, v in self.data["collection_words"].items()}
         self.difference_words = {way: tuple(words) for way, words in self.data["difference_words"].items()}
         self.threshold_words = {way: tuple(words) for way, words in self.data["threshold_words"].items()}

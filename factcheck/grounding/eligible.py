@@ -93,25 +93,6 @@ def why_not(lex: Lexicon, record: Any, party: int, cabin: str | None = None) -> 
     return ""
 
 
-def cabins_named(lex: Lexicon, text: str) -> set[str]:
-    """The cabins or classes a text names ("2 pax economy", 经济舱, 二等座), longest words first.
-
-    Args:
-        lex: The lexicon (`cabin_words`).
-        text: The claim, the user's words or a search's arguments.
-
-    Returns:
-        The cabins (`economy`, `basic economy`).
-    """
-    return {lex.cabin_of[hit.key] for hit in lex.cabin_words.finditer(text.lower())}
-
-
-def cabin_of_key(lex: Lexicon, key: str) -> str:
-    """The cabin an option's per-cabin key stands for (`basic_economy` -> basic economy)."""
-    name = term_key(field_name(key))
-    return lex.cabin_of.get(name, name)
-
-
 def _left(lex: Lexicon, record: Mapping[str, Any], cabin: str | None) -> int | None:
     """What is left of an option (`seats_left: 3`, `available_count: 2`, `available_seats: {economy: 13}` or a
     list of seats, 余票), or None when no field counts it."""

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from factcheck.grounding.eligible import cabin_of_key, cabins_named, party_size, why_not
+from factcheck.grounding.eligible import party_size, why_not
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.flat import value_in
 from factcheck.grounding.roles import (
@@ -133,9 +133,9 @@ def _cabin(index: EvidenceIndex, call: int, records: list[Any], price: str, clai
     if not keys:
         return None
     args = index.calls[call].args or {}
-    said = cabins_named(index.lex, " ".join([claim, *(leaf.text for leaf in index.context.leaves),
-                                             *(str(v) for v in args.values() if isinstance(v, str))]))
-    found = {k for k in keys if cabin_of_key(index.lex, k) in said}
+    said = " ".join([claim, *(leaf.text for leaf in index.context.leaves),
+                     *(str(v) for v in args.values() if isinstance(v, str))]).lower()
+    found = {k for k in keys if re.search(rf"(?<![a-z]){re.escape(field_name(k))}(?![a-z])", said)}
     return next(iter(found)) if len(found) == 1 else "?"
 
 

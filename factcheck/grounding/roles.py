@@ -10,7 +10,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
 from factcheck.grounding.arithmetic import equal_at
-from factcheck.grounding.eligible import cabin_of_key, cabins_named, party_size, why_not
+from factcheck.grounding.eligible import party_size, why_not
 from factcheck.grounding.evidence import EvidenceIndex, Located
 from factcheck.grounding.flat import scalars_of, value_in
 from factcheck.grounding.multiplicity import party_said, run_multiplicity, time_units
@@ -283,13 +283,9 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
     # (not the seats left of the pick, "with 4 seats left", nor the party, "for 3": those the options are kept by)
     conditions = [Decimal(f.value) for f in claim.facts if f is not fact and f.kind == FactKind.NUMBER and f.value
                   and f.unit not in lex.currency_codes and f.verdict == Verdict.SUPPORTED and not _left_said(f, lex)]
-    named = cabins_named(lex, " ".join([claim.text, *(leaf.text for leaf in index.context.leaves)]))
     for loc in located:
         if loc.leaf.source != "tool" or not (loc.leaf.labels & lex.money_labels or _per_unit_price(loc.leaf.path)):
             continue
-        cabin = cabin_of_key(lex, _SEGMENT.findall(loc.leaf.path)[-1])
-        if named and cabin in lex.cabin_of.values() and cabin not in named:
-            continue  # "$185" of the economy fare the user asked for, not another flight's basic economy
         party = party_size(index, loc.leaf.index)
         options = _comparable(index, loc.leaf.index, loc.leaf.path, available_only=True, option_lists=True,
                               party=party)

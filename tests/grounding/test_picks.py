@@ -67,18 +67,3 @@ def test_the_evidence_says_how_the_options_rank() -> None:
                                          ["We're 4 people flying in economy."]).claims for f in c.facts)
     assert fact.code == "recomputed"
     assert "the lowest prices of the 2 options that can be had is 278 (HAT298), not 315" in fact.reason
-
-
-@pytest.mark.parametrize(
-    ("answer", "question", "expected"),
-    [
-        # the cabin the user names picks the price ranked, in either language
-        ("最便宜的是 HAT298。", "我们 4 个人，经济舱。", S),
-        ("The cheapest option is HAT165.", "2 pax economy, please.", C),  # HAT162 has 1 seat: HAT298 at 278
-        # no cabin named: no price is ranked
-        ("最便宜的是 HAT165。", "我们 2 个人。", S),
-    ],
-)
-def test_the_cabin_named_picks_the_price_ranked(answer, question, expected) -> None:
-    call = {"name": "search_direct_flight", "args": {}, "output": FLIGHTS, "status": "ok"}
-    assert name_verdict(answer, call, question) == expected
