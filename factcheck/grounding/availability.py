@@ -10,7 +10,7 @@ from factcheck.grounding.verdicts import set_verdict
 from factcheck.report import Evidence, Fact, FactKind, Verdict
 
 _NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
-_CLAUSE_END = re.compile(r"[;；。.!?！？]\s")
+_CLAUSE_END = re.compile(r"[；。！？]|[;.!?]\s")
 """The end of a clause or sentence between a record's name and the state: the state is another record's."""
 
 

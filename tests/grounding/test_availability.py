@@ -20,6 +20,7 @@ PRODUCT = {"name": "Hiking Boots", "product_id": "7363354090", "variants": {
         ("Item 8277474082 (size 12) is available at $236.57.", False),
         # the state said in the next clause is another record's
         ("I switched you to item 8277474082; the size 10 one is out of stock.", False),
+        ("已为您换成 8277474082；10 码那款缺货。", False),
         # two records named before it: no one record's state
         ("Items 8277474082 and 1615379700 are unavailable.", False),
     ],
