@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from factcheck.grounding.evidence import EvidenceIndex
-from factcheck.grounding.multiplicity import run_multiplicity
+from factcheck.grounding.multiplicity import run_multiplicity, small_number
 from factcheck.lexicon import Lexicon, field_name, term_key
 
 AVAILABLE = ("available", "in_stock", "is_available", "bookable")
@@ -50,7 +50,7 @@ def party_size(index: EvidenceIndex, call: int) -> int:
     for leaf in index.context.leaves:
         for hit in lex.party_nouns.finditer(leaf.text):
             number = _PARTY_NUMBER.search(leaf.text, max(0, hit.start - 12), hit.start)
-            said = _small_number(lex, number.group(1)) if number else None
+            said = small_number(lex, number.group(1)) if number else None
             if said is not None and 1 < said < _SMALL_PARTY:
                 return said
     return 1
@@ -97,8 +97,7 @@ def _left(lex: Lexicon, record: Mapping[str, Any], cabin: str | None) -> int | N
     """What is left of an option (`seats_left: 3`, `available_count: 2`, `available_seats: {economy: 13}` or a
     list of seats, 余票), or None when no field counts it."""
     for key, value in record.items():
-        name = term_key(field_name(str(key)))
-        if name not in lex.capacity_fields and not set(name.split()) & lex.capacity_fields:
+        if not is_capacity_field(lex, str(key)):
             continue
         if isinstance(value, Mapping):
             value = value.get(cabin) if cabin is not None else None
@@ -109,9 +108,15 @@ def _left(lex: Lexicon, record: Mapping[str, Any], cabin: str | None) -> int | N
     return None
 
 
-def _small_number(lex: Lexicon, word: str) -> int | None:
-    """A small count in digits, English words or Chinese numerals ("4", "four", 四)."""
-    if word.isdigit():
-        return int(word)
-    value = lex.map("number_words").get(word.lower(), lex.map("numerals").get(word))
-    return value if isinstance(value, int) else None
+def is_capacity_field(lex: Lexicon, key: str) -> bool:
+    """Whether a field counts what is left of an option (`seats_left`, `available_count`, 余票: `capacity_fields`).
+
+    Args:
+        lex: The lexicon.
+        key: The field's name.
+
+    Returns:
+        True when the name, or one of its words, is a capacity word.
+    """
+    name = term_key(field_name(key))
+    return name in lex.capacity_fields or not lex.capacity_fields.isdisjoint(name.split())

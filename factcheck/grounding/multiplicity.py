@@ -136,6 +136,21 @@ def party_said(text: str, lex: Lexicon) -> int | None:
     if m is None or _MORE_PEOPLE.match(text, m.end()):
         return None  # "for 2 adults and 2 children": a party of several kinds, each at its own price
     said = next((g for g in m.groups() if g), "both").lower()
-    count = 2 if said == "both" else int(said) if said.isdigit() else \
-        lex.map("number_words").get(said, lex.map("numerals").get(said))
-    return count if isinstance(count, int) and count > 1 else None
+    count = 2 if said == "both" else small_number(lex, said)
+    return count if count is not None and count > 1 else None
+
+
+def small_number(lex: Lexicon, word: str) -> int | None:
+    """A small count in digits, English words or Chinese numerals ("4", "four", 四).
+
+    Args:
+        lex: The lexicon (`number_words`, `numerals`).
+        word: The word.
+
+    Returns:
+        The count, or None when the word is no number.
+    """
+    if word.isdigit():
+        return int(word)
+    value = lex.map("number_words").get(word.lower(), lex.map("numerals").get(word))
+    return value if isinstance(value, int) else None

@@ -11,20 +11,18 @@ from factcheck.grounding.eligible import party_size, why_not
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.flat import value_in
 from factcheck.grounding.roles import (
+    PATH_STEP,
     PRICE_LABELS,
     ClaimText,
     Recomputed,
-    _in_scope,
-    _path,
-    _scope_text,
     compound,
+    in_scope,
+    join_path,
     num_text,
+    scope_text,
 )
 from factcheck.lexicon import field_name
 from factcheck.report import Fact, FactKind, Verdict
-
-_SEGMENT = re.compile(r"[^.\[\]]+|\[\d+\]")
-"""One step of a leaf's path: a field name or a list index."""
 
 Option = tuple[Decimal, str, str]
 """An option's price, the path of that price, and why it cannot be had ("" when it can)."""
@@ -61,7 +59,7 @@ def named_pick(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, Recomputed
         if f.kind not in (FactKind.NAME, FactKind.IDENTIFIER) or f.verdict != Verdict.SUPPORTED or not f.evidence:
             continue
         ev = f.evidence[0]
-        parts = _SEGMENT.findall(ev.path) if ev.source == "tool" else []
+        parts = PATH_STEP.findall(ev.path) if ev.source == "tool" else []
         entries = _entries(index, ev.index, parts, scoped) if len(parts) >= 2 else []
         record = dict(entries).get(parts[-2]) if entries else None
         price = next((k for k in record if index.path_info(str(k))[0] & PRICE_LABELS), None) \
@@ -80,10 +78,10 @@ def named_pick(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, Recomputed
     # the scope's words narrow the options ("the cheapest SUV"); the named record's own name is no such word
     at = fact.start - claim.start
     text = claim.text[:at] + " " * len(fact.text) + claim.text[at + len(fact.text) :]
-    held = _in_scope([(v, path, record) for (v, path, _), record in ranked], _scope_text(text, words[0]))
+    held = in_scope([(v, path, record) for (v, path, _), record in ranked], scope_text(text, words[0]))
     kept = {path for _, path, _ in held}
     options = [o for o, _ in ranked if o[1] in kept]
-    own = next((o for o in options if o[1] == _path([*parts[:-1], price, *([cabin] if cabin else [])])), None)
+    own = next((o for o in options if o[1] == join_path([*parts[:-1], price, *([cabin] if cabin else [])])), None)
     can = [o for o in options if not o[2]]
     if own is None or len(can) < (2 if not own[2] else 1):
         return None
@@ -96,9 +94,9 @@ def named_pick(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, Recomputed
     located = index.number_at(call, own[1])
     if located is None:
         return None
-    best_key = _SEGMENT.findall(best[1])[len(parts) - 2]
-    label = _label(dict(entries)[best_key], parts[-1]) or best[1]
-    why = f"; {_label(dict(entries)[parts[-2]], parts[-1]) or 'it'} {own[2]}" if own[2] else ""
+    by_key = dict(entries)
+    label = _label(by_key[PATH_STEP.findall(best[1])[len(parts) - 2]], parts[-1]) or best[1]
+    why = f"; {_label(by_key[parts[-2]], parts[-1]) or 'it'} {own[2]}" if own[2] else ""
     said = "lowest" if lowest else "highest"
     how = f"the {said} {price} of the {len(can)} options that can be had is {num_text(best[0])} ({label}), " \
           f"not {num_text(own[0])}{why}"
@@ -109,7 +107,8 @@ def _entries(index: EvidenceIndex, call: int, parts: list[str], scoped: bool) ->
     """The entries of the list or mapping of options that holds the named record, each with its path step
     (`[3]`, `3111466194`); empty when it is no list of options: named so (`flights`, `variants`, 车次), the
     whole output of a read (`search_direct_flight` returns the flights), or any when the claim scopes the choice."""
-    container = value_in(index.flats[call].value, _path(parts[:-2])) if len(parts) > 2 else index.flats[call].value
+    output = index.flats[call].value
+    container = value_in(output, join_path(parts[:-2])) if len(parts) > 2 else output
     if isinstance(container, list) and parts[-2].startswith("["):
         entries = [(f"[{i}]", record) for i, record in enumerate(container)]
     elif isinstance(container, Mapping) and not parts[-2].startswith("["):
@@ -152,7 +151,8 @@ def _option(index: EvidenceIndex, record: Any, steps: list[str], price: str, cab
         amount = Decimal(str(value))
     except InvalidOperation:
         return None
-    return amount, _path([*steps, price, *([cabin] if cabin else [])]), why_not(index.lex, record, party, cabin)
+    path = join_path([*steps, price, *([cabin] if cabin else [])])
+    return amount, path, why_not(index.lex, record, party, cabin)
 
 
 def _label(record: Any, field: str) -> str | None:

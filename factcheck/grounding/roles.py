@@ -10,15 +10,16 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
 from factcheck.grounding.arithmetic import equal_at
-from factcheck.grounding.eligible import party_size, why_not
+from factcheck.grounding.eligible import is_capacity_field, party_size, why_not
 from factcheck.grounding.evidence import EvidenceIndex, Located
 from factcheck.grounding.flat import scalars_of, value_in
 from factcheck.grounding.multiplicity import party_said, run_multiplicity, time_units
-from factcheck.lexicon import Lexicon, field_name, term_key
+from factcheck.lexicon import Lexicon, field_name
 from factcheck.phrases import Hit, Phrases
 from factcheck.report import Fact, FactKind, Verdict
 
-_SEGMENT = re.compile(r"[^.\[\]]+|\[\d+\]")
+PATH_STEP = re.compile(r"[^.\[\]]+|\[\d+\]")
+"""One step of a leaf's path: a field name or a list index (`flights`, `[0]`)."""
 PRICE_LABELS = frozenset({"price"})
 """Field labels of a per-unit amount (a fare, a unit price): what a total multiplies."""
 _AFTER = 12
@@ -295,11 +296,11 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
         searched = _search_values(index, loc.leaf.index)
         kept = [c for c in kept_conditions if any(equals_value(v, c) for o in options for v in scalars_of(o[2]))
                 or not any(equals_value(v, c) for v in searched)]
-        scope = _scope_text(claim.text, word)
-        options = _in_scope(_meeting(options, kept), scope)
+        scope = scope_text(claim.text, word)
+        options = in_scope(_meeting(options, kept), scope)
         said = "lowest" if lowest else "highest"
         if options and not any(path == loc.leaf.path for _, path, _ in options) and _cannot_be_had(
-                index, loc, kept, scope, claim):  # "the cheapest SUV you can book is the BYD" that cannot be booked
+                index, loc, kept, scope, claim, party):  # "the cheapest SUV you can book is the BYD", unbookable
             best = min(v for v, _, _ in options) if lowest else max(v for v, _, _ in options)
             where = next(path for v, path, _ in options if v == best)
             return Recomputed(best, f"the {said} of the {len(options)} options that can be had is {num_text(best)} "
@@ -314,19 +315,21 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
     return None
 
 
-def _cannot_be_had(index: EvidenceIndex, loc: Located, kept: list[Decimal], scope: str, claim: ClaimText) -> bool:
-    """Whether the selected amount's own option is one of the options in scope, left out as one that cannot be had,
-    and the claim does not say so ("the cheapest one is sold out")."""
+def _cannot_be_had(
+    index: EvidenceIndex, loc: Located, kept: list[Decimal], scope: str, claim: ClaimText, party: int
+) -> bool:
+    """Whether the selected amount's own option is one of the options in scope, left out as one that cannot be had
+    by the party, and the claim does not say so ("the cheapest one is sold out")."""
     lex = index.lex
     if lex.negators.search(claim.text) or lex.unbookable_states.search(claim.text.lower()):
         return False
-    every = _in_scope(_meeting(_comparable(index, loc.leaf.index, loc.leaf.path, option_lists=True), kept), scope)
+    every = in_scope(_meeting(_comparable(index, loc.leaf.index, loc.leaf.path, option_lists=True), kept), scope)
     own = next((record for _, path, record in every if path == loc.leaf.path), None)
     if own is None:
         return False
-    last = _SEGMENT.findall(loc.leaf.path)[-1]  # `prices.economy`: the seats left are `economy`'s too
+    last = PATH_STEP.findall(loc.leaf.path)[-1]  # `prices.economy`: the seats left are `economy`'s too
     cabin = last if isinstance(own, dict) and any(isinstance(v, dict) and last in v for v in own.values()) else None
-    left = {Decimal(n) for n in re.findall(r"\d+", why_not(lex, own, party_size(index, loc.leaf.index), cabin))}
+    left = {Decimal(n) for n in re.findall(r"\d+", why_not(lex, own, party, cabin))}
     # "The cheapest one ($39.90) only has 2 seats left, so I skipped it": the claim says why it cannot be had
     return not any(f.kind == FactKind.NUMBER and f.value and Decimal(f.value) in left for f in claim.facts)
 
@@ -334,8 +337,7 @@ def _cannot_be_had(index: EvidenceIndex, loc: Located, kept: list[Decimal], scop
 def _left_said(fact: Fact, lex: Lexicon) -> bool:
     """Whether a number is what is left of an option, by its evidence's field (`available_seats.economy`)."""
     path = fact.evidence[0].path if fact.evidence and fact.evidence[0].source == "tool" else ""
-    names = [term_key(field_name(p)) for p in _SEGMENT.findall(path) if not p.startswith("[")]
-    return any(n in lex.capacity_fields or set(n.split()) & lex.capacity_fields for n in names)
+    return any(is_capacity_field(lex, step) for step in PATH_STEP.findall(path) if not step.startswith("["))
 
 
 def compound(text: str, word: Hit) -> bool:
@@ -351,7 +353,7 @@ def _meeting(options: list[tuple[Decimal, str, Any]], conditions: list[Decimal])
     return [o for o in options if all(any(equals_value(v, c) for v in scalars_of(o[2])) for c in conditions)]
 
 
-def _scope_text(text: str, word: Hit) -> str:
+def scope_text(text: str, word: Hit) -> str:
     """The words that scope a superlative: those before it, and after it up to what introduces the pick ("在可预订的
     SUV 里，最便宜的是", "the cheapest SUV you can book is")."""
     after = text[word.end :]
@@ -359,7 +361,7 @@ def _scope_text(text: str, word: Hit) -> str:
     return (text[: word.start] + " " + after[: cut.start() if cut else len(after)]).lower()
 
 
-def _in_scope(options: list[tuple[Decimal, str, Any]], scope: str) -> list[tuple[Decimal, str, Any]]:
+def in_scope(options: list[tuple[Decimal, str, Any]], scope: str) -> list[tuple[Decimal, str, Any]]:
     """The options that hold every value the scope names which only some options hold (an option's category,
     "SUV"; a variant's option, "leather"): the superlative ranks those only."""
     held = [{v.lower() for v in scalars_of(o[2]) if isinstance(v, str)} for o in options]
@@ -444,8 +446,8 @@ def fits_role(fact: Fact, how: str, index: EvidenceIndex, claim: ClaimText) -> b
 
 def _quantity(index: EvidenceIndex, call: int, path: str) -> Decimal | None:
     """The quantity field beside a price in its record (`items[1].quantity` of `items[1].price`), if any."""
-    parts = _SEGMENT.findall(path)
-    record = index.value_at(call, _path(parts[:-1]))
+    parts = PATH_STEP.findall(path)
+    record = index.value_at(call, join_path(parts[:-1]))
     if not isinstance(record, dict):
         return None
     for field, value in record.items():
@@ -482,13 +484,13 @@ def _comparable(
     with `option_lists`, only a list or mapping the lexicon names as options (`flights`, `variants`); with
     `available_only`, only the options that can be had by a party of `party` (`eligible.why_not`)."""
     value = index.flats[call].value
-    parts = _SEGMENT.findall(path)
+    parts = PATH_STEP.findall(path)
     if not parts:
         return []
     read = index.lex.read_only_tools.match(index.calls[call].name or "") is not None
     out: list[tuple[Decimal, str, Any]] = []
     for at in range(len(parts) - 2, -1, -1):  # the nearest list or mapping of records holding the field
-        container = value_in(value, _path(parts[:at]))
+        container = value_in(value, join_path(parts[:at]))
         if isinstance(container, list) and parts[at].startswith("["):
             keys: Iterator[Any] = (f"[{i}]" for i in range(len(container)))
         elif isinstance(container, dict) and not lists_only and not parts[at].startswith("[") and len(container) > 1:
@@ -498,7 +500,7 @@ def _comparable(
         name = parts[at - 1] if at else ""
         if option_lists and field_name(name) not in index.lex.option_lists and not (at == 0 and read):
             continue  # a list the lexicon names as options, or the whole output of a read (the flights found)
-        field = _path(parts[at + 1 :])
+        field = join_path(parts[at + 1 :])
         cabin = parts[-1] if len(parts) - at > 2 else None  # `prices.economy`: its seats are `economy`'s too
         for key in keys:
             record = container[int(key[1:-1])] if isinstance(container, list) else container[key]
@@ -511,14 +513,14 @@ def _comparable(
                 continue
             if available_only and why_not(index.lex, record, party, cabin):
                 continue
-            out.append((amount, _path([*parts[:at], key, *parts[at + 1 :]]), record))
+            out.append((amount, join_path([*parts[:at], key, *parts[at + 1 :]]), record))
         if len(out) > 1:
             return out
         out = []
     return out
 
 
-def _path(parts: list[str]) -> str:
+def join_path(parts: list[str]) -> str:
     """A path from its segments (`["flights", "[0]", "price"]` -> `flights[0].price`)."""
     return "".join(p if p.startswith("[") else f".{p}" for p in parts).lstrip(".")
 
