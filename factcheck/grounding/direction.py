@@ -13,6 +13,7 @@ from factcheck.report import Fact, FactKind, Verdict
 
 if TYPE_CHECKING:
     from factcheck.grounding.evidence import EvidenceIndex, Located
+    from factcheck.lexicon import Lexicon
 
 _DONE = re.compile(r"(?i)\b(?:has|have|had)\s+(?:been\s+|now\s+|already\s+)*\w+|\b(?:was|were)\s+\w+ed\b|已")
 """A clause that says the money already moved ("has been refunded", "was credited", 已退款)."""
@@ -20,6 +21,10 @@ _FIELD = re.compile(r"^(.*)\.([^.\[\]]+)$")
 _CONTAINER = re.compile(r"(?:^|\.)([^.\[\]]+)(\[\d+\]|\.[^.\[\]]+)\.[^.\[\]]+$")
 """The list or mapping a field's record sits in: `items[1].price` -> `items`; `variants.9083642334.price` ->
 `variants`."""
+_AFTER_DEDUCTION = re.compile(r"后|\bafter\b")
+"""What ends a deduction ("扣掉 ¥386 后"): the amount is taken off what follows."""
+_NEGATOR_REACH = 8
+"""How far before a direction word a negator denies it ("无法退回", "won't be refunded")."""
 _CREDIT_WORDS = frozenset({"credit", "credits", "reversal"})
 _DEBIT_WORDS = frozenset({"debit", "debits"})
 """Words of a field's own name that say which way its amount moved (`total_credit`, `debit_amount`)."""
@@ -61,6 +66,29 @@ def direction_of(loc: Located, index: EvidenceIndex) -> str | None:
     return None
 
 
+def _taken_off(clause: str, at: int | None, lex: Lexicon) -> bool:
+    """Whether the amount is taken off a bill: a deduction word before it, with a credit word between the two
+    ("已扣除忠诚度优惠 ¥25") or "after" following it ("扣掉 ¥386 后应付", "扣除奖学金 ¥2,000 和 … 后")."""
+    low = clause.lower()
+    if at is None:
+        return False
+    deductions = [h for h in lex.deduction_words.finditer(low) if h.end <= at]
+    if not deductions:
+        return False
+    between = low[deductions[-1].start : at]
+    return bool(lex.credit_objects.finditer(between)) or bool(_AFTER_DEDUCTION.search(low, at))
+
+
+def _denied(clause: str, lex: Lexicon) -> bool:
+    """Whether every direction word of the clause is negated ("已付的 ¥5,280 无法退回", "will not be refunded"):
+    the clause says the money does not move that way, not that it moved the other."""
+    low = clause.lower()
+    hits = lex.direction_words.finditer(low)
+    return bool(hits) and all(
+        lex.negators.finditer(low[max(0, hit.start - _NEGATOR_REACH) : hit.start]) for hit in hits
+    )
+
+
 def wrong_direction(fact: Fact, clause: str, index: EvidenceIndex, at: int | None = None) -> bool:
     """Contradict a backed amount said to move one way when every record of it moved the other.
 
@@ -87,7 +115,7 @@ def wrong_direction(fact: Fact, clause: str, index: EvidenceIndex, at: int | Non
         hits = lex.direction_words.finditer(clause.lower())
         nearest = min(hits, key=lambda h: at - h.end if h.end <= at else h.start - at)
         said = {lex.direction_of[nearest.key]}
-    if len(said) != 1:
+    if len(said) != 1 or (said == {"charge"} and _taken_off(clause, at, lex)) or _denied(clause, lex):
         return False
     claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
     found = index.equal_numbers([(claimed, exponent), (-claimed, exponent)])

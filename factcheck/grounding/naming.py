@@ -98,6 +98,15 @@ class ClaimRecords:
                 self._mark_ends = [m.end() for m in _CLAUSE_MARK.finditer(self.text)]
             ends = self._mark_ends  # marks are one character: one ends at or before `at` when it starts before
             before = bisect_right(ends, at)
+            # a bracket closed before the fact is an aside of what stands before it ("Desk Lamp (white) $135.24"),
+            # unless it names a record itself ("Everyday Checking (CHK-68686040) to Rainy Day savings")
+            while before and self.text[ends[before - 1] - 1] in ")）":
+                closed = ends[before - 1]
+                opened = max(self.text.rfind("(", 0, closed), self.text.rfind("（", 0, closed))
+                if opened < 0 or any(f.kind in _NAMING_KINDS and opened < f.start - self.start < closed
+                                     for f in self.facts):
+                    break
+                before = bisect_right(ends, opened)
             # a comma right before `at` is a mark there whatever follows (what the text up to `at` alone says)
             begin = at if at and self.text[at - 1] == "," else ends[before - 1] if before else 0
             after = bisect_left(ends, at + 1)

@@ -130,6 +130,10 @@ _EQUALS = ("=", "＝")
 _BEYOND = 40
 """How far past the operands read an operator shows that the expression goes on."""
 _OPENING = re.compile(r"[^\S\n]*[(（]")
+_CLOSING = re.compile(r"[^\S\n]*(?:[^\W\d_][^\W\d]{0,11}(?:[^\S\n]+[^\W\d_][^\W\d]{0,11}){0,2})?[^\S\n]*[)）]")
+"""A short label at most, then the bracket's end: the bracket holds the expression and nothing more."""
+_RANGE_END = re.compile(r"\d[^\S\n]*(?:[-–—~～至到]|\bto\b)[^\S\n]*$")
+"""A number and a range mark right before a number: the number ends a range ("weeks 45–47")."""
 _SIGNS = {"+": "+", "＋": "+", "-": "-", "−": "-", "×": "*", "x": "*", "X": "*", "*": "*", "÷": "/", "/": "/"}
 _SHOWN = {"+": "+", "-": "−", "*": "×", "/": "÷"}
 
@@ -178,7 +182,11 @@ def written_arithmetic(fact: Fact, facts: list[Fact], text: str, start: int) -> 
         operands, operators = operands[::-1], operators[::-1]
     else:
         assert opened is not None
+        if _RANGE_END.search(before):
+            return None  # "weeks 45–47 (38.5 + 42 + 40)": the bracket works out something else than a range's end
         operands, operators = _read(numbers[at + 1 :], text, start, opened.end() + start, leftwards=False)
+        if operands and not _CLOSING.match(text, operands[-1].end - start):
+            return None  # "$1,038.25 (the two taxis $68.40 + $71.10, the hotel …)": the bracket holds more
     if len(operands) < 2:
         return None
     # the expression goes on past what was read ("€3.50 per person per night × 2 × 3 = €21.00"): it is not all here
@@ -187,11 +195,16 @@ def written_arithmetic(fact: Fact, facts: list[Fact], text: str, start: int) -> 
     if _OPERATOR.search(beyond.split("\n")[-1] if equals else beyond.split("\n")[0]):
         return None
     money = _money_units(facts)
+    if not _addable(operands, operators, money):
+        return None  # "2 nights + $18.50 minibar", "gift card $501 + card ending 5345": no sum of one kind
     # "1 room × 5 nights = $845.00": the rate the product is of is not written
     rated = fact.unit in money and all(op == "*" for op in operators) and not any(f.unit in money for f in operands)
-    value = _evaluate([operand_value(Decimal(f.value or "0"), f.unit) for f in operands], operators)
+    value = _evaluate([operand_value(Decimal(f.value or "0"), f.unit) for f in operands], operators,
+                      [f.unit == "%" for f in operands])
     if value is None:
         return None
+    if fact.unit == "%" and not any(f.unit == "%" for f in operands):
+        value *= 100  # "13.3%（1,167 / 8,752）": a ratio written as a percentage
     shown = " ".join(f"{Decimal(f.value or '0').normalize():f}" + (f" {_SHOWN[op]}" if op else "")
                      for f, op in zip(operands, [*operators, ""], strict=True))
     if rated:
@@ -223,19 +236,44 @@ def _read(numbers: list[Fact], text: str, start: int, edge: int, leftwards: bool
     return operands, operators
 
 
-def _evaluate(values: list[Decimal], operators: list[str]) -> Decimal | None:
-    """The expression's value, × and ÷ before + and −; None on a division by zero."""
-    terms, signs = [values[0]], []
-    for op, value in zip(operators, values[1:], strict=True):
+def _addable(operands: list[Fact], operators: list[str], money: frozenset[str]) -> bool:
+    """Whether the terms an expression adds or subtracts are of one kind: all amounts of money (a percentage
+    beside them is a share of what comes before it), or all plain numbers."""
+    if not any(op in "+-" for op in operators):
+        return True
+    terms = [[operands[0]]]  # the products added up ("3 × $120 + $30": 3 × $120 is an amount)
+    for op, operand in zip(operators, operands[1:], strict=True):
+        if op in "*/":
+            terms[-1].append(operand)
+        else:
+            terms.append([operand])
+    kinds = {any(f.unit in money for f in term) for term in terms if any(f.unit != "%" for f in term)}
+    return len(kinds) <= 1
+
+
+def _evaluate(values: list[Decimal], operators: list[str], shares: list[bool] | None = None) -> Decimal | None:
+    """The expression's value, × and ÷ before + and −; None on a division by zero.
+
+    A percentage added or subtracted (`shares`) is a share of the sum before it: "¥3,560 + 6% tax" is
+    3,560 × 1.06, "$815.00 + 10% service" 815 × 1.1.
+    """
+    shares = shares or [False] * len(values)
+    terms, signs, shared = [values[0]], [], [shares[0]]
+    for op, value, share in zip(operators, values[1:], shares[1:], strict=True):
         if op in "*/":
             if op == "/" and value == 0:
                 return None
             terms[-1] = terms[-1] * value if op == "*" else terms[-1] / value
+            shared[-1] = shared[-1] and share
         else:
             terms.append(value)
             signs.append(op)
+            shared.append(share)
+    if shared[0]:
+        return None  # a percentage first: a share of nothing written
     total = terms[0]
-    for op, value in zip(signs, terms[1:], strict=True):
+    for op, value, share in zip(signs, terms[1:], shared[1:], strict=True):
+        value = total * value if share else value
         total = total + value if op == "+" else total - value
     return total
 
