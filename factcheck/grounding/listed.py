@@ -64,6 +64,8 @@ def listed_count(claims: list[Claim], source: str, index: EvidenceIndex) -> None
             if found is None:
                 continue
             fact = found
+        elif _OPENS.search(claim.text) and (found := _opening_count(claim, numbers, lex)) is not None:
+            fact = found  # "您名下共有 5 张卡，其中 3 张处于冻结状态：", "available in 3 colors right now:"
         else:
             continue
         said = Decimal(fact.value or "0")
@@ -79,6 +81,8 @@ def listed_count(claims: list[Claim], source: str, index: EvidenceIndex) -> None
             items, how = _items_after(source, claim.end, fact.unit or ""), "lists"
         else:
             items, how = _ordinals_after(claims[i + 1 :]), "goes on to describe"
+        if items and any(f is not fact and f.value and Decimal(f.value) == items for f in numbers):
+            continue  # "有 2 个订单，共 4 张票：", "(first 4 shown)": the list enumerates the claim's other count
         if items and items != said:
             set_verdict(fact, Verdict.CONTRADICTED, "recomputed",
                         f"the answer {how} {items} of them right after it, not {fact.text}", [])
@@ -184,6 +188,22 @@ def _count_in_words(claim: Claim, lex: Lexicon) -> Fact | None:
         return Fact(kind=FactKind.NUMBER, text=m[1], start=claim.start + m.start(1), end=claim.start + m.end(1),
                     value=str(value), unit=noun)
     return None
+
+
+def _opening_count(claim: Claim, numbers: list[Fact], lex: Lexicon) -> Fact | None:
+    """The one count of the last clause of a claim that opens a list, said to be there ("其中 3 张处于冻结状态：",
+    "能坐下 10 人且可预订的包间有 3 间：": the party is no count of what is there); None when it has none or several."""
+    last = max(claim.text.rfind(mark) for mark in "，,；;") + 1
+    found = _count_in_words(claim, lex)
+    if found is not None:  # a count of a plural noun no lexicon lists: the claim's own fact at that place
+        found = next((f for f in numbers if f.start == found.start), None)
+    counts = [
+        f for f in numbers
+        if f.start - claim.start >= last and f.verdict != Verdict.CONTRADICTED
+        and (_a_count(f, claim, lex) or f is found)
+        and _PRESENCE.search(claim.text[max(0, f.start - claim.start - 24) : f.start - claim.start])
+    ]
+    return counts[0] if len(counts) == 1 else None
 
 
 def _a_count(fact: Fact, claim: Claim, lex: Lexicon) -> bool:
