@@ -201,8 +201,8 @@ def _opening_count(claim: Claim, numbers: list[Fact], lex: Lexicon) -> Fact | No
         f for f in numbers
         if f.start - claim.start >= last and f.verdict != Verdict.CONTRADICTED
         and (_a_count(f, claim, lex) or f is found)
-        and _PRESENCE.search(claim.text[max(0, f.start - claim.start - 24) : f.start - claim.start])
-    ]
+        and _PRESENCE.search(claim.text[max(last, f.start - claim.start - 24) : f.start - claim.start])
+    ]  # the word that says they are there in the count's own clause ("共 5 个出发团，能容纳 4 人的有：": 4 is the party)
     return counts[0] if len(counts) == 1 else None
 
 
