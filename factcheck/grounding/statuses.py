@@ -238,6 +238,12 @@ class StatusMatcher:
         if read is not None and any(s.call == read.index for s in pool):
             pool = [s for s in pool if s.call == read.index]  # "www.randomsite123.com is available": that call's
         agree = [s for s in pool if s.polarity in AGREES[polarity]]
+        if polarity == "positive" and agree and self._only_writes_failed() is not None \
+                and not self.index.lex.record_states_in(fact.text.lower()) \
+                and all(self.read_only.match(self.index.calls[s.call].name or "") for s in agree):
+            # "已为您改签成功" when the change failed: a search's results say nothing of the action (a record's
+            # state, "EXP-1 已批准", is the record's own)
+            agree = []
         if agree:
             set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {say(agree[-1])}",
                         [evidence_of(agree[-1].leaf, self.index)])
