@@ -104,6 +104,11 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             not_money = self.index.lex.not_money_labels
             same_field = [loc for loc in same_field if not loc.leaf.labels & not_money
                           and "count" not in field_name(loc.leaf.path.rsplit(".", 1)[-1]).split()]
+        if same_field and all(loc.leaf.count for loc in same_field):
+            # "3 家店有现货" against the lengths of whatever lists the run holds (a profile's saved travellers, a
+            # search's results): a list's length speaks for a count only as the count of what that list holds
+            # (`_condition_disagrees`, the counting checks), not as a field whose value the claim misread
+            same_field = []
         generic = self.index.lex.generic_field_labels
         if labels <= generic and all(loc.mention.labels - labels - generic for loc in same_field):
             # "it costs $248" (amount) says nothing of a refund amount: only fields as plain as the claim speak for it
