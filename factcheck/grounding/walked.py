@@ -36,6 +36,10 @@ class Located:
     leaf: Leaf
 
 
+_IDENTIFYING = re.compile(r"\b(?:last ?4|last four|last ?digits|id|number|no|code|zip|postcode|phone|iban|suffix)\b")
+"""Words of a field's own name that make it an identifier's (`account_last4`, `card_number`): it takes no label
+from the object it sits in (`payment` names amounts)."""
+
 class WalkedEvidence:
     """One run's tool outputs, arguments and context, each walked once into columns (`Flat`).
 
@@ -104,6 +108,8 @@ class WalkedEvidence:
         if info is not None:
             return info
         key = split_camel(" ".join(shape.replace("[]", "").split(".")[-2:]))
+        if _IDENTIFYING.search(field_name(shape.rsplit(".", 1)[-1])):
+            key = split_camel(shape.replace("[]", "").rsplit(".", 1)[-1])  # `payment.account_last4` is no amount
         concepts = self.lex.concepts_in(split_camel(shape.replace("[]", " ")))
         labels = set(self.lex.fields_in(key))
         parent, _, name = shape.rpartition(".")
