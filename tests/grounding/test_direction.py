@@ -135,3 +135,34 @@ def test_a_price_difference_moves_the_way_the_ordered_item_and_its_option_say(an
     assert numbers[0].verdict == expected, numbers
     if expected == C:
         assert numbers[0].code == "wrong_direction" and "the ordered item's 153.23" in numbers[0].reason
+
+
+INVOICE = {"name": "get_invoice", "args": {}, "status": "ok", "output": {
+    "subtotal": 3272.22, "adjustments": [{"type": "credit", "reason": "SLA credit", "amount": -120.0}],
+    "tax": 252.18, "total": 3404.4}}
+BILL = {"name": "get_bill", "args": {}, "status": "ok", "output": {
+    "lines": [{"amount": 392.0}], "adjustments": [{"type": "credit", "amount": -25.0}], "amount_due": 367.0}}
+PREPAID = {"name": "get_booking", "args": {}, "status": "ok", "output": {
+    "rate_plan": "Advance Purchase", "refundable": False, "total_charged": 5280.0}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools"),
+    [
+        # an amount taken off a bill is no charge of the user
+        ("扣除 SLA 赔付抵扣 $120.00、加税 $252.18 后，应付 $3,404.40。", [INVOICE]),
+        ("本月账单应付 ¥367.00（已扣除忠诚度优惠 ¥25）。", [BILL]),
+        # a direction word denied says nothing of the other way
+        ("不可退款，取消的话已付的 ¥5,280 无法退回。", [PREPAID]),
+    ],
+)
+def test_a_deduction_from_a_bill_or_a_denied_direction_is_no_wrong_direction(answer, tools) -> None:
+    codes = [f.code for claim in CHECKER.check(answer, tools).claims for f in claim.facts]
+    assert "wrong_direction" not in codes
+
+
+def test_a_deduction_word_still_charges_what_is_taken_from_the_user() -> None:
+    refunded = {"name": "get_refund", "args": {}, "status": "ok", "output": {
+        "transaction_type": "refund", "amount": 45.0}}
+    codes = [f.code for claim in CHECKER.check("银行从您的账户扣除了 ¥45.00。", [refunded]).claims for f in claim.facts]
+    assert "wrong_direction" in codes

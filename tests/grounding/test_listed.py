@@ -136,3 +136,35 @@ def test_a_count_in_words_of_any_plural_noun_is_what_follows(answer, expected) -
     assert [f.code for f in counts] == ([expected] if expected else []), counts
     if expected:
         assert counts[0].verdict == Verdict.CONTRADICTED and "2 of them right after it" in counts[0].reason
+
+
+BANK_CARDS = [{"name": "list_cards", "args": {}, "status": "ok", "output": {"cards": [
+    {"last4": "1032", "state": "FROZEN"}, {"last4": "0081", "state": "FROZEN"}, {"last4": "7760", "state": "LOST"},
+    {"last4": "4410", "state": "ACTIVE"}, {"last4": "5521", "state": "ACTIVE"}]}}]
+DEPARTURES = [{"name": "list_departures", "args": {}, "status": "ok", "output": {"departures": [
+    {"id": "D-0501", "seats_left": 3}, {"id": "D-0508", "seats_left": 7}, {"id": "D-0515", "seats_left": 0},
+    {"id": "D-0522", "seats_left": 12}, {"id": "D-0529", "seats_left": 5}]}}]
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "text", "expected"),
+    [
+        # the one count of the last clause, said to be there, is what the list counts
+        ("您名下共有 5 张卡，处于冻结状态的有 3 张：\n- 尾号 1032\n- 尾号 0081\n", BANK_CARDS, "3",
+         Verdict.CONTRADICTED),
+        ("您名下共有 5 张卡，处于冻结状态的有 2 张：\n- 尾号 1032\n- 尾号 0081\n", BANK_CARDS, "2", None),
+        # a party in the clause is no count of what is there ("能容纳 4 人的有：")
+        ("五月共 5 个出发团，能容纳 4 人的有：\n- D-0508\n- D-0522\n- D-0529\n", DEPARTURES, "4",
+         None),
+    ],
+)
+def test_a_count_beside_other_numbers_is_the_one_its_clause_says_is_there(answer, tools, text, expected) -> None:
+    report = CHECKER.check(answer, tools)
+    fact = next(f for c in report.claims for f in c.facts if f.text == text and f.kind.value == "number")
+    assert (fact.code == "recomputed") == (expected == Verdict.CONTRADICTED), fact.reason
+
+
+def test_a_list_of_the_claims_other_count_is_no_recount() -> None:
+    answer = "还可以转让的有 2 个订单，共 4 张票：\n- 订单 D-0501\n- 订单 D-0508\n"
+    report = CHECKER.check(answer, DEPARTURES)
+    assert all(f.code != "recomputed" for c in report.claims for f in c.facts)

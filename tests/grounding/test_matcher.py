@@ -1436,3 +1436,37 @@ def test_the_cheapest_by_a_daily_rate_ignores_the_searchs_own_days(claimed, verd
 )
 def test_fields_that_do_not_speak_for_an_amount(answer, output, text) -> None:
     assert _number(answer, output, text).verdict != Verdict.CONTRADICTED
+
+
+CLAIM_RUN = [
+    call("get_claim", {"claim_id": "CLM-1", "totals": {"billed": 6300.0, "allowed": 5550.0}, "payout": 3325.0,
+                       "payment": {"method": "bank_transfer", "account_last4": "5656"}}),
+]
+PROFILE_AND_FLIGHTS = [
+    call("get_user", {"user_id": "u1", "saved_passengers": ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]}),
+    call("search_flights", {"flights": [{"flight": "HA1", "stops": 0}, {"flight": "HA2", "stops": 0},
+                                        {"flight": "HA3", "stops": 1}, {"flight": "HA4", "stops": 0}]}),
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "text", "not_code"),
+    [
+        # a field named as an identifier's takes no label from its object: `payment.account_last4` is no amount
+        ("核定金额：¥5,550.00", CLAIM_RUN, "¥5,550.00", "value_mismatch"),
+        # the length of some list of the run is no field the count misread (the saved travellers are not flights)
+        ("I found 3 direct flights on that day.", PROFILE_AND_FLIGHTS, "3", "value_mismatch"),
+    ],
+)
+def test_what_no_field_of_the_number_says_does_not_contradict_it(answer, tools, text, not_code) -> None:
+    fact = next(f for c in CHECKER.check(answer, tools).claims for f in c.facts if f.text == text)
+    assert fact.code != not_code, fact.reason
+
+
+def test_a_bare_success_word_after_every_action_failed_is_contradicted_by_the_failed_call() -> None:
+    tools = [call("search_flights", {"results": [{"flight": "MU734", "status": "available"}]}),
+             call("change_reservation", "Error 409: fare no longer available", "error")]
+    report = CHECKER.check("已为您改签成功，新航班是 MU734。", tools)
+    flags = [f for c in report.claims for f in c.facts if f.verdict == C]
+    assert any(f.code == "tool_error" for f in flags), [(f.text, f.code, f.reason) for c in report.claims
+                                                       for f in c.facts]

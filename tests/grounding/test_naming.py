@@ -77,3 +77,24 @@ def test_a_fact_belongs_to_the_record_named_before_it_in_prose(answer, flagged) 
     report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, SLOTS)
     wrong = [f for c in report.claims for f in c.facts if f.code == "wrong_record"]
     assert bool(wrong) == flagged, [(f.text, f.verdict, f.reason) for c in report.claims for f in c.facts]
+
+
+ORDER = [{"name": "get_order_details", "args": {"order_id": "#W5521907"}, "status": "ok", "output": {
+    "order_id": "#W5521907", "items": [
+        {"name": "Water Bottle", "item_id": "7199146548", "price": 48.02, "options": {"color": "black"}},
+        {"name": "Desk Lamp", "item_id": "5320792178", "price": 135.24, "options": {"color": "white"}},
+        {"name": "Yoga Mat", "item_id": "4635925001", "price": 94.38, "options": {"color": "green"}}]}}]
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # a bracket after a record's name is an aside: the amount after it is still that record's
+        ("- Order #W5521907: Desk Lamp (white) $135.24 and Yoga Mat (green) $94.38", False),
+        ("In order #W5521907 the Desk Lamp (white) is $94.38.", True),
+    ],
+)
+def test_a_bracketed_aside_keeps_the_amount_after_it_with_the_record_before_it(answer, flagged) -> None:
+    report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, ORDER)
+    wrong = [f for c in report.claims for f in c.facts if f.code == "wrong_record"]
+    assert bool(wrong) == flagged, [(f.text, f.verdict, f.reason) for c in report.claims for f in c.facts]

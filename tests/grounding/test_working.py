@@ -47,3 +47,36 @@ def test_a_stated_difference_is_recomputed_from_the_two_amounts(answer, text, ex
 )
 def test_written_arithmetic_must_come_to_its_result(answer, text, expected) -> None:
     assert _verdict(answer, OFFERS, text) == expected
+
+
+BILL = [{"name": "get_quote", "args": {}, "output": {"subtotal": 3560, "tax_rate": 0.06, "service_rate": 0.1, "min_spend": 815,
+                                                      "clicks": 1167, "sends": 8752}}]
+
+
+@pytest.mark.parametrize(
+    ("answer", "text", "expected"),
+    [
+        # a percentage added is a share of what comes before it: 3,560 × 1.06
+        ("Subtotal ¥3,560 + 6% tax = ¥3,773.60", "¥3,773.60", ("supported", "derived")),
+        ("Subtotal ¥3,560 + 6% tax = ¥3,780.00", "¥3,780.00", ("contradicted", "recomputed")),
+        ("The bill will be $815.00 + 10% service = $896.50.", "$896.50", ("supported", "derived")),
+        # a ratio written as a percentage
+        ("Click-to-open: ≈ 13.3%（1,167 / 8,752）", "13.3%", ("supported", "derived")),
+        ("Click-to-open: ≈ 15.3%（1,167 / 8,752）", "15.3%", ("contradicted", "recomputed")),
+    ],
+)
+def test_percentages_in_written_arithmetic_are_shares_and_ratios(answer, text, expected) -> None:
+    assert _verdict(answer, BILL, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "text"),
+    [
+        ("- Room 1412: $416.50 (2 nights + $18.50 minibar)", "$416.50"),  # nights and dollars are no one sum
+        ("- Total paid: $2,034 (gift card $501 + credit card ending 5345 $1,533)", "$2,034"),
+        ("Leah has 120.5 approved hours across weeks 45–47 (38.5 + 42 + 40).", "47"),  # a range's end
+        ("Reimbursement: $1,038.25 (the two taxis $68.40 + $71.10, the hotel $898.75)", "$1,038.25"),  # goes on
+    ],
+)
+def test_what_is_not_one_expression_is_not_recomputed(answer, text) -> None:
+    assert _verdict(answer, BILL, text)[1] != "recomputed"
