@@ -104,10 +104,12 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             not_money = self.index.lex.not_money_labels
             same_field = [loc for loc in same_field if not loc.leaf.labels & not_money
                           and "count" not in field_name(loc.leaf.path.rsplit(".", 1)[-1]).split()]
-        if same_field and all(loc.leaf.count for loc in same_field):
-            # "3 家店有现货" against the lengths of whatever lists the run holds (a profile's saved travellers, a
-            # search's results): a list's length speaks for a count only as the count of what that list holds
-            # (`_condition_disagrees`, the counting checks), not as a field whose value the claim misread
+        if same_field and all(loc.leaf.count for loc in same_field) \
+                and len({leaf.index for _, leaf in self.index.list_counts if leaf.source == "tool"}) > 1:
+            # "4 direct flights" against the lengths of the lists several calls return (a profile's saved travellers
+            # beside a search's results): one's length speaks for a count only as the count of what it holds
+            # (`_condition_disagrees`, the counting checks); the lists of a run's one call are what "I found 3 books"
+            # counts
             same_field = []
         generic = self.index.lex.generic_field_labels
         if labels <= generic and all(loc.mention.labels - labels - generic for loc in same_field):
