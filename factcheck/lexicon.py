@@ -47,8 +47,8 @@ _MERGED_LISTS = (
     *SPEECH_ACT_KEYS, "user_doers", "user_beneficiaries", "derivation_cues", "presenting_terms",
     "generic_currency_words", "per_unit_words", "multiplicity_fields", "superlatives_low", "superlatives_high",
     "option_lists", "selection_scopes", "new_value_cues", "record_state_concepts", "direction_fields",
-    "charge_values", "refund_values", "available_words", "unit_fields", "unbookable_states", "capacity_fields", "deduction_words", "credit_objects",
-    "party_nouns",
+    "charge_values", "refund_values", "available_words", "unit_fields", "unbookable_states", "capacity_fields",
+    "party_nouns", "deduction_words", "credit_objects",
 )
 
 
@@ -180,11 +180,11 @@ class Lexicon:
     record_state_concepts: frozenset[str | None] = field(init=False)
     """Concepts (None: none, `"none"` in the file) whose status words may speak of a record's state."""
     unbookable_states: Phrases = field(init=False)
+    """An option's status words that say it cannot be had (cancelled, sold out, 售罄): a selection skips it."""
     deduction_words: Phrases = field(init=False)
     """Words that take an amount off a bill ("扣除 … 后", "less"): a direction word only where the user pays it."""
     credit_objects: Phrases = field(init=False)
     """Words of money taken off a bill (优惠, 奖学金, discount): what a deduction word takes off is no charge."""
-    """An option's status words that say it cannot be had (cancelled, sold out, 售罄): a selection skips it."""
     capacity_fields: frozenset[str] = field(init=False)
     """Words of an option's field that counts what is left of it (seats, remaining, 余票): a party needs that many."""
     party_nouns: Phrases = field(init=False)

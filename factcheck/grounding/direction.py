@@ -69,9 +69,9 @@ def direction_of(loc: Located, index: EvidenceIndex) -> str | None:
 def _taken_off(clause: str, at: int | None, lex: Lexicon) -> bool:
     """Whether the amount is taken off a bill: a deduction word before it, with a credit word between the two
     ("已扣除忠诚度优惠 ¥25") or "after" following it ("扣掉 ¥386 后应付", "扣除奖学金 ¥2,000 和 … 后")."""
-    low = clause.lower()
     if at is None:
         return False
+    low = clause.lower()
     deductions = [h for h in lex.deduction_words.finditer(low) if h.end <= at]
     if not deductions:
         return False

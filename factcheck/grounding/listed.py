@@ -65,7 +65,7 @@ def listed_count(claims: list[Claim], source: str, index: EvidenceIndex) -> None
                 continue
             fact = found
         elif _OPENS.search(claim.text) and (found := _opening_count(claim, numbers, lex)) is not None:
-            fact = found  # "您名下共有 5 张卡，其中 3 张处于冻结状态：", "available in 3 colors right now:"
+            fact = found  # "您名下共有 5 张卡，处于冻结状态的有 3 张：", "可预订的包间有 3 间："
         else:
             continue
         said = Decimal(fact.value or "0")
@@ -191,18 +191,20 @@ def _count_in_words(claim: Claim, lex: Lexicon) -> Fact | None:
 
 
 def _opening_count(claim: Claim, numbers: list[Fact], lex: Lexicon) -> Fact | None:
-    """The one count of the last clause of a claim that opens a list, said to be there ("其中 3 张处于冻结状态：",
+    """The one count of the last clause of a claim that opens a list, said to be there ("处于冻结状态的有 3 张：",
     "能坐下 10 人且可预订的包间有 3 间：": the party is no count of what is there); None when it has none or several."""
     last = max(claim.text.rfind(mark) for mark in "，,；;") + 1
     found = _count_in_words(claim, lex)
     if found is not None:  # a count of a plural noun no lexicon lists: the claim's own fact at that place
         found = next((f for f in numbers if f.start == found.start), None)
+    # the word that says they are there stands in the count's own clause ("共 5 个出发团，能容纳 4 人的有："
+    # counts no party of 4)
     counts = [
         f for f in numbers
         if f.start - claim.start >= last and f.verdict != Verdict.CONTRADICTED
         and (_a_count(f, claim, lex) or f is found)
         and _PRESENCE.search(claim.text[max(last, f.start - claim.start - 24) : f.start - claim.start])
-    ]  # the word that says they are there in the count's own clause ("共 5 个出发团，能容纳 4 人的有：": 4 is the party)
+    ]
     return counts[0] if len(counts) == 1 else None
 
 

@@ -40,6 +40,7 @@ _IDENTIFYING = re.compile(r"\b(?:last ?4|last four|last ?digits|id|number|no|cod
 """Words of a field's own name that make it an identifier's (`account_last4`, `card_number`): it takes no label
 from the object it sits in (`payment` names amounts)."""
 
+
 class WalkedEvidence:
     """One run's tool outputs, arguments and context, each walked once into columns (`Flat`).
 

@@ -49,8 +49,8 @@ def test_written_arithmetic_must_come_to_its_result(answer, text, expected) -> N
     assert _verdict(answer, OFFERS, text) == expected
 
 
-BILL = [{"name": "get_quote", "args": {}, "output": {"subtotal": 3560, "tax_rate": 0.06, "service_rate": 0.1, "min_spend": 815,
-                                                      "clicks": 1167, "sends": 8752}}]
+BILL = [{"name": "get_quote", "args": {}, "output": {"subtotal": 3560, "tax_rate": 0.06, "service_rate": 0.1,
+                                                      "min_spend": 815, "clicks": 1167, "sends": 8752}}]
 
 
 @pytest.mark.parametrize(
