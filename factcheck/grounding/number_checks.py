@@ -47,8 +47,9 @@ _PARTY_AFTER = re.compile(r"(?i)\s*(?:of (?:you|us)\b|(?:people|persons|passenge
                           r"|人|位|名)")
 """Words around a whole number that make it a party's size or a condition ("seats for 3", "with 2 seats open",
 "能买到 3 张的", "不够 4 位"): the user's number there is the user's own."""
-_MASK_BEFORE = re.compile(r"(?:[*•●]{3,}|[xX]{4,})[ -]?$")
-"""Mask marks right before digits ("****4471", "•••• 1234"): the digits end a masked card or account number."""
+_MASK_BEFORE = re.compile(r"(?:[*•●]{3,}|[xX]{4,}|\.{3}|…)[ -]?$")
+"""Mask marks right before digits ("****4471", "•••• 1234", "card ...5585"): the digits end a masked card or account
+number."""
 _SUMMED = re.compile(r" \+ |\bsum of\b")
 """A derivation that adds amounts up (pair arithmetic, a column's sum): a subset's total may outrank it."""
 

@@ -1456,6 +1456,10 @@ PROFILE_AND_FLIGHTS = [
         ("核定金额：¥5,550.00", CLAIM_RUN, "¥5,550.00", "value_mismatch"),
         # the length of some list of the run is no field the count misread (the saved travellers are not flights)
         ("I found 3 direct flights on that day.", PROFILE_AND_FLIGHTS, "3", "value_mismatch"),
+        # "..." masks a card number as "****" does: its last digits are no amount
+        ("Extra cost: $248.00, charged to card ...5585", [call("change_room", {
+            "paid": 860, "adjustment": {"type": "charge", "amount": 248, "to_card_last4": "5585"}})], "5585",
+         "value_mismatch"),
     ],
 )
 def test_what_no_field_of_the_number_says_does_not_contradict_it(answer, tools, text, not_code) -> None:
