@@ -14,6 +14,7 @@ from factcheck.report import Fact, FactKind, Verdict
 if TYPE_CHECKING:
     from factcheck.grounding.evidence import EvidenceIndex, Located
     from factcheck.lexicon import Lexicon
+    from factcheck.phrases import Hit
 
 _DONE = re.compile(r"(?i)\b(?:has|have|had)\s+(?:been\s+|now\s+|already\s+)*\w+|\b(?:was|were)\s+\w+ed\b|已")
 """A clause that says the money already moved ("has been refunded", "was credited", 已退款)."""
@@ -66,12 +67,11 @@ def direction_of(loc: Located, index: EvidenceIndex) -> str | None:
     return None
 
 
-def _taken_off(clause: str, at: int | None, lex: Lexicon) -> bool:
+def _taken_off(low: str, at: int | None, lex: Lexicon) -> bool:
     """Whether the amount is taken off a bill: a deduction word before it, with a credit word between the two
     ("已扣除忠诚度优惠 ¥25") or "after" following it ("扣掉 ¥386 后应付", "扣除奖学金 ¥2,000 和 … 后")."""
     if at is None:
         return False
-    low = clause.lower()
     deductions = [h for h in lex.deduction_words.finditer(low) if h.end <= at]
     if not deductions:
         return False
@@ -79,11 +79,9 @@ def _taken_off(clause: str, at: int | None, lex: Lexicon) -> bool:
     return bool(lex.credit_objects.finditer(between)) or bool(_AFTER_DEDUCTION.search(low, at))
 
 
-def _denied(clause: str, lex: Lexicon) -> bool:
-    """Whether every direction word of the clause is negated ("已付的 ¥5,280 无法退回", "will not be refunded"):
-    the clause says the money does not move that way, not that it moved the other."""
-    low = clause.lower()
-    hits = lex.direction_words.finditer(low)
+def _denied(low: str, hits: list[Hit], lex: Lexicon) -> bool:
+    """Whether every direction word of the clause (`hits` in `low`) is negated ("已付的 ¥5,280 无法退回", "will not be
+    refunded"): the clause says the money does not move that way, not that it moved the other."""
     return bool(hits) and all(
         lex.negators.finditer(low[max(0, hit.start - _NEGATOR_REACH) : hit.start]) for hit in hits
     )
@@ -110,12 +108,13 @@ def wrong_direction(fact: Fact, clause: str, index: EvidenceIndex, at: int | Non
         return False  # only amounts of money have a direction: their words are not read for the others
     for hit in reversed(lex.payment_methods.finditer(clause)):  # "微信支付 ¥149" names a method, not a direction
         clause = clause[: hit.start] + " " * (hit.end - hit.start) + clause[hit.end :]
-    said = lex.directions_in(clause.lower())
+    low = clause.lower()
+    hits = lex.direction_words.finditer(low)
+    said = {lex.direction_of[hit.key] for hit in hits}
     if len(said) > 1 and at is not None:
-        hits = lex.direction_words.finditer(clause.lower())
         nearest = min(hits, key=lambda h: at - h.end if h.end <= at else h.start - at)
         said = {lex.direction_of[nearest.key]}
-    if len(said) != 1 or (said == {"charge"} and _taken_off(clause, at, lex)) or _denied(clause, lex):
+    if len(said) != 1 or (said == {"charge"} and _taken_off(low, at, lex)) or _denied(low, hits, lex):
         return False
     claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
     found = index.equal_numbers([(claimed, exponent), (-claimed, exponent)])

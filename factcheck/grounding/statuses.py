@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import cached_property
 
 from factcheck.grounding.calls import named_calls
 from factcheck.grounding.counting import AGREES
@@ -134,17 +135,18 @@ class StatusMatcher:
         set_verdict(fact, Verdict.UNSUPPORTED, "no_tool_call",
                     f"no tool call or output backs {concept} ({fact.text!r})", [])
 
+    @cached_property
+    def _writes(self) -> list[ToolRecord]:
+        """The run's action calls: every call of a tool not declared a read, in order (read once per answer)."""
+        return [c for c in self.index.calls if not self.read_only.match(c.name or "")]
+
     def _only_writes_failed(self) -> ToolRecord | None:
         """The last action call of a run whose every action call failed (none run again with success): what
         the answer says was done was attempted by that call, whatever its name; None when any action worked."""
-        writes = self._writes()
+        writes = self._writes
         if not writes or any(c.status == "ok" for c in writes):
             return None
         return writes[-1]
-
-    def _writes(self) -> list[ToolRecord]:
-        """The run's action calls: every call of a tool not declared a read, in order."""
-        return [c for c in self.index.calls if not self.read_only.match(c.name or "")]
 
     def _counted(self, after: str) -> list[StatusEvidence]:
         """The count of the thing a search claim names right after its words ("found no *errors*"):
@@ -267,7 +269,7 @@ class StatusMatcher:
         """A bare "failed" / "成功" said of what the run did, against the run's last write (no read-only tool):
         contradicted when that call raised and the answer says it worked, or when it worked and its output's
         statuses say so while the answer says it failed ("会议已失败创建" after create_event returned success)."""
-        writes = self._writes()
+        writes = self._writes
         if not writes:
             return False
         call = writes[-1]
