@@ -246,6 +246,9 @@ class StatusMatcher:
             # "已为您改签成功" when the change failed: a search's results say nothing of the action (a record's
             # state, "EXP-1 已批准", is the record's own)
             agree = []
+        if agree and fact.kind == FactKind.ACTION and not self._writes \
+                and term_key(fact.text) not in self.index.lex.presenting:
+            agree = []  # "I've upgraded your plan" after reads only: a record's state read is no action of this turn
         if agree:
             set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {say(agree[-1])}",
                         [evidence_of(agree[-1].leaf, self.index)])
@@ -262,6 +265,16 @@ class StatusMatcher:
             # a bare "here are some tips" is advice, not a claim
             set_verdict(fact, Verdict.UNSUPPORTED, "no_tool_call",
                         f"the answer claims an action ({fact.text!r}) but no tool call succeeded", [])
+        elif (
+            fact.kind == FactKind.ACTION
+            and polarity in ("positive", "pending")
+            and term_key(fact.text) not in self.index.lex.presenting
+            and not self._writes
+        ):
+            # "Your return request has been submitted", "I have generated the QR code" after reads only (or no
+            # call): nothing that ran could have done it, whatever the action is called
+            set_verdict(fact, Verdict.UNSUPPORTED, "no_tool_call",
+                        f"the answer claims an action ({fact.text!r}) but every call of the run only read", [])
         else:
             fact.reason = "status names no concept; not compared"
 

@@ -1,0 +1,50 @@
+"""Completed actions said of a run: a run that only read can have done nothing, whatever the action is called."""
+
+import pytest
+
+from factcheck import CheckerConfig, FactChecker, Verdict
+from factcheck.report import FactKind
+
+CHECKER = FactChecker(CheckerConfig(min_confidence=0))  # grounding verdicts, before any abstention
+
+
+def call(name: str, output, status: str = "ok") -> dict:
+    return {"name": name, "args": {}, "output": output, "status": status}
+
+
+ORDER = call("get_order_details", {"order_id": "#W4689314", "status": "return requested", "items": 1})
+PROFILE = call("find_user_id_by_name_zip", "mei_ahmed_4909")
+RETURN = call("return_delivered_order_items", {"order_id": "#W4689314", "status": "return requested"})
+
+
+def actions(answer: str, tools: list) -> list[tuple[str, Verdict, str | None]]:
+    return [(f.text, f.verdict, f.code) for claim in CHECKER.check(answer, tools).claims
+            for f in claim.facts if f.kind == FactKind.ACTION]
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        # an action word that names no concept, after reads only: nothing that ran could have done it, even
+        # where a read's record holds a state that agrees with it
+        ("Your return request has been submitted.", [PROFILE, ORDER],
+         [("submitted", Verdict.UNSUPPORTED, "no_tool_call")]),
+        ("I'm sorry, I submitted the return request before your confirmation.", [PROFILE, ORDER],
+         [("submitted", Verdict.UNSUPPORTED, "no_tool_call")]),
+        ("I have generated the QR code for your website.", [],
+         [("generated", Verdict.UNSUPPORTED, "no_tool_call")]),
+    ],
+)
+def test_action_after_reads_only(answer: str, tools: list, expected: list) -> None:
+    assert actions(answer, tools) == expected
+
+
+def test_action_after_a_write_is_not_unbacked() -> None:
+    """The return call ran: the run may have done what the answer says, so it is not flagged as unbacked."""
+    [(text, verdict, _)] = actions("Your return request has been submitted.", [PROFILE, ORDER, RETURN])
+    assert text == "submitted" and not verdict.flagged
+
+
+def test_presenting_after_reads_is_no_action() -> None:
+    """"Here are your orders" presents what was read: it claims nothing done."""
+    assert all(v != Verdict.UNSUPPORTED for _, v, _ in actions("Here are the items of your order:", [ORDER]))
