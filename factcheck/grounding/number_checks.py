@@ -99,12 +99,21 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         if fact.unit == "%":  # a share of a fee is no fee: only percentages and rates of the field speak for it
             same_field = [loc for loc in same_field if loc.mention.unit == "%" or abs(Decimal(loc.mention.value)) <= 1]
         elif fact.unit and fact.unit not in self.index.lex.currency_codes:
-            # a count or a measure (1.25 万词) is no amount of money: a field in cents does not speak for it
-            same_field = [loc for loc in same_field if not loc.leaf.minor_unit]
+            # a count or a measure (1.25 万词, 3 期) is no amount of money: a field in cents, or of money, does not
+            # speak for it
+            whole = claimed == claimed.to_integral_value() and not fact.precision
+            cents = _fields_with_cents(same_field) if whole else set()
+            same_field = [loc for loc in same_field if not loc.leaf.minor_unit and not self._of_money(loc)
+                          and _field_of(loc) not in cents]
         elif fact.unit:  # an amount of money: a count's field (`total_baggages`, `total_count`) does not speak for it
             not_money = self.index.lex.not_money_labels
             same_field = [loc for loc in same_field if not loc.leaf.labels & not_money
                           and "count" not in field_name(loc.leaf.path.rsplit(".", 1)[-1]).split()]
+        elif claimed == claimed.to_integral_value() and not fact.precision:
+            # "You've paid 3 of them", "未缴账单：3期", "installment #13": a whole number written bare is no amount of
+            # money; a field of money (a money label, or a value with cents) does not speak for it
+            cents = _fields_with_cents(same_field)
+            same_field = [loc for loc in same_field if not self._of_money(loc) and _field_of(loc) not in cents]
         if same_field and all(loc.leaf.count for loc in same_field) \
                 and len({leaf.index for _, leaf in self.index.list_counts if leaf.source == "tool"}) > 1:
             # "4 direct flights" against the lengths of the lists several calls return (a profile's saved travellers
@@ -254,6 +263,13 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         ("Order #W5199551 with a total of $2025.51", one item's price, when its five items add up to $3,131.10)."""
         return record_items_total(fact, self.index, self._said)
 
+    def _of_money(self, loc: Located) -> bool:
+        """Whether a tool's number is an amount in a field of money (`amount`, `fee`; not `refund_days`, `price_points`,
+        nor "3-5 business days" in `refund_timing`)."""
+        labels, lex = loc.leaf.labels, self.index.lex
+        return bool(labels & lex.money_labels) and not labels & lex.not_money_labels \
+            and (loc.mention.unit is None or loc.mention.unit in lex.currency_codes)
+
     def _role_disagrees(self, fact: Fact, located: list[Located]) -> bool:
         """Contradict a found number whose role the records compute otherwise: a per-unit amount given as the
         total, or a superlative's option that is not the best of its list (the computation is the evidence)."""
@@ -378,3 +394,15 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         if backing is not None:
             set_verdict(fact, Verdict.CONTRADICTED, *backing)
         return backing is not None
+
+
+def _field_of(loc: Located) -> str:
+    """The field a tool's number is in, whatever record of a list holds it (`bills[2].balance` -> `balance`)."""
+    return loc.leaf.path.rsplit(".", 1)[-1].split("[", 1)[0]
+
+
+def _fields_with_cents(located: list[Located]) -> set[str]:
+    """The fields any of whose numbers has a fractional part (117.61, and so the 0 beside it): amounts of money or
+    measures, no counts."""
+    return {_field_of(loc) for loc in located
+            if (number := Decimal(loc.mention.value)) != number.to_integral_value()}

@@ -283,7 +283,8 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
     # "for two weeks, your cheapest option is … 14 days for $30": the claim's other measures are its condition
     # (not the seats left of the pick, "with 4 seats left", nor the party, "for 3": those the options are kept by)
     conditions = [Decimal(f.value) for f in claim.facts if f is not fact and f.kind == FactKind.NUMBER and f.value
-                  and f.unit not in lex.currency_codes and f.verdict == Verdict.SUPPORTED and not _left_said(f, lex)]
+                  and f.unit not in lex.currency_codes and f.verdict == Verdict.SUPPORTED and not _left_said(f, lex)
+                  and not _glued(claim, f)]
     for loc in located:
         if loc.leaf.source != "tool" or not (loc.leaf.labels & lex.money_labels or _per_unit_price(loc.leaf.path)):
             continue
@@ -332,6 +333,12 @@ def _cannot_be_had(
     left = {Decimal(n) for n in re.findall(r"\d+", why_not(lex, own, party, cabin))}
     # "The cheapest one ($39.90) only has 2 seats left, so I skipped it": the claim says why it cannot be had
     return not any(f.kind == FactKind.NUMBER and f.value and Decimal(f.value) in left for f in claim.facts)
+
+
+def _glued(claim: ClaimText, fact: Fact) -> bool:
+    """Whether a number is the last segment of the code before it ("CS 2110-004"): it names an option, no condition."""
+    at = fact.start - claim.start
+    return at >= 2 and claim.text[at - 1] == "-" and claim.text[at - 2].isalnum()
 
 
 def _left_said(fact: Fact, lex: Lexicon) -> bool:

@@ -1474,3 +1474,28 @@ def test_a_bare_success_word_after_every_action_failed_is_contradicted_by_the_fa
     flags = [f for c in report.claims for f in c.facts if f.verdict == C]
     assert any(f.code == "tool_error" for f in flags), [(f.text, f.code, f.reason) for c in report.claims
                                                        for f in c.facts]
+
+
+_LOAN = call("get_loan", {"loan_id": "LN-502663865", "installments": 48, "next_due": "2026-09-15",
+                          "payments": [{"n": 11, "amount": 217.75}, {"n": 12, "amount": 217.75}]})
+_BILLS = call("list_bills", {"bills": [{"id": "B1", "balance": 117.61}, {"id": "B2", "balance": 197.57},
+                                       {"id": "B3", "balance": 0}]})
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "text", "expected"),
+    [
+        # a whole number written bare counts something: a field of money (a money label, or values with cents)
+        # does not speak for it
+        ("You've paid 2 of them so far.", [_LOAN], "2", (S, U, V)),
+        ("未缴账单：2 期。", [_BILLS], "2", (S, U, V)),
+        # an amount with its currency, or a bare amount with cents, is still compared with the field
+        ("The payment amount is $271.75.", [_LOAN], "$271.75", (C,)),
+        ("The balance of bill B2 is 197.75.", [_BILLS], "197.75", (C,)),
+    ],
+)
+def test_a_bare_whole_number_is_no_amount_of_money(answer: str, tools: list, text: str, expected: tuple) -> None:
+    [fact] = [f for c in CHECKER.check(answer, tools).claims for f in c.facts if f.text == text]
+    assert fact.verdict in expected, fact
+    if fact.verdict != C:
+        assert fact.code != "value_mismatch"
