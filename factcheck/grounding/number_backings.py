@@ -20,6 +20,7 @@ from factcheck.grounding.subsets import SubsetTotal, per_unit_stay_total, subset
 from factcheck.grounding.totals import column_total
 from factcheck.grounding.user_word import record_near
 from factcheck.grounding.verdicts import Backing, evidence_of
+from factcheck.grounding.windows import current_time
 from factcheck.lexicon import field_name
 from factcheck.report import Fact, FactKind, Verdict
 
@@ -192,7 +193,8 @@ class NumberBackings(ClaimState):
         the time between two backed times of the claim, if enabled.
 
         A date pair is two of the claim, or one of the claim and one an earlier claim or the
-        context gives ("ends on July 11, 10 days from today").
+        context gives ("ends on July 11, 10 days from today"), or one of the claim or an earlier claim and the
+        current time the context or a tool gives ("bought on March 1, which is 19 days ago").
         """
         if not self.derive:
             return None
@@ -222,6 +224,15 @@ class NumberBackings(ClaimState):
                 how = f"the {days} days from {first[1]} to {last[1]}"
                 evidence = [ev.model_copy(update={"note": how}) for ev in first[2] + last[2]]
                 return "derived", f"number equals {how}", evidence
+        now = current_time(self.index)
+        if now is not None:  # "您 1 月 5 日投保，距今 7 天", "现在才过去 2 天": a claim's (or earlier) date to now
+            today = f"{now[0]:%Y-%m-%d}"
+            earlier = [(f.value or "", f.text, f.evidence[:1]) for f in self.moments if f.kind == FactKind.DATE]
+            for value, text, evidence in dates + earlier:
+                days = days_between(value, today)
+                if days is not None and claimed * days_per_unit == days:
+                    how = f"the {days} days from {text} to now ({today})"
+                    return "derived", f"number equals {how}", [ev.model_copy(update={"note": how}) for ev in evidence]
         return None
 
     def _derived(self, claimed: Decimal, exponent: int) -> Backing | None:

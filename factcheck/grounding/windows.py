@@ -62,7 +62,7 @@ def _moment(text: str) -> tuple[datetime, bool] | None:
         return None
 
 
-def _now(index: EvidenceIndex) -> tuple[datetime, bool] | None:
+def current_time(index: EvidenceIndex) -> tuple[datetime, bool] | None:
     """The current time the context or a tool gives ("当前时间：2026-12-02 10:00", `"now": "…"`)."""
     for leaf in index.context.leaves:
         m = _NOW_CUE.search(leaf.text)
@@ -125,7 +125,7 @@ def time_window(
     if number is None or number.verdict == Verdict.CONTRADICTED:
         return
     own = _moments(facts)
-    now = _now(index)
+    now = current_time(index)
     if now is not None:
         spans = [(_between(then, now), ev) for then, ev in own or _moments(earlier)[-1 if in_view else 0 :]]
     elif len(own) == 2:
@@ -193,7 +193,7 @@ def passed_deadline(facts: list[Fact], text: str, index: EvidenceIndex) -> None:
     """
     if _STILL_OPEN.search(text) is None or _NO_LONGER.search(text) is not None:
         return
-    now = _now(index)
+    now = current_time(index)
     if now is None:
         return
     for fact in facts:

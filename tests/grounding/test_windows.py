@@ -112,3 +112,25 @@ def test_a_deadline_said_to_be_still_ahead_is_measured_against_the_current_time(
     report = CHECKER.check(answer, SEARCH)
     windows = [f for c in report.claims for f in c.facts if f.code == "time_window"]
     assert bool(windows) == flagged, [(f.text, f.code, f.reason) for c in report.claims for f in c.facts]
+
+
+POLICY = [call("get_policy", {"policy_id": "TI-5519820", "purchased_at": "2027-03-01T14:00:00Z", "cooling_off_days": 14,
+                              "now": "2027-03-20T09:00:00Z"})]
+REFUND = [call("get_refund", {"order_id": "E553019", "applied_at": "2026-03-07T09:12+08:00", "eta_days": 7,
+                              "now": "2026-03-09T10:00+08:00"})]
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "text", "backed"),
+    [
+        # the days from the claim's date to the current time a tool gives
+        ("You bought policy TI-5519820 on March 1, which is 19 days ago.", POLICY, "19", True),
+        ("You bought policy TI-5519820 on March 1, which is 18 days ago.", POLICY, "18", False),
+        # from an earlier claim's date: "现在才过去 2 天"
+        ("订单 E553019 于 3月7日 申请退票。现在才过去 2 天，仍在正常范围内。", REFUND, "2", True),
+        ("订单 E553019 于 3月7日 申请退票。现在才过去 5 天，仍在正常范围内。", REFUND, "5", False),
+    ],
+)
+def test_days_to_now(answer: str, tools: list, text: str, backed: bool) -> None:
+    [fact] = [f for c in CHECKER.check(answer, tools).claims for f in c.facts if f.text == text]
+    assert (fact.verdict.value == "supported") == backed, fact
