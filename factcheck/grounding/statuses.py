@@ -61,7 +61,7 @@ class StatusMatcher:
             self._generic_status(fact, polarity, pool, claim_facts, before, claim)
             return
         failed = {c.index for c in self.index.failed_calls}
-        if pool and failed and self.index.lex.standing_markers.search(window_before(before, 3, 6) + " " + fact.text):
+        if pool and self._standing(fact, before):
             # "unchanged and still confirmed": a call that failed to change the record bears it out
             pool = [s for s in pool if s.call not in failed] or pool
         if concept == "search" and pool:
@@ -253,7 +253,8 @@ class StatusMatcher:
             set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {say(agree[-1])}",
                         [evidence_of(agree[-1].leaf, self.index)])
         elif polarity in ("positive", "negative") and (
-            self._acting_call_disagrees(fact, polarity, pool) or self._read_disagrees(fact, polarity, pool, read)
+            (not self._standing(fact, before) and self._acting_call_disagrees(fact, polarity, pool))
+            or self._read_disagrees(fact, polarity, pool, read)
         ):
             return
         elif (
@@ -277,6 +278,12 @@ class StatusMatcher:
                         f"the answer claims an action ({fact.text!r}) but every call of the run only read", [])
         else:
             fact.reason = "status names no concept; not compared"
+
+    def _standing(self, fact: Fact, before: str) -> bool:
+        """Whether the status is the state a record kept ("unchanged and still confirmed", 保持不变，仍是已确认状态):
+        a call that failed to change the record bears it out, it does not contradict it."""
+        return bool(self.index.failed_calls) and self.index.lex.standing_markers.search(
+            window_before(before, 3, 6) + " " + fact.text)
 
     def _acting_call_disagrees(self, fact: Fact, polarity: str, pool: list[StatusEvidence]) -> bool:
         """A bare "failed" / "成功" said of what the run did, against the run's last write (no read-only tool):

@@ -48,3 +48,24 @@ def test_action_after_a_write_is_not_unbacked() -> None:
 def test_presenting_after_reads_is_no_action() -> None:
     """"Here are your orders" presents what was read: it claims nothing done."""
     assert all(v != Verdict.UNSUPPORTED for _, v, _ in actions("Here are the items of your order:", [ORDER]))
+
+
+EXTRA_BED_FAILED = [call("add_extra_bed", "Error 409: no extra beds left", "error"),
+                    call("get_booking", {"booking_id": "CD88120455", "status": "confirmed"})]
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # the state the record kept after the change failed: the failed call bears it out
+        ("您的订单 CD88120455 保持不变，仍是已确认状态。", False),
+        ("Your booking is unchanged and still confirmed.", False),
+        # said done: the failed call contradicts it
+        ("加床成功。", True),
+        ("Your extra bed has been added.", True),
+    ],
+)
+def test_a_state_kept_after_a_failed_change(answer: str, flagged: bool) -> None:
+    facts = [f for c in CHECKER.check(answer, EXTRA_BED_FAILED).claims for f in c.facts
+             if f.kind in (FactKind.STATUS, FactKind.ACTION)]
+    assert facts and any(f.verdict.flagged for f in facts) == flagged, facts
