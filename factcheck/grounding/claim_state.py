@@ -58,6 +58,9 @@ class ClaimState:
         """Numbers of this answer already backed, usable as operands ("3 晚共 4,740 元")."""
         self.amounts: list[Decimal] = []
         """Amounts of money of this answer already backed, in order: a total after a list of them adds them up."""
+        self.line_amounts: list[tuple[int, Decimal]] = []
+        """Each earlier claim's last backed amount, by where the claim starts: what a line of a breakdown comes to
+        ("Room: $189 + $189 + $215 = $593.00" is $593.00), which a total after the lines adds up."""
         self._subset: tuple[Fact | None, SubsetTotal | None] = (None, None)
         """The last fact whose total over a status's items was worked out, and that total."""
 

@@ -239,7 +239,7 @@ class NumberBackings(ClaimState):
         """Arithmetic over one tool output's numbers and the answer's backed ones, if enabled."""
         if not self.derive:
             return None
-        listed = self._after_a_list(claimed, exponent)
+        listed = self._after_a_list(claimed, exponent) or self._after_lines(claimed, exponent)
         if listed is not None:
             return listed
         answer = [(v, None) for v in self.verified[-8:]]
@@ -330,6 +330,17 @@ class NumberBackings(ClaimState):
         for k in range(2, len(amounts) + 1):
             if equal_at(sum(amounts[-k:]), claimed, exponent):
                 how = sum_text([str(v) for v in amounts[-k:]]) + " (the amounts the answer gives before it)"
+                return "derived", f"number equals {how}", []
+        return None
+
+    def _after_lines(self, claimed: Decimal, exponent: int) -> Backing | None:
+        """The sum of what the answer's last lines come to, each its last amount ("Room: $189 + $189 + $215 =
+        $593.00 / Resort fee: $25 × 3 nights = $75.00 / Occupancy tax: $93.29 / Total: $761.29"); only for a
+        number no field of its label gives (a tool's own total outranks the answer's lines)."""
+        lines = [v for start, v in self.line_amounts[-_LISTED_AMOUNTS:] if start != self._records.start]
+        for k in range(2, len(lines) + 1):
+            if equal_at(sum(lines[-k:]), claimed, exponent):
+                how = sum_text([str(v) for v in lines[-k:]]) + " (what the answer's lines before it come to)"
                 return "derived", f"number equals {how}", []
         return None
 

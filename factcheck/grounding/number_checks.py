@@ -68,6 +68,11 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             self.verified.append(operand_value(value, fact.unit))
             if fact.unit in self.index.lex.currency_codes:
                 self.amounts.append(value)
+                lines = self.line_amounts
+                if lines and lines[-1][0] == self._records.start:
+                    lines[-1] = (self._records.start, value)  # a line's last amount is what it comes to
+                else:
+                    lines.append((self._records.start, value))
 
     def _number_verdict(self, fact: Fact) -> None:
         claimed = Decimal(fact.value or "0")

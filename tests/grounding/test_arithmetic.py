@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from factcheck import CheckerConfig, FactChecker
 from factcheck.extractors.mentions import Mention
 from factcheck.grounding.arithmetic import (
     apply_operation,
@@ -192,3 +193,28 @@ def test_find_operation_is_every_pair_tried_in_order(values, exponent, rated, da
                                                  data.draw(_OPERAND)]))
         claimed = claimed.quantize(Decimal(1).scaleb(exponent))
         assert find_operation(values, claimed, exponent, rated) == _every_pair(values, claimed, exponent, rated)
+
+
+_STAY = [{"name": "get_reservation", "args": {}, "status": "ok", "output": {
+    "confirmation": "HV-7731902", "nights": 3, "nightly_rates": [{"date": "2025-03-17", "rate": 189.0},
+                                                               {"date": "2025-03-18", "rate": 189.0},
+                                                               {"date": "2025-03-19", "rate": 215.0}],
+    "taxes_and_fees": {"occupancy_tax": 93.29, "resort_fee_per_night": 25.0},
+    "payment": {"method": "visa_4417", "deposit_charged": 189.0}}}]
+_BREAKDOWN = ("Here's the breakdown for HV-7731902:\n- Room: $189 + $189 + $215 = $593.00\n"
+              "- Resort fee: $25 × 3 nights = $75.00\n- Occupancy tax: $93.29\n\nTotal: {total}. "
+              "A $189.00 deposit has already been charged, so {left} is still left to pay.")
+
+
+@pytest.mark.parametrize(
+    ("total", "left", "backed"),
+    [
+        ("$761.29", "$572.29", True),  # what the lines come to, added up; then less the deposit
+        ("$771.29", "$582.29", False),  # ten dollars more than the lines come to
+    ],
+)
+def test_a_total_after_lines_adds_what_each_line_comes_to(total: str, left: str, backed: bool) -> None:
+    report = FactChecker(CheckerConfig(min_confidence=0)).check(_BREAKDOWN.format(total=total, left=left), _STAY)
+    facts = {f.text: f for c in report.claims for f in c.facts}
+    assert (facts[total].verdict.value == "supported") == backed, facts[total]
+    assert (facts[left].verdict.value == "supported") == backed, facts[left]
