@@ -48,7 +48,7 @@ _MERGED_LISTS = (
     "generic_currency_words", "per_unit_words", "multiplicity_fields", "superlatives_low", "superlatives_high",
     "option_lists", "selection_scopes", "new_value_cues", "record_state_concepts", "direction_fields",
     "charge_values", "refund_values", "available_words", "unit_fields", "unbookable_states", "capacity_fields",
-    "party_nouns", "deduction_words", "credit_objects",
+    "party_nouns", "deduction_words", "credit_objects", "comparison_markers",
 )
 
 
@@ -211,6 +211,8 @@ class Lexicon:
     """Names of lists and mappings of options a superlative ranks (flights, offers, variants, 航班)."""
     presenting: frozenset[str] = field(init=False)
     """Status-term keys that present results (here are, 以下是): they take no concept word after them."""
+    comparison_markers: Phrases = field(init=False)
+    """Words that compare with another record (than, compared with, 比, 相比): a value after one is that record's."""
     user_doers: Phrases = field(init=False)
     """Words right before an action word that make the user its doer (you paid, 您购买): no action of this turn."""
     speech_acts: dict[str, Phrases] = field(init=False)
@@ -349,6 +351,7 @@ class Lexicon:
         self.advice_markers = Phrases(self.data["advice_markers"])
         self.speech_acts = {key: Phrases(self.data[key]) for key in SPEECH_ACT_KEYS}
         self.user_doers = Phrases(self.data["user_doers"])
+        self.comparison_markers = Phrases(self.data["comparison_markers"])
         self.presenting = frozenset(term_key(w) for w in self.data["presenting_terms"])
         self.user_beneficiaries = Phrases(self.data["user_beneficiaries"])
         self.derivation_cues = Phrases(self.data["derivation_cues"])

@@ -168,6 +168,10 @@ def value_of_another_call(
     found = other_call_value(index, matches, clause, claim)
     if found is None:
         return False
+    text = clause()
+    at = text.rfind((fact.text or "").lower())
+    if at > 0 and index.lex.comparison_markers.search(text, 0, at):
+        return False  # "INV-2511 comes to $135.87, $21.67 more than October's $114.20": the compared record's value
     own, other = found
     tool = index.calls[own.index].name
     set_verdict(fact, Verdict.CONTRADICTED, "wrong_record",

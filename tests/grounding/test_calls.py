@@ -124,3 +124,20 @@ def test_repeated_tool(tools: list, expected: bool) -> None:
     another call's value are skipped."""
     index = EvidenceIndex(tools, [], CHECKER.config, CHECKER.lexicon, CHECKER._mentions, CHECKER._statuses)
     assert repeated_tool(index) is expected
+
+
+INVOICES = [call("get_invoice", {"invoice_id": "INV-2511-88213"}, {"invoice_id": "INV-2511-88213", "total": 135.87}),
+            call("get_invoice", {"invoice_id": "INV-2510-80377"}, {"invoice_id": "INV-2510-80377", "total": 114.2})]
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # a value after a comparison is the compared record's
+        ("Your invoice INV-2511-88213 comes to $135.87, which is $21.67 more than October's $114.20.",
+         [("$135.87", S, "match"), ("$21.67", S, "derived"), ("$114.20", S, "match")]),
+        ("Your invoice INV-2511-88213 comes to $114.20.", [("$114.20", C, "wrong_record")]),
+    ],
+)
+def test_a_value_after_a_comparison_is_the_compared_records(answer: str, expected: list) -> None:
+    assert number_verdicts(answer, INVOICES) == expected
