@@ -46,6 +46,15 @@ class StatusMatcher:
                 set_verdict(fact, Verdict.SUPPORTED, "match", f"tool {found[-1].name} returned what it presents",
                             [evidence_of(leaf, self.index)] if leaf else [])
                 return
+        failed = self.index.failed_calls
+        if concept == "search" and polarity == "negative" and failed and any(
+            t.concept is None and t.polarity == "negative" for _, t in self.index.lex.term_hits(fact.text.lower())
+        ):
+            # "the budgets lookup timed out", 查询失败: the run's failed call says so, whatever other reads found
+            leaf = self.index.first_leaf(failed[-1].index)
+            set_verdict(fact, Verdict.SUPPORTED, "match", f"tool {failed[-1].name} failed",
+                        [evidence_of(leaf, self.index)] if leaf else [])
+            return
         pool = self.index.statuses(concept)
         if concept is not None and not pool and not self.calls_for(concept):
             sense = self._other_sense(fact, claim)

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 _UNITS = {"minute": 60, "min": 60, "hour": 3600, "hr": 3600, "day": 86400, "week": 604800,
           "分钟": 60, "小时": 3600, "天": 86400, "日": 86400, "周": 604800}
 _EN_UNIT = r"(minute|min|hour|hr|day|week)s?"
-_ZH_UNIT = r"(分钟|小时|天|日|周)"
+_ZH_UNIT = r"(分钟|小时|天|日|周(?!岁|年))"
 _WITHIN = (
     re.compile(rf"(?i)\b(?:within|inside|under|less than|no more than|still in)\s+(?:the\s+|a\s+)?"
                rf"(?:(?:last|past|first)\s+)?(\d+(?:\.\d+)?)[\s-]*{_EN_UNIT}"),

@@ -69,3 +69,23 @@ def test_a_state_kept_after_a_failed_change(answer: str, flagged: bool) -> None:
     facts = [f for c in CHECKER.check(answer, EXTRA_BED_FAILED).claims for f in c.facts
              if f.kind in (FactKind.STATUS, FactKind.ACTION)]
     assert facts and any(f.verdict.flagged for f in facts) == flagged, facts
+
+
+BUDGETS_DENIED = [call("list_billing_lines", {"lines": [{"id": "L1"}, {"id": "L2"}]}),
+                  call("list_budgets", "PermissionDenied: missing billing.budgets.list", "error")]
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "flagged"),
+    [
+        # a lookup said to have failed: the run's failed call bears it out, whatever another read found
+        ("I couldn't check your budget alerts because the budgets lookup was denied.", BUDGETS_DENIED, False),
+        ("预算查询失败，暂时没拿到数据。", BUDGETS_DENIED, False),
+        # nothing failed: the read that found the lines says otherwise
+        ("I couldn't check your budget alerts because the budgets lookup was denied.", BUDGETS_DENIED[:1], True),
+    ],
+)
+def test_a_failed_lookup_said_failed(answer: str, tools: list, flagged: bool) -> None:
+    facts = [f for c in CHECKER.check(answer, tools).claims for f in c.facts
+             if f.kind in (FactKind.STATUS, FactKind.ACTION)]
+    assert facts and any(f.verdict.flagged for f in facts) == flagged, facts

@@ -134,3 +134,11 @@ REFUND = [call("get_refund", {"order_id": "E553019", "applied_at": "2026-03-07T0
 def test_days_to_now(answer: str, tools: list, text: str, backed: bool) -> None:
     [fact] = [f for c in CHECKER.check(answer, tools).claims for f in c.facts if f.text == text]
     assert (fact.verdict.value == "supported") == backed, fact
+
+
+def test_years_of_age_are_no_window() -> None:
+    """年满 70 周岁 is an age, not a window of 70 weeks."""
+    tools = [call("get_policy", {"insured": "林国栋", "paused_since": "2025-06-15",
+                                 "now": "2025-07-01T00:00:00+08:00"})]
+    report = CHECKER.check("保障从 6 月 15 日起暂停，原因是年满 70 周岁需要补充健康告知。", tools)
+    assert all(f.code != "time_window" for c in report.claims for f in c.facts)
