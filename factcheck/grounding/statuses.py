@@ -258,6 +258,8 @@ class StatusMatcher:
         if agree and fact.kind == FactKind.ACTION and not self._writes \
                 and term_key(fact.text) not in self.index.lex.presenting:
             agree = []  # "I've upgraded your plan" after reads only: a record's state read is no action of this turn
+        if polarity == "positive" and self._write_state_disagrees(fact, pool, claim_facts):
+            return
         if agree:
             set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {say(agree[-1])}",
                         [evidence_of(agree[-1].leaf, self.index)])
@@ -287,6 +289,25 @@ class StatusMatcher:
                         f"the answer claims an action ({fact.text!r}) but every call of the run only read", [])
         else:
             fact.reason = "status names no concept; not compared"
+
+    def _write_state_disagrees(self, fact: Fact, pool: list[StatusEvidence], claim_facts: list[Fact]) -> bool:
+        """"Transfer TRF-88412097 … has been completed" when the write that returned TRF-88412097 gives its record
+        `status: held_for_review`: the record the action made is still pending, whatever a read's list says."""
+        made = {ev.index for f in claim_facts if f.kind == FactKind.IDENTIFIER and f.verdict == Verdict.SUPPORTED
+                for ev in f.evidence[:1] if ev.source == "tool" and self.index.calls[ev.index].status == "ok"
+                and not self.read_only.match(self.index.calls[ev.index].name or "")}
+        if len(made) != 1:
+            return False
+        call = next(iter(made))
+        fields = self.index.lex.status_fields
+        own = [s for s in pool if s.call == call and not s.leaf.count
+               and fields.search(field_name(s.leaf.path.rsplit(".", 1)[-1]))]
+        if not own or any(s.polarity != "pending" for s in own):
+            return False  # a failed record's "已经跑完，但结果是 failed" is done, if not well: the write's call speaks
+        set_verdict(fact, Verdict.CONTRADICTED, "polarity_mismatch",
+                    f"tool {self.index.calls[call].name} says {say(own[0])} of the record it made, answer says done",
+                    [evidence_of(own[0].leaf, self.index)])
+        return True
 
     def _standing(self, fact: Fact, before: str) -> bool:
         """Whether the status is the state a record kept ("unchanged and still confirmed", 保持不变，仍是已确认状态):

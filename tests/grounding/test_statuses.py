@@ -89,3 +89,23 @@ def test_a_failed_lookup_said_failed(answer: str, tools: list, flagged: bool) ->
     facts = [f for c in CHECKER.check(answer, tools).claims for f in c.facts
              if f.kind in (FactKind.STATUS, FactKind.ACTION)]
     assert facts and any(f.verdict.flagged for f in facts) == flagged, facts
+
+
+def _transfer(status: str) -> list:
+    return [call("list_payees", {"payees": [{"name": "Maria Gomez"}, {"name": "Oakwood Property"}]}),
+            call("create_transfer", {"transfer_id": "TRF-88412097", "status": status, "amount": 500.0})]
+
+
+@pytest.mark.parametrize(
+    ("status", "flagged"),
+    [
+        ("held_for_review", True),  # the record the write made is still pending
+        ("pending", True),
+        ("completed", False),
+        ("failed", False),  # "finished, but failed" is not contradicted by the record's state: the call speaks
+    ],
+)
+def test_done_said_of_the_record_a_write_made(status: str, flagged: bool) -> None:
+    facts = [f for c in CHECKER.check("Transfer TRF-88412097 for $500.00 has been completed.", _transfer(status)).claims
+             for f in c.facts if f.kind == FactKind.STATUS]
+    assert facts and any(f.verdict.flagged for f in facts) == flagged, facts
