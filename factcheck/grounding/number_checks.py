@@ -106,7 +106,9 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         elif fact.unit and fact.unit not in self.index.lex.currency_codes:
             # a count or a measure (1.25 万词, 3 期) is no amount of money: a field in cents, or of money, does not
             # speak for it
-            whole = claimed == claimed.to_integral_value() and not fact.precision
+            # a count (3 期, 2 张) is whole; a measure (8 米, 6.5 kg) may be compared with a field with decimals
+            whole = claimed == claimed.to_integral_value() and not fact.precision \
+                and (fact.unit or "").lower() not in self.index.lex.unit_scales
             cents = _fields_with_cents(same_field) if whole else set()
             same_field = [loc for loc in same_field if not loc.leaf.minor_unit and not self._of_money(loc)
                           and _field_of(loc) not in cents]
@@ -117,7 +119,8 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         elif claimed == claimed.to_integral_value() and not fact.precision:
             # "You've paid 3 of them", "未缴账单：3期", "installment #13": a whole number written bare is no amount of
             # money; a field of money (a money label, or a value with cents) does not speak for it
-            cents = _fields_with_cents(same_field)
+            # (a score of 0.83 said as 83 is a share, compared ×100 above)
+            cents = set() if labels & self.index.lex.share_labels else _fields_with_cents(same_field)
             same_field = [loc for loc in same_field if not self._of_money(loc) and _field_of(loc) not in cents]
         if same_field and all(loc.leaf.count for loc in same_field) \
                 and len({leaf.index for _, leaf in self.index.list_counts if leaf.source == "tool"}) > 1:
