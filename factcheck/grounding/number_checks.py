@@ -105,13 +105,10 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             same_field = [loc for loc in same_field if loc.mention.unit == "%" or abs(Decimal(loc.mention.value)) <= 1]
         elif fact.unit and fact.unit not in self.index.lex.currency_codes:
             # a count or a measure (1.25 万词, 3 期) is no amount of money: a field in cents, or of money, does not
-            # speak for it
-            # a count (3 期, 2 张) is whole; a measure (8 米, 6.5 kg) may be compared with a field with decimals
+            # speak for it; a count (3 期, 2 张) is whole, a measure (8 米) may be compared with decimals (6.5 m)
             whole = claimed == claimed.to_integral_value() and not fact.precision \
-                and (fact.unit or "").lower() not in self.index.lex.unit_scales
-            cents = _fields_with_cents(same_field) if whole else set()
-            same_field = [loc for loc in same_field if not loc.leaf.minor_unit and not self._of_money(loc)
-                          and _field_of(loc) not in cents]
+                and fact.unit.lower() not in self.index.lex.unit_scales
+            same_field = self._not_of_money([loc for loc in same_field if not loc.leaf.minor_unit], whole)
         elif fact.unit:  # an amount of money: a count's field (`total_baggages`, `total_count`) does not speak for it
             not_money = self.index.lex.not_money_labels
             same_field = [loc for loc in same_field if not loc.leaf.labels & not_money
@@ -120,8 +117,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             # "You've paid 3 of them", "未缴账单：3期", "installment #13": a whole number written bare is no amount of
             # money; a field of money (a money label, or a value with cents) does not speak for it
             # (a score of 0.83 said as 83 is a share, compared ×100 above)
-            cents = set() if labels & self.index.lex.share_labels else _fields_with_cents(same_field)
-            same_field = [loc for loc in same_field if not self._of_money(loc) and _field_of(loc) not in cents]
+            same_field = self._not_of_money(same_field, whole=not labels & self.index.lex.share_labels)
         if same_field and all(loc.leaf.count for loc in same_field) \
                 and len({leaf.index for _, leaf in self.index.list_counts if leaf.source == "tool"}) > 1:
             # "4 direct flights" against the lengths of the lists several calls return (a profile's saved travellers
@@ -271,12 +267,16 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         ("Order #W5199551 with a total of $2025.51", one item's price, when its five items add up to $3,131.10)."""
         return record_items_total(fact, self.index, self._said)
 
-    def _of_money(self, loc: Located) -> bool:
-        """Whether a tool's number is an amount in a field of money (`amount`, `fee`; not `refund_days`, `price_points`,
-        nor "3-5 business days" in `refund_timing`)."""
-        labels, lex = loc.leaf.labels, self.index.lex
-        return bool(labels & lex.money_labels) and not labels & lex.not_money_labels \
-            and (loc.mention.unit is None or loc.mention.unit in lex.currency_codes)
+    def _not_of_money(self, located: list[Located], whole: bool) -> list[Located]:
+        """The places that may speak for a count or a measure: none in a field of money (`amount`, `fee`; not
+        `refund_days`, `price_points`, nor "3-5 business days" in `refund_timing`), and for a `whole` count none in a
+        field any of whose numbers has cents (117.61, and so the 0 beside it)."""
+        lex = self.index.lex
+        cents = _fields_with_cents(located) if whole else set()
+        return [loc for loc in located
+                if not (loc.leaf.labels & lex.money_labels and not loc.leaf.labels & lex.not_money_labels
+                        and (loc.mention.unit is None or loc.mention.unit in lex.currency_codes))
+                and _field_of(loc) not in cents]
 
     def _role_disagrees(self, fact: Fact, located: list[Located]) -> bool:
         """Contradict a found number whose role the records compute otherwise: a per-unit amount given as the
@@ -410,7 +410,6 @@ def _field_of(loc: Located) -> str:
 
 
 def _fields_with_cents(located: list[Located]) -> set[str]:
-    """The fields any of whose numbers has a fractional part (117.61, and so the 0 beside it): amounts of money or
-    measures, no counts."""
+    """The fields any of whose numbers has a fractional part: amounts of money or measures, no counts."""
     return {_field_of(loc) for loc in located
             if (number := Decimal(loc.mention.value)) != number.to_integral_value()}

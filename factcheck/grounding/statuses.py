@@ -46,13 +46,13 @@ class StatusMatcher:
                 set_verdict(fact, Verdict.SUPPORTED, "match", f"tool {found[-1].name} returned what it presents",
                             [evidence_of(leaf, self.index)] if leaf else [])
                 return
-        failed = self.index.failed_calls
-        if concept == "search" and polarity == "negative" and failed and any(
+        if concept == "search" and polarity == "negative" and self.index.failed_calls and any(
             t.concept is None and t.polarity == "negative" for _, t in self.index.lex.term_hits(fact.text.lower())
         ):
             # "the budgets lookup timed out", 查询失败: the run's failed call says so, whatever other reads found
-            leaf = self.index.first_leaf(failed[-1].index)
-            set_verdict(fact, Verdict.SUPPORTED, "match", f"tool {failed[-1].name} failed",
+            call = self.index.failed_calls[-1]
+            leaf = self.index.first_leaf(call.index)
+            set_verdict(fact, Verdict.SUPPORTED, "match", f"tool {call.name} failed",
                         [evidence_of(leaf, self.index)] if leaf else [])
             return
         pool = self.index.statuses(concept)
