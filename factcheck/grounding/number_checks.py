@@ -14,6 +14,8 @@ from factcheck.grounding.moments import day_of_month
 from factcheck.grounding.number_backings import NumberBackings
 from factcheck.grounding.record_checks import RecordChecks
 from factcheck.grounding.roles import (
+    PER_UNIT_FIELD,
+    PRICE_LABELS,
     Recomputed,
     fits_role,
     per_item_as_total,
@@ -173,6 +175,12 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             if backing is not None and backing[0] == "recomputed":
                 set_verdict(fact, Verdict.CONTRADICTED, *backing)
                 return
+            if backing is None and (stated := self._stated_elsewhere(fact, targets, minor, labels)):
+                # "可用余额 5,120.33 元" that `available` holds, where a loan's `principal_outstanding` (a balance
+                # too) holds another number: a tool states the value, and a field the claim's word also fits
+                # gives no evidence against it; only the role and record checks of a found number may
+                self._found(fact, stated, claimed, exponent, minor)
+                return
             if backing is None:
                 shown = ", ".join(sorted({loc.mention.value for loc in same_field})[:3])
                 set_verdict(fact, Verdict.CONTRADICTED, "value_mismatch",
@@ -180,14 +188,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                             [evidence_of(loc.leaf, self.index) for loc in same_field[:2]])
                 return
         elif matches := priced_in_minor_units(self.index, self.index.equal_numbers(targets), minor, fact):
-            if self._role_disagrees(fact, matches) or self._condition_disagrees(fact, matches):
-                return
-            if self._users_count(fact, claimed, exponent):
-                said = "number found in a tool output; the user gave it too" + in_minor_units(matches, minor)
-                set_verdict(fact, Verdict.SUPPORTED, "match", said, [evidence_of(matches[0].leaf, self.index)])
-            elif not self._of_another(fact, matches):
-                said = "number found in a tool output" + in_minor_units(matches, minor)
-                set_verdict(fact, Verdict.SUPPORTED, "match", said, [evidence_of(matches[0].leaf, self.index)])
+            self._found(fact, matches, claimed, exponent, minor)
             return
         else:
             backing = (
@@ -230,6 +231,37 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found))
         else:
             set_verdict(fact, Verdict.SUPPORTED, *backing)
+
+    def _found(
+        self, fact: Fact, matches: list[Located], claimed: Decimal, exponent: int, minor: Decimal | None
+    ) -> None:
+        """Give a number some tool states its verdict: its role or record may still contradict it."""
+        if self._role_disagrees(fact, matches) or self._condition_disagrees(fact, matches):
+            return
+        if self._users_count(fact, claimed, exponent):
+            said = "number found in a tool output; the user gave it too" + in_minor_units(matches, minor)
+            set_verdict(fact, Verdict.SUPPORTED, "match", said, [evidence_of(matches[0].leaf, self.index)])
+        elif not self._of_another(fact, matches):
+            said = "number found in a tool output" + in_minor_units(matches, minor)
+            set_verdict(fact, Verdict.SUPPORTED, "match", said, [evidence_of(matches[0].leaf, self.index)])
+
+    def _stated_elsewhere(
+        self, fact: Fact, targets: list[tuple[Decimal, int]], minor: Decimal | None, labels: frozenset[str]
+    ) -> list[Located]:
+        """The tool outputs' own numbers equal to a claimed number that its field's values contradict, each in a field
+        that names nothing the claim's words do not (`available`, `payable`; not `shipping_fee` for a refund of its
+        amount), unless each is one unit's amount (an item's price in a list, `rate_per_night`) the claim does not
+        call one unit's: "the total paid was $49.57" of a $49.57 item among several stays a contradiction."""
+        stated = [loc for loc in priced_in_minor_units(self.index, self.index.equal_numbers(targets), minor, fact)
+                  if loc.leaf.source == "tool" and not loc.leaf.path.startswith("args")
+                  and loc.leaf.numeric
+                  and loc.leaf.labels <= labels]
+        if not stated or self.index.lex.per_unit_words.finditer(self._claim_text):
+            return stated
+        if all(PER_UNIT_FIELD.search(field_name(loc.leaf.path)) or "[" in loc.leaf.path
+               and loc.leaf.labels & PRICE_LABELS for loc in stated):
+            return []
+        return stated
 
     def _of_another(self, fact: Fact, located: list[Located]) -> bool:
         """Contradict a found number that is another record's or call's, or in another currency or unit; whether

@@ -70,6 +70,11 @@ class StatusMatcher:
             self._generic_status(fact, polarity, pool, claim_facts, before, claim)
             return
         failed = {c.index for c in self.index.failed_calls}
+        if concept != "search" and any(s.call not in failed for s in pool):
+            # a read that failed ("ReadTimeout: reminders service did not respond") says only that its lookup failed:
+            # it is no status of the bills another read lists as paid
+            pool = [s for s in pool
+                    if s.call not in failed or not self.read_only.match(self.index.calls[s.call].name or "")]
         if pool and self._standing(fact, before):
             # "unchanged and still confirmed": a call that failed to change the record bears it out
             pool = [s for s in pool if s.call not in failed] or pool
@@ -185,7 +190,22 @@ class StatusMatcher:
         if not named:
             return pool
         keyed = {s.call: self.index.record_keys(s.call) for s in pool}
-        return [s for s in pool if not keyed[s.call] or keyed[s.call] & named]
+        kept = [s for s in pool if not keyed[s.call] or keyed[s.call] & named]
+        if any(keyed[s.call] & named for s in kept):
+            # "水费：缴费成功，订单号 PAY…1837" of the payment whose output is that order, beside the failed payment of
+            # another bill (`bill_id` G-2511-1901 in its arguments): that failure is no status of the named record
+            kept = [s for s in kept if keyed[s.call] or not self._of_another_record(s.call, named)]
+        return kept
+
+    def _of_another_record(self, call: int, named: set[str]) -> bool:
+        """Whether a call's arguments give the key of a record (`bill_id`) and none of the keys named."""
+        args = self.index.calls[call].args
+        if not isinstance(args, dict):
+            return False
+        keys = {record_key(str(value)) for field, value in args.items()
+                if isinstance(value, str | int) and not isinstance(value, bool)
+                and self.index.is_record_key(str(field))}
+        return bool(keys) and not keys & named
 
     def _of_named_records(self, fact: Fact, pool: list[StatusEvidence]) -> list[StatusEvidence]:
         """The statuses of the list items the claim names, and those outside such lists.

@@ -1499,3 +1499,34 @@ def test_a_bare_whole_number_is_no_amount_of_money(answer: str, tools: list, tex
     assert fact.verdict in expected, fact
     if fact.verdict != C:
         assert fact.code != "value_mismatch"
+
+
+_LOAN_AND_ACCOUNT = [
+    call("get_loan", {"loan_id": "ML-3300917", "principal_outstanding": 812345.67, "next_due": "2025-08-20"}),
+    call("get_account_balance", {"account": "6222****8841", "available": 5120.33, "currency": "CNY"}),
+]
+_REFUND_WITH_SHIPPING = [call("get_refund", {"order_id": "91408", "refund_amount": 58.4, "shipping_fee": 7.95,
+                                             "currency": "USD", "refund_status": "completed"})]
+_ORDER_OF_ITEMS = [call("get_order_details", {"order_id": "#W9348897", "items": [
+    {"name": "Lamp", "price": 288.82}, {"name": "Desk", "price": 878.16}],
+    "payment_history": [{"transaction_type": "payment", "amount": 1166.98}]})]
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "text", "expected", "code"),
+    [
+        # a tool states the value in a field that names nothing else (`available`): a loan's balance, of another
+        # number, gives no evidence against it
+        ("还款账户可用余额 5,120.33 元，够扣下一期。", _LOAN_AND_ACCOUNT, "5,120.33 元", S, "match"),
+        # a field that names something else (`shipping_fee`) does not back the refund it is not
+        ("Refund amount: $7.95, back to your original payment method.", _REFUND_WITH_SHIPPING, "$7.95", C,
+         "value_mismatch"),
+        # one item's price given as the order's total is still no total
+        ("The total amount of your order is $288.82.", _ORDER_OF_ITEMS, "$288.82", C, None),
+    ],
+)
+def test_a_value_a_tool_states_elsewhere(answer: str, tools: list, text: str, expected: Verdict, code) -> None:
+    [fact] = [f for c in CHECKER.check(answer, tools).claims for f in c.facts if f.text == text]
+    assert fact.verdict == expected, fact
+    if code is not None:
+        assert fact.code == code, fact

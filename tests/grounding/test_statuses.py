@@ -109,3 +109,35 @@ def test_done_said_of_the_record_a_write_made(status: str, flagged: bool) -> Non
     facts = [f for c in CHECKER.check("Transfer TRF-88412097 for $500.00 has been completed.", _transfer(status)).claims
              for f in c.facts if f.kind == FactKind.STATUS]
     assert facts and any(f.verdict.flagged for f in facts) == flagged, facts
+
+
+def _pay(bill: str, order: str) -> dict:
+    return {"name": "pay_bill", "args": {"bill_id": bill}, "status": "ok",
+            "output": {"order_no": order, "status": "缴费成功", "amount": 86.4}}
+
+
+BILLS_READ = call("list_bills", {"bills": [{"bill_id": "B-4101", "type": "water", "status": "paid"},
+                                           {"bill_id": "B-4102", "type": "internet", "status": "paid"}]})
+REMINDERS_TIMED_OUT = call("get_bill_reminders", "ReadTimeout: reminders service did not respond within 10s", "error")
+WATER_PAID = _pay("W-2511-0087", "PAY202511060001837")
+GAS_FAILED = {"name": "pay_bill", "args": {"bill_id": "G-2511-1901"}, "status": "error",
+              "output": "E1021: 缴费通道维护中"}
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "flagged"),
+    [
+        # a read that failed says only that its lookup failed: the bills another read lists as paid stand
+        ("Both April bills are paid.", [BILLS_READ, REMINDERS_TIMED_OUT], False),
+        ("Both April bills are paid.", [call("list_bills", {"bills": [{"bill_id": "B-4101", "status": "unpaid"}]}),
+                                        REMINDERS_TIMED_OUT], True),
+        # the payment whose order the claim names went through; another bill's payment failed
+        ("水费：缴费成功，订单号 PAY202511060001837。", [WATER_PAID, GAS_FAILED], False),
+        # the failed payment is of the bill the claim names
+        ("燃气费 G-2511-1901 已缴费成功。", [WATER_PAID, GAS_FAILED], True),
+    ],
+)
+def test_a_failure_speaks_only_of_its_own_record(answer: str, tools: list, flagged: bool) -> None:
+    facts = [f for c in CHECKER.check(answer, tools).claims for f in c.facts
+             if f.kind in (FactKind.STATUS, FactKind.ACTION)]
+    assert facts and any(f.verdict.flagged for f in facts) == flagged, facts
