@@ -20,6 +20,9 @@ from factcheck.grounding.roles import (
 )
 from factcheck.report import Fact, FactKind, Verdict
 
+_KEY_LENGTH = 4
+"""The shortest key a claim names a list item by (`HAT031`; not `A` or `12`)."""
+
 
 def named_items_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
     """The prices of the list items the claim names, added up, when they equal its amount ("the refund for the
@@ -43,21 +46,36 @@ def named_items_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> Rec
         for shape in flat.numbers:
             if "[]" not in shape or not index.path_info(shape)[0] & PRICE_LABELS:
                 continue
-            head = shape.rsplit("[]", 1)[0]
-            items = value_in(flat.value, head)
-            if not isinstance(items, list):
+            cut = shape.rindex("[]") + 2  # `[][]` and `.prices.economy`: the legs of one-stop options
+            head, field = shape[:cut], shape[cut:]
+            items = list(_items_at(flat.value, head))
+            by_name = [(path, item) for path, item in items if _names(item, text)]
+            # a record named by its key ("HAT031 + HAT198 … $277") backs a sum of its prices, never recomputes one
+            named = by_name or [(path, item) for path, item in items if _keyed(item, text, index)]
+            prices = [value_in(item, field.lstrip(".")) for _, item in named]
+            if not named or not all(isinstance(p, int | float) and not isinstance(p, bool) for p in prices):
                 continue
-            named = [(item, item.get(shape.rsplit(".", 1)[-1])) for item in items if isinstance(item, dict)
-                     and _names(item, text)]
-            prices = [Decimal(str(p)) for _, p in named if isinstance(p, int | float) and not isinstance(p, bool)]
-            if not prices or len(prices) != len(named):
-                continue
-            if equal_at(sum(prices), claimed, exponent) or (len(prices) > 1 and claims_a_total(fact, index, claim)):
-                where = index.number_at(call, shape.replace("[]", f"[{items.index(named[0][0])}]", 1))
+            prices = [Decimal(str(p)) for p in prices]
+            if equal_at(sum(prices), claimed, exponent) \
+                    or (by_name and len(prices) > 1 and claims_a_total(fact, index, claim)):
+                where = index.number_at(call, named[0][0] + field)
                 if where is not None:
                     how = f"{plus_text(prices)}, the prices of the items the claim names"
                     return Recomputed(sum(prices), how, where)
     return None
+
+
+def _items_at(value: Any, head: str, path: str = "") -> Iterator[tuple[str, dict]]:
+    """The items of the lists at a shape that ends in a list (`items[]`; each inner list's of `[][]`), with paths."""
+    step, _, rest = head.partition("[]")
+    node = value_in(value, step.lstrip(".")) if step else value
+    if not isinstance(node, list):
+        return
+    for i, item in enumerate(node):
+        if rest:
+            yield from _items_at(item, rest, f"{path}{step}[{i}]")
+        elif isinstance(item, dict):
+            yield f"{path}{step}[{i}]", item
 
 
 def record_items_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
@@ -124,6 +142,17 @@ def _money_scalars(record: dict, index: EvidenceIndex) -> Iterator[Any]:
             numbers = [Decimal(str(a)) for a in amounts if isinstance(a, int | float) and not isinstance(a, bool)]
             if numbers:
                 yield sum(numbers)
+
+
+def _keyed(item: dict, text: str, index: EvidenceIndex) -> bool:
+    """Whether a claim's lower-cased text gives a list item's key (`flight_number` HAT031) as a word of its own."""
+    for field, value in item.items():
+        if isinstance(value, str) and len(value) >= _KEY_LENGTH and index.is_record_key(field):
+            at = text.find(value.lower())
+            end = at + len(value)
+            if at >= 0 and not text[at - 1 : at].isalnum() and not text[end : end + 1].isalnum():
+                return True
+    return False
 
 
 def _names(item: dict, text: str) -> bool:

@@ -118,6 +118,28 @@ def test_the_items_a_claim_names_add_up_to_its_amount(answer, expected) -> None:
     assert found[-1][1] == expected, found
 
 
+ONE_STOP = [[{"flight_number": "HAT259", "prices": {"economy": 142}}, {"flight_number": "HAT046",
+                                                                      "prices": {"economy": 171}}],
+            [{"flight_number": "HAT031", "prices": {"economy": 158}}, {"flight_number": "HAT198",
+                                                                      "prices": {"economy": 119}}]]
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # the legs a claim names by their keys, in the inner lists of a one-stop search, price by price
+        ("If price matters more, the Chicago routing (HAT031 + HAT198) is the cheapest at $277.", (S,)),
+        # a sum of records named by key only backs: it never recomputes another number (that is the names' work)
+        ("The Chicago routing (HAT031 + HAT198) costs $281 in total.", (Verdict.UNSUPPORTED, C)),
+    ],
+)
+def test_the_records_a_claim_names_by_key_add_up_to_its_amount(answer, expected) -> None:
+    found = number_verdicts(answer, [("search_onestop_flight", ONE_STOP)])
+    assert found[-1][1] in expected, found
+    if found[-1][1] == C:
+        assert "the items the claim names" not in str(found), found
+
+
 def test_a_total_backed_by_a_difference_falls_back_to_its_columns_sum() -> None:
     order = {"order_id": "#W1", "items": [{"price": 248.85}, {"price": 256.67}, {"price": 511.24}, {"price": 271.89}],
              "payment_history": [{"amount": 1319.43}, {"amount": 30.78}]}
