@@ -12,6 +12,8 @@ from factcheck.report import Evidence, Fact, FactKind, Verdict
 _NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
 _CLAUSE_END = re.compile(r"[；。！？]|[;.!?]\s")
 """The end of a clause or sentence between a record's name and the state: the state is another record's."""
+_AFTER_END = re.compile(r"[；。！？，,]|[;.!?]\s")
+"""The same after the state, commas too ("… is sold out, so the cheapest car you can book is the Compact")."""
 
 
 def said_unavailable(facts: list[Fact], text: str, start: int, index: EvidenceIndex) -> None:
@@ -19,8 +21,9 @@ def said_unavailable(facts: list[Fact], text: str, start: int, index: EvidenceIn
     own availability field says it can be had (`available: true`, `in_stock: true`).
 
     The record is the list or mapping entry with an availability field that holds the evidence of the claim's
-    backed names and ids before the state (a variant's `item_id`, an option's `name`); with two records
-    named there, or none, nothing is said.
+    backed names and ids in the state's clause (a variant's `item_id`, an option's `name`); with two records
+    named there, or none, nothing is said. The record's own field outranks a status other evidence gave the word
+    (the empty list of another call, a low-confidence polarity).
 
     Args:
         facts: The claim's facts, grounded.
@@ -28,16 +31,18 @@ def said_unavailable(facts: list[Fact], text: str, start: int, index: EvidenceIn
         start: Where it starts in the answer.
         index: The run's evidence.
     """
-    said = [f for f in facts if f.kind == FactKind.STATUS and f.polarity == "negative" and f.concept in (None, "stock")
-            and f.verdict != Verdict.CONTRADICTED and _unavailable_word(f, index)]
+    said = [f for f in facts if f.kind == FactKind.STATUS and f.polarity == "negative"
+            and f.concept in (None, "stock", "search") and f.code != "record_state" and _unavailable_word(f, index)]
     if not said:
         return
-    first = min(f.start for f in said)
-    records = set()  # the records named before the state ("item 9844888101 … is unavailable")
+    first, last = min(f.start for f in said), max(f.end for f in said)
+    records = set()  # the records named in the state's clause ("item 9844888101 … is unavailable", "unavailable as
+    # item 8277474082")
     for f in facts:
-        if f.start < first and f.kind in _NAMING and f.verdict == Verdict.SUPPORTED \
-                and f.evidence and f.evidence[0].source == "tool" \
-                and not _CLAUSE_END.search(text, f.end - start, first - start):  # "…; blue M is out of stock"
+        if f.kind in _NAMING and f.verdict == Verdict.SUPPORTED and f.evidence and f.evidence[0].source == "tool" \
+                and not (f.start < first and _CLAUSE_END.search(text, f.end - start, first - start)) \
+                and not (f.start >= last and _AFTER_END.search(text, last - start, f.start - start)):
+            # not across the end of a clause ("…; blue M is out of stock")
             found = _record_of(index, f.evidence[0].index, f.evidence[0].path)
             if found is not None:
                 records.add(found)

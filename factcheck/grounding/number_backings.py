@@ -421,18 +421,22 @@ class NumberBackings(ClaimState):
                 return "match", "number a tool computed (its whole output)", [evidence_of(leaf, self.index)]
         return None
 
-    def _context_over(self, same_field: list[Located], claimed: Decimal, exponent: int) -> Backing | None:
+    def _context_over(
+        self, fact: Fact, same_field: list[Located], claimed: Decimal, exponent: int
+    ) -> Backing | None:
         """The context's number, for a claim whose field a tool states otherwise: a rule the context states
         ("按 100 积分抵 1 元"), a value asked for ("change it to Suite 641"), one of several records; never the
-        user's word over the value the record holds ("I'm pretty sure it's $160.75" when the price is 150.75)."""
+        user's word over the value the record holds ("I'm pretty sure it's $160.75" when the price is 150.75),
+        nor over a tool's number a digit off it (`_users_word`)."""
         lex = self.index.lex
         records = len({Decimal(loc.mention.value) for loc in same_field}) == 1 or all(
             loc.leaf.source == "tool" and not loc.leaf.count and "[" not in loc.leaf.path for loc in same_field
         )  # one value, or one record per call (a stock's price, a tax): not options the user chooses among
-        if records and not (lex.speech_acts["policy_markers"].search(self._claim_text)
-                           or self._asks_new_value()):
+        if lex.speech_acts["policy_markers"].search(self._claim_text) or self._asks_new_value():
+            return self._context(claimed, exponent)  # a rule, or the new value asked for ("update it to Suite 641")
+        if records:
             return None
-        return self._context(claimed, exponent)
+        return self._users_word(fact, claimed, exponent)  # one of several records, unless a digit off the user's
 
     def _users_word(self, fact: Fact, claimed: Decimal, exponent: int) -> Backing | None:
         """The context's number, unless a tool gives one a digit off it: then the answer repeats what the user

@@ -161,7 +161,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                 )
                 or self._named_items(fact)
                 or self._arithmetic([(v, None) for v in self.verified[-8:]], claimed, exponent)
-                or self._context_over(same_field, claimed, exponent)
+                or self._context_over(fact, same_field, claimed, exponent)
                 or (  # "the price difference is $22.55": an order's price and a variant's, of two calls
                     self._across_calls(claimed, exponent)
                     if self.index.lex.derivation_cues.search(self._claim_text) else None

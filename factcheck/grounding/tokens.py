@@ -6,6 +6,7 @@ import re
 
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.locate import locate
+from factcheck.grounding.user_word import MAX_DIGITS
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.report import Fact, FactKind, Verdict
 
@@ -58,13 +59,21 @@ def ground_token(fact: Fact, index: EvidenceIndex) -> None:
         set_verdict(fact, Verdict.SUPPORTED, "match", f"{fact.kind.value} found in a tool output",
                     [evidence_of(leaf, index)])
         return
+    what = {"url": "link", "email": "e-mail address", "identifier": "identifier"}[fact.kind.value]
+    near = index.other_forms.near_token(value) if fact.kind == FactKind.IDENTIFIER else None
     leaf = index.context.find_token(value, url=url)
+    if leaf is not None and near is not None and not (value.isdigit() and len(value) > MAX_DIGITS):
+        # "I'm pretty sure it's #W7449608" of the tool's #W7449508 (a card's 16 digits are compared exactly)
+        token, tool_leaf = near
+        set_verdict(fact, Verdict.CONTRADICTED, "user_over_record",
+                    f"{fact.text} is the user's own {what}; the tool gives {token!r}, one edit from it",
+                    [evidence_of(tool_leaf, index, f"{token!r} is one edit from the claimed {what}"),
+                     evidence_of(leaf, index)])
+        return
     if leaf is not None:
         set_verdict(fact, Verdict.SUPPORTED, "context", f"{fact.kind.value} found in the context, not a tool",
                     [evidence_of(leaf, index)])
         return
-    what = {"url": "link", "email": "e-mail address", "identifier": "identifier"}[fact.kind.value]
-    near = index.other_forms.near_token(value) if fact.kind == FactKind.IDENTIFIER else None
     if near is not None:  # RMA-730181 where the tool gave RMA-730118: most likely mistyped, not another record
         token, leaf = near
         set_verdict(fact, Verdict.UNSUPPORTED, "not_found",

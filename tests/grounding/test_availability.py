@@ -23,6 +23,10 @@ PRODUCT = {"name": "Hiking Boots", "product_id": "7363354090", "variants": {
         ("已为您换成 8277474082；10 码那款缺货。", False),
         # two records named before it: no one record's state
         ("Items 8277474082 and 1615379700 are unavailable.", False),
+        # the record named right after the state, in its clause
+        ("The waterproof size 12 is unavailable as item 8277474082.", True),
+        # named after a comma: another clause's record
+        ("The size 10 pair is unavailable, so I picked item 8277474082 instead.", False),
     ],
 )
 def test_unavailable_is_read_against_the_named_options_field(answer, flagged) -> None:

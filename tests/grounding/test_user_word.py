@@ -69,3 +69,34 @@ def test_an_unfound_number_shows_the_records_number_one_digit_off(answer, text, 
     else:
         assert [e.text for e in fact.evidence] == [near] and fact.strength == "near"
         assert "one digit apart" in fact.reason
+
+
+ORDERS = [{"name": "get_user_details", "args": {"user_id": "u1"},
+           "output": {"user_id": "u1", "orders": ["#W7449508", "#W2692684"],
+                      "payment_methods": [{"id": "paypal_3024827", "source": "paypal"}]}},
+          {"name": "get_product_details", "args": {"product_id": "p1"},
+           "output": {"variants": [{"item_id": "111", "price": 466.75}, {"item_id": "222", "price": 512.4}]}}]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "text", "verdict", "code"),
+    [
+        # an identifier only the user gives, one edit from the record's: the user's word over the record
+        ("I'm pretty sure it's #W7449608.", "Order ID: #W7449608", "#W7449608", "contradicted", "user_over_record"),
+        ("I'm pretty sure it's paypal_3028427.", "The refund goes to PayPal (paypal_3028427).", "paypal_3028427",
+         "contradicted", "user_over_record"),
+        # nothing in the tools near it: the user's own identifier
+        ("My gift card is GC-5512093.", "I'll use your gift card GC-5512093.", "GC-5512093", "supported", "context"),
+        # the same over a field several options state (a variant's price), a digit off one of them
+        ("I'm pretty sure it's $466.57.", "Price: $466.57", "$466.57", "contradicted", "user_over_record"),
+        # a value asked for is the new value, not a misremembered one
+        ("Please change it to $466.57.", "You'd like to change the price to $466.57.", "$466.57", None, None),
+    ],
+)
+def test_the_users_word_one_edit_from_a_record(question, answer, text, verdict, code) -> None:
+    report = check(answer, ORDERS, context=[question])
+    fact = next(f for c in report.claims for f in c.facts if f.text == text)
+    if verdict is None:
+        assert fact.code != "user_over_record", fact
+    else:
+        assert (fact.verdict.value, fact.code) == (verdict, code), fact
