@@ -190,6 +190,8 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         elif matches := priced_in_minor_units(self.index, self.index.equal_numbers(targets), minor, fact):
             self._found(fact, matches, claimed, exponent, minor)
             return
+        elif cued:  # "ending in 7512": only an identifier's end (or the user's own digits) backs it, never arithmetic
+            backing = self._suffix(fact) or self._users_word(fact, claimed, exponent)
         else:
             backing = (
                 self._count(fact, claimed)
@@ -200,7 +202,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                 or self._subset_total(fact)
                 or self._users_word(fact, claimed, exponent)
                 # "3315 那笔" of INV-NB-3315: a bare run of digits that is an identifier's last segment refers to it
-                or (self._suffix(fact, segment=not cued) if cued or _REFERENCE_DIGITS.fullmatch(fact.text) else None)
+                or (self._suffix(fact, segment=True) if _REFERENCE_DIGITS.fullmatch(fact.text) else None)
                 or day_of_month(fact, claimed, self._claim_text[max(0, fact.end - self._records.start) :],
                                 self.moments + self._claim_facts, self.index)
                 or self._ratio(fact, claimed, exponent)

@@ -660,6 +660,8 @@ def test_a_conversion_the_context_states_backs_a_number(answer: str, context: li
         ("Flight 1184 leaves at seven.", {"flight": "UA 1184"}, S),
         ("The card ending in 921 is on file.", {"account": "ba_1PzQ0921"}, S),
         ("The card ending in 9210 is on file.", {"account": "ba_1PzQ0921"}, U),
+        # the end of an identifier is never a sum: 7312 + 200 is no card
+        ("I'll charge your card ending in 7512.", {"card": {"last_four": "7312"}, "balance": 200}, U),
     ],
 )
 def test_digits_after_a_suffix_cue_end_an_identifier(answer: str, output: dict, expected: Verdict) -> None:
