@@ -235,8 +235,10 @@ class NumberBackings(ClaimState):
                     return "derived", f"number equals {how}", [ev.model_copy(update={"note": how}) for ev in evidence]
         return None
 
-    def _derived(self, claimed: Decimal, exponent: int) -> Backing | None:
-        """Arithmetic over one tool output's numbers and the answer's backed ones, if enabled."""
+    def _derived(self, claimed: Decimal, exponent: int, money: bool = False) -> Backing | None:
+        """Arithmetic over one tool output's numbers and the answer's backed ones, if enabled; with `money` (an
+        amount of money claimed), a sum or difference across calls only of amounts of money ($167.87 + 10 items
+        is no price)."""
         if not self.derive:
             return None
         listed = self._after_a_list(claimed, exponent) or self._after_lines(claimed, exponent)
@@ -252,7 +254,7 @@ class NumberBackings(ClaimState):
                 return "derived", f"number equals {how}", [evidence_of(locs[0].leaf, self.index, how)]
         return (
             column_total(claimed, exponent, self.index)
-            or self._across_calls(claimed, exponent)
+            or self._across_calls(claimed, exponent, money=money)
             or self._converted(claimed, exponent)
             or self._party_multiple(claimed, exponent)
             or self._listed_stay_total(claimed, exponent)

@@ -196,7 +196,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             backing = (
                 self._count(fact, claimed)
                 or self._duration(fact, claimed)
-                or self._derived(claimed, exponent)
+                or self._derived(claimed, exponent, money=fact.unit in self.index.lex.currency_codes)
                 or self._named_items(fact)
                 or self._record_total(fact)
                 or self._subset_total(fact)

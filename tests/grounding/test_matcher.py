@@ -1532,3 +1532,17 @@ def test_a_value_a_tool_states_elsewhere(answer: str, tools: list, text: str, ex
     assert fact.verdict == expected, fact
     if code is not None:
         assert fact.code == code, fact
+
+
+@pytest.mark.parametrize(
+    ("second", "expected"),
+    [
+        ({"items": 10}, (U, C)),  # a count of another call: no amount of money takes part in a sum of money
+        ({"fee": 10.0}, (S,)),  # an amount of money of another call may
+    ],
+)
+def test_a_sum_of_money_across_calls_adds_amounts_of_money(second: dict, expected: tuple) -> None:
+    tools = [call("get_product", {"price": 167.87}), call("get_cart", second)]
+    [fact] = [f for c in CHECKER.check("You will be charged $177.87.", tools).claims for f in c.facts
+              if f.text == "$177.87"]
+    assert fact.verdict in expected, fact
