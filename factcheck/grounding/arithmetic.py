@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from itertools import combinations
@@ -28,7 +28,8 @@ def equal_at(evidence: Decimal, claimed: Decimal, exponent: int) -> bool:
 
 
 def find_operation(
-    values: list[Decimal], claimed: Decimal, exponent: int, rated: bool = False
+    values: list[Decimal], claimed: Decimal, exponent: int, rated: bool = False,
+    addends: Sequence[bool] | None = None,
 ) -> tuple[int, int, str] | None:
     """The first simple operation on two of `values` equal to `claimed` at its precision.
 
@@ -41,6 +42,8 @@ def find_operation(
         claimed: The number the answer gives.
         exponent: Power of ten of its last written digit.
         rated: The claim speaks of a rate (per, 汇率): any product or quotient of two is tried too.
+        addends: Which operands may be added or subtracted (an amount of money, for a claimed amount of money; a
+            count only multiplies); all when None.
 
     Returns:
         The two operands' positions and how the number was worked out, or None.
@@ -53,6 +56,8 @@ def find_operation(
             continue
         for op in operations(values[i], values[j], rated):
             if abs(apply_operation(op, a, b) - target) > slack:
+                continue
+            if op in ("+", "-") and addends is not None and not (addends[i] and addends[j]):
                 continue
             total = apply_operation(op, values[i], values[j])
             if total and equal_at(total, claimed, exponent):

@@ -246,7 +246,7 @@ class NumberBackings(ClaimState):
             return listed
         answer = [(v, None) for v in self.verified[-8:]]
         for locs, operands, total in self._call_operands:
-            found = self._arithmetic(operands + answer, claimed, exponent)
+            found = self._arithmetic(operands + answer, claimed, exponent, money)
             if found is not None:
                 return found
             if total is not None and equal_at(total, claimed, exponent):
@@ -400,20 +400,29 @@ class NumberBackings(ClaimState):
         return None
 
     def _arithmetic(
-        self, operands: list[tuple[Decimal, Leaf | None]], claimed: Decimal, exponent: int
+        self, operands: list[tuple[Decimal, Leaf | None]], claimed: Decimal, exponent: int, money: bool = False
     ) -> Backing | None:
-        """A sum of all operands, or one simple operation on two, equal to the claim."""
+        """A sum of all operands, or one simple operation on two, equal to the claim; with `money` (an amount of
+        money claimed), a tool's count is never added or subtracted ($170.68 − 20 items), only multiplied."""
         values = [v for v, _ in operands]
-        if len(values) > 1 and equal_at(sum(values), claimed, exponent):
+        addends = [leaf is None or not self._counts(leaf, value) for value, leaf in operands] if money else None
+        if len(values) > 1 and equal_at(sum(values), claimed, exponent) and (addends is None or all(addends)):
             how = sum_text([str(v) for v in values])
             leaf = next((lf for _, lf in operands if lf is not None), None)
             return "derived", f"number equals {how}", [evidence_of(leaf, self.index, how)] if leaf else []
-        found = find_operation(values, claimed, exponent, self._rated)
+        found = find_operation(values, claimed, exponent, self._rated, addends)
         if found is None:
             return None
         i, j, how = found
         leaf = operands[i][1] or operands[j][1]
         return "derived", f"number equals {how}", [evidence_of(leaf, self.index, how)] if leaf else []
+
+    def _counts(self, leaf: Leaf, value: Decimal) -> bool:
+        """Whether a tool's number counts something: a list's length, a field of a count or a measure (`quantity`,
+        `nights`: the lexicon's `not_money_labels`), or a whole number of a field that names nothing (`seats_left`);
+        not a `discount` of 20."""
+        return leaf.count or bool(leaf.labels & self.index.lex.not_money_labels) \
+            or value == value.to_integral_value() and not leaf.labels
 
     def _computed_by_a_tool(self, targets: list[tuple[Decimal, int]]) -> Backing | None:
         """A number a tool's whole output is ("1126.04" of `calculate`): worked out by a tool, whatever the field."""

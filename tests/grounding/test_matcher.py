@@ -1546,3 +1546,16 @@ def test_a_sum_of_money_across_calls_adds_amounts_of_money(second: dict, expecte
     [fact] = [f for c in CHECKER.check("You will be charged $177.87.", tools).claims for f in c.facts
               if f.text == "$177.87"]
     assert fact.verdict in expected, fact
+
+
+@pytest.mark.parametrize(
+    ("output", "expected"),
+    [
+        ({"price": 170.68, "seats_left": 20}, (U,)),  # a count is never taken off an amount of money
+        ({"price": 170.68, "discount": 20.0}, (S,)),  # a discount is
+        ({"price": 75.34, "quantity": 2}, (S,)),  # a count multiplies: 75.34 × 2
+    ],
+)
+def test_an_amount_of_money_is_worked_out_from_amounts_and_counts_each_in_its_role(output: dict, expected) -> None:
+    answer = "That comes to $150.68."
+    assert verdict(answer, [call("get_offer", output)]) in expected
