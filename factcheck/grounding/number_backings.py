@@ -373,7 +373,7 @@ class NumberBackings(ClaimState):
                 if money or not calls_of:  # any amount's every call; else the first call of each number
                     calls_of.setdefault(call, loc)
         for value, where in seen.items():  # every pair is met with its larger number as `value`
-            for other, how in ((value - claimed, "{a} - {b}"), (claimed - value, "{b} + {a}")):
+            for other, how in ((value - claimed, "{a} − {b}"), (claimed - value, "{b} + {a}")):
                 found = seen.get(other) if other > 0 else None
                 pair = next(((a, b) for a in where.items() for b in (found or {}).items() if a[0] != b[0]), None)
                 if pair is None:

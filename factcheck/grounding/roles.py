@@ -438,6 +438,9 @@ def claims_a_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
     after = claim.text[fact.end - claim.start : fact.end - claim.start + _AFTER]  # "$612 in total"
     if _PER_SLASH.match(after):
         return False  # "$120.00/night", "¥580.00/张": one unit's
+    rest = claim.text[fact.end - claim.start : fact.end - claim.start + 2 * _AFTER].lstrip().lower()
+    if any(rest.startswith(word) for words in lex.difference_words.values() for word in words if word.isascii()):
+        return False  # "$408.80 in total — $151.20 more than your current car": a difference, not the total
     if "total" in (fact.concept or "").split("+") or _cue_before(lex.total_words, fact, claim) is not None:
         return True
     return any(hit.start <= 2 for hit in lex.total_words.finditer(after.lstrip()))

@@ -280,3 +280,28 @@ def test_a_unit_price_said_as_its_line_is_the_quantity_times_it(answer, expected
     assert facts[-1].verdict == expected, [(f.text, f.verdict, f.reason) for f in facts]
     if how is not None:
         assert facts[-1].code == "recomputed" and how in facts[-1].reason
+
+
+ORDER_AND_VARIANT = [("get_order_details", {"order_id": "#W1", "payment_history": [{"amount": 1288.65}]}),
+                     ("get_product_details", {"product_id": "p1", "price": 271.89})]
+
+
+@pytest.mark.parametrize(
+    ("answer", "backed"),
+    [
+        # a difference of two calls' amounts backs a difference, never a total (the total less one item's price)
+        ("The price difference is $1,016.76.", True),
+        ("The new total price of your order is $1,016.76.", False),
+    ],
+)
+def test_a_difference_across_calls_backs_no_total(answer: str, backed: bool) -> None:
+    [(_, found, _)] = number_verdicts(answer, ORDER_AND_VARIANT)
+    assert (found == S) == backed, found
+
+
+@pytest.mark.parametrize("answer", ["That is $408.80 in total, $151.20 more than your current plan.",
+                                    "$408.80 in total: $151.20 less than the premium plan."])
+def test_an_amount_before_a_comparative_is_a_difference_not_the_total(answer: str) -> None:
+    quote = {"quote_id": "Q1", "total": 408.8, "current_total": 257.6, "premium_total": 560.0}
+    found = number_verdicts(answer, [("get_quote", quote)])
+    assert [v for _, v, _ in found] == [S, S], found
