@@ -418,11 +418,10 @@ class NumberBackings(ClaimState):
         return "derived", f"number equals {how}", [evidence_of(leaf, self.index, how)] if leaf else []
 
     def _counts(self, leaf: Leaf, value: Decimal) -> bool:
-        """Whether a tool's number counts something: a list's length, a field of a count or a measure (`quantity`,
-        `nights`: the lexicon's `not_money_labels`), or a whole number of a field that names nothing (`seats_left`);
-        not a `discount` of 20."""
-        return leaf.count or bool(leaf.labels & self.index.lex.not_money_labels) \
-            or value == value.to_integral_value() and not leaf.labels
+        """Whether a tool's number counts something: a list's length, or a whole number of a field whose labels are
+        all of counts and measures (`quantity`, `nights`: the lexicon's `not_money_labels`) or none (`seats_left`);
+        not a `discount` of 20, nor the `nightly_rate` of a list of `rooms`."""
+        return leaf.count or value == value.to_integral_value() and leaf.labels <= self.index.lex.not_money_labels
 
     def _computed_by_a_tool(self, targets: list[tuple[Decimal, int]]) -> Backing | None:
         """A number a tool's whole output is ("1126.04" of `calculate`): worked out by a tool, whatever the field."""

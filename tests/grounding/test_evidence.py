@@ -101,16 +101,19 @@ _json = st.recursive(_leaf, lambda inner: st.lists(inner, max_size=4) | st.dicti
 
 
 def _every_number(value) -> list[Decimal]:
-    """Brute force: every number a tool output states, read value by value."""
+    """Brute force: every number a tool output states, read value by value at the checker's precision (a number
+    scaled by its unit, "1,000,…,001 k", is not rounded at 28 digits)."""
     extractor = MentionExtractor(CHECKER.lexicon)
     out = []
-    for _, _, v, is_count in Flat(0, "", value, 64).scalars():
-        if is_count or isinstance(v, bool):
-            continue
-        if isinstance(v, (int, float)):
-            out.append(Decimal(number_text(v)))
-        elif isinstance(v, str):
-            out += [Decimal(m.value) for m in extractor.extract(v, words=False) if m.kind == FactKind.NUMBER]
+    with localcontext() as exact:
+        exact.prec = 100
+        for _, _, v, is_count in Flat(0, "", value, 64).scalars():
+            if is_count or isinstance(v, bool):
+                continue
+            if isinstance(v, (int, float)):
+                out.append(Decimal(number_text(v)))
+            elif isinstance(v, str):
+                out += [Decimal(m.value) for m in extractor.extract(v, words=False) if m.kind == FactKind.NUMBER]
     return out
 
 
