@@ -255,8 +255,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         amount), unless each is one unit's amount (an item's price in a list, `rate_per_night`) the claim does not
         call one unit's: "the total paid was $49.57" of a $49.57 item among several stays a contradiction."""
         stated = [loc for loc in priced_in_minor_units(self.index, self.index.equal_numbers(targets), minor, fact)
-                  if loc.leaf.source == "tool" and not loc.leaf.path.startswith("args")
-                  and loc.leaf.numeric
+                  if loc.leaf.source == "tool" and not loc.leaf.path.startswith("args") and loc.leaf.numeric
                   and loc.leaf.labels <= labels]
         if not stated or self.index.lex.per_unit_words.finditer(self._claim_text):
             return stated
