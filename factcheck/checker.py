@@ -23,6 +23,7 @@ from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.listed import listed_count, listed_total
 from factcheck.grounding.locate import locate
 from factcheck.grounding.matcher import Matcher
+from factcheck.grounding.record_blocks import record_of_block
 from factcheck.grounding.verdicts import evidence_of, evidence_strength
 from factcheck.lexicon import load_lexicon
 from factcheck.phrases import forget_words
@@ -133,6 +134,7 @@ class FactChecker:
                 end = claim.end
             listed_count(claims, source, index)  # "I found three grills:" and a list of two after it
             listed_total(claims, source, index)  # "a combined balance of $202.69:" and its three parts after it
+            record_of_block(claims, source, index)  # "Order ID: #W7181492" over the items of #W5565470
         if view is not None:
             _to_raw_offsets(claims, view, answer)
         lang = lang or detect_lang(view.text if view else answer)

@@ -1,4 +1,4 @@
-"""Answers written as JSON (`{"message": "…"}`): the prose inside, with offsets back into the raw text."""
+"""Answers written as JSON (`{"message": "…"}`, fields): prose and values inside, offsets back in the raw text."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ import json
 import re
 from dataclasses import dataclass
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
-"""A JSON string token, quotes included."""
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|[{}\[\]]')
+"""A JSON string token (quotes included), number or bracket, in document order (a number inside a string is the
+string's)."""
 _KEY_AFTER = re.compile(r"\s*:")
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", '"': '"', "\\": "\\", "/": "/"}
 _SEPARATOR = "\n\n"
@@ -34,8 +35,10 @@ class JsonAnswer:
 def read_json_answer(answer: str) -> JsonAnswer | None:
     """The prose view of an answer that is a JSON object or array, or None for any other answer.
 
-    Keys are never prose; string values without a space (`"ok"`, an id, an enum) are left out: they
-    are fields of the reply, not sentences to the user.
+    Keys are never prose. A string value with a space is a paragraph of its own; an id or a number (a value
+    with a digit and no space) is a list line under its key ("- from item id: 4293355487", its container's key
+    before a one-word key: "- refund amount: 54.04"), so its exact value is checked like any other; an enum
+    (`"ok"`, `"success"`) is a field of the reply, not a sentence to the user, and is left out.
 
     Args:
         answer: The agent's answer, exactly as given.
@@ -55,16 +58,50 @@ def read_json_answer(answer: str) -> JsonAnswer | None:
     text: list[str] = []
     starts: list[int] = []
     ends: list[int] = []
-    for m in _STRING.finditer(answer):
-        if _KEY_AFTER.match(answer, m.end()):
-            continue  # a key
-        chars = _decode(answer, m.start() + 1, m.end() - 1)
-        if not any(ch.isspace() for ch, _, _ in chars):
+    pending: list[tuple[str, int, int]] = []
+    """The key just read: it labels the value or container after it."""
+    within: list[tuple[list[tuple[str, int, int]], bool]] = []
+    """Each open container: its key (an object in an array takes the array's) and whether it is an array."""
+    fields = 0
+    for m in _TOKEN.finditer(answer):
+        if m[0] in "{[":
+            within.append((pending or (within[-1][0] if within and within[-1][1] else []), m[0] == "["))
+            pending = []
             continue
+        if m[0] in "}]":
+            if within:
+                within.pop()
+            pending = []
+            continue
+        if m[0].startswith('"'):
+            chars = _decode(answer, m.start() + 1, m.end() - 1)
+            if _KEY_AFTER.match(answer, m.end()):
+                pending = chars  # a key: it labels the value after it
+                continue
+            prose = any(ch.isspace() for ch, _, _ in chars)
+        else:  # a number
+            chars, prose = [(ch, m.start() + i, m.start() + i + 1) for i, ch in enumerate(m[0])], False
+        key = pending or (within[-1][0] if within and within[-1][1] else [])  # an array's items: under its key
+        pending = []
+        if not prose:  # an id or a number: a "key: value" line of a list ("- product_id: 5923456873"); an enum
+            # ("status": "success") is the reply's field, not a sentence to the user
+            if not key or not any(ch.isdigit() for ch, _, _ in chars):
+                continue
+            # a one-word key takes its container's: "refund": {"amount": 54.04} is "refund amount: 54.04"
+            own = _words(key)
+            one_word = sum(ch == " " for ch, _, _ in own) == 1
+            parent = next((k for k, _ in reversed(within) if k and k != key), []) if one_word else []
+            label = [*_words(parent), *own]
+            if not label:
+                continue
+            chars = [("-", key[0][1], key[0][1]), *label, (":", key[-1][2], key[-1][2]),
+                     (" ", key[-1][2], key[-1][2]), *chars]
         if text:
-            text.append(_SEPARATOR)
-            starts += [m.start()] * len(_SEPARATOR)
-            ends += [m.start()] * len(_SEPARATOR)
+            gap = "\n" if not prose and fields else _SEPARATOR
+            text.append(gap)
+            starts += [m.start()] * len(gap)
+            ends += [m.start()] * len(gap)
+        fields = 0 if prose else fields + 1
         for ch, s, e in chars:
             text.append(ch)
             starts.append(s)
@@ -72,6 +109,21 @@ def read_json_answer(answer: str) -> JsonAnswer | None:
     if not text:
         return None
     return JsonAnswer("".join(text), tuple(starts), tuple(ends))
+
+
+def _words(key: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
+    """The words of a key, each after a space, its parts holding a digit or a sign left out: a label names a
+    field, never a value ("#W8277957_address" is " address", "from_item_id" " from item id")."""
+    out: list[tuple[str, int, int]] = []
+    word: list[tuple[str, int, int]] = []
+    for ch in [*key, ("_", -1, -1)]:
+        if ch[0].isalpha():
+            word.append(ch)
+            continue
+        if word and (ch[0] in "_ -" or ch[1] < 0):
+            out += [(" ", word[0][1], word[0][1]), *word]
+        word = [] if ch[0] in "_ -" or ch[1] < 0 else [("", -1, -1)]  # a digit or a sign spoils the part
+    return [c for c in out if c[1] >= 0]
 
 
 _LITERAL_BREAK = re.compile(r"\\n")

@@ -38,9 +38,14 @@ def said_unavailable(facts: list[Fact], text: str, start: int, index: EvidenceIn
     first, last = min(f.start for f in said), max(f.end for f in said)
     records = set()  # the records named in the state's clause ("item 9844888101 … is unavailable", "unavailable as
     # item 8277474082")
+    money = index.lex.currency_codes
     for f in facts:
-        if f.kind in _NAMING and f.verdict == Verdict.SUPPORTED and f.evidence and f.evidence[0].source == "tool" \
-                and not (f.start < first and _CLAUSE_END.search(text, f.end - start, first - start)) \
+        # an option's price names it too, in the state's own clause ("To: Size L, Red, $153.18 (unavailable)")
+        price = f.kind == FactKind.NUMBER and f.unit in money
+        before_end = _AFTER_END if price else _CLAUSE_END
+        if (f.kind in _NAMING or price) and f.verdict == Verdict.SUPPORTED and f.evidence \
+                and f.evidence[0].source == "tool" \
+                and not (f.start < first and before_end.search(text, f.end - start, first - start)) \
                 and not (f.start >= last and _AFTER_END.search(text, last - start, f.start - start)):
             # not across the end of a clause ("…; blue M is out of stock")
             found = _record_of(index, f.evidence[0].index, f.evidence[0].path)

@@ -48,14 +48,16 @@ class RecordChecks(ClaimState):
             call, shape = loc.leaf.index, shape_of(items)
             other_record = self.index.value_at(call, f"{items}[{other}]")
             for named_call, named_items, i in sorted(named):
-                if named_call != call or shape_of(named_items) != shape:
+                if shape_of(named_items) != shape or not self._same_list(named_call, call, named_items, fact):
                     continue  # a record of another list
-                own_record = self.index.value_at(call, f"{named_items}[{i}]")
+                if named_call != call and self._keys_said(other_record, f"{items}[{other}]"):
+                    continue  # "vm-api-prod-1: $251.17 → $337.34": the same record in two calls
+                own_record = self.index.value_at(named_call, f"{named_items}[{i}]")
                 if not isinstance(own_record, dict) or not isinstance(other_record, dict):
                     continue
                 if names_record(claim, other_record, own_record, field.split(".")[0]):
                     return False  # the claim names the other record too ("… $9.99 for the USB-C Cable")
-                own = self.index.leaf_at(call, f"{named_items}[{i}].{field}")
+                own = self.index.leaf_at(named_call, f"{named_items}[{i}].{field}")
                 if own is not None and own.text == loc.leaf.text:
                     # the named record holds the same text (a string is indexed at its first place only)
                     set_verdict(fact, Verdict.SUPPORTED, "match", "number matches the record the answer names",
@@ -64,12 +66,29 @@ class RecordChecks(ClaimState):
                 if own is not None and whole and self._says_too(fact, own):
                     return False  # "电 ¥161.59、水 ¥72.80、物业费 ¥315.00": the named record's own value is said too
                 if own is not None:
+                    calls = (f" of call {named_call + 1}", f" of call {call + 1}") if named_call != call else ("", "")
                     set_verdict(fact, Verdict.CONTRADICTED, "wrong_record",
-                                f"tool gives {own.text} for {own.path}, the record the answer names, "
-                                f"not {fact.text} ({loc.leaf.path})",
+                                f"tool gives {own.text} for {own.path}{calls[0]}, the record the answer names, "
+                                f"not {fact.text} ({loc.leaf.path}{calls[1]})",
                                 [evidence_of(own, self.index), evidence_of(loc.leaf, self.index)])
                     return True
         return False
+
+    def _same_list(self, named_call: int, call: int, items: str, fact: Fact) -> bool:
+        """Whether the named record's list and the match's are one list: the same call's, or the same field of
+        two calls of one tool when the claim names its record by a key ("Portable Charger (Item ID: 4063401924) —
+        $253.54", the price of an item of another order read by the same tool)."""
+        if named_call == call:
+            return True
+        return self.index.calls[named_call].name == self.index.calls[call].name \
+            and (named_call, items) in {(c, i) for c, i, _ in self._records.keyed(fact)}
+
+    def _keys_said(self, record: object, path: str) -> bool:
+        """Whether the claim says a value of one of the record's key fields (`path` is where the record is)."""
+        text = self._claim_text.lower()
+        return isinstance(record, dict) and any(
+            isinstance(v, str | int) and not isinstance(v, bool) and str(v).lower().lstrip("#") in text
+            and self.index.is_record_key(f"{path}.{k}") for k, v in record.items())
 
     def _says_too(self, fact: Fact, own: Leaf) -> bool:
         """Whether another number of the claim is the named record's own value of the field: the claim gives each

@@ -34,6 +34,11 @@ _NOUN_AFTER = re.compile(r"\s+(?!and\b|or\b|but\b|with\b|on\b|in\b|at\b|to\b|by\
 """A lower-case word right after the state: it qualifies a noun ("pending orders", "delivered grill")."""
 
 
+def ends_block(gap: str) -> bool:
+    """Whether the text between two claims ends a block: a blank line, or a heading after it."""
+    return "\n\n" in gap or gap.lstrip(" \t").startswith("#")
+
+
 def _shape(key: str) -> str:
     """A key's shape, letters and digits folded ("w5199551" -> "a9999999"): keys of one kind of record share it."""
     return _LETTERS.sub("a", _DIGITS.sub("9", key))
@@ -72,7 +77,7 @@ class RecordStates:
             gap: The answer's text since the previous claim.
         """
         self._start = start
-        if "\n\n" in gap or gap.lstrip(" \t").startswith("#"):
+        if ends_block(gap):
             self._in_view, self._named = None, set()
         ids = [f for f in facts if f.kind == FactKind.IDENTIFIER]
         self._named.update(_shape(record_key(f.value or f.text)) for f in ids)

@@ -67,3 +67,49 @@ def test_an_answer_escaped_twice_is_read_as_its_text() -> None:
     assert [c.text for c in report.claims] == ["Once you complete checkout:", "1. Share the new order ID here",
                                                "2. I will verify it"]
     assert not [f for c in report.claims for f in c.facts if f.kind.value == "identifier"]  # no "n1", "n2"
+
+
+@pytest.mark.parametrize(
+    ("answer", "view"),
+    [
+        # an id or a number under its key is a list line; a one-word key takes its container's key
+        ('{"order_id": "#W3792453", "refund": {"amount": 54.04}}', "- order id: #W3792453\n- refund amount: 54.04"),
+        ('{"items": [{"item_id": "4293355487"}, {"item_id": "8176740019"}]}',
+         "- item id: 4293355487\n- item id: 8176740019"),
+        ('{"tracking_ids": ["2864", "5915"]}', "- tracking ids: 2864\n- tracking ids: 5915"),
+        # a key's parts with digits or signs name no field ("#W1_items" is "items"); a longer key stands alone
+        ('{"#W1_items": {"price": 9.5}, "plan": {"new_monthly_total": 70}}',
+         "- items price: 9.5\n- new monthly total: 70"),
+        # prose stays a paragraph of its own; enums without digits are the reply's fields
+        ('{"status": "success", "message": "All done.", "order_id": "#W1"}', "All done.\n\n- order id: #W1"),
+    ],
+)
+def test_ids_and_numbers_of_a_json_answer_are_read_as_labelled_lines(answer: str, view: str) -> None:
+    read = read_json_answer(answer)
+    assert read is not None and read.text == view
+    for line in (part for part in read.text.split("\n") if part.startswith("- ")):
+        value = line.rsplit(": ", 1)[1]
+        at = read.text.index(line) + len(line) - len(value)
+        start, end = read.raw_span(at, at + len(value))
+        assert answer[start:end] == value
+
+
+ORDER = {"name": "get_order_details", "args": {"order_id": "#W3792453"}, "status": "ok", "output": {
+    "order_id": "#W3792453", "items": [{"name": "Skateboard", "item_id": "4293355847", "price": 180.1}]}}
+
+
+@pytest.mark.parametrize(
+    ("fields", "flagged"),
+    [
+        ({"order_id": "#W3792453", "from_item_id": "4293355847", "price": 180.1}, set()),
+        ({"order_id": "#W3792453", "from_item_id": "4293355487", "price": 180.1}, {"4293355487"}),
+        ({"order_id": "#W3792453", "from_item_id": "4293355847", "price": 108.1}, {"108.1"}),
+    ],
+)
+def test_a_json_answers_fields_are_checked_at_their_raw_places(fields: dict, flagged: set) -> None:
+    answer = json.dumps({"status": "exchange requested", "summary": fields}, indent=2)
+    report = CHECKER.check(answer, [ORDER])
+    found = {f.text for c in report.claims for f in c.facts if f.verdict.flagged}
+    assert found == flagged
+    for fact in (f for c in report.claims for f in c.facts):
+        assert answer[fact.start : fact.end] == fact.text

@@ -27,6 +27,12 @@ PRODUCT = {"name": "Hiking Boots", "product_id": "7363354090", "variants": {
         ("The waterproof size 12 is unavailable as item 8277474082.", True),
         # named after a comma: another clause's record
         ("The size 10 pair is unavailable, so I picked item 8277474082 instead.", False),
+        # an option's price names it in the state's own clause
+        ("To: size 12, $236.57 (unavailable)", True),
+        ("改成：12 码，$236.57（缺货）", True),
+        ("To: size 10, $253.89 (unavailable)", False),  # it is
+        # a price in the clause before a comma is another option's
+        ("The size 12 is $236.57, and the other size is out of stock.", False),
     ],
 )
 def test_unavailable_is_read_against_the_named_options_field(answer, flagged) -> None:
