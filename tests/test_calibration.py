@@ -182,3 +182,25 @@ def test_a_record_history_after_reads_is_no_narrated_action_of_the_agent() -> No
     report = FactChecker(CheckerConfig(min_confidence=0)).check(
         "A $38.00 late fee was added.", [{"name": "get_rental", "args": {}, "output": {"late_fee": 38}}])
     assert all(f.strength != "no-write" for c in report.claims for f in c.facts)
+
+
+_QUOTE = {"name": "quote_express", "args": {"to": "成都"}, "output": {"total": 127, "eta_days": 3}, "status": "ok"}
+_PICKUP = {"name": "create_pickup_order", "args": {"date": "2025-03-19"}, "status": "error",
+           "output": "ERR_CAPACITY_FULL: 2025-03-19 上午时段运力已满，请选择其他时段"}
+_ISSUED = {"name": "create_pickup_order", "args": {"date": "2025-03-18"}, "status": "ok",
+           "output": {"pickup_id": "PK-1", "status": "created"}}
+
+
+@pytest.mark.parametrize(
+    ("calls", "strength"),
+    [
+        # the run's one write failed: its error speaks of the action the agent says it did, whatever its name
+        ([_QUOTE, _PICKUP], "own-tool"),
+        # another call of the same tool went through: the failed one may be another pickup than the one said
+        ([_QUOTE, _ISSUED, _PICKUP], "other-tool"),
+    ],
+)
+def test_a_failed_write_is_the_acting_tools_own_evidence_when_it_is_the_runs_only_one(calls, strength) -> None:
+    report = FactChecker(CheckerConfig(min_confidence=0)).check("已为您预约明天上午上门取件。", calls)
+    flags = [f for c in report.claims for f in c.facts if f.code == "tool_error"]
+    assert flags and flags[0].strength == strength

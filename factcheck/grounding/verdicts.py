@@ -114,9 +114,23 @@ def _status_strength(fact: Fact, index: EvidenceIndex) -> str:
         or (not index.calls[ev.index].concepts and any(w in ev.text.lower() for w in words))
     ]
     if not own:
-        return "other-tool"
+        # the run's one write failed and its error is the evidence: it is the call that would have acted
+        # (create_pickup_order's ERR_CAPACITY_FULL against 已为您预约上门取件)
+        return "own-tool" if fact.code == "tool_error" and _only_write_failed(fact, tools, index) else "other-tool"
     if all(ev.text.strip().isdigit() for ev in own):
         return "count"  # a list's length or a count field, read as found / not found
     if any(w in ev.text.lower() for ev in own for w in words):
         return "own-text"  # "refund result: 失败": the acting tool's text names what failed
     return "own-tool"
+
+
+def _only_write_failed(fact: Fact, tools: list[Evidence], index: EvidenceIndex) -> bool:
+    """Whether the evidence is the run's failed writes, all of them (calls no declared read), and no write that
+    succeeded is named for the claim's concept or is a call of the same tool: the failed call is the one that
+    would have acted (not one of three invoices, two of which were issued)."""
+    reads = index.lex.read_only_tools
+    writes = [c for c in index.calls if not reads.match(c.name or "")]
+    failed = {c.index for c in writes if c.status == "error"}
+    names = {c.name for c in writes if c.index in failed}
+    return bool(failed) and {ev.index for ev in tools} == failed and not any(
+        c.status != "error" and (fact.concept in c.concepts or c.name in names) for c in writes)
