@@ -67,6 +67,8 @@ class Term:
 
 
 _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
+_MONTH_MAY = re.compile(r"May\s+\d{1,2}(?!\d)")
+"""The month May before a day ("May 22–25"): a date, not the hedge "may"."""
 
 
 
@@ -453,11 +455,12 @@ class Lexicon:
         """Whether a hedge stands in `text[start:end]`, not inside a word that only holds one (申请)."""
         if not self.hedges.search(text, start, end):
             return False
+        hits = [h for h in self.hedges.finditer(text, start, end) if not _MONTH_MAY.match(text, h.start)]
         words = self.hedge_exceptions.finditer(text, max(0, start - 2), min(len(text), end + 2))
         if not words:
-            return True
+            return bool(hits)
         spans = [(w.start, w.end) for w in words]
-        return any(not h.overlaps(spans) for h in self.hedges.finditer(text, start, end))
+        return any(not h.overlaps(spans) for h in hits)
 
     def is_record_key(self, field: str) -> bool:
         """Whether a field name (lexicon words) names its record's key: `order id`, `flight no`, `订单编号`."""

@@ -87,6 +87,9 @@ def statuses(text: str) -> list[tuple[str | None, str]]:
         # a concept word inside an aside closed before the status word is not its subject
         ("The refund (order 88231) succeeded", [("refund", "positive")]),
         ("Transfer to Lucia (CaixaBank, account ending 7781) completed", [(None, "positive")]),
+        # the month May before a day is a date, not the hedge "may"
+        ("Reservation K8P2QD (May 22–25) is now cancelled", [("cancel", "positive")]),
+        ("The booking may be cancelled", []),
     ],
 )
 def test_statuses(text, expected) -> None:
