@@ -56,7 +56,7 @@ class _Records:
         self.keys = {c.index: index.record_keys(c.index) for c in index.calls if c.status != "error"}
         """Successful call -> the keys of the record its output is."""
         self._texts: dict[int, str] = {}
-        self._words: dict[str, list[tuple[str, str, Evidence]]] = {}
+        self._words: dict[str, list[tuple[str, str, Leaf]]] = {}
 
     def key_fields(self) -> dict[str, set[str]]:
         """Each shape of key a call's output is keyed by (`_shape`), with the fields that hold it (`order_id`)."""
@@ -70,7 +70,7 @@ class _Records:
                         fields.setdefault(_shape(record_key(str(value))), set()).add(str(field))
         return fields
 
-    def item_words(self, shape: str) -> list[tuple[str, str, Evidence]]:
+    def item_words(self, shape: str) -> list[tuple[str, str, Leaf]]:
         """(word, record key, where) of each word of an item's name in the records keyed by `shape` that one
         record alone has and no output of another kind holds ("tablet" of #W2692684's `items[0].name`)."""
         found = self._words.get(shape)
@@ -90,7 +90,7 @@ class _Records:
         counts = Counter(w for words in by_key.values() for w in words)
         others = [call for call, keys in self.keys.items() if not any(_shape(k) == shape for k in keys)]
         found = self._words[shape] = [
-            (word, key, evidence_of(leaf, self.index)) for key, words in by_key.items() for word, leaf in words.items()
+            (word, key, leaf) for key, words in by_key.items() for word, leaf in words.items()
             if counts[word] == 1 and not any(word in self.text(call) for call in others)
         ]
         return found
@@ -123,6 +123,8 @@ def record_of_block(claims: list[Claim], source: str, index: EvidenceIndex) -> N
         source: The text the claims' offsets are in.
         index: The run's evidence.
     """
+    if not any(f.kind == FactKind.IDENTIFIER and f.verdict == Verdict.SUPPORTED for c in claims for f in c.facts):
+        return  # no key said (most answers): nothing to read
     records = _Records(index)
     fields = records.key_fields()
     if not fields:
@@ -177,7 +179,7 @@ def _owners(claims: list[Claim], shape: str, records: _Records) -> dict[str, lis
         said = claim.text.lower()
         for word, owner, leaf in words:
             if word in said and _whole(word).search(said):
-                owners.setdefault(owner, []).append((word, leaf))
+                owners.setdefault(owner, []).append((word, evidence_of(leaf, records.index)))
     return owners
 
 
