@@ -455,12 +455,16 @@ class Lexicon:
         """Whether a hedge stands in `text[start:end]`, not inside a word that only holds one (申请)."""
         if not self.hedges.search(text, start, end):
             return False
-        hits = [h for h in self.hedges.finditer(text, start, end) if not _MONTH_MAY.match(text, h.start)]
+        hits = None
+        if "May" in text[start:end]:  # the month before a day is no hedge ("(May 22–25) is now cancelled")
+            hits = [h for h in self.hedges.finditer(text, start, end) if not _MONTH_MAY.match(text, h.start)]
+            if not hits:
+                return False
         words = self.hedge_exceptions.finditer(text, max(0, start - 2), min(len(text), end + 2))
         if not words:
-            return bool(hits)
+            return True
         spans = [(w.start, w.end) for w in words]
-        return any(not h.overlaps(spans) for h in hits)
+        return any(not h.overlaps(spans) for h in (hits or self.hedges.finditer(text, start, end)))
 
     def is_record_key(self, field: str) -> bool:
         """Whether a field name (lexicon words) names its record's key: `order id`, `flight no`, `订单编号`."""

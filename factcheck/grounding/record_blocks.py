@@ -123,8 +123,9 @@ def record_of_block(claims: list[Claim], source: str, index: EvidenceIndex) -> N
         source: The text the claims' offsets are in.
         index: The run's evidence.
     """
-    if not any(f.kind == FactKind.IDENTIFIER and f.verdict == Verdict.SUPPORTED for c in claims for f in c.facts):
-        return  # no key said (most answers): nothing to read
+    if not any(f.kind == FactKind.IDENTIFIER and f.verdict == Verdict.SUPPORTED and f.evidence
+               and _keyed_at(f.evidence[0].path) for c in claims for f in c.facts):
+        return  # no key said where keys stand (most answers): nothing to read
     records = _Records(index)
     fields = records.key_fields()
     if not fields:
@@ -189,6 +190,11 @@ def _unheld(fact: Fact, other: str, shape: str, records: _Records) -> bool:
     holders = records.holders(value)
     return not holders or all(
         any(_shape(k) == shape and k != other for k in records.keys[c]) for c in holders)
+
+
+def _keyed_at(path: str) -> bool:
+    """Whether a path can hold a record's key: a top-level field (`order_id`) or an element of a list (`orders[2]`)."""
+    return "." not in path and "[" not in path or path.endswith("]")
 
 
 def _item_names(output: object) -> list[tuple[str, str]]:
