@@ -24,9 +24,9 @@ _SHORTEST = 3
 """Shortest name or identifier that binds a block to a record (two characters name nothing)."""
 
 
-def _shape(key: str) -> str:
-    """A key's shape, digits folded ("w5199551" -> "w9999999"): keys of one kind of record share it, and its
-    letters say which kind ("LI-77812" is no key of the kind of "RD-20581")."""
+def _kind(key: str) -> str:
+    """A key's kind: its digits folded ("w5199551" -> "w9999999"), its letters kept, so "LI-77812" is no key of the
+    kind of "RD-20581" (`states._shape` folds letters too: a looser likeness for another use)."""
     return _DIGITS.sub("9", key)
 
 
@@ -59,7 +59,7 @@ class _Records:
         self._words: dict[str, list[tuple[str, str, Leaf]]] = {}
 
     def key_fields(self) -> dict[str, set[str]]:
-        """Each shape of key a call's output is keyed by (`_shape`), with the fields that hold it (`order_id`)."""
+        """Each kind of key a call's output is keyed by (`_kind`), with the fields that hold it (`order_id`)."""
         fields: dict[str, set[str]] = {}
         for call in self.keys:
             output = self.index.flats[call].value
@@ -67,18 +67,18 @@ class _Records:
                 for field, value in output.items():
                     if isinstance(value, str | int) and not isinstance(value, bool) \
                             and record_key(str(value)) in self.keys[call]:
-                        fields.setdefault(_shape(record_key(str(value))), set()).add(str(field))
+                        fields.setdefault(_kind(record_key(str(value))), set()).add(str(field))
         return fields
 
-    def item_words(self, shape: str) -> list[tuple[str, str, Leaf]]:
-        """(word, record key, where) of each word of an item's name in the records keyed by `shape` that one
+    def item_words(self, kind: str) -> list[tuple[str, str, Leaf]]:
+        """(word, record key, where) of each word of an item's name in the records keyed by `kind` that one
         record alone has and no output of another kind holds ("tablet" of #W2692684's `items[0].name`)."""
-        found = self._words.get(shape)
+        found = self._words.get(kind)
         if found is not None:
             return found
         by_key: dict[str, dict[str, Leaf]] = {}
         for call, keys in self.keys.items():
-            own = [k for k in keys if _shape(k) == shape]
+            own = [k for k in keys if _kind(k) == kind]
             if len(own) != 1:
                 continue
             words = by_key.setdefault(own[0], {})
@@ -88,8 +88,8 @@ class _Records:
                     if leaf is not None and word not in self.index.lex.status_words:
                         words.setdefault(word, leaf)
         counts = Counter(w for words in by_key.values() for w in words)
-        others = [call for call, keys in self.keys.items() if not any(_shape(k) == shape for k in keys)]
-        found = self._words[shape] = [
+        others = [call for call, keys in self.keys.items() if not any(_kind(k) == kind for k in keys)]
+        found = self._words[kind] = [
             (word, key, leaf) for key, words in by_key.items() for word, leaf in words.items()
             if counts[word] == 1 and not any(word in self.text(call) for call in others)
         ]
@@ -115,8 +115,10 @@ def record_of_block(claims: list[Claim], source: str, index: EvidenceIndex) -> N
     In "- **Order ID:** #W7181492 / - **Items:** Hiking Boots (item 3613716226)", #W7181492 is one of the user's
     orders, but the boots and the item id are only in the output of `get_order_details("#W5565470")`: the block
     describes #W5565470 and gives it another order's key. The key is the block's only key of its kind (same
-    shape as a record key a call returned: `#W` and seven digits), the block never says the other record's key,
-    and every name or identifier of the block that one keyed record alone holds is that other record's.
+    kind as a record key a call returned: `#W` and seven digits), the answer never says the other record's key,
+    and every name, identifier or word of an item's name in the block that one keyed record alone holds is that
+    other record's. A block that also names the key's own record's things, says "except", "another" or a negation,
+    or holds an item id the other record lacks, is left alone.
 
     Args:
         claims: The answer's claims, grounded.
@@ -133,12 +135,12 @@ def record_of_block(claims: list[Claim], source: str, index: EvidenceIndex) -> N
     lowered = source.lower()
     for block in _blocks(claims, source):
         facts = [f for claim in block for f in claim.facts if f.kind in _NAMING]
-        keys = [f for f in facts if _shape(record_key(f.value or f.text)) in fields]
+        keys = [f for f in facts if _kind(record_key(f.value or f.text)) in fields]
         said = {record_key(f.value or f.text) for f in keys}
         if len(said) != 1 or any(f.verdict != Verdict.SUPPORTED or not _of_key_field(f, fields, index) for f in keys):
             continue
         key = next(iter(said))
-        shape = _shape(key)
+        kind = _kind(key)
         text = lowered[block[0].start : block[-1].end]
         if index.lex.other_record_words.search(text):
             continue  # "the tablet is in your other order": the block speaks of another record too
@@ -146,16 +148,16 @@ def record_of_block(claims: list[Claim], source: str, index: EvidenceIndex) -> N
         # items except your boots")
         affirmed = [c for c in block if c.act is None or c.act.asserts
                     if not index.lex.negators.search(c.text) and not _APART.search(c.text)]
-        owners = _owners(block, shape, records)
+        owners = _owners(block, kind, records)
         if key in owners or len(owners) != 1:
             continue  # the block names its own record's things too ("The Phone Case (#W1180038) hasn't shipped")
-        owners = _owners(affirmed, shape, records)
+        owners = _owners(affirmed, kind, records)
         if len(owners) != 1:
             continue  # nothing binds the block, or its words are of several records
         other, bound = next(iter(owners.items()))
         if _whole(other).search(lowered):
             continue  # a record the answer names too (an earlier paragraph's order)
-        if any(_unheld(f, other, shape, records) for f in facts if f.kind == FactKind.IDENTIFIER and f not in keys):
+        if any(_unheld(f, other, kind, records) for f in facts if f.kind == FactKind.IDENTIFIER and f not in keys):
             continue  # an item id the other record lacks: the block knows the record from elsewhere
         key_leaf = index.find_token(other)
         cite = [ev for _, ev in bound[:2]] + ([evidence_of(key_leaf, index)] if key_leaf is not None else [])
@@ -167,15 +169,15 @@ def record_of_block(claims: list[Claim], source: str, index: EvidenceIndex) -> N
                         f"the record {other}, not {fact.text}", cite)
 
 
-def _owners(claims: list[Claim], shape: str, records: _Records) -> dict[str, list[tuple[str, Evidence]]]:
+def _owners(claims: list[Claim], kind: str, records: _Records) -> dict[str, list[tuple[str, Evidence]]]:
     """The records of the block's kind the claims' names, identifiers and item words bind to, with what binds
     and where."""
     owners: dict[str, list[tuple[str, Evidence]]] = {}
     for fact in (f for c in claims for f in c.facts if f.kind in _NAMING):
-        owner = _owner(fact, shape, records)
+        owner = _owner(fact, kind, records)
         if owner is not None:
             owners.setdefault(owner[0], []).append((fact.text, owner[1]))
-    words = records.item_words(shape)
+    words = records.item_words(kind)
     for claim in claims if words else ():
         said = claim.text.lower()
         for word, owner, leaf in words:
@@ -184,12 +186,12 @@ def _owners(claims: list[Claim], shape: str, records: _Records) -> dict[str, lis
     return owners
 
 
-def _unheld(fact: Fact, other: str, shape: str, records: _Records) -> bool:
+def _unheld(fact: Fact, other: str, kind: str, records: _Records) -> bool:
     """Whether an identifier of the block is in no output, or only in records of the kind other than `other`."""
     value = (fact.value or fact.text).lower()
     holders = records.holders(value)
     return not holders or all(
-        any(_shape(k) == shape and k != other for k in records.keys[c]) for c in holders)
+        any(_kind(k) == kind and k != other for k in records.keys[c]) for c in holders)
 
 
 def _keyed_at(path: str) -> bool:
@@ -209,20 +211,20 @@ def _item_names(output: object) -> list[tuple[str, str]]:
 
 
 def _of_key_field(fact: Fact, fields: dict[str, set[str]], index: EvidenceIndex) -> bool:
-    """Whether a key the answer says is found as a record's key: in a field that keys records of its shape
-    (`order_id`), or in a list of such keys (the user's `orders`), not as some other field of the same shape (an
+    """Whether a key the answer says is found as a record's key: in a field that keys records of its kind
+    (`order_id`), or in a list of such keys (the user's `orders`), not as some other field of the same kind (an
     item's `item_id` beside a product's `product_id`)."""
     ev = fact.evidence[0] if fact.evidence else None
     if ev is None or ev.source != "tool" or not ev.path:
         return False
-    shape = _shape(record_key(fact.value or fact.text))
+    kind = _kind(record_key(fact.value or fact.text))
     if ev.path.endswith("]"):  # an element of a list of keys: `orders[2]`
         listed = index.value_at(ev.index, ev.path[: ev.path.rfind("[")])
-        return isinstance(listed, list) and all(isinstance(v, str) and _shape(record_key(v)) == shape for v in listed)
-    return ev.path.rsplit(".", 1)[-1] in fields.get(shape, set())
+        return isinstance(listed, list) and all(isinstance(v, str) and _kind(record_key(v)) == kind for v in listed)
+    return ev.path.rsplit(".", 1)[-1] in fields.get(kind, set())
 
 
-def _owner(fact: Fact, shape: str, records: _Records) -> tuple[str, Evidence] | None:
+def _owner(fact: Fact, kind: str, records: _Records) -> tuple[str, Evidence] | None:
     """The key of the one record of the block's kind that holds a backed name or identifier, and where.
 
     None for the block's keys themselves, a value several records hold (the user's id in every order), a record
@@ -231,14 +233,14 @@ def _owner(fact: Fact, shape: str, records: _Records) -> tuple[str, Evidence] | 
     if fact.verdict != Verdict.SUPPORTED or not fact.evidence or fact.evidence[0].source != "tool":
         return None
     value = (fact.value or fact.text).lower()
-    if len(value) < _SHORTEST or _shape(record_key(value)) == shape:
+    if len(value) < _SHORTEST or _kind(record_key(value)) == kind:
         return None
     ev = fact.evidence[0]
     if "[" not in ev.path:
         return None  # a top-level field (the user's id, the shipping address): the same for the user's orders, or a
         # value asked for ("update #W4219264 to 144 Lakeview Drive", another order's address)
     holders = records.holders(value)
-    owners = {k for call in holders for k in records.keys[call] if _shape(k) == shape}
-    if len(owners) != 1 or any(not any(_shape(k) == shape for k in records.keys[c]) for c in holders):
+    owners = {k for call in holders for k in records.keys[call] if _kind(k) == kind}
+    if len(owners) != 1 or any(not any(_kind(k) == kind for k in records.keys[c]) for c in holders):
         return None  # several records hold it, or a record of another kind does too (a product's page)
     return next(iter(owners)), ev
