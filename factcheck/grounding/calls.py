@@ -28,14 +28,14 @@ def _arg_values(args: Any) -> set[str]:
     return {text for text in texts if len(text) >= _SHORTEST_NAME}
 
 
-def _said(text: str, value: str) -> bool:
+def said_whole(text: str, value: str) -> bool:
     """Whether `value` stands in `text` as a whole word or number (not "68" inside "168")."""
     return value in text and _whole(value).search(text) is not None
 
 
 @lru_cache(maxsize=4096)
 def _whole(value: str) -> re.Pattern[str]:
-    """The regex of `_said` for one value (argument values repeat from claim to claim and run to run)."""
+    """The regex of `said_whole` for one value (argument values repeat from claim to claim and run to run)."""
     return re.compile(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)")
 
 
@@ -50,7 +50,7 @@ def named_calls(index: EvidenceIndex, text: str, name: str | None) -> frozenset[
     named = said.get((name, text))
     if named is None:
         named = said[(name, text)] = frozenset(
-            call for call, own in _own_values(index, name).items() if any(_said(text, v) for v in own if v in text)
+            call for call, own in _own_values(index, name).items() if any(said_whole(text, v) for v in own if v in text)
         )
     return named
 

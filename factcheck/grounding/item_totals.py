@@ -7,6 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from factcheck.grounding.arithmetic import equal_at
+from factcheck.grounding.calls import said_whole
 from factcheck.grounding.evidence import EvidenceIndex, record_key
 from factcheck.grounding.flat import value_in
 from factcheck.grounding.roles import (
@@ -147,11 +148,9 @@ def _money_scalars(record: dict, index: EvidenceIndex) -> Iterator[Any]:
 def _keyed(item: dict, text: str, index: EvidenceIndex) -> bool:
     """Whether a claim's lower-cased text gives a list item's key (`flight_number` HAT031) as a word of its own."""
     for field, value in item.items():
-        if isinstance(value, str) and len(value) >= _KEY_LENGTH and index.is_record_key(field):
-            at = text.find(value.lower())
-            end = at + len(value)
-            if at >= 0 and not text[at - 1 : at].isalnum() and not text[end : end + 1].isalnum():
-                return True
+        if isinstance(value, str) and len(value) >= _KEY_LENGTH and index.is_record_key(field) \
+                and said_whole(text, value.lower()):
+            return True
     return False
 
 

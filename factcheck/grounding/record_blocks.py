@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from functools import lru_cache
 
+from factcheck.grounding.calls import said_whole
 from factcheck.grounding.evidence import EvidenceIndex, record_key
 from factcheck.grounding.flat import Leaf, scalars_of
 from factcheck.grounding.states import ends_block
@@ -28,12 +28,6 @@ def _kind(key: str) -> str:
     """A key's kind: its digits folded ("w5199551" -> "w9999999"), its letters kept, so "LI-77812" is no key of the
     kind of "RD-20581" (`states._shape` folds letters too: a looser likeness for another use)."""
     return _DIGITS.sub("9", key)
-
-
-@lru_cache(maxsize=4096)
-def _whole(value: str) -> re.Pattern[str]:
-    """A value standing as a whole word or number ("9354168549", not inside "19354168549")."""
-    return re.compile(rf"(?<![\w.]){re.escape(value)}(?!\w)")
 
 
 def _blocks(claims: list[Claim], source: str) -> list[list[Claim]]:
@@ -105,8 +99,7 @@ class _Records:
 
     def holders(self, value: str) -> set[int]:
         """The successful calls whose output holds `value` (lower case) as a whole word."""
-        pattern = _whole(value)
-        return {call for call in self.keys if value in self.text(call) and pattern.search(self.text(call))}
+        return {call for call in self.keys if said_whole(self.text(call), value)}
 
 
 def record_of_block(claims: list[Claim], source: str, index: EvidenceIndex) -> None:
@@ -155,7 +148,7 @@ def record_of_block(claims: list[Claim], source: str, index: EvidenceIndex) -> N
         if len(owners) != 1:
             continue  # nothing binds the block, or its words are of several records
         other, bound = next(iter(owners.items()))
-        if _whole(other).search(lowered):
+        if said_whole(lowered, other):
             continue  # a record the answer names too (an earlier paragraph's order)
         if any(_unheld(f, other, kind, records) for f in facts if f.kind == FactKind.IDENTIFIER and f not in keys):
             continue  # an item id the other record lacks: the block knows the record from elsewhere
@@ -181,7 +174,7 @@ def _owners(claims: list[Claim], kind: str, records: _Records) -> dict[str, list
     for claim in claims if words else ():
         said = claim.text.lower()
         for word, owner, leaf in words:
-            if word in said and _whole(word).search(said):
+            if said_whole(said, word):
                 owners.setdefault(owner, []).append((word, evidence_of(leaf, records.index)))
     return owners
 

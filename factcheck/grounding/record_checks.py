@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from functools import cached_property
 
-from factcheck.grounding.calls import repeated_tool, token_of_another_call, value_of_another_call
+from factcheck.grounding.calls import repeated_tool, said_whole, token_of_another_call, value_of_another_call
 from factcheck.grounding.claim_state import ClaimState
 from factcheck.grounding.evidence import Leaf, Located
 from factcheck.grounding.flat import shape_of
@@ -87,7 +87,7 @@ class RecordChecks(ClaimState):
         """Whether the claim says a value of one of the record's key fields (`path` is where the record is)."""
         text = self._claim_text.lower()
         return isinstance(record, dict) and any(
-            isinstance(v, str | int) and not isinstance(v, bool) and str(v).lower().lstrip("#") in text
+            isinstance(v, str | int) and not isinstance(v, bool) and said_whole(text, str(v).lower().lstrip("#"))
             and self.index.is_record_key(f"{path}.{k}") for k, v in record.items())
 
     def _says_too(self, fact: Fact, own: Leaf) -> bool:
