@@ -114,16 +114,14 @@ def read_json_answer(answer: str) -> JsonAnswer | None:
 def _words(key: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
     """The words of a key, each after a space, its parts holding a digit or a sign left out: a label names a
     field, never a value ("#W8277957_address" is " address", "from_item_id" " from item id")."""
-    out: list[tuple[str, int, int]] = []
-    word: list[tuple[str, int, int]] = []
-    for ch in [*key, ("_", -1, -1)]:
-        if ch[0].isalpha():
-            word.append(ch)
-            continue
-        if word and (ch[0] in "_ -" or ch[1] < 0):
-            out += [(" ", word[0][1], word[0][1]), *word]
-        word = [] if ch[0] in "_ -" or ch[1] < 0 else [("", -1, -1)]  # a digit or a sign spoils the part
-    return [c for c in out if c[1] >= 0]
+    parts: list[list[tuple[str, int, int]]] = [[]]
+    for ch in key:
+        if ch[0] in "_ -":
+            parts.append([])
+        else:
+            parts[-1].append(ch)
+    return [c for part in parts if part and all(ch.isalpha() for ch, _, _ in part)
+            for c in [(" ", part[0][1], part[0][1]), *part]]
 
 
 _LITERAL_BREAK = re.compile(r"\\n")

@@ -80,6 +80,8 @@ def test_an_answer_escaped_twice_is_read_as_its_text() -> None:
         # a key's parts with digits or signs name no field ("#W1_items" is "items"); a longer key stands alone
         ('{"#W1_items": {"price": 9.5}, "plan": {"new_monthly_total": 70}}',
          "- items price: 9.5\n- new monthly total: 70"),
+        ('{"available_4ft_alternatives": [{"price": 510.02}], "abc1_total": 5}',
+         "- available alternatives price: 510.02\n- total: 5"),
         # prose stays a paragraph of its own; enums without digits are the reply's fields
         ('{"status": "success", "message": "All done.", "order_id": "#W1"}', "All done.\n\n- order id: #W1"),
     ],
