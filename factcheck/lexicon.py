@@ -30,6 +30,7 @@ _MERGED_DICTS = (
     "payment_methods",
     "currency_symbols", "weekdays", "status_implies", "other_senses", "time_zones", "label_companions",
     "fields_after", "record_states", "directions", "collection_words", "difference_words", "threshold_words",
+    "member_words",
 )
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
@@ -48,7 +49,8 @@ _MERGED_LISTS = (
     "generic_currency_words", "per_unit_words", "multiplicity_fields", "superlatives_low", "superlatives_high",
     "option_lists", "selection_scopes", "new_value_cues", "record_state_concepts", "direction_fields",
     "charge_values", "refund_values", "available_words", "unit_fields", "unbookable_states", "capacity_fields",
-    "party_nouns", "deduction_words", "credit_objects", "comparison_markers",
+    "party_nouns", "deduction_words", "credit_objects", "comparison_markers", "whole_count_cues",
+    "added_count_cues",
 )
 
 
@@ -195,6 +197,12 @@ class Lexicon:
     """Words that make a count one of the options that can be taken (available, bookable, 可以订, 有座)."""
     collection_words: dict[str, list[str]] = field(init=False)
     """A collection field (`orders`, `lines`) -> other words that name it (订单, phone numbers)."""
+    member_words: dict[str, list[str]] = field(init=False)
+    """List field (`passengers`) -> the words a count of its members uses (passengers, 乘客), lower case."""
+    whole_count_cues: tuple[str, ...] = field(init=False)
+    """Words before a count that make it the whole of a record's members (共有, in total)."""
+    added_count_cues: tuple[str, ...] = field(init=False)
+    """Words in a count's clause before it that make it members to be added (2 more drivers, 再加 2 名)."""
     direction_words: Phrases = field(init=False)
     """Words that say which way money moved (refund, credited, charge, 扣款)."""
     threshold_words: dict[str, tuple[str, ...]] = field(init=False)
@@ -377,6 +385,9 @@ class Lexicon:
         self.capacity_fields = frozenset(term_key(w) for w in self.data["capacity_fields"])
         self.party_nouns = Phrases(self.data["party_nouns"])
         self.collection_words = {k.lower(): list(v) for k, v in self.data["collection_words"].items()}
+        self.member_words = {k.lower(): [term_key(w) for w in v] for k, v in self.data.get("member_words", {}).items()}
+        self.whole_count_cues = tuple(term_key(w) for w in self.data.get("whole_count_cues", ()))
+        self.added_count_cues = tuple(term_key(w) for w in self.data.get("added_count_cues", ()))
         self.difference_words = {way: tuple(words) for way, words in self.data["difference_words"].items()}
         self.threshold_words = {way: tuple(words) for way, words in self.data["threshold_words"].items()}
         self.direction_of = {term_key(w): way for way, words in self.data["directions"].items() for w in words}
@@ -546,7 +557,7 @@ def _merge(into: dict[str, Any], extra: dict[str, Any]) -> None:
 
 _WORD_LIST_MAPS = (
     "concepts", "action_tools", "fields", "payment_methods", "currency_symbols", "status_implies", "other_senses",
-    "label_companions", "difference_words", "threshold_words",
+    "label_companions", "difference_words", "threshold_words", "member_words",
 )
 """Keys whose entries are lists of words (`concepts`: concept -> words)."""
 _NUMBER_MAPS = (

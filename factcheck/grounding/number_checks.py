@@ -10,6 +10,7 @@ from factcheck.grounding.counting import threshold_count
 from factcheck.grounding.evidence import Located
 from factcheck.grounding.item_totals import record_items_total
 from factcheck.grounding.listed import stated_total
+from factcheck.grounding.member_counts import member_count
 from factcheck.grounding.moments import day_of_month
 from factcheck.grounding.number_backings import NumberBackings
 from factcheck.grounding.record_checks import RecordChecks
@@ -95,6 +96,9 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             else:
                 set_verdict(fact, Verdict.CONTRADICTED, "recomputed", f"the records give {how}, not {fact.text}",
                             [evidence_of(leaf, self.index, how)])
+            return
+        if (members := self._members(fact, claimed)) is not None:
+            set_verdict(fact, Verdict.CONTRADICTED, *members)  # "共有 3 位乘客" of a reservation listing four
             return
         cued = self._after_suffix_cue(fact)
         if cued:  # "尾号0937的卡": the end of a card number, not an amount of its field
@@ -424,6 +428,13 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             elif overlap and overlap == best:
                 same_field.append(loc)
         return same_field
+
+    def _members(self, fact: Fact, claimed: Decimal) -> Backing | None:
+        """A count of a record's members the records give otherwise ("共有 3 位乘客" of four passengers)."""
+        if fact.unit in self.index.lex.currency_codes or fact.unit == "%" \
+                or _PARTY_BEFORE.search(self._claim_text, 0, max(0, fact.start - self._records.start)):
+            return None  # "Total for 2 passengers": the party a search or a price is for
+        return member_count(fact, claimed, self._claim_text, self._records.start, self._claim_facts, self.index)
 
     def _condition_disagrees(self, fact: Fact, matches: list[Located]) -> bool:
         """Contradict a count that is a list's length when the claim counts only the options that can be taken

@@ -1,0 +1,166 @@
+"""Counts of a record's members: "共有 3 位乘客" against the passengers the reservation lists."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+from typing import TYPE_CHECKING, Any
+
+from factcheck.grounding.verdicts import Backing, evidence_of
+from factcheck.lexicon import field_name
+from factcheck.phrases import term_key
+from factcheck.report import Fact, FactKind, Verdict
+
+if TYPE_CHECKING:
+    from factcheck.grounding.evidence import EvidenceIndex, Leaf
+
+_NOUN_AFTER = re.compile(r"\s*([a-z]+|[\u4e00-\u9fff]{1,4})", re.IGNORECASE)
+"""The word right after a count's measure word (位 乘客): the noun a Chinese count counts."""
+_QUANTITY_FIELDS = ("quantity", "qty", "count")
+"""Fields of a list's records that say how many of the record there are (3 of one item)."""
+_CUE_REACH = 12
+"""How far before a count (characters) a whole-count cue stands (订单上共有 3 位乘客, a total of 4 guests)."""
+_CLAUSE_START = re.compile(r"[,，;；:：。.!?！？()（）\n][^,，;；:：。.!?！？()（）\n]*$")
+"""The last clause boundary before a count: added-member cues are looked for after it."""
+_ENDS_NOUN = re.compile(r"\s*(?:$|[,，;；:：。.!?！？()（）\n—–-]|的|(?:on|in|under|listed|booked|registered|and)\b)")
+"""What may follow a whole count's noun: the end of the clause, not a condition (4 位成员还没激活账号 counts some)."""
+_RECORD_INDEX = re.compile(r"\[\d+\]")
+"""A list index in a path: what precedes the last one is the record a value belongs to."""
+_PARTY_FIELD = re.compile(r"\b(?:pax|party|headcount|occupancy)\b|人数")
+"""Field words that count a party whatever its members are called."""
+_UNIT_REACH = 12
+"""How far after a count's number its unit word may start (3 位, "4 new guests")."""
+
+
+def _members_key(unit_end: int, claim: str, unit: str, members: dict[str, list[str]]) -> tuple[str, int] | None:
+    """The list field a count names, by its unit (`passengers`) or by the noun after its measure word (位乘客), and
+    where that word ends in the claim."""
+    noun = _NOUN_AFTER.match(claim, unit_end)
+    heads = [(term_key(unit), unit_end, True)] if unit else []
+    heads += [(term_key(noun.group(1)), noun.start(1), False)] if noun else []
+    for key, words in members.items():
+        for head, start, is_unit in heads:
+            for word in words:
+                if head == word:
+                    return key, start + len(word)
+                if not is_unit and not head.isascii() and head.startswith(word):
+                    return key, start + len(word)
+    return None
+
+
+def _of_a_part(facts: list[Fact], lists: list[Leaf], index: EvidenceIndex) -> bool:
+    """Whether the claim names an identifier of a part of a call's output that holds a list of its own but none of
+    the member lists (a parcel's tracking number, its `item_ids`, beside an order's items): the count may be of that
+    part's members. A flight of a reservation holds no list, and its passengers are the reservation's."""
+    for fact in facts:
+        if fact.kind != FactKind.IDENTIFIER or fact.verdict != Verdict.SUPPORTED:
+            continue
+        for ev in fact.evidence:
+            marks = list(_RECORD_INDEX.finditer(ev.path)) if ev.source == "tool" else []
+            own = [leaf for leaf in lists if leaf.index == ev.index]
+            if not marks or not own:
+                continue
+            part = ev.path[: marks[-1].end()]
+            if not any(leaf.path.startswith(part) for leaf in own) and any(
+                    leaf.index == ev.index and leaf.path.startswith(part + ".") for _, leaf in index.list_counts):
+                return True
+    return False
+
+
+def _counted_in_a_field(claimed: Decimal, key: str, index: EvidenceIndex) -> bool:
+    """Whether a field that counts the members holds the count (`passenger_count: 3`, `guests_total`, 人数)."""
+    stem = key[:-1] if key.endswith("s") else key
+    words = (stem, *index.lex.member_words.get(key, ()))
+    for loc in index.equal_numbers([(claimed, 0)]):
+        name = field_name(loc.leaf.path)
+        if not loc.leaf.count and (_PARTY_FIELD.search(name) or any(w in name for w in words)):
+            return True
+    return False
+
+
+def _quantity_sum(records: list[Any]) -> int | None:
+    """The sum of the records' quantities, when every record gives one."""
+    total = 0
+    for record in records:
+        value = next((record.get(f) for f in _QUANTITY_FIELDS if isinstance(record, dict) and f in record), None)
+        if isinstance(value, bool) or not isinstance(value, int | float | str):
+            return None
+        try:
+            total += int(Decimal(str(value)))
+        except (InvalidOperation, ValueError):
+            return None
+    return total
+
+
+def member_count(
+    fact: Fact, claimed: Decimal, claim: str, claim_start: int, facts: list[Fact], index: EvidenceIndex
+) -> Backing | None:
+    """Recompute a count of a record's members ("3 位乘客", "6 guests") from the lists the tools return of them.
+
+    The count's noun names a list field (`member_words`: passengers, guests, drivers…). The counts the records give
+    are each list's length, the lengths of one call's lists added up (two rooms' guests), and a list's quantities
+    added up. When the claim's count is none of them, and it is more than any of them or the claim says it is the
+    whole (`whole_count_cues`: 共有, in total), the records contradict it; a smaller count may be of some members
+    (2 of the passengers need visas) and is left alone.
+
+    Args:
+        fact: A number with a count noun.
+        claimed: Its value.
+        claim: The claim's text.
+        claim_start: The claim's offset in the answer.
+        facts: The claim's facts (its identifiers name the record).
+        index: The run's evidence.
+
+    Returns:
+        A `recomputed` backing when the records give another count; None when they agree or say nothing.
+    """
+    lex = index.lex
+    if claimed != claimed.to_integral_value() or claimed < 1 or not lex.member_words:
+        return None
+    at, end = fact.start - claim_start, fact.end - claim_start
+    unit_at = claim.lower().find(fact.unit.lower(), end, end + _UNIT_REACH) if fact.unit else end
+    named = _members_key(unit_at + len(fact.unit or ""), claim, fact.unit or "", lex.member_words) \
+        if unit_at >= 0 else None
+    if named is None:
+        return None
+    key, noun_end = named
+    clause = claim[: at]
+    boundary = _CLAUSE_START.search(clause)
+    clause = term_key(clause[boundary.start() + 1 :] if boundary else clause)
+    if lex.hedged(clause, 0, len(clause)) or any(
+            re.search(rf"\b{re.escape(cue)}\b", clause) if cue.isascii() else cue in clause
+            for cue in lex.added_count_cues):
+        return None  # "最多可以再加 2 名驾驶员", "you can add 2 more drivers": members that may be added
+    totals: dict[int, Leaf] = {}
+    lists: list[Leaf] = []
+    per_call: dict[int, tuple[int, Leaf]] = {}
+    for length, leaf in index.list_counts:
+        if leaf.source != "tool" or leaf.path.startswith("args") or index.calls[leaf.index].status == "error":
+            continue
+        name = field_name(leaf.path.replace("$", ""))
+        if name != key and name.rsplit(" ", 1)[-1] != key:
+            continue
+        totals.setdefault(length, leaf)
+        lists.append(leaf)
+        summed, first = per_call.get(leaf.index, (0, leaf))
+        per_call[leaf.index] = (summed + length, first)
+        records = index.value_at(leaf.index, leaf.path)
+        quantity = _quantity_sum(records) if isinstance(records, list) else None
+        if quantity is not None:
+            totals.setdefault(quantity, leaf)
+    for summed, first in per_call.values():
+        totals.setdefault(summed, first)
+    if per_call:  # the members of every call's records (the passengers of two reservations)
+        totals.setdefault(sum(summed for summed, _ in per_call.values()), next(iter(per_call.values()))[1])
+    if not totals or int(claimed) in totals or _of_a_part(facts, lists, index) or _counted_in_a_field(claimed, key, index):
+        return None
+    before = term_key(claim[max(0, at - _CUE_REACH) : at])
+    whole = any(re.search(rf"\b{re.escape(cue)}\b", before) if cue.isascii() else cue in before
+                for cue in lex.whole_count_cues) and _ENDS_NOUN.match(claim, noun_end) is not None
+    if int(claimed) < max(totals) and not whole:
+        return None
+    most = max(totals)
+    leaf = totals[most]
+    said = " or ".join(str(n) for n in sorted(totals))
+    how = f"the records list {said} {key} ({leaf.path})"
+    return "recomputed", f"{how}, not {fact.text}", [evidence_of(leaf, index, how)]
