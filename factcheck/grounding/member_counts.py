@@ -152,7 +152,9 @@ def member_count(
         totals.setdefault(summed, first)
     if per_call:  # the members of every call's records (the passengers of two reservations)
         totals.setdefault(sum(summed for summed, _ in per_call.values()), next(iter(per_call.values()))[1])
-    if not totals or int(claimed) in totals or _of_a_part(facts, lists, index) or _counted_in_a_field(claimed, key, index):
+    if not totals or int(claimed) in totals:
+        return None
+    if _of_a_part(facts, lists, index) or _counted_in_a_field(claimed, key, index):
         return None
     before = term_key(claim[max(0, at - _CUE_REACH) : at])
     whole = any(re.search(rf"\b{re.escape(cue)}\b", before) if cue.isascii() else cue in before

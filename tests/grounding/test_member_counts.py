@@ -16,7 +16,8 @@ RESERVATION = {"name": "get_reservation_details", "args": {"reservation_id": "RB
 HOTEL = {"name": "get_reservation", "args": {"confirmation": "BJ-66120"}, "status": "ok", "output": {
     "confirmation": "BJ-66120", "arrival": "2025-10-01", "departure": "2025-10-04",
     "rooms": [{"segment": "BJ-66120-1", "room_type": "家庭房", "guests": [
-                  {"name": "刘建国", "type": "成人"}, {"name": "陈静", "type": "成人"}, {"name": "刘子涵", "type": "儿童"}]},
+                  {"name": "刘建国", "type": "成人"}, {"name": "陈静", "type": "成人"},
+                  {"name": "刘子涵", "type": "儿童"}]},
               {"segment": "BJ-66120-2", "room_type": "高级双床房", "guests": [
                   {"name": "刘德明", "type": "成人"}, {"name": "王秀英", "type": "成人"}]}]}}
 RENTAL = {"name": "get_rental", "args": {"res_id": "EH-551"}, "status": "ok", "output": {
