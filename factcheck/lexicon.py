@@ -50,7 +50,7 @@ _MERGED_LISTS = (
     "option_lists", "selection_scopes", "new_value_cues", "record_state_concepts", "direction_fields",
     "charge_values", "refund_values", "available_words", "unit_fields", "unbookable_states", "capacity_fields",
     "party_nouns", "deduction_words", "credit_objects", "comparison_markers", "whole_count_cues",
-    "added_count_cues",
+    "added_count_cues", "superlatives_early", "superlative_qualifiers",
 )
 
 
@@ -170,6 +170,10 @@ class Lexicon:
     superlatives: Phrases = field(init=False)
     """Words that select one option by its amount (cheapest, most expensive, 最便宜)."""
     superlatives_low: frozenset[str] = field(init=False)
+    superlatives_early: Phrases = field(init=False)
+    """Words that pick an option by its time (earliest, 最早): its date is re-ranked among the options' dates."""
+    superlative_qualifiers: Phrases = field(init=False)
+    """Words that narrow which options a superlative ranks (evening, after, 周末): the pick is not re-ranked."""
     """Keys of the superlatives that select the lowest amount."""
     selection_scopes: Phrases = field(init=False)
     """Words that scope a superlative to the items just listed (of these, among them, 其中): any list ranks."""
@@ -371,6 +375,8 @@ class Lexicon:
         self.quantity_fields = frozenset(term_key(w) for w in self.data["fields"].get("quantity", []))
         self.superlatives = Phrases(self.data["superlatives_low"] + self.data["superlatives_high"])
         self.superlatives_low = frozenset(term_key(w) for w in self.data["superlatives_low"])
+        self.superlatives_early = Phrases(self.data.get("superlatives_early", []))
+        self.superlative_qualifiers = Phrases(self.data.get("superlative_qualifiers", []))
         self.option_lists = frozenset(w.lower() for w in self.data["option_lists"])
         self.selection_scopes = Phrases(self.data["selection_scopes"])
         self.new_value_cues = Phrases(self.data["new_value_cues"])

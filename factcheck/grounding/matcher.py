@@ -8,6 +8,7 @@ from decimal import Decimal
 from factcheck.grounding.availability import said_unavailable
 from factcheck.grounding.coverage import incomplete_coverage
 from factcheck.grounding.direction import wrong_direction
+from factcheck.grounding.earliest import earliest_pick
 from factcheck.grounding.evidence import Leaf
 from factcheck.grounding.moments import (
     approximate_time,
@@ -109,6 +110,10 @@ class Matcher(NumberChecks):
         if picked is not None:  # "Of these, Backpack is the cheapest": the named record is not
             fact, found = picked
             set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found, f"the records give {found.how}"))
+        earliest = earliest_pick(self._said, self.index) if asserts else None
+        if earliest is not None:  # "The earliest opening is March 12" where an open slot on March 11 comes first
+            fact, how, evidence = earliest
+            set_verdict(fact, Verdict.CONTRADICTED, "recomputed", f"not the earliest: {how}", [evidence])
         if asserts:
             incomplete_coverage(facts, text, start, self.index)  # "none of your orders" with two of five read
         # "within 24 hours", 25.8 hours on; a rule or an offer only with moments of its own ("创建于 12月1日 08:10，

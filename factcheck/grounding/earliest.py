@@ -1,0 +1,229 @@
+"""An option named as the earliest ("The earliest opening is March 12 at 3:40 PM"), re-ranked by its time."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
+
+from factcheck.grounding.eligible import is_capacity_field, party_size, why_not
+from factcheck.grounding.windows import current_time
+from factcheck.lexicon import field_name
+from factcheck.report import Evidence, Fact, FactKind, Verdict
+
+if TYPE_CHECKING:
+    from factcheck.grounding.evidence import EvidenceIndex
+    from factcheck.grounding.roles import ClaimText
+
+_DATE = re.compile(r"(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}))?")
+"""A tool's date, with its time when the same value gives one (`2025-07-09T14:00`)."""
+_TIME = re.compile(r"^(\d{1,2}):(\d{2})")
+"""A tool's time of day at the start of a value (`18:00`, `08:00-10:00`)."""
+_INDEX = re.compile(r"\[\d+\]")
+"""A list index in a path."""
+_STEP = re.compile(r"\.?([^.\[\]]+)|\[(\d+)\]")
+"""One step of a path: a field or a list index."""
+_COPULA = re.compile(r"(?i)\b(?:is|are|was|were|would be)\b|是|为|[:：]")
+"""What ends the phrase a superlative heads ("the earliest opening with Dr. Alvarez is …"): a name before it
+narrows the options, a name after it is the pick's."""
+_PARTY = re.compile(
+    r"(?i)(?:all\s+)?(\d{1,2})\s*(?:people|persons|passengers|guests|travell?ers|of (?:you|us)|口|位|个人|人)")
+"""A party the claim gives ("with room for all 5 of you", 一家4口): options with fewer places left are not had."""
+
+Moment = tuple[str, str]
+"""A date (`2025-07-09`) and a time of day (`14:00`, or "" when none is given)."""
+
+
+def _steps(path: str) -> list[str | int]:
+    """A path's steps (`vendors[0].slots[1]` -> vendors, 0, slots, 1)."""
+    return [int(m.group(2)) if m.group(2) is not None else m.group(1) for m in _STEP.finditer(path)]
+
+
+def _walk(value: Any, shape: list[str | int], path: list[str | int]) -> Iterator[tuple[list[str | int], Any]]:
+    """Every place in `value` of a path's shape (its list indexes free), with the value there."""
+    if not shape:
+        yield path, value
+        return
+    step, rest = shape[0], shape[1:]
+    if isinstance(step, int):
+        if isinstance(value, list):
+            for i, item in enumerate(value):
+                yield from _walk(item, rest, [*path, i])
+    elif isinstance(value, Mapping) and step in value:
+        yield from _walk(value[step], rest, [*path, step])
+
+
+def _at(value: Any, steps: list[str | int]) -> Any:
+    """The value at a path's steps, or None."""
+    for step in steps:
+        if isinstance(step, int) and isinstance(value, list) and step < len(value):
+            value = value[step]
+        elif isinstance(step, str) and isinstance(value, Mapping):
+            value = value.get(step)
+        else:
+            return None
+    return value
+
+
+def _moment(value: Any, record: Any, time_field: str | None) -> Moment | None:
+    """An option's moment: the date (and time) its value gives, or the time a field of its record gives."""
+    if not isinstance(value, str):
+        return None
+    found = _DATE.search(value)
+    if not found:
+        return None
+    time = found.group(2) or ""
+    if not time and time_field and isinstance(record, Mapping):
+        clock = _TIME.match(str(record.get(time_field, "")))
+        time = f"{int(clock.group(1)):02d}:{clock.group(2)}" if clock else ""
+    return found.group(1), time
+
+
+def _cut(steps: list[str | int]) -> int:
+    """Where a path's option starts: just after its last list index (`sessions[2].date` -> after `[2]`)."""
+    return max((i + 1 for i, step in enumerate(steps) if isinstance(step, int)), default=0)
+
+
+def earliest_pick(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, str, Evidence] | None:
+    """A date said to be the earliest option ("The earliest opening is March 12 at 3:40 PM", 最早) when an option of
+    the same kind that can be had comes earlier.
+
+    The claim says an earliest word (lexicon `superlatives_early`) and gives a backed date whose evidence is an
+    entry of a list (`slots[0].start`, `sessions[2].date` with its time in `sessions[2].start`). The options are
+    the entries of that list's shape in every successful call of the same tool (two providers' slots); those that
+    cannot be had (`eligible.why_not`: full, no spots left) are left out. A claim that narrows the choice (an
+    evening slot, after 5 PM, a negation) is not read: `superlative_qualifiers`.
+
+    Args:
+        claim: The claim, its facts grounded.
+        index: The run's evidence.
+
+    Returns:
+        (the date fact, how the records rank it, the earlier option's evidence), or None.
+    """
+    lex = index.lex
+    lowered = claim.text.lower()
+    hits = lex.superlatives_early.finditer(lowered)
+    if not hits or lex.superlative_qualifiers.search(lowered) or lex.negators.search(lowered) \
+            or lex.selection_scopes.search(lowered):
+        return None  # "the earliest evening slot", "of these, the earliest", "not the earliest": a narrower choice
+    dates = [f for f in claim.facts if f.kind == FactKind.DATE and f.verdict == Verdict.SUPPORTED]
+    if not dates:
+        return None
+    at = claim.start + hits[0].start
+    fact = min(dates, key=lambda f: abs(f.start - at))
+    head = claim.text[hits[0].end : max(hits[0].end, fact.start - claim.start)]
+    if any(m.lower() in lex.data["months"] for m in re.findall(r"[A-Za-z]+", head)) or re.search(r"\d+\s*月", head):
+        return None  # "the earliest October departure": a month narrows the options
+    copula = _COPULA.search(claim.text, hits[0].end)
+    narrowed = any(
+        f.kind in (FactKind.NAME, FactKind.IDENTIFIER) and f.verdict == Verdict.SUPPORTED
+        and f.start - claim.start < (copula.start() if copula else hits[0].start) for f in claim.facts)
+    party = max((int(m.group(1)) for m in _PARTY.finditer(claim.text)), default=0)
+    times = [f for f in claim.facts if f.kind == FactKind.TIME and f.verdict == Verdict.SUPPORTED]
+    for ev in fact.evidence:
+        if ev.source != "tool" or not _INDEX.search(ev.path):
+            continue
+        found = _earlier(index, fact, ev, times, narrowed, party)
+        if found is not None:
+            return found
+    return None
+
+
+def _earlier(
+    index: EvidenceIndex, fact: Fact, ev: Evidence, times: list[Fact], narrowed: bool, party: int
+) -> tuple[Fact, str, Evidence] | None:
+    """The first option that can be had and comes before the one the date's evidence is in: of the same call and
+    record when the claim `narrowed` the options to a named one's ("the earliest slot with Dr. Alvarez is"), in the
+    status the pick is in (`active` vouchers, not `used` ones), not yet past."""
+    steps = _steps(ev.path)
+    cut = _cut(steps)
+    option, field = steps[:cut], steps[cut:]
+    if any(isinstance(step, str) and index.lex.superlatives_early.search(field_name(step)) for step in field):
+        return None  # "Earliest start: Dec 13" of `earliest_start`: the field's own label, no pick
+    element = ev.path[: ev.path.rfind("]") + 1]
+    time_field = next((str(e.path.rsplit(".", 1)[-1]) for t in times for e in t.evidence
+                       if e.source == "tool" and e.index == ev.index and e.path.startswith(element)
+                       and e.path != ev.path), None)
+    output = index.flats[ev.index].value
+    pick = _at(output, option)
+    found = _moment(_at(output, steps), pick, time_field)
+    if found is None:
+        return None
+    clock = next((t.value for t in times if t.start > fact.start and t.value and _TIME.match(t.value)), "")
+    own = (found[0], clock)  # the claim's own time of that day, not the first entry's of it
+    state = _state(index, pick)
+    now = current_time(index)
+    today = f"{now[0]:%Y-%m-%d}" if now else ""
+    tool = index.calls[ev.index].name
+    best: tuple[Moment, str, int] | None = None
+    for call in index.calls:
+        if call.status != "ok" or call.name != tool or narrowed and call.index != ev.index:
+            continue
+        value = index.flats[call.index].value
+        need = max(party, party_size(index, call.index), _travellers(index))
+        for path, found in _options(value, option, field, narrowed):
+            record = _at(value, path[: _cut(path)])
+            owner = _at(value, path[: _cut(path) - 1]) if isinstance(record, str) else record
+            moment = _moment(found, record, time_field)
+            if need > 1 and not _counts_places(index, owner) and not _counts_places(index, record):
+                return None  # a party of 4 and options that say nothing of the places left: which fit is not read
+            if moment is None or moment[0] < today or _state(index, record) != state \
+                    or why_not(index.lex, owner, need) or why_not(index.lex, record, need):
+                continue
+            earlier = moment[0] < own[0] or (moment[0] == own[0] and moment[1] and own[1] and moment[1] < own[1])
+            if earlier and (best is None or moment < best[0]):
+                best = (moment, _path_text(path), call.index)
+    if best is None:
+        return None
+    (day, clock), where, call = best
+    when = f"{day} {clock}".strip()
+    how = f"{where} ({when}) can be had and comes earlier"
+    return fact, how, Evidence(index=call, tool_name=tool, path=where, text=when, note=how)
+
+
+def _options(value: Any, option: list[str | int], field: list[str | int], narrowed: bool
+             ) -> Iterator[tuple[list[str | int], Any]]:
+    """The places of the options a pick is ranked among: every entry of the pick's shape, or (`narrowed`) the
+    entries of the pick's own list only."""
+    if not narrowed:
+        yield from _walk(value, [*option, *field], [])
+        return
+    entries = _at(value, option[:-1])
+    for i in range(len(entries) if isinstance(entries, list) else 0):
+        path = [*option[:-1], i, *field]
+        yield path, _at(value, path)
+
+
+def _travellers(index: EvidenceIndex) -> int:
+    """The party a record of the run gives (`guests: 2` of the booking being changed), 0 when none does."""
+    lex = index.lex
+    sizes = [value for call in index.calls if call.status == "ok"
+             and isinstance(output := index.flats[call.index].value, Mapping)
+             for key, value in output.items() if isinstance(value, int) and not isinstance(value, bool)
+             and lex.party_nouns.search(field_name(str(key)))]
+    return max(sizes, default=0)
+
+
+def _counts_places(index: EvidenceIndex, record: Any) -> bool:
+    """Whether an option says how many places it has left (`seats_left`, 余票) or holds a status."""
+    return isinstance(record, Mapping) and any(
+        is_capacity_field(index.lex, str(key)) or index.lex.status_fields.lookup(field_name(str(key))) is not None
+        for key in record)
+
+
+def _state(index: EvidenceIndex, record: Any) -> str:
+    """An option's status value (`active`, `used`), lower case; "" when it has none."""
+    if isinstance(record, Mapping):
+        for key, value in record.items():
+            if isinstance(value, str) and index.lex.status_fields.lookup(field_name(str(key))) is not None:
+                return value.lower()
+    return ""
+
+
+def _path_text(steps: list[str | int]) -> str:
+    """A path's text from its steps (vendors, 1, slots, 0 -> `vendors[1].slots[0]`)."""
+    out = ""
+    for step in steps:
+        out += f"[{step}]" if isinstance(step, int) else (f".{step}" if out else step)
+    return out
