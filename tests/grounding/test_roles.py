@@ -260,7 +260,8 @@ def test_a_total_of_per_unit_amounts_is_what_the_record_makes_of_them(answer, ou
 
 
 ORDER_LINES = {"order_id": "#W7", "items": [{"name": "Ceramic Mugs", "price": 22.75, "quantity": 4},
-                                            {"name": "Tea Towel", "price": 9.5, "quantity": 1}]}
+                                            {"name": "Tea Towel", "price": 9.5, "quantity": 1},
+                                            {"name": "Task Chair", "unit_acv": 41.25, "qty": 3}]}
 
 
 @pytest.mark.parametrize(
@@ -271,6 +272,12 @@ ORDER_LINES = {"order_id": "#W7", "items": [{"name": "Ceramic Mugs", "price": 22
         ("- Ceramic Mugs: 4 × $22.75 = $91.00", S, None),
         ("- Ceramic Mugs ×4 at $22.75 each", S, None),
         ("- Tea Towel ×1: $9.50", S, None),
+        # the quantity said before the item's name, in digits or words, before or after the amount
+        ("The four sage ceramic mugs came to $22.75.", C, "quantity 4 × 22.75 = 91"),
+        ("We approved $41.25 for the three ergonomic task chairs.", C, "quantity 3 × 41.25 = 123.75"),
+        ("We approved $41.25 for each of the three task chairs.", S, None),
+        ("The three task chairs: 3 × $41.25 = $123.75.", S, None),
+        ("- Tea Towel: $9.50, and the mugs come in a set of four", S, None),
     ],
 )
 def test_a_unit_price_said_as_its_line_is_the_quantity_times_it(answer, expected, how) -> None:
