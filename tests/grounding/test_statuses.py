@@ -141,3 +141,30 @@ def test_a_failure_speaks_only_of_its_own_record(answer: str, tools: list, flagg
     facts = [f for c in CHECKER.check(answer, tools).claims for f in c.facts
              if f.kind in (FactKind.STATUS, FactKind.ACTION)]
     assert facts and any(f.verdict.flagged for f in facts) == flagged, facts
+
+
+REBOOK_FAILED = call("change_booking", "409 CONFLICT: vehicle deck capacity exhausted", status="error")
+MOVE_FAILED = call("update_reservation_flights", "Error: not enough seats on flight HAT271", status="error")
+REFUND_FAILED = call("apply_refund", "退票申请失败：policy_locked", status="error")
+BOOKING = call("get_booking", {"order_no": "YD-250611-3372", "status": "confirmed"})
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "said"),
+    [
+        # a change, a move, a submitted request said done after the call that would have done it failed
+        ("好的，已帮您改签到6月12日 21:30 的中华复兴轮。", [BOOKING, REBOOK_FAILED], "改签"),
+        ("Done — both of you have been moved to HAT271.", [BOOKING, MOVE_FAILED], "moved"),
+        ("已为您提交退票申请，退款将原路返回支付宝。", [BOOKING, REFUND_FAILED], "已为您提交退票"),
+    ],
+)
+def test_an_action_said_done_after_its_call_failed_is_contradicted(answer: str, tools: list, said: str) -> None:
+    assert (said, Verdict.CONTRADICTED, "tool_error") in actions(answer, tools)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ["确认的话我就为您改签。", "确认后我为您提交价保申请。", "If you confirm, I can move both of you to HAT271."],
+)
+def test_an_action_offered_is_no_claim_that_it_was_done(answer: str) -> None:
+    assert all(verdict != Verdict.CONTRADICTED for _, verdict, _ in actions(answer, [BOOKING, REBOOK_FAILED]))
