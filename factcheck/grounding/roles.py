@@ -88,7 +88,7 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
     """
     if not located or not claims_a_total(fact, index, claim):
         return None
-    beside = _total_beside(fact, located, index)
+    beside = _total_beside(fact, located, index, claim)
     if beside is not None:
         return beside
     per_time = [time_units(index, loc.leaf) for loc in located]  # a nightly rate: times its record's nights
@@ -202,15 +202,21 @@ def _quantity_of_item(index: EvidenceIndex, loc: Located, quantity: Decimal, bef
     return found
 
 
-def _total_beside(fact: Fact, located: list[Located], index: EvidenceIndex) -> Recomputed | None:
+def _total_beside(fact: Fact, located: list[Located], index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
     """The record's own total, when the claimed total is only a per-unit field of that record ("$189.00 in total"
-    where 189 is `nightly_rate` and the same booking's `total_amount` is 635.04)."""
+    where 189 is `nightly_rate` and the same booking's `total_amount` is 635.04), or one line's amount of a list of
+    several whose record gives the total ("$60.40 in total" of three refund lines at 60.40, `total: 181.2`) when
+    the claim gives no other amount (the line's price and fee it adds up) and no id of that line."""
     claimed, exponent = Decimal(fact.value or "0"), -(fact.precision or 0)
     found = None
     for loc in located:
         parent, _, own = loc.leaf.path.rpartition(".")
-        if loc.leaf.source != "tool" or not PER_UNIT_FIELD.search(field_name(own)):
-            return None  # a value some field holds as it is: not only a per-unit amount
+        if loc.leaf.source != "tool":
+            return None
+        if not PER_UNIT_FIELD.search(field_name(own)):
+            parent = _lines_record(fact, loc, index, claim)
+            if parent is None:
+                return None  # a value some field holds as it is: not only a per-unit amount
         record = index.value_at(loc.leaf.index, parent) if parent else index.value_at(loc.leaf.index, "")
         if not isinstance(record, dict):
             return None
@@ -223,6 +229,25 @@ def _total_beside(fact: Fact, located: list[Located], index: EvidenceIndex) -> R
                     found = found or Recomputed(Decimal(str(value)), f"{key} is {num_text(Decimal(str(value)))}; "
                                                 f"{own} {num_text(claimed)} is one unit's", total)
     return found
+
+
+def _lines_record(fact: Fact, loc: Located, index: EvidenceIndex, claim: ClaimText) -> str | None:
+    """The path of the record that holds the list a line's amount is in (`lines[0].amount` -> the output's root,
+    as ""), when the list has several lines and the claim names no other amount, no count of one, nor an id of the
+    line; else None."""
+    steps = PATH_STEP.findall(loc.leaf.path)
+    if len(steps) < 3 or not steps[-2].startswith("["):
+        return None
+    lines = index.value_at(loc.leaf.index, join_path(steps[:-2]))
+    if not isinstance(lines, list) or len(lines) < 2:
+        return None
+    money = index.lex.currency_codes
+    line = lines[int(steps[-2][1:-1])] if steps[-2][1:-1].isdigit() else None
+    ids = {str(v).lower() for v in line.values() if isinstance(v, str)} if isinstance(line, dict) else set()
+    if any(f is not fact and f.kind == FactKind.NUMBER and (f.unit in money or f.value == "1") for f in claim.facts) \
+            or any(f.kind == FactKind.IDENTIFIER and f.text.lower() in ids for f in claim.facts):
+        return None  # its own parts added up, "1 件，合计 50 美元", or the line named: the line's total
+    return join_path(steps[:-3])
 
 
 def per_unit_sum_as_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:

@@ -312,3 +312,30 @@ def test_an_amount_before_a_comparative_is_a_difference_not_the_total(answer: st
     quote = {"quote_id": "Q1", "total": 408.8, "current_total": 257.6, "premium_total": 560.0}
     found = number_verdicts(answer, [("get_quote", quote)])
     assert [v for _, v, _ in found] == [S, S], found
+
+
+REFUND_LINES = {"refund_id": "RF-118204", "status": "processing", "total": 181.2,
+                "lines": [{"ticket_id": "TK-40011", "amount": 60.4}, {"ticket_id": "TK-40012", "amount": 60.4},
+                          {"ticket_id": "TK-40013", "amount": 60.4}]}
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # one line's amount said as the total of a record whose lines are several and whose total is another
+        ("You'll get back $60.40 in total to your Amex ending 3007.", C),
+        ("退款合计 $60.40，预计 5 月 2 日到账。", C),
+        # the record's total; one line named by its id; one line's parts added up; a count of one
+        ("You'll get back $181.20 in total.", S),
+        ("For ticket TK-40011 you'll get back $60.40 in total.", S),
+        ("Each ticket was $52.00 plus an $8.40 fee, $60.40 in total.", S),
+        ("That's 1 ticket, $60.40 in total.", S),
+    ],
+)
+def test_one_lines_amount_said_as_the_records_total(answer: str, expected) -> None:
+    calls = [{"name": "get_refund_status", "args": {}, "output": REFUND_LINES, "status": "ok"}]
+    facts = [f for c in CHECKER.check(answer, calls).claims for f in c.facts
+             if f.kind.value == "number" and f.unit == "USD" and f.value in ("60.4", "181.2")]
+    assert facts and facts[-1].verdict == expected, [(f.text, f.verdict, f.reason) for f in facts]
+    if expected == C:
+        assert "181.2" in facts[-1].reason
