@@ -152,7 +152,9 @@ def test_words_inside_links_are_not_statuses() -> None:
     [
         ("已为订单 88231 退款", "refund", True),  # 已为 reaches past its object, the order, to the refund
         ("已为您生成两张新图片", "image", True),
-        ("已为您提交退款申请", None, None),  # 退款 names the 申请: no refund is claimed done
+        ("已为您的退款申请加急处理", None, None),  # 退款 names the 申请: no refund is claimed done
+        # the submission is claimed done, as 已提交退款申请 and "I've submitted your refund request" are
+        ("已为您提交退款申请", "refund", True),
     ],
 )
 def test_completion_markers_that_reach_past_their_object(text, concept, action) -> None:
