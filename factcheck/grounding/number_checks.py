@@ -9,6 +9,7 @@ from factcheck.grounding.arithmetic import claim_targets, equal_at, operand_valu
 from factcheck.grounding.counting import threshold_count
 from factcheck.grounding.evidence import Located
 from factcheck.grounding.item_totals import record_items_total
+from factcheck.grounding.line_amounts import unit_price_as_line
 from factcheck.grounding.listed import stated_total
 from factcheck.grounding.member_counts import member_count
 from factcheck.grounding.moments import day_of_month
@@ -23,7 +24,6 @@ from factcheck.grounding.roles import (
     per_unit_as_total,
     per_unit_sum_as_total,
     selection,
-    unit_price_as_line,
 )
 from factcheck.grounding.totals import column_total, field_total
 from factcheck.grounding.unit_checks import UnitChecks

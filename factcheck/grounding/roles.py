@@ -24,21 +24,9 @@ PRICE_LABELS = frozenset({"price"})
 """Field labels of a per-unit amount (a fare, a unit price): what a total multiplies."""
 _AFTER = 12
 """How far after an amount a total word still makes it a total ("$612 in total")."""
-_PER_SLASH = re.compile(r"\s*/\s*(?![\d$¥€£])\w")
+PER_SLASH = re.compile(r"\s*/\s*(?![\d$¥€£])\w")
 """A slash and a unit right after an amount: it is one unit's ("$120.00/night", "¥580.00/张")."""
-_NAME_FIELD = re.compile(r"\b(?:name|item|title|description|desc|product)\b")
-"""Fields of a line's record that name what it is (`name`, `item`, `description`)."""
-_QUANTITY_WORD = re.compile(r"(?i)(?<![\w.$¥€£])(\d{1,3}|[a-z]+|[两二三四五六七八九十])(?![\d.,])")
-"""A quantity in digits or words (a word is kept when it is a number word of the line's quantity)."""
-_WORDS_AFTER = re.compile(r"\s*(?:[份件个张盒杯只台套]\s*)?(?:[\w()-]+\s+){0,4}[\w()-]*")
-"""Up to five words after a quantity: the line's item may be named in them."""
-_WORKED = re.compile(r"[×=→]|^\s*\|")
-"""A claim that shows its working (a product, an equation, a change) or is a table's row."""
-_CLAUSE_REST = re.compile(r"[^,，;；。\n]*")
-"""The rest of an amount's clause after it."""
-_FOR_ITEMS = re.compile(r"(?i)\s*(?:for|on|of)\s+(?:the|your|all|both)?\s*\w")
-"""An amount said to be for some items right after it ("$412.50 for the four chairs")."""
-_PER_WORK = re.compile(r"(?i)[×x@*/]|\b(?:at|each|per|apiece)\b|每|单价")
+PER_WORK = re.compile(r"(?i)[×x@*/]|\b(?:at|each|per|apiece)\b|每|单价")
 """Between a quantity and an amount: the amount is one unit's ("4 × $22.75", "4 @ $22.75", "4 at $22.75 each")."""
 
 
@@ -97,7 +85,7 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
         return None  # a tool's own total, amount or payment equals it (`price.total` too)
     claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
     for loc, units in zip(located, per_time, strict=True):
-        quantity = _quantity(index, loc.leaf.index, loc.leaf.path)
+        quantity = line_quantity(index, loc.leaf.index, loc.leaf.path)
         if quantity is not None and quantity > 1:  # "3 bananas, total $0.5": the item's price times its quantity
             total = claimed * quantity
             return Recomputed(total, f"quantity {num_text(quantity)} × {num_text(claimed)} = {num_text(total)}", loc)
@@ -135,71 +123,6 @@ def _party(index: EvidenceIndex, claim: ClaimText, claimed: Decimal, exponent: i
     if party is None or any(loc.leaf.source == "tool" for loc in index.equal_numbers([(claimed / party, exponent)])):
         return None  # "3 人合计 ¥1,920.00" of a ¥640 fare: the party's total, whatever else holds 1920
     return party, "people the total is for"
-
-
-def unit_price_as_line(fact: Fact, located: list[Located], index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
-    """A line's amount that is its unit price when the claim says the quantity ("Ceramic Mugs ×4: $22.75" of a
-    $22.75 mug, quantity 4; "3 天国际漫游日包，漫游费 ¥28.00" of a ¥28.00 day's price): the line comes to the quantity
-    times the price. Not when a per-unit word, "×", "@" or "at" stands between the quantity and the amount.
-
-    Args:
-        fact: An amount of money of the claim.
-        located: The tool numbers equal to it.
-        index: The run's evidence.
-        claim: The claim.
-
-    Returns:
-        The line's amount and how, or None.
-    """
-    lex = index.lex
-    if not located or fact.unit not in lex.currency_codes or not fact.value or _claim_hits(lex.per_unit_words,
-                                                                                          claim.text):
-        return None
-    if _PER_SLASH.match(claim.text[fact.end - claim.start :]):
-        return None
-    worked = _WORKED.search(claim.text) is not None  # "¥50.00 × 7 天 = ¥350.00", "11 → 12", a table's row
-    claimed = Decimal(fact.value)
-    for loc in located:
-        priced = bool(loc.leaf.labels & PRICE_LABELS)
-        per_unit = PER_UNIT_FIELD.search(field_name(loc.leaf.path.rsplit(".")[-1]))
-        if loc.leaf.source != "tool" or not (priced or per_unit):
-            continue
-        quantity = _quantity(index, loc.leaf.index, loc.leaf.path)
-        if quantity is None or quantity < 2 or quantity != quantity.to_integral_value():
-            continue
-        said = [f.end for f in claim.facts if f.kind == FactKind.NUMBER and f.end <= fact.start and f.value
-                and f.unit not in lex.currency_codes and Decimal(f.value) == quantity] if priced else []
-        if not said and not worked:  # the quantity said before the item's name, before or after the amount
-            said = _quantity_of_item(index, loc, quantity, claim.text[: fact.start - claim.start], claim.start)
-            after = _CLAUSE_REST.match(claim.text, fact.end - claim.start)
-            if not said and after and _FOR_ITEMS.match(after.group()):  # "$412.50 for the four task chairs"
-                said = _quantity_of_item(index, loc, quantity, after.group(), fact.end)
-        if not said or _PER_WORK.search(claim.text[max(said) - claim.start : fact.start - claim.start]):
-            continue
-        total = claimed * quantity
-        return Recomputed(total, f"quantity {num_text(quantity)} × {num_text(claimed)} = {num_text(total)}", loc)
-    return None
-
-
-def _quantity_of_item(index: EvidenceIndex, loc: Located, quantity: Decimal, before: str, start: int) -> list[int]:
-    """Where the claim says the line's quantity right before its item's name ("the four ergonomic task chairs",
-    "3 sage Ceramic Mugs", 两份 Buffalo Wings): the quantity, in digits or words, then up to four words, then a word
-    of the name the line's record gives (a name, item or description field). Offsets are the answer's."""
-    record = index.value_at(loc.leaf.index, join_path(PATH_STEP.findall(loc.leaf.path)[:-1]))
-    if not isinstance(record, dict):
-        return []
-    names = [str(v) for k, v in record.items() if isinstance(v, str) and _NAME_FIELD.search(field_name(str(k)))]
-    words = {w.lower().rstrip("s") for name in names for w in re.findall(r"[A-Za-z]{3,}", name)}
-    words |= {w for name in names for w in re.findall(r"[\u4e00-\u9fff]{2,}", name)}
-    spoken = {w for w, v in index.lex.map("number_words").items() if v == quantity}
-    found = []
-    for m in _QUANTITY_WORD.finditer(before):
-        said, tail = m.group(1), _WORDS_AFTER.match(before, m.end()).group()
-        if (said.isdigit() and Decimal(said) == quantity or said.lower() in spoken) and any(
-                w.lower().rstrip("s") in words or any(z in w for z in words if not z.isascii())
-                for w in re.findall(r"[A-Za-z]{3,}|[\u4e00-\u9fff]{2,}", tail)):
-            found.append(start + m.end(1))
-    return found
 
 
 def _total_beside(fact: Fact, located: list[Located], index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
@@ -464,7 +387,7 @@ def equals_value(value: Any, number: Decimal) -> bool:
 def _cue_before(cues: Phrases, fact: Fact, claim: ClaimText) -> Hit | None:
     """The cue word of a claim whose first amount of money after it is `fact` (no other amount between)."""
     at = fact.start - claim.start
-    hits = [h for h in _claim_hits(cues, claim.text) if h.end <= at]
+    hits = [h for h in claim_hits(cues, claim.text) if h.end <= at]
     if not hits:
         return None
     cue = hits[-1]
@@ -473,10 +396,10 @@ def _cue_before(cues: Phrases, fact: Fact, claim: ClaimText) -> Hit | None:
 
 
 _HELD: tuple[str, dict[Phrases, list[Hit]]] = ("", {})
-"""The claim text `_claim_hits` last read, and the hits of each lexicon list in it."""
+"""The claim text `claim_hits` last read, and the hits of each lexicon list in it."""
 
 
-def _claim_hits(cues: Phrases, text: str) -> list[Hit]:
+def claim_hits(cues: Phrases, text: str) -> list[Hit]:
     """`cues.finditer(text)` of a claim's text, remembered for that text (every amount of a claim asks again)."""
     held = _HELD
     if held[0] is not text:  # a new claim: replaced whole, so a reader only ever sees one text's hits
@@ -499,10 +422,10 @@ def claims_a_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
     ("The total for all 3 passengers is $612"; not the nights' 688 元 before 两晚合计 1,476 元), or the one a total
     word follows ("$612 in total"), and the claim has no per-unit word ("each", "per person")."""
     lex = index.lex
-    if fact.unit not in lex.currency_codes or not fact.value or _claim_hits(lex.per_unit_words, claim.text):
+    if fact.unit not in lex.currency_codes or not fact.value or claim_hits(lex.per_unit_words, claim.text):
         return False
     after = claim.text[fact.end - claim.start : fact.end - claim.start + _AFTER]  # "$612 in total"
-    if _PER_SLASH.match(after):
+    if PER_SLASH.match(after):
         return False  # "$120.00/night", "¥580.00/张": one unit's
     rest = claim.text[fact.end - claim.start : fact.end - claim.start + 2 * _AFTER].lstrip().lower()
     if any(rest.startswith(word) for words in lex.difference_words.values() for word in words if word.isascii()):
@@ -520,7 +443,7 @@ def fits_role(fact: Fact, how: str, index: EvidenceIndex, claim: ClaimText) -> b
     return not any(op in how for op in (" − ", " ÷ ", "(1 − ", "the mean of"))
 
 
-def _quantity(index: EvidenceIndex, call: int, path: str) -> Decimal | None:
+def line_quantity(index: EvidenceIndex, call: int, path: str) -> Decimal | None:
     """The quantity field beside a price in its record (`items[1].quantity` of `items[1].price`), if any."""
     parts = PATH_STEP.findall(path)
     record = index.value_at(call, join_path(parts[:-1]))

@@ -278,6 +278,9 @@ ORDER_LINES = {"order_id": "#W7", "items": [{"name": "Ceramic Mugs", "price": 22
         ("We approved $41.25 for each of the three task chairs.", S, None),
         ("The three task chairs: 3 × $41.25 = $123.75.", S, None),
         ("- Tea Towel: $9.50, and the mugs come in a set of four", S, None),
+        # one unit's amount, multiplied where it stands or said of one
+        ("- Ceramic Mugs ×4：$22.75 × 4 = $91.00", S, None),
+        ("少掉的那 1 个 Ceramic Mugs $22.75 已退回。", S, None),
     ],
 )
 def test_a_unit_price_said_as_its_line_is_the_quantity_times_it(answer, expected, how) -> None:
