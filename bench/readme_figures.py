@@ -55,6 +55,9 @@ ROWS: tuple[tuple[str, list[str], list[str], bool], ...] = (
     ("blind h196-h203 ({n} cases at a natural error rate, written during the twelfth session; scored once in fours at "
      "two freezes: pooled 0.469 / 0.086 at the freezes, the session's start 0.469 / 0.086; read since)",
      [str(BLIND / f"h{k}.jsonl") for k in range(196, 204)], [], True),
+    ("blind h204-h215 ({n} cases at a natural error rate, written during the thirteenth session; scored once in fours "
+     "at three freezes: pooled 0.438 / 0.143 at the freezes, the session's start 0.417 / 0.143; read since)",
+     [str(BLIND / f"h{k}.jsonl") for k in range(204, 216)], [], True),
     ("heldout ({n}, fitted on)", ["heldout"], [], True),
 )
 

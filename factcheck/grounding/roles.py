@@ -136,7 +136,8 @@ def _total_beside(fact: Fact, located: list[Located], index: EvidenceIndex, clai
         parent, _, own = loc.leaf.path.rpartition(".")
         if loc.leaf.source != "tool":
             return None
-        if not PER_UNIT_FIELD.search(field_name(own)):
+        lines = not PER_UNIT_FIELD.search(field_name(own))
+        if lines:
             parent = _lines_record(fact, loc, index, claim)
             if parent is None:
                 return None  # a value some field holds as it is: not only a per-unit amount
@@ -146,6 +147,8 @@ def _total_beside(fact: Fact, located: list[Located], index: EvidenceIndex, clai
         for key, value in record.items():
             if isinstance(value, bool) or not isinstance(value, int | float) or key == own:
                 continue
+            if lines and Decimal(str(value)) <= claimed:
+                continue  # the lines' total is more than one line's (`total_baggages: 0` is no such total)
             if _named_total(index, str(key)) and not equal_at(Decimal(str(value)), claimed, exponent):
                 total = index.number_at(loc.leaf.index, f"{parent}.{key}" if parent else str(key))
                 if total is not None:

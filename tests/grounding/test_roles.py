@@ -342,3 +342,12 @@ def test_one_lines_amount_said_as_the_records_total(answer: str, expected) -> No
     assert facts and facts[-1].verdict == expected, [(f.text, f.verdict, f.reason) for f in facts]
     if expected == C:
         assert "181.2" in facts[-1].reason
+
+
+def test_a_count_named_total_is_no_total_of_the_lines() -> None:
+    reservation = {"reservation_id": "NB62VU", "total_baggages": 0,
+                   "flights": [{"flight_number": "HAT091", "price": 268}, {"flight_number": "HAT266", "price": 268}]}
+    calls = [{"name": "get_reservation_details", "args": {}, "output": reservation, "status": "ok"}]
+    facts = [f for c in CHECKER.check("合计补差价 268 美元，已从原信用卡扣除。", calls).claims for f in c.facts
+             if f.kind.value == "number" and f.value == "268"]
+    assert facts and all("total_baggages" not in f.reason for f in facts), [(f.text, f.reason) for f in facts]
