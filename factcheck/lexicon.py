@@ -170,11 +170,11 @@ class Lexicon:
     superlatives: Phrases = field(init=False)
     """Words that select one option by its amount (cheapest, most expensive, 最便宜)."""
     superlatives_low: frozenset[str] = field(init=False)
+    """Keys of the superlatives that select the lowest amount."""
     superlatives_early: Phrases = field(init=False)
     """Words that pick an option by its time (earliest, 最早): its date is re-ranked among the options' dates."""
     superlative_qualifiers: Phrases = field(init=False)
     """Words that narrow which options a superlative ranks (evening, after, 周末): the pick is not re-ranked."""
-    """Keys of the superlatives that select the lowest amount."""
     selection_scopes: Phrases = field(init=False)
     """Words that scope a superlative to the items just listed (of these, among them, 其中): any list ranks."""
     new_value_cues: Phrases = field(init=False)

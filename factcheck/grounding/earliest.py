@@ -91,8 +91,10 @@ def earliest_pick(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, str, Ev
     The claim says an earliest word (lexicon `superlatives_early`) and gives a backed date whose evidence is an
     entry of a list (`slots[0].start`, `sessions[2].date` with its time in `sessions[2].start`). The options are
     the entries of that list's shape in every successful call of the same tool (two providers' slots); those that
-    cannot be had (`eligible.why_not`: full, no spots left) are left out. A claim that narrows the choice (an
-    evening slot, after 5 PM, a negation) is not read: `superlative_qualifiers`.
+    cannot be had (`eligible.why_not`: full, no spots left for the party), in another status than the pick's, or
+    already past are left out. A claim that narrows the choice (an evening slot, after 5 PM, a month, "of these", a
+    negation: `superlative_qualifiers`, `selection_scopes`) is not read; a name before the copula ("the earliest slot
+    with Dr. Alvarez is") ranks that record's own entries only.
 
     Args:
         claim: The claim, its facts grounded.

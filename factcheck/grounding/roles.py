@@ -128,8 +128,9 @@ def _party(index: EvidenceIndex, claim: ClaimText, claimed: Decimal, exponent: i
 def _total_beside(fact: Fact, located: list[Located], index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
     """The record's own total, when the claimed total is only a per-unit field of that record ("$189.00 in total"
     where 189 is `nightly_rate` and the same booking's `total_amount` is 635.04), or one line's amount of a list of
-    several whose record gives the total ("$60.40 in total" of three refund lines at 60.40, `total: 181.2`) when
-    the claim gives no other amount (the line's price and fee it adds up) and no id of that line."""
+    several whose record gives a total more than the line ("$60.40 in total" of three refund lines at 60.40,
+    `total: 181.2`) when the claim gives no other amount (the line's price and fee it adds up), no count of one and
+    no id of that line."""
     claimed, exponent = Decimal(fact.value or "0"), -(fact.precision or 0)
     found = None
     for loc in located:
