@@ -404,7 +404,15 @@ _HELD: tuple[str, dict[Phrases, list[Hit]]] = ("", {})
 
 
 def claim_hits(cues: Phrases, text: str) -> list[Hit]:
-    """`cues.finditer(text)` of a claim's text, remembered for that text (every amount of a claim asks again)."""
+    """`cues.finditer(text)` of a claim's text, remembered for that text (every amount of a claim asks again).
+
+    Args:
+        cues: A lexicon list's phrases (`per_unit_words`, `total_words`).
+        text: The claim's text.
+
+    Returns:
+        The hits, in order.
+    """
     held = _HELD
     if held[0] is not text:  # a new claim: replaced whole, so a reader only ever sees one text's hits
         held = _hold(text)
@@ -448,7 +456,16 @@ def fits_role(fact: Fact, how: str, index: EvidenceIndex, claim: ClaimText) -> b
 
 
 def line_quantity(index: EvidenceIndex, call: int, path: str) -> Decimal | None:
-    """The quantity field beside a price in its record (`items[1].quantity` of `items[1].price`), if any."""
+    """The quantity field beside a price in its record (`items[1].quantity` of `items[1].price`), if any.
+
+    Args:
+        index: The run's evidence.
+        call: The call whose output holds the price.
+        path: The price's path in that output.
+
+    Returns:
+        The quantity, or None when the record gives none.
+    """
     parts = PATH_STEP.findall(path)
     record = index.value_at(call, join_path(parts[:-1]))
     if not isinstance(record, dict):
