@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from factcheck.grounding.eligible import is_capacity_field, party_size, why_not
+from factcheck.grounding.flat import shape_of, value_in
 from factcheck.grounding.windows import current_time
 from factcheck.lexicon import field_name
 from factcheck.report import Evidence, Fact, FactKind, Verdict
@@ -19,10 +20,6 @@ _DATE = re.compile(r"(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}))?")
 """A tool's date, with its time when the same value gives one (`2025-07-09T14:00`)."""
 _TIME = re.compile(r"^(\d{1,2}):(\d{2})")
 """A tool's time of day at the start of a value (`18:00`, `08:00-10:00`)."""
-_INDEX = re.compile(r"\[\d+\]")
-"""A list index in a path."""
-_STEP = re.compile(r"\.?([^.\[\]]+)|\[(\d+)\]")
-"""One step of a path: a field or a list index."""
 _COPULA = re.compile(r"(?i)\b(?:is|are|was|were|would be)\b|是|为|[:：]")
 """What ends the phrase a superlative heads ("the earliest opening with Dr. Alvarez is …"): a name before it
 narrows the options, a name after it is the pick's."""
@@ -32,37 +29,6 @@ _PARTY = re.compile(
 
 Moment = tuple[str, str]
 """A date (`2025-07-09`) and a time of day (`14:00`, or "" when none is given)."""
-
-
-def _steps(path: str) -> list[str | int]:
-    """A path's steps (`vendors[0].slots[1]` -> vendors, 0, slots, 1)."""
-    return [int(m.group(2)) if m.group(2) is not None else m.group(1) for m in _STEP.finditer(path)]
-
-
-def _walk(value: Any, shape: list[str | int], path: list[str | int]) -> Iterator[tuple[list[str | int], Any]]:
-    """Every place in `value` of a path's shape (its list indexes free), with the value there."""
-    if not shape:
-        yield path, value
-        return
-    step, rest = shape[0], shape[1:]
-    if isinstance(step, int):
-        if isinstance(value, list):
-            for i, item in enumerate(value):
-                yield from _walk(item, rest, [*path, i])
-    elif isinstance(value, Mapping) and step in value:
-        yield from _walk(value[step], rest, [*path, step])
-
-
-def _at(value: Any, steps: list[str | int]) -> Any:
-    """The value at a path's steps, or None."""
-    for step in steps:
-        if isinstance(step, int) and isinstance(value, list) and step < len(value):
-            value = value[step]
-        elif isinstance(step, str) and isinstance(value, Mapping):
-            value = value.get(step)
-        else:
-            return None
-    return value
 
 
 def _moment(value: Any, record: Any, time_field: str | None) -> Moment | None:
@@ -79,9 +45,15 @@ def _moment(value: Any, record: Any, time_field: str | None) -> Moment | None:
     return found.group(1), time
 
 
-def _cut(steps: list[str | int]) -> int:
-    """Where a path's option starts: just after its last list index (`sessions[2].date` -> after `[2]`)."""
-    return max((i + 1 for i, step in enumerate(steps) if isinstance(step, int)), default=0)
+def _entry(path: str) -> str:
+    """The path of the list entry a value is in, or is (`sessions[2].date` -> `sessions[2]`)."""
+    return path[: path.rfind("]") + 1]
+
+
+def _holder(path: str) -> str:
+    """The path of the record that holds an entry's list (`vendors[0].slots[1]` -> `vendors[0]`; "" for the root)."""
+    listed = path[: path.rfind("[")]
+    return listed.rsplit(".", 1)[0] if "." in listed else ""
 
 
 def earliest_pick(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, str, Evidence] | None:
@@ -115,7 +87,7 @@ def earliest_pick(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, str, Ev
     at = claim.start + hits[0].start
     fact = min(dates, key=lambda f: abs(f.start - at))
     head = claim.text[hits[0].end : max(hits[0].end, fact.start - claim.start)]
-    if any(m.lower() in lex.data["months"] for m in re.findall(r"[A-Za-z]+", head)) or re.search(r"\d+\s*月", head):
+    if any(m.lower() in lex.map("months") for m in re.findall(r"[A-Za-z]+", head)) or re.search(r"\d+\s*月", head):
         return None  # "the earliest October departure": a month narrows the options
     copula = _COPULA.search(claim.text, hits[0].end)
     narrowed = any(
@@ -124,7 +96,7 @@ def earliest_pick(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, str, Ev
     party = max((int(m.group(1)) for m in _PARTY.finditer(claim.text)), default=0)
     times = [f for f in claim.facts if f.kind == FactKind.TIME and f.verdict == Verdict.SUPPORTED]
     for ev in fact.evidence:
-        if ev.source != "tool" or not _INDEX.search(ev.path):
+        if ev.source != "tool" or "[" not in ev.path:
             continue
         found = _earlier(index, fact, ev, times, narrowed, party)
         if found is not None:
@@ -138,18 +110,16 @@ def _earlier(
     """The first option that can be had and comes before the one the date's evidence is in: of the same call and
     record when the claim `narrowed` the options to a named one's ("the earliest slot with Dr. Alvarez is"), in the
     status the pick is in (`active` vouchers, not `used` ones), not yet past."""
-    steps = _steps(ev.path)
-    cut = _cut(steps)
-    option, field = steps[:cut], steps[cut:]
-    if any(isinstance(step, str) and index.lex.superlatives_early.search(field_name(step)) for step in field):
+    element = _entry(ev.path)
+    field = ev.path[len(element) :].lstrip(".")
+    if field and index.lex.superlatives_early.search(field_name(field)):
         return None  # "Earliest start: Dec 13" of `earliest_start`: the field's own label, no pick
-    element = ev.path[: ev.path.rfind("]") + 1]
-    time_field = next((str(e.path.rsplit(".", 1)[-1]) for t in times for e in t.evidence
-                       if e.source == "tool" and e.index == ev.index and e.path.startswith(element)
+    time_field = next((e.path.rsplit(".", 1)[-1] for t in times for e in t.evidence
+                       if e.source == "tool" and e.index == ev.index and e.path.startswith(element + ".")
                        and e.path != ev.path), None)
     output = index.flats[ev.index].value
-    pick = _at(output, option)
-    found = _moment(_at(output, steps), pick, time_field)
+    pick = value_in(output, element)
+    found = _moment(value_in(output, ev.path), pick, time_field)
     if found is None:
         return None
     clock = next((t.value for t in times if t.start > fact.start and t.value and _TIME.match(t.value)), "")
@@ -157,44 +127,35 @@ def _earlier(
     state = _state(index, pick)
     now = current_time(index)
     today = f"{now[0]:%Y-%m-%d}" if now else ""
+    shape, listed = shape_of(ev.path), ev.path[: ev.path.rfind("[") + 1]  # `vendors[].slots[]`, `vendors[0].slots[`
     tool = index.calls[ev.index].name
+    travellers = _travellers(index)
     best: tuple[Moment, str, int] | None = None
     for call in index.calls:
         if call.status != "ok" or call.name != tool or narrowed and call.index != ev.index:
             continue
-        value = index.flats[call.index].value
-        need = max(party, party_size(index, call.index), _travellers(index))
-        for path, found in _options(value, option, field, narrowed):
-            record = _at(value, path[: _cut(path)])
-            owner = _at(value, path[: _cut(path) - 1]) if isinstance(record, str) else record
-            moment = _moment(found, record, time_field)
+        flat = index.flats[call.index]
+        need = max(party, party_size(index, call.index), travellers)
+        for path, of_shape, value, is_count in flat.scalars():
+            if is_count or of_shape != shape or narrowed and not path.startswith(listed):
+                continue  # another field, or (narrowed) another record's entries
+            record = value_in(flat.value, _entry(path))
+            owner = value_in(flat.value, _holder(path)) if _holder(path) else flat.value
             if need > 1 and not _counts_places(index, owner) and not _counts_places(index, record):
                 return None  # a party of 4 and options that say nothing of the places left: which fit is not read
+            moment = _moment(value, record, time_field)
             if moment is None or moment[0] < today or _state(index, record) != state \
                     or why_not(index.lex, owner, need) or why_not(index.lex, record, need):
                 continue
             earlier = moment[0] < own[0] or (moment[0] == own[0] and moment[1] and own[1] and moment[1] < own[1])
             if earlier and (best is None or moment < best[0]):
-                best = (moment, _path_text(path), call.index)
+                best = (moment, path, call.index)
     if best is None:
         return None
     (day, clock), where, call = best
     when = f"{day} {clock}".strip()
     how = f"{where} ({when}) can be had and comes earlier"
     return fact, how, Evidence(index=call, tool_name=tool, path=where, text=when, note=how)
-
-
-def _options(value: Any, option: list[str | int], field: list[str | int], narrowed: bool
-             ) -> Iterator[tuple[list[str | int], Any]]:
-    """The places of the options a pick is ranked among: every entry of the pick's shape, or (`narrowed`) the
-    entries of the pick's own list only."""
-    if not narrowed:
-        yield from _walk(value, [*option, *field], [])
-        return
-    entries = _at(value, option[:-1])
-    for i in range(len(entries) if isinstance(entries, list) else 0):
-        path = [*option[:-1], i, *field]
-        yield path, _at(value, path)
 
 
 def _travellers(index: EvidenceIndex) -> int:
@@ -221,11 +182,3 @@ def _state(index: EvidenceIndex, record: Any) -> str:
             if isinstance(value, str) and index.lex.status_fields.lookup(field_name(str(key))) is not None:
                 return value.lower()
     return ""
-
-
-def _path_text(steps: list[str | int]) -> str:
-    """A path's text from its steps (vendors, 1, slots, 0 -> `vendors[1].slots[0]`)."""
-    out = ""
-    for step in steps:
-        out += f"[{step}]" if isinstance(step, int) else (f".{step}" if out else step)
-    return out

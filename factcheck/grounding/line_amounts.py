@@ -59,12 +59,8 @@ def unit_price_as_line(fact: Fact, located: list[Located], index: EvidenceIndex,
     if not located or fact.unit not in lex.currency_codes or not fact.value or claim_hits(lex.per_unit_words,
                                                                                           claim.text):
         return None
-    rest = claim.text[fact.end - claim.start :]
-    if PER_SLASH.match(rest) or _TIMES_AFTER.match(rest):
-        return None  # "$120.00/night"; "$45.09 × 2 = $90.18": one unit's, multiplied where it stands
-    if _ONE_BEFORE.search(claim.text[: fact.start - claim.start]):
-        return None  # "少掉的那 1 袋 ¥128.00", "1 bag at $128.00": the amount of one unit
-    worked = _WORKED.search(claim.text) is not None  # "¥50.00 × 7 天 = ¥350.00", "11 → 12", a table's row
+    if PER_SLASH.match(claim.text[fact.end - claim.start :]):
+        return None
     claimed = Decimal(fact.value)
     for loc in located:
         priced = bool(loc.leaf.labels & PRICE_LABELS)
@@ -74,6 +70,10 @@ def unit_price_as_line(fact: Fact, located: list[Located], index: EvidenceIndex,
         quantity = line_quantity(index, loc.leaf.index, loc.leaf.path)
         if quantity is None or quantity < 2 or quantity != quantity.to_integral_value():
             continue
+        if _TIMES_AFTER.match(claim.text, fact.end - claim.start) or _ONE_BEFORE.search(
+                claim.text, 0, fact.start - claim.start):
+            return None  # "$45.09 × 2 = $90.18", "少掉的那 1 袋 ¥128.00": one unit's amount
+        worked = _WORKED.search(claim.text) is not None  # "¥50.00 × 7 天 = ¥350.00", "11 → 12", a table's row
         said = [f.end for f in claim.facts if f.kind == FactKind.NUMBER and f.end <= fact.start and f.value
                 and f.unit not in lex.currency_codes and Decimal(f.value) == quantity] if priced else []
         if not said and not worked:  # the quantity said before the item's name, before or after the amount

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from factcheck.grounding.verdicts import Backing, evidence_of
@@ -16,8 +16,6 @@ if TYPE_CHECKING:
 
 _NOUN_AFTER = re.compile(r"\s*([a-z]+|[\u4e00-\u9fff]{1,4})", re.IGNORECASE)
 """The word right after a count's measure word (位 乘客): the noun a Chinese count counts."""
-_QUANTITY_FIELDS = ("quantity", "qty", "count")
-"""Fields of a list's records that say how many of the record there are (3 of one item)."""
 _CUE_REACH = 12
 """How far before a count (characters) a whole-count cue stands (订单上共有 3 位乘客, a total of 4 guests)."""
 _CLAUSE_START = re.compile(r"[,，;；:：。.!?！？()（）\n][^,，;；:：。.!?！？()（）\n]*$")
@@ -78,17 +76,15 @@ def _counted_in_a_field(claimed: Decimal, key: str, index: EvidenceIndex) -> boo
     return False
 
 
-def _quantity_sum(records: list[Any]) -> int | None:
-    """The sum of the records' quantities, when every record gives one."""
+def _quantity_sum(records: list[Any], quantity_fields: frozenset[str]) -> int | None:
+    """The sum of the records' quantities (lexicon `fields` quantity: quantity, qty), when every record gives one."""
     total = 0
     for record in records:
-        value = next((record.get(f) for f in _QUANTITY_FIELDS if isinstance(record, dict) and f in record), None)
-        if isinstance(value, bool) or not isinstance(value, int | float | str):
+        value = next((v for k, v in record.items() if field_name(str(k)) in quantity_fields), None) \
+            if isinstance(record, dict) else None
+        if isinstance(value, bool) or not isinstance(value, int | float):
             return None
-        try:
-            total += int(Decimal(str(value)))
-        except (InvalidOperation, ValueError):
-            return None
+        total += int(value)
     return total
 
 
@@ -147,7 +143,7 @@ def member_count(
         summed, first = per_call.get(leaf.index, (0, leaf))
         per_call[leaf.index] = (summed + length, first)
         records = index.value_at(leaf.index, leaf.path)
-        quantity = _quantity_sum(records) if isinstance(records, list) else None
+        quantity = _quantity_sum(records, lex.quantity_fields) if isinstance(records, list) else None
         if quantity is not None:
             totals.setdefault(quantity, leaf)
     for summed, first in per_call.values():

@@ -431,10 +431,12 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
 
     def _members(self, fact: Fact, claimed: Decimal) -> Backing | None:
         """A count of a record's members the records give otherwise ("共有 3 位乘客" of four passengers)."""
-        if fact.unit in self.index.lex.currency_codes or fact.unit == "%" \
-                or _PARTY_BEFORE.search(self._claim_text, 0, max(0, fact.start - self._records.start)):
+        if fact.unit in self.index.lex.currency_codes or fact.unit == "%":
+            return None
+        found = member_count(fact, claimed, self._claim_text, self._records.start, self._claim_facts, self.index)
+        if found is not None and _PARTY_BEFORE.search(self._claim_text, 0, max(0, fact.start - self._records.start)):
             return None  # "Total for 2 passengers": the party a search or a price is for
-        return member_count(fact, claimed, self._claim_text, self._records.start, self._claim_facts, self.index)
+        return found
 
     def _condition_disagrees(self, fact: Fact, matches: list[Located]) -> bool:
         """Contradict a count that is a list's length when the claim counts only the options that can be taken
