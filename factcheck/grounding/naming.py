@@ -7,7 +7,7 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from factcheck.grounding.flat import scalars_of, shape_of
+from factcheck.grounding.flat import scalars_of, shape_of, value_in
 from factcheck.report import Fact, FactKind, Verdict
 
 if TYPE_CHECKING:
@@ -136,6 +136,12 @@ class ClaimRecords:
                 continue  # "Amazon Marketplace" of three transactions names none of them
             if key or f.kind != FactKind.NUMBER:
                 places.append((f, (ev.index, item[1], item[2]), key))
+            items = self.index.value_at(ev.index, item[1]) if key else None
+            if isinstance(items, list):  # a key several items share (`order_id` of a purchase and its refund)
+                field = ev.path[item.end() :]  # names each of them
+                places.extend((f, (ev.index, item[1], str(i)), key) for i, other in enumerate(items)
+                              if str(i) != item[2] and isinstance(other, dict)
+                              and str(value_in(other, field)) == ev.text)
         self._places = (state, places)
         return places
 

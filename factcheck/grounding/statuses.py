@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import cached_property
 
-from factcheck.grounding.calls import named_calls
+from factcheck.grounding.calls import named_calls, said_whole
 from factcheck.grounding.counting import AGREES
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, StatusEvidence, ToolRecord, record_key
 from factcheck.grounding.flat import shape_of
@@ -379,16 +379,34 @@ class StatusMatcher:
         if len(set(keys.values())) < 2 or any(not found for found in keys.values()):
             return False  # one record (however many keys it has: order_id, user_id), or an unkeyed output
         text = claim.lower()
-        return not any(k in text for found in keys.values() for k in found)
+        if any(k in text for found in keys.values() for k in found):
+            return False
+        # "Your upgrade to the Junior Suite Ocean View is confirmed": a record named by a long value of its own
+        return not any(said_whole(text, value.lower()) for call in keys for value in self._own_values(call))
+
+    def _own_values(self, call: int) -> list[str]:
+        """The long strings (a name, a room type; six characters or more, no status word) at the top of a call's
+        output record."""
+        output = self.index.flats[call].value
+        if not isinstance(output, dict):
+            return []
+        return [v for v in output.values() if isinstance(v, str) and len(v) >= 6
+                and not self.index.lex.term_hits(v.lower())]
 
     def _same_state_word(self, fact: Fact, polarity: str, pool: list[StatusEvidence]) -> list[StatusEvidence]:
         """The statuses whose value holds the very state word the claim says, not negated: "Status remains
         pending" of `status: "pending (item modified)"` names the record's state, whatever else the value says."""
-        words = [hit.key for hit, term in self.index.lex.term_hits(fact.text.lower()) if term.polarity == polarity]
-        return [
-            s for s in pool
-            if any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", s.leaf.text.lower()) for w in words)
-        ]
+        lex = self.index.lex
+        words = [hit.key for hit, term in lex.term_hits(fact.text.lower()) if term.polarity == polarity]
+
+        def said(text: str) -> bool:  # "Refund not issued." names the state only to deny it
+            return any(
+                not lex.negators.search(window_before(text[: m.start()], lex.negation_window.get("en", 4),
+                                                      lex.negation_window.get("zh", 3)))
+                for w in words for m in re.finditer(rf"(?<!\w){re.escape(w)}(?!\w)", text)
+            )
+
+        return [s for s in pool if said(s.leaf.text.lower())]
 
     def _named_read(self, claim: str) -> ToolRecord | None:
         """The one read a claim names by its arguments ("www.google.com"), or the run's only call; None when the

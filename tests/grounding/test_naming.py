@@ -98,3 +98,25 @@ def test_a_bracketed_aside_keeps_the_amount_after_it_with_the_record_before_it(a
     report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, ORDER)
     wrong = [f for c in report.claims for f in c.facts if f.code == "wrong_record"]
     assert bool(wrong) == flagged, [(f.text, f.verdict, f.reason) for c in report.claims for f in c.facts]
+
+
+GIFT_CARD = [{"name": "get_gift_card", "args": {}, "status": "ok", "output": {"transactions": [
+    {"time": "2026-09-14T10:22:00+08:00", "type": "purchase", "amount": -238.0, "order_id": "#W5501187"},
+    {"time": "2026-10-02T19:05:00+08:00", "type": "purchase", "amount": -156.5, "order_id": "#W6601920"},
+    {"time": "2026-10-20T08:44:00+08:00", "type": "refund", "amount": 156.5, "order_id": "#W6601920"}]}}]
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # an order's purchase and its refund share the order's key: the key names both, each date is one of its own
+        ("- 10 月 2 日 订单 #W6601920 消费 ¥156.50，10 月 20 日已全额退回卡内", False),
+        ("Order #W6601920: $156.50 on Oct 2, refunded in full on Oct 20.", False),
+        # a date only another order's transaction holds is still the wrong record's
+        ("- 订单 #W6601920 消费 ¥156.50，日期是 9 月 14 日", True),
+    ],
+)
+def test_a_key_several_items_share_names_each_of_them(answer, flagged) -> None:
+    report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, GIFT_CARD)
+    wrong = [f for c in report.claims for f in c.facts if f.code == "wrong_record"]
+    assert bool(wrong) == flagged, [(f.text, f.verdict, f.reason) for c in report.claims for f in c.facts]

@@ -168,3 +168,73 @@ def test_an_action_said_done_after_its_call_failed_is_contradicted(answer: str, 
 )
 def test_an_action_offered_is_no_claim_that_it_was_done(answer: str) -> None:
     assert all(verdict != Verdict.CONTRADICTED for _, verdict, _ in actions(answer, [BOOKING, REBOOK_FAILED]))
+
+
+DEPOSIT_REFUND_FAILED = call("refund_deposit", "PaymentGatewayError: card_expired (visa ending 4417). Refund not issued.",
+                             status="error")
+UPGRADE_FAILED = call("set_shipping_method", "409 Conflict: shipment SHP-77801 already manifested; service level "
+                                             "can no longer be changed", status="error")
+REFUND_READ_FAILED = call("get_refund_status", {"refund_id": "RF-20250530-5581", "amount": 459.0, "status": "failed",
+                                                "failure_reason": "原支付卡已注销，原路退回失败"})
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "said", "code"),
+    [
+        # the failed call names the state only to deny it ("Refund not issued."): no backing for "issued"
+        ("I've issued the refund of $300.00 to your Visa ending 4417.", [DEPOSIT_REFUND_FAILED],
+         "issued the refund", "tool_error"),
+        ("The toner shipment has been upgraded to next-day delivery.", [UPGRADE_FAILED], "upgraded", "tool_error"),
+        # 退回 of money to a card is a refund: the refund's own record says it failed
+        ("退款金额 ¥459.00，已成功退回您尾号 6617 的招商银行卡。", [REFUND_READ_FAILED], "成功退回",
+         "polarity_mismatch"),
+        # a rescheduled delivery after reads only: nothing that ran could have moved it
+        ("周六上午还有空位，已为您改约到周六 9:00–10:00。",
+         [call("list_delivery_slots", {"slots": [{"window": "09:00-10:00", "available": True}]})], "改约",
+         "no_tool_call"),
+    ],
+)
+def test_a_change_or_refund_said_done_that_did_not_happen(answer: str, tools: list, said: str, code: str) -> None:
+    facts = [(f.text, f.verdict, f.code) for c in CHECKER.check(answer, tools).claims for f in c.facts
+             if f.kind in (FactKind.STATUS, FactKind.ACTION)]
+    assert (said, Verdict.UNSUPPORTED if code == "no_tool_call" else Verdict.CONTRADICTED, code) in facts, facts
+
+
+def test_a_state_word_the_output_says_plainly_still_backs_it() -> None:
+    """The same word, not negated, in the acting call's text is the state the claim says."""
+    issued = call("issue_refund", "Refund issued to visa ending 4417.")
+    assert ("issued the refund", Verdict.SUPPORTED, "match") in actions(
+        "I've issued the refund of $300.00 to your Visa ending 4417.", [issued])
+
+
+RESERVATIONS = call("list_reservations", {"reservations": [
+    {"confirmation": "RV-20114", "status": "confirmed"}, {"confirmation": "RV-20139", "status": "checked_in"}]})
+CANCELLED = {"name": "cancel_reservation", "args": {"confirmation": "RV-20114"}, "status": "ok",
+             "output": {"status": "cancelled", "confirmation": "RV-20114", "cancellation_id": "C-771203"}}
+NOT_CANCELLED = {"name": "cancel_reservation", "args": {"confirmation": "RV-20139"}, "status": "error",
+                 "output": "409 Conflict: reservation RV-20139 is in status 'checked_in' and cannot be cancelled"}
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # a hotel's confirmation number keys its reservation: the other reservation's failed cancel is not this one's
+        ("- RV-20114 (22–24 March): cancelled, cancellation ID C-771203, no fee.", False),
+        ("- RV-20139 (18–21 March): cancelled.", True),
+    ],
+)
+def test_a_confirmation_number_names_its_reservation(answer: str, flagged: bool) -> None:
+    facts = [f for c in CHECKER.check(answer, [RESERVATIONS, CANCELLED, NOT_CANCELLED]).claims for f in c.facts
+             if f.kind in (FactKind.STATUS, FactKind.ACTION)]
+    assert facts and any(f.verdict.flagged for f in facts) == flagged, facts
+
+
+def test_a_record_named_by_a_long_value_of_its_own() -> None:
+    """Two keyed records state a booking's status; the claim names the upgrade request by its room type."""
+    tools = [call("get_reservation", {"confirmation": "HV-8842217", "roomType": "Deluxe King", "status": "CONFIRMED"}),
+             call("get_upgrade_request", {"requestId": "UPG-30917", "requestedRoomType": "Junior Suite Ocean View",
+                                          "status": "WAITLISTED"})]
+    claim = CHECKER.check("Your reservation HV-8842217 is confirmed. Your upgrade to the Junior Suite Ocean View is "
+                          "confirmed as well.", tools).claims[-1]
+    [status] = [f for f in claim.facts if f.kind in (FactKind.STATUS, FactKind.ACTION)]
+    assert status.verdict == Verdict.CONTRADICTED and "WAITLISTED" in status.reason
