@@ -170,8 +170,8 @@ def test_an_action_offered_is_no_claim_that_it_was_done(answer: str) -> None:
     assert all(verdict != Verdict.CONTRADICTED for _, verdict, _ in actions(answer, [BOOKING, REBOOK_FAILED]))
 
 
-DEPOSIT_REFUND_FAILED = call("refund_deposit", "PaymentGatewayError: card_expired (visa ending 4417). Refund not issued.",
-                             status="error")
+DEPOSIT_REFUND_FAILED = call("refund_deposit", "PaymentGatewayError: card_expired (visa ending 4417). "
+                                               "Refund not issued.", status="error")
 UPGRADE_FAILED = call("set_shipping_method", "409 Conflict: shipment SHP-77801 already manifested; service level "
                                              "can no longer be changed", status="error")
 REFUND_READ_FAILED = call("get_refund_status", {"refund_id": "RF-20250530-5581", "amount": 459.0, "status": "failed",
