@@ -17,6 +17,10 @@ from factcheck.phrases import said_alone, window_before
 from factcheck.report import Fact, FactKind, Verdict
 
 
+_ARGUMENT_KEY = 4
+"""The shortest argument value that names a record (`TK-501`, a barcode; not `1` or `en`)."""
+
+
 class StatusMatcher:
     """Statuses against what the latest call stating their concept says; actions against the calls that ran."""
 
@@ -269,6 +273,10 @@ class StatusMatcher:
         if read is not None and any(s.call == read.index for s in pool):
             pool = [s for s in pool if s.call == read.index]  # "www.randomsite123.com is available": that call's
         agree = [s for s in pool if s.polarity in AGREES[polarity]]
+        if polarity == "positive" and not fact.kind == FactKind.ACTION:
+            # "已成功转出", "has been fully approved": a read's list having items says nothing of a success
+            agree = [s for s in agree if not (s.concept == "search" and s.leaf.count
+                                              and self.read_only.match(self.index.calls[s.call].name or ""))]
         if polarity == "positive" and agree and self._only_writes_failed() is not None \
                 and not self.index.lex.record_states_in(fact.text.lower()) \
                 and all(self.read_only.match(self.index.calls[s.call].name or "") for s in agree):
@@ -284,7 +292,7 @@ class StatusMatcher:
             set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {say(agree[-1])}",
                         [evidence_of(agree[-1].leaf, self.index)])
         elif polarity in ("positive", "negative") and (
-            (not self._standing(fact, before) and self._acting_call_disagrees(fact, polarity, pool))
+            (not self._standing(fact, before) and self._acting_call_disagrees(fact, polarity, pool, claim))
             or self._read_disagrees(fact, polarity, pool, read)
         ):
             return
@@ -335,14 +343,15 @@ class StatusMatcher:
         return bool(self.index.failed_calls) and self.index.lex.standing_markers.search(
             window_before(before, 3, 6) + " " + fact.text)
 
-    def _acting_call_disagrees(self, fact: Fact, polarity: str, pool: list[StatusEvidence]) -> bool:
-        """A bare "failed" / "成功" said of what the run did, against the run's last write (no read-only tool):
-        contradicted when that call raised and the answer says it worked, or when it worked and its output's
-        statuses say so while the answer says it failed ("会议已失败创建" after create_event returned success)."""
+    def _acting_call_disagrees(self, fact: Fact, polarity: str, pool: list[StatusEvidence], claim: str = "") -> bool:
+        """A bare "failed" / "成功" said of what the run did, against the run's last write (no read-only tool) of
+        the record the claim names, if it names one: contradicted when that call raised and the answer says it
+        worked, or when it worked and its output's statuses say so while the answer says it failed ("会议已失败创建"
+        after create_event returned success)."""
         writes = self._writes
         if not writes:
             return False
-        call = writes[-1]
+        call = self._acting_write(fact, claim.lower())
         if call.status == "error":
             if polarity != "positive":
                 return False
@@ -356,6 +365,26 @@ class StatusMatcher:
         set_verdict(fact, Verdict.CONTRADICTED, "polarity_mismatch", f"tool says {say(own[0])}, answer says {polarity}",
                     [evidence_of(own[0].leaf, self.index)])
         return True
+
+    def _acting_write(self, fact: Fact, text: str) -> ToolRecord:
+        """The write whose arguments name most of what the claim (lower-cased `text`) names: a key it says ("TK-501
+        已经 transfer 成功"), or a value of a list item it names (《三体》's barcode); the latest of those, or of all
+        writes when it names nothing they were given."""
+        outputs = [(call, self.index.flats[call].value) for call in range(len(self.index.calls))]
+        lists = {(call, field) for call, output in outputs if isinstance(output, dict)
+                 for field, value in output.items() if isinstance(value, list) and value and isinstance(value[0], dict)}
+        values = set()
+        for call, items, i in self.records.named(fact) or self.records.named_by_words(text, lists):
+            item = self.index.value_at(call, f"{items}[{i}]")
+            if isinstance(item, dict):
+                values |= {str(v).lower() for v in item.values() if isinstance(v, str | int) and not isinstance(v, bool)}
+
+        def named(call: ToolRecord) -> tuple[int, int]:  # how many of its arguments the claim names; then the latest
+            args = call.args.values() if isinstance(call.args, dict) else ()
+            said = [str(v).lower() for v in args if isinstance(v, str | int) and not isinstance(v, bool)]
+            return sum(len(v) >= _ARGUMENT_KEY and (v in values or said_whole(text, v)) for v in said), call.index
+
+        return max(self._writes, key=named)
 
     def _status_fields_first(self, pool: list[StatusEvidence]) -> list[StatusEvidence]:
         """Of each record, its status fields' statuses when it has any: `status: rolled_back` states the deploy,

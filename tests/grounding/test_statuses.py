@@ -102,7 +102,8 @@ def _transfer(status: str) -> list:
         ("held_for_review", True),  # the record the write made is still pending
         ("pending", True),
         ("completed", False),
-        ("failed", False),  # "finished, but failed" is not contradicted by the record's state: the call speaks
+        # the write's own record failed: "completed" is contradicted by it (a read's payee list once backed it)
+        ("failed", True),
     ],
 )
 def test_done_said_of_the_record_a_write_made(status: str, flagged: bool) -> None:
@@ -238,3 +239,34 @@ def test_a_record_named_by_a_long_value_of_its_own() -> None:
                           "confirmed as well.", tools).claims[-1]
     [status] = [f for f in claim.facts if f.kind in (FactKind.STATUS, FactKind.ACTION)]
     assert status.verdict == Verdict.CONTRADICTED and "WAITLISTED" in status.reason
+
+
+TRANSFERS = [call("get_tickets", {"tickets": [{"ticketId": "TK-501", "holder": "王磊"},
+                                              {"ticketId": "TK-502", "holder": "王磊"}]}),
+             {"name": "transfer_ticket", "args": {"ticket_id": "TK-501", "to_email": "kevin@corp.example"},
+              "status": "ok", "output": {"ticketId": "TK-501", "newHolder": "kevin@corp.example"}},
+             {"name": "transfer_ticket", "args": {"ticket_id": "TK-502", "to_email": "kevin@corp.example"},
+              "status": "error", "output": "TransferError 409: recipient already holds a ticket for this event"}]
+TRANSFER_OUT = [call("get_account", {"accounts": [{"account_id": "AC-7731", "balance": 5200.0}]}),
+                call("list_payees", {"payees": [{"name": "李娜", "bank": "工商银行", "last4": "4415"},
+                                                {"name": "王芳", "bank": "建设银行", "last4": "0921"}]}),
+                {"name": "create_transfer", "args": {"to_last4": "4415", "amount": 3000}, "status": "ok",
+                 "output": {"transfer_id": "TF202503281521099", "status": "FAILED", "fail_reason": "收款账户已销户"}}]
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "flagged"),
+    [
+        # a success said of the record whose own write worked: another record's failed write is not its status
+        ("TK-501 已经 transfer 成功，现在的 holder 是 kevin@corp.example。", TRANSFERS, False),
+        ("TK-502 已经 transfer 成功。", TRANSFERS, True),
+        # a read's list having entries (payees, accounts) says nothing of a transfer's success
+        ("已成功转出 ¥3,000.00 给李娜（工商银行尾号 4415）。", TRANSFER_OUT, True),
+        # a rule ("have to be approved") states no status
+        ("The change didn't go through: name corrections have to be approved by the airline.", TRANSFERS, False),
+    ],
+)
+def test_a_bare_success_against_the_write_of_the_record_it_names(answer: str, tools: list, flagged: bool) -> None:
+    facts = [f for c in CHECKER.check(answer, tools).claims for f in c.facts
+             if f.kind in (FactKind.STATUS, FactKind.ACTION) and f.concept is None]
+    assert any(f.verdict.flagged for f in facts) == flagged, [(f.text, f.verdict, f.reason) for f in facts]
