@@ -16,7 +16,6 @@ from factcheck.lexicon import field_name, term_key
 from factcheck.phrases import said_alone, window_before
 from factcheck.report import Fact, FactKind, Verdict
 
-
 _ARGUMENT_KEY = 4
 """The shortest argument value that names a record (`TK-501`, a barcode; not `1` or `en`)."""
 
