@@ -376,7 +376,8 @@ class StatusMatcher:
         for call, items, i in self.records.named(fact) or self.records.named_by_words(text, lists):
             item = self.index.value_at(call, f"{items}[{i}]")
             if isinstance(item, dict):
-                values |= {str(v).lower() for v in item.values() if isinstance(v, str | int) and not isinstance(v, bool)}
+                values |= {str(v).lower() for v in item.values()
+                           if isinstance(v, str | int) and not isinstance(v, bool)}
 
         def named(call: ToolRecord) -> tuple[int, int]:  # how many of its arguments the claim names; then the latest
             args = call.args.values() if isinstance(call.args, dict) else ()
