@@ -1,4 +1,5 @@
-"""An option said to be unavailable ("item 8277474082 … currently unavailable") against its own `available` field."""
+"""An option said to be unavailable or in stock ("item 8277474082 … currently unavailable") against its own `available`
+field."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import re
 
 from factcheck.grounding.eligible import AVAILABLE
 from factcheck.grounding.evidence import EvidenceIndex
+from factcheck.grounding.flat import scalars_of
 from factcheck.grounding.verdicts import set_verdict
 from factcheck.report import Evidence, Fact, FactKind, Verdict
 
@@ -18,7 +20,8 @@ _AFTER_END = re.compile(r"[；。！？，,]|[;.!?]\s")
 
 def said_unavailable(facts: list[Fact], text: str, start: int, index: EvidenceIndex) -> None:
     """Contradict "unavailable", "out of stock" or 售罄 said of the one record the claim names, when that record's
-    own availability field says it can be had (`available: true`, `in_stock: true`).
+    own availability field says it can be had (`available: true`, `in_stock: true`); and "in stock", 有货 said of
+    one whose field says it cannot (`available: false`: "the cheapest in-stock variant is the 64GB silver").
 
     The record is the list or mapping entry with an availability field that holds the evidence of the claim's
     backed names and ids in the state's clause (a variant's `item_id`, an option's `name`); with two records
@@ -31,10 +34,18 @@ def said_unavailable(facts: list[Fact], text: str, start: int, index: EvidenceIn
         start: Where it starts in the answer.
         index: The run's evidence.
     """
-    said = [f for f in facts if f.kind == FactKind.STATUS and f.polarity == "negative"
-            and f.concept in (None, "stock", "search") and f.code != "record_state" and _unavailable_word(f, index)]
-    if not said:
-        return
+    statuses = [f for f in facts if f.kind == FactKind.STATUS and f.code != "record_state"]
+    unavailable = [f for f in statuses if f.polarity == "negative" and f.concept in (None, "stock", "search")
+                   and _unavailable_word(f, index)]
+    in_stock = [f for f in statuses if f.polarity == "positive" and f.concept == "stock"]
+    for said, can_be_had in ((unavailable, True), (in_stock, False)):
+        if said:
+            _against_the_record(said, can_be_had, facts, text, start, index)
+
+
+def _against_the_record(said: list[Fact], can_be_had: bool, facts: list[Fact], text: str, start: int,
+                        index: EvidenceIndex) -> None:
+    """Contradict the states `said` when the one record the claim names has its availability field `can_be_had`."""
     first, last = min(f.start for f in said), max(f.end for f in said)
     records = set()  # the records named in the state's clause ("item 9844888101 … is unavailable", "unavailable as
     # item 8277474082")
@@ -49,19 +60,19 @@ def said_unavailable(facts: list[Fact], text: str, start: int, index: EvidenceIn
                 and not (f.start >= last and _AFTER_END.search(text, last - start, f.start - start)):
             # not across the end of a clause ("…; blue M is out of stock")
             found = _record_of(index, f.evidence[0].index, f.evidence[0].path)
-            if found is not None:
+            if found is not None and _names_one(index, found, (f.value or f.text).lower()):
                 records.add(found)
     if len(records) != 1:
         return
     call, path, field = next(iter(records))
     record = index.value_at(call, path)
-    if not isinstance(record, dict) or record.get(field) is not True:
+    if not isinstance(record, dict) or record.get(field) is not can_be_had:
         return
-    where = f"{path}.{field}"
-    evidence = Evidence(source="tool", index=call, tool_name=index.calls[call].name, path=where, text="true")
+    where, value = f"{path}.{field}", "true" if can_be_had else "false"
+    evidence = Evidence(source="tool", index=call, tool_name=index.calls[call].name, path=where, text=value)
     for fact in said:
         set_verdict(fact, Verdict.CONTRADICTED, "record_state",
-                    f"the record the answer names has {where}: true, not {fact.text}", [evidence])
+                    f"the record the answer names has {where}: {value}, not {fact.text}", [evidence])
 
 
 def _record_of(index: EvidenceIndex, call: int, path: str) -> tuple[int, str, str] | None:
@@ -73,6 +84,18 @@ def _record_of(index: EvidenceIndex, call: int, path: str) -> tuple[int, str, st
         if field is not None:
             return call, path, field
     return None
+
+
+def _names_one(index: EvidenceIndex, record: tuple[int, str, str], text: str) -> bool:
+    """Whether a name or id the claim says is held by its record alone among the entries beside it ("i7" of
+    every laptop variant names none of them)."""
+    call, path, _ = record
+    parent = path[: max(path.rfind("."), path.rfind("["))]
+    entries = index.value_at(call, parent) if parent else None
+    entries = list(entries.values()) if isinstance(entries, dict) else entries
+    if not isinstance(entries, list):
+        return True
+    return sum(any(isinstance(v, str | int) and text in str(v).lower() for v in scalars_of(e)) for e in entries) <= 1
 
 
 def _unavailable_word(fact: Fact, index: EvidenceIndex) -> bool:

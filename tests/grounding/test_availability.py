@@ -41,3 +41,34 @@ def test_unavailable_is_read_against_the_named_options_field(answer, flagged) ->
     assert bool(states) == flagged, [(f.text, f.code, f.reason) for c in report.claims for f in c.facts]
     if flagged:
         assert states[0].evidence[0].path == "variants.8277474082.available"
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # in stock said of the one option whose own field says it cannot be had
+        ("The cheapest in-stock option is item 1615379700 (size 10) at $253.89.", True),
+        ("1615379700（10 码）目前有货，单价 $253.89。", True),
+        ("Item 8277474082 (size 12) is in stock at $236.57.", False),  # it is
+        # the product's name names none of its options
+        ("I found an in-stock pair of Hiking Boots for you.", False),
+    ],
+)
+def test_in_stock_is_read_against_the_named_options_field(answer, flagged) -> None:
+    report = CHECKER.check(answer, [{"name": "get_product_details", "args": {}, "output": PRODUCT, "status": "ok"}])
+    states = [f for c in report.claims for f in c.facts if f.code == "record_state"]
+    assert bool(states) == flagged, [(f.text, f.code, f.reason) for c in report.claims for f in c.facts]
+    if flagged:
+        assert states[0].evidence[0].path == "variants.1615379700.available" and "false" in states[0].reason
+
+
+def test_a_value_every_option_holds_names_none_of_them() -> None:
+    """"i7" and "1TB" of every laptop variant: the in-stock claim names no one variant, so none is compared."""
+    laptops = {"variants": {
+        "8997785118": {"item_id": "8997785118", "options": {"cpu": "i7", "ssd": "1TB", "model": "LX-15 Pro"},
+                       "available": False},
+        "9844888101": {"item_id": "9844888101", "options": {"cpu": "i7", "ssd": "1TB", "model": "LX-15 Pro"},
+                       "available": True}}}
+    report = CHECKER.check("I found an in-stock LX-15 Pro variant with an i7 and 1TB SSD.",
+                           [{"name": "get_product_details", "args": {}, "output": laptops, "status": "ok"}])
+    assert not [f for c in report.claims for f in c.facts if f.code == "record_state"]
