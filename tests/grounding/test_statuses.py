@@ -270,3 +270,10 @@ def test_a_bare_success_against_the_write_of_the_record_it_names(answer: str, to
     facts = [f for c in CHECKER.check(answer, tools).claims for f in c.facts
              if f.kind in (FactKind.STATUS, FactKind.ACTION) and f.concept is None]
     assert any(f.verdict.flagged for f in facts) == flagged, [(f.text, f.verdict, f.reason) for f in facts]
+
+
+def test_money_sent_back_is_a_refund() -> None:
+    """"has been sent back to your card" says the refund went out; the refund call failed."""
+    failed = call("issue_refund", "PaymentGatewayError: card ending 4471 expired; refund not processed", status="error")
+    assert ("sent back", Verdict.CONTRADICTED, "tool_error") in actions(
+        "A refund of $390.00 has been sent back to your card ending 4471.", [failed])
