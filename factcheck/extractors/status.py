@@ -129,7 +129,8 @@ class StatusExtractor:
                     if not negated and nearest[0].end <= m.start and not text[nearest[0].end : m.start].strip():
                         # "没有派送成功": the negator stands before the concept word right before the status word
                         negated = self._negated(text[scope : nearest[0].start])
-                else:
+                elif not (claims and term.action and default_concept == "search"):
+                    # "查到了。…我已经帮您提交了补偿申请": what the run looked up is no action's concept
                     concept = default_concept
             polarity = _FLIP[term.polarity] if negated else term.polarity
             key = (concept, polarity)
