@@ -280,7 +280,7 @@ def test_money_sent_back_is_a_refund() -> None:
 
 
 def test_an_action_after_a_lookup_does_not_take_the_lookups_concept() -> None:
-    """"查到了。…我已经帮您提交了补偿申请" after reads only: a submission nothing ran, not a search that found things."""
+    """"查到了。…我已经帮您提交了补偿申请" after reads only: a submission nothing ran, not a search."""
     outage = call("query_outage", {"incidents": [{"ticket": "FLT-20250603-1142", "duration_hours": 49.75}]})
     assert ("帮您提交了", Verdict.UNSUPPORTED, "no_tool_call") in actions(
         "查到了：断网约 49.75 小时。我已经帮您提交了补偿申请。", [outage])
