@@ -66,6 +66,8 @@ def named_pick(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, Recomputed
             if isinstance(record, dict) else None
         if price is not None:
             named.append((f, ev.index, parts, entries, str(price)))
+    if (connection := _connecting_pick(claim, index, words[0])) is not None:
+        return connection
     if len({(call, tuple(parts[:-2])) for _, call, parts, _, _ in named}) != 1:
         return None  # no record, or records of several lists: "the cheapest option for the Desk Lamp (311…)"
     fact, call, parts, entries, price = named[0]
@@ -100,6 +102,56 @@ def named_pick(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, Recomputed
     said = "lowest" if lowest else "highest"
     how = f"the {said} {price} of the {len(can)} options that can be had is {num_text(best[0])} ({label}), " \
           f"not {num_text(own[0])}{why}"
+    return fact, Recomputed(best[0], how, located)
+
+
+def _connecting_pick(claim: ClaimText, index: EvidenceIndex, word: Any) -> tuple[Fact, Recomputed] | None:
+    """A superlative said of a connecting option named by its legs ("the cheapest economy routing is via Charlotte:
+    HAT090 … connecting to HAT311"), re-ranked by the sum of its legs' prices (in the cabin named) over the
+    options of the same search whose every leg can be had; None when the claim names no legs of one such option.
+
+    The options are a read's list of lists (`search_onestop_flight`: each entry the legs of one routing).
+    """
+    legs = []
+    for f in claim.facts:
+        if f.kind in (FactKind.NAME, FactKind.IDENTIFIER) and f.verdict == Verdict.SUPPORTED and f.evidence \
+                and f.evidence[0].source == "tool":
+            parts = PATH_STEP.findall(f.evidence[0].path)
+            if len(parts) == 3 and parts[0].startswith("[") and parts[1].startswith("["):
+                legs.append((f, f.evidence[0].index, parts))
+    if not legs or len({(call, parts[0]) for _, call, parts in legs}) != 1:
+        return None
+    fact, call, parts = legs[0]
+    output = index.flats[call].value
+    if not isinstance(output, list) or len(output) < 2 \
+            or not all(isinstance(o, list) and o and all(isinstance(leg, Mapping) for leg in o) for o in output):
+        return None
+    price = next((k for k in output[0][0] if index.path_info(str(k))[0] & PRICE_LABELS), None)
+    cabin = _cabin(index, call, [leg for option in output for leg in option], price, claim.text) if price else "?"
+    if price is None or cabin == "?":
+        return None
+    party = party_size(index, call)
+    options = []  # (the legs' prices added up, the option's index, why some leg cannot be had)
+    for i, option in enumerate(output):
+        priced = [_option(index, leg, [f"[{i}]", f"[{j}]"], price, cabin, party, parts[-1])
+                  for j, leg in enumerate(option)]
+        if all(p is not None for p in priced):
+            options.append((sum(p[0] for p in priced if p), i, "; ".join(p[2] for p in priced if p and p[2])))
+    own = next((o for o in options if f"[{o[1]}]" == parts[0]), None)
+    can = [o for o in options if not o[2]]
+    if own is None or own[2] or len(can) < 2:
+        return None
+    lowest = index.lex.superlative_of(word)
+    best = min(can) if lowest else max(can)
+    located = index.number_at(call, join_path([parts[0], "[0]", price, *([cabin] if cabin else [])]))
+    if own[0] == best[0] or located is None:
+        return None
+
+    def legs_of(i: int) -> str:
+        return " + ".join(_label(leg, parts[-1]) or "?" for leg in output[i])
+
+    how = f"the {'lowest' if lowest else 'highest'} {price} of the {len(can)} connecting options that can be had " \
+          f"is {num_text(best[0])} ({legs_of(best[1])}), not {num_text(own[0])} ({legs_of(own[1])})"
     return fact, Recomputed(best[0], how, located)
 
 

@@ -67,3 +67,34 @@ def test_the_evidence_says_how_the_options_rank() -> None:
                                          ["We're 4 people flying in economy."]).claims for f in c.facts)
     assert fact.code == "recomputed"
     assert "the lowest prices of the 2 options that can be had is 278 (HAT298), not 315" in fact.reason
+
+
+def _leg(number: str, economy: int, seats: int = 6) -> dict:
+    return {"flight_number": number, "status": "available", "available_seats": {"economy": seats},
+            "prices": {"economy": economy, "business": economy * 3}}
+
+
+# a one-stop search: each option is the list of its legs
+ROUTINGS = {"name": "search_onestop_flight", "args": {"origin": "BOS", "destination": "MIA"}, "status": "ok",
+            "output": [[_leg("HAT057", 112), _leg("HAT199", 96)], [_leg("HAT090", 89), _leg("HAT311", 134)],
+                       [_leg("HAT102", 70), _leg("HAT245", 125, seats=0)]]}
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # 89 + 134 = 223 is not the lowest: 112 + 96 = 208 (the third routing has no economy seat left)
+        ("The cheapest economy routing is via Charlotte: HAT090 connecting to HAT311.", C),
+        ("The cheapest economy routing is via Atlanta: HAT057 connecting to HAT199.", S),
+        # no cabin named: the legs' prices are not ranked
+        ("The cheapest routing is via Charlotte: HAT090 connecting to HAT311.", S),
+    ],
+)
+def test_a_connecting_option_is_ranked_by_its_legs_added_up(answer: str, expected: Verdict) -> None:
+    assert name_verdict(answer, ROUTINGS) == expected
+
+
+def test_a_connecting_option_says_which_routing_is_lower() -> None:
+    report = CHECKER.check("The cheapest economy routing is via Charlotte: HAT090 connecting to HAT311.", [ROUTINGS])
+    [fact] = [f for c in report.claims for f in c.facts if f.verdict == C]
+    assert "208 (HAT057 + HAT199), not 223 (HAT090 + HAT311)" in fact.reason
