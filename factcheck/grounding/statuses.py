@@ -91,6 +91,12 @@ class StatusMatcher:
             if self._unnamed_among_records(pool, claim):
                 fact.reason = "several records state this concept and the claim names none of them; not compared"
                 return
+            if concept == "search" and polarity == "positive" \
+                    and (found := [s for s in pool if s.polarity == "positive" and s.call not in failed]):
+                # "I found one of the two": a lookup that found something, whatever a later one found
+                set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {say(found[-1])}",
+                            [evidence_of(found[-1].leaf, self.index)])
+                return
             if not self.index.lex.earlier_markers.search(before):
                 # the latest call states the status now; "when I first checked, it was still in progress"
                 # speaks of an earlier one

@@ -284,3 +284,23 @@ def test_an_action_after_a_lookup_does_not_take_the_lookups_concept() -> None:
     outage = call("query_outage", {"incidents": [{"ticket": "FLT-20250603-1142", "duration_hours": 49.75}]})
     assert ("帮您提交了", Verdict.UNSUPPORTED, "no_tool_call") in actions(
         "查到了：断网约 49.75 小时。我已经帮您提交了补偿申请。", [outage])
+
+
+INVOICE_FOUND = {"name": "get_invoice", "args": {"reservation_id": "ZP9E1K"}, "status": "ok",
+                 "output": {"invoice_id": "INV-2025-041187", "lines": [{"amount": 218.0}, {"amount": 50.0}]}}
+INVOICE_MISSING = {"name": "get_invoice", "args": {"reservation_id": "WC3H5R"}, "status": "error",
+                   "output": "404 Not Found: no invoice generated for reservation WC3H5R"}
+
+
+@pytest.mark.parametrize(
+    ("tools", "flagged"),
+    [
+        # one lookup found its record, a later one did not: "found one of the two" stands ("Not Found" denies it)
+        ([INVOICE_FOUND, INVOICE_MISSING], False),
+        ([INVOICE_MISSING], True),
+    ],
+)
+def test_found_is_backed_by_any_lookup_that_found_something(tools: list, flagged: bool) -> None:
+    facts = [f for c in CHECKER.check("I found one of the two invoices.", tools).claims for f in c.facts
+             if f.kind in (FactKind.STATUS, FactKind.ACTION)]
+    assert facts and any(f.verdict.flagged for f in facts) == flagged, facts
