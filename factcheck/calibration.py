@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from factcheck.phrases import AGENT_DOER, COMPLETED
 from factcheck.report import OPAQUE_KINDS, Claim, Fact, FactKind, Verdict
 
 FORMAT_VERSION = 1
@@ -23,11 +24,6 @@ _MONEY_UNITS = re.compile(r"^[A-Z]{3}$")
 _LIST_LINE = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)、])\s")
 _HEADING = re.compile(r"^\s*#{1,6}\s|^\s*\*\*[^*]+\*\*\s*[:：]?\s*$")
 _TITLE_WORD = re.compile(r"^[A-Z][a-z]+$")
-_COMPLETED = re.compile(r"(?i:\b(?:has|have|had)\s+(?:been\s+|already\s+|now\s+)*\w+|\b(?:was|were)\s+\w+ed\b|'ve\s+\w+"
-                        r"|\bsuccessful(?:ly)?\b|\bsucceeded\b|\bcompleted?\b|\bwent through\b)|已经?|成功|完成了")
-"""A completed-action marker before a fact ("has been refunded", "I've sent", 已发布): the claim says it was done."""
-_AGENT_DOER = re.compile(r"(?i:\b(?:I|we)(?:'ve|\s+have|\s+just|\s+already)?\s+\w+)|为您|帮您|给您|我已|我们已|已为")
-"""The agent as the doer of a claim ("I've sent", "我已为您"): an action the agent says it took this turn."""
 
 
 class AnswerStats(BaseModel):
@@ -87,7 +83,7 @@ def _completed(fact: Fact, claim: Claim) -> bool:
     if fact.kind in (FactKind.STATUS, FactKind.ACTION) and fact.polarity == "negative":
         return True
     at = max(0, fact.start - claim.start)
-    return _COMPLETED.search(claim.text, max(0, at - 24), min(len(claim.text), at + len(fact.text))) is not None
+    return COMPLETED.search(claim.text, max(0, at - 24), min(len(claim.text), at + len(fact.text))) is not None
 
 
 def agent_doer(fact: Fact, claim: Claim) -> bool:
@@ -100,7 +96,7 @@ def agent_doer(fact: Fact, claim: Claim) -> bool:
     Returns:
         True when an agent marker stands in the claim before the fact's end.
     """
-    return _AGENT_DOER.search(claim.text, 0, max(0, fact.start - claim.start) + 1) is not None
+    return AGENT_DOER.search(claim.text, 0, max(0, fact.start - claim.start) + 1) is not None
 
 
 def _layout(claim: Claim) -> str:

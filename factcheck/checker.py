@@ -126,7 +126,7 @@ class FactChecker:
             for claim in claims:
                 if view is None:  # the answer's own text, where bounds blanked a part of it
                     claim.text = answer[claim.start : claim.end]
-                claim.act = self._acts.classify(claim.text, claim.facts)
+                claim.act = self._acts.classify(claim.text, claim.facts, claim.start)
                 if not claim.act.asserts:  # an offer, a rule or the request restated: its exact facts only
                     claim.facts = [f for f in claim.facts if f.kind in EXACT_KINDS]
                 matcher.ground_claim(claim.facts, claim.text, claim.start, gap=source[end : claim.start],

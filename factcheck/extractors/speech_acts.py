@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from factcheck.lexicon import Lexicon
+from factcheck.phrases import AGENT_DOER, COMPLETED
 from factcheck.report import Fact, FactKind, SpeechAct
 
 EXACT_KINDS = frozenset(
@@ -33,12 +34,13 @@ class SpeechActClassifier:
         self.request_openers = acts["request_openers"]
         self.imperative_openers = acts["imperative_openers"]
 
-    def classify(self, text: str, facts: list[Fact]) -> SpeechAct:
+    def classify(self, text: str, facts: list[Fact], start: int = 0) -> SpeechAct:
         """The speech act of one claim.
 
         Args:
             text: The claim's text.
             facts: Its extracted facts (an action fact of positive polarity makes an assertion an action).
+            start: Where the claim starts in the answer (the facts' offsets are the answer's).
 
         Returns:
             The act. Words at the claim's opening decide first (an assertion opener such as
@@ -52,11 +54,22 @@ class SpeechActClassifier:
                 return SpeechAct.OFFER
             if self.offer_markers.search(text):
                 return SpeechAct.OFFER
-            if self.policy_markers.search(text):
+            policy = self.policy_markers.finditer(text)
+            if policy and not self._done_before(text, facts, start, policy[0].start):
                 return SpeechAct.POLICY
         if any(f.kind == FactKind.ACTION and f.polarity == "positive" for f in facts):
             return SpeechAct.ACTION
         return SpeechAct.ASSERTION
+
+    @staticmethod
+    def _done_before(text: str, facts: list[Fact], start: int, at: int) -> bool:
+        """Whether a status or action said done, with a completion marker or the agent as its doer, ends before
+        `at`, an offset in the claim `text` that starts at `start` in the answer ("已为您成功取消订单 HX2P9L，…一般
+        5–7 个工作日到账"): the claim reports what was done; the rule after it makes it no statement of policy."""
+        before = text[:at]
+        return (COMPLETED.search(before) is not None or AGENT_DOER.search(before) is not None) and any(
+            f.kind in (FactKind.ACTION, FactKind.STATUS) and f.polarity == "positive" and f.end - start <= at
+            for f in facts)
 
     def _instruction(self, text: str, at: int) -> bool:
         """Whether the claim opens with a bare verb ("Cancel the entire pending order", "Update the shipping

@@ -70,3 +70,18 @@ def test_a_flagged_offer_keeps_its_act_in_the_report() -> None:
     claim = report.claims[0]
     assert claim.act == SpeechAct.OFFER and claim.verdict == Verdict.UNSUPPORTED
     assert "(offer)" in str(report)
+
+
+@pytest.mark.parametrize(
+    ("answer", "act"),
+    [
+        # an action said done before the rule of thumb: the claim reports it, the timing after it is no policy
+        ("已为您成功取消订单 HX2P9L，票款将原路退回，一般 5–7 个工作日到账。", SpeechAct.ASSERTION),
+        ("Your payment for order #10482 went through; refunds usually take 3–5 days.", SpeechAct.ASSERTION),
+        # the rule first, or a state with no completion marker before it: a statement of policy
+        ("一般 5–7 个工作日到账，订单取消后票款原路退回。", SpeechAct.POLICY),
+        ("Orders that are pending can only be cancelled in full.", SpeechAct.POLICY),
+    ],
+)
+def test_a_completed_action_before_a_policy_word_keeps_the_claim_an_assertion(answer: str, act: SpeechAct) -> None:
+    assert CHECKER.check(answer, []).claims[0].act in (act, SpeechAct.ACTION if act == SpeechAct.ASSERTION else act)
