@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from functools import cached_property
 
+from factcheck.grounding.all_states import not_all_in_state
 from factcheck.grounding.calls import named_calls, said_whole
 from factcheck.grounding.counting import AGREES
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, StatusEvidence, ToolRecord, record_key
@@ -69,6 +70,10 @@ class StatusMatcher:
             pool = self.index.record_statuses()
         pool = backing_statuses(pool, self.index.calls)  # structured fields outrank prose and untrusted text
         pool = self._status_fields_first(pool)
+        if (odd := not_all_in_state(fact, polarity, pool, claim, at, claim_facts, self.index)) is not None:
+            set_verdict(fact, Verdict.CONTRADICTED, "record_state", f"tool says {say(odd)}: not all are {fact.text}",
+                        [evidence_of(odd.leaf, self.index)])
+            return
         if concept is None:
             self._generic_status(fact, polarity, pool, claim_facts, before, claim)
             return
