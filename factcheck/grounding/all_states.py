@@ -44,18 +44,26 @@ def not_all_in_state(
     if polarity != "positive" or not index.lex.all_words.search(claim[max(0, at - _BEFORE) : at + 2]):
         return None
     fields = index.lex.status_fields
-    lists: dict[tuple[int, str], list[StatusEvidence]] = defaultdict(list)
+    lists: dict[tuple[int, str, str], list[StatusEvidence]] = defaultdict(list)
     for s in pool:
         entry = _ENTRY_STATUS.match(s.leaf.path) if s.leaf.source == "tool" and not s.leaf.count else None
         if entry and fields.lookup(field_name(entry[2]).rsplit(" ", 1)[-1]) is not None:
-            lists[(s.call, entry[1])].append(s)
-    stated = [statuses for statuses in lists.values() if len(statuses) >= 2]
+            lists[(s.call, entry[1], entry[2])].append(s)
+    stated = [(key, statuses) for key, statuses in lists.items() if len(statuses) >= 2]
     if len(stated) != 1 or any(f.kind in _NAMING and f.start < fact.start for f in claim_facts):
         return None  # "W47 和 W48 的 box 都已送达": all of the records it names
-    agree = [s for s in stated[0] if s.polarity in AGREES[polarity] and s.concept == fact.concept]
+    (call, path, field), statuses = stated[0]
+    words = [hit.key for hit, term in index.lex.term_hits(fact.text.lower()) if term.polarity == polarity]
+    agree = [s for s in statuses if s.polarity in AGREES[polarity] and (  # a state word of no concept: its own
+        s.concept == fact.concept if fact.concept else s.concept is None  # word, or a state of no concept either
+        or any(w in s.leaf.text.lower() for w in words))]
     states = {s.leaf.text.lower() for s in agree}
-    other = [s for s in stated[0] if s not in agree and s.leaf.text.lower() not in states]
+    other = [s for s in statuses if s not in agree and s.leaf.text.lower() not in states]
+    # a string is indexed at its first place only: the entries in the state are counted in the list itself
+    entries = index.value_at(call, path)
+    in_state = sum(isinstance(e, dict) and str(e.get(field)).lower() in states for e in entries) \
+        if isinstance(entries, list) else len(agree)
     counts = {int(f.value) for f in claim_facts if f.kind == FactKind.NUMBER and f.value and f.value.isdigit()}
-    if not agree or not other or len(agree) in counts:
+    if not agree or not other or in_state in counts:
         return None
     return other[0]

@@ -301,7 +301,7 @@ class StatusMatcher:
         if agree:
             set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {say(agree[-1])}",
                         [evidence_of(agree[-1].leaf, self.index)])
-        elif polarity in ("positive", "negative") and (
+        elif (polarity in ("positive", "negative") or fact.kind == FactKind.ACTION) and (
             (not self._standing(fact, before) and self._acting_call_disagrees(fact, polarity, pool, claim))
             or self._read_disagrees(fact, polarity, pool, read)
         ):
@@ -363,14 +363,14 @@ class StatusMatcher:
             return False
         call = self._acting_write(fact, claim.lower())
         if call.status == "error":
-            if polarity != "positive":
-                return False
+            if polarity != "positive" and not (polarity == "pending" and fact.kind == FactKind.ACTION):
+                return False  # "I've submitted the return" (pending) when the return call raised: it went nowhere
             leaf = self.index.first_leaf(call.index)
             set_verdict(fact, Verdict.CONTRADICTED, "tool_error", f"tool {call.name} failed with an error",
                         [evidence_of(leaf, self.index)] if leaf else [])
             return True
         own = [s for s in pool if s.call == call.index and s.polarity in ("positive", "negative")]
-        if not own or any(s.polarity in AGREES[polarity] for s in own):
+        if polarity == "pending" or not own or any(s.polarity in AGREES[polarity] for s in own):
             return False
         set_verdict(fact, Verdict.CONTRADICTED, "polarity_mismatch", f"tool says {say(own[0])}, answer says {polarity}",
                     [evidence_of(own[0].leaf, self.index)])

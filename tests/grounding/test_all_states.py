@@ -12,6 +12,9 @@ BLOCK = {"name": "get_group_block", "args": {"block_code": "WHT-0614"}, "status"
         {"res_id": "LM-40214", "guest": "Kenji Sato", "status": "CANCELLED"}]}}
 SHIPPED = {"name": "get_order", "args": {}, "status": "ok", "output": {"order_id": "MT-2406", "items": [
     {"sku": "A1", "status": "已发货"}, {"sku": "A2", "status": "待发货"}, {"sku": "A3", "status": "已发货"}]}}
+BERTHS = {"name": "book_berths", "args": {}, "status": "ok", "output": {"booking_no": "NJ-0614-83310", "items": [
+    {"passenger": "Petra Novak", "status": "confirmed"}, {"passenger": "Marek Novak", "status": "confirmed"},
+    {"passenger": "Ema Novak", "status": "confirmed"}, {"passenger": "Jakub Novak", "status": "waitlisted"}]}}
 PARCELS = {"name": "track_order", "args": {}, "status": "ok", "output": {"order_id": "#W7", "packages": [
     {"tracking": "1Z-001", "status": "delivered"}, {"tracking": "1Z-002", "status": "out for delivery"}]}}
 
@@ -22,6 +25,7 @@ PARCELS = {"name": "track_order", "args": {}, "status": "ok", "output": {"order_
         ("All 3 rooms are confirmed.", [BLOCK], True),
         ("您这一单的商品都已经发货啦。", [SHIPPED], True),
         ("Your order shipped in two packages, and all of them have been delivered.", [PARCELS], True),
+        ("All four of you are confirmed in couchette car 254.", [BERTHS], True),
         # the records named before the state are the ones it speaks of
         ("LM-40211 and LM-40212 are all confirmed.", [BLOCK], False),
         # it counts just the records in the state
@@ -35,4 +39,4 @@ def test_a_state_said_of_all_records_is_read_against_each(answer: str, tools: li
     states = [f for c in report.claims for f in c.facts if f.code == "record_state"]
     assert bool(states) == flagged, [(f.text, f.verdict, f.code, f.reason) for c in report.claims for f in c.facts]
     if flagged:
-        assert any(word in states[0].reason for word in ("CANCELLED", "待发货", "out for delivery"))
+        assert any(word in states[0].reason for word in ("CANCELLED", "待发货", "out for delivery", "waitlisted"))

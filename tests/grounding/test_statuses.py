@@ -304,3 +304,23 @@ def test_found_is_backed_by_any_lookup_that_found_something(tools: list, flagged
     facts = [f for c in CHECKER.check("I found one of the two invoices.", tools).claims for f in c.facts
              if f.kind in (FactKind.STATUS, FactKind.ACTION)]
     assert facts and any(f.verdict.flagged for f in facts) == flagged, facts
+
+
+RETURN_FAILED = {"name": "return_delivered_order_items", "args": {"order_id": "#W9034126"}, "status": "error",
+                 "output": "Error: return window closed for order #W9034126"}
+RETURN_REQUESTED = {"name": "return_delivered_order_items", "args": {"order_id": "#W9034126"}, "status": "ok",
+                    "output": {"order_id": "#W9034126", "status": "return requested"}}
+
+
+@pytest.mark.parametrize(
+    ("tools", "flagged"),
+    [
+        # a submission said made (pending) when the call that would have made it raised: it went nowhere
+        ([ORDER, RETURN_FAILED], True),
+        # the call worked: its record's own state does not contradict "submitted"
+        ([ORDER, RETURN_REQUESTED], False),
+    ],
+)
+def test_a_submission_said_made_after_its_call_failed(tools: list, flagged: bool) -> None:
+    found = actions("I've submitted the return for the Yoga Mat from #W9034126.", tools)
+    assert found and any(v.flagged for _, v, _ in found) == flagged, found
