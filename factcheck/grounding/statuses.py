@@ -283,7 +283,7 @@ class StatusMatcher:
         if read is not None and any(s.call == read.index for s in pool):
             pool = [s for s in pool if s.call == read.index]  # "www.randomsite123.com is available": that call's
         agree = [s for s in pool if s.polarity in AGREES[polarity]]
-        if polarity == "positive" and not fact.kind == FactKind.ACTION:
+        if polarity == "positive" and fact.kind != FactKind.ACTION:
             # "已成功转出", "has been fully approved": a read's list having items says nothing of a success
             agree = [s for s in agree if not (s.concept == "search" and s.leaf.count
                                               and self.read_only.match(self.index.calls[s.call].name or ""))]
@@ -356,8 +356,9 @@ class StatusMatcher:
     def _acting_call_disagrees(self, fact: Fact, polarity: str, pool: list[StatusEvidence], claim: str = "") -> bool:
         """A bare "failed" / "成功" said of what the run did, against the run's last write (no read-only tool) of
         the record the claim names, if it names one: contradicted when that call raised and the answer says it
-        worked, or when it worked and its output's statuses say so while the answer says it failed ("会议已失败创建"
-        after create_event returned success)."""
+        worked or, for an action, that it was submitted ("I've submitted the return"), or when it worked and its
+        output's statuses say so while the answer says it failed ("会议已失败创建" after create_event returned
+        success)."""
         writes = self._writes
         if not writes:
             return False
