@@ -325,11 +325,11 @@ class NumberBackings(ClaimState):
                 return "derived", f"number equals {how}", []
         return None
 
-    def _after_a_list(self, claimed: Decimal, exponent: int) -> Backing | None:
-        """The sum of the last amounts the answer gave, when they add up to it ("… $258.84, $232.49, $259.97.
-        That comes to $750.30 in total.")."""
+    def _after_a_list(self, claimed: Decimal, exponent: int, parts: int = 2) -> Backing | None:
+        """The sum of the last amounts the answer gave (at least `parts` of them), when they add up to it ("…
+        $258.84, $232.49, $259.97. That comes to $750.30 in total.")."""
         amounts = self.amounts[-_LISTED_AMOUNTS:]
-        for k in range(2, len(amounts) + 1):
+        for k in range(parts, len(amounts) + 1):
             if equal_at(sum(amounts[-k:]), claimed, exponent):
                 how = sum_text([str(v) for v in amounts[-k:]]) + " (the amounts the answer gives before it)"
                 return "derived", f"number equals {how}", []

@@ -158,10 +158,11 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                 or self._duration(fact, claimed)
                 or in_other_unit(fact, claimed, exponent, self._claim_facts, self.index)
                 or field_total(same_field, claimed, exponent, self.index)
-                or (  # "… $5.51, $49.76, $147.42. Combined balance: $202.69": the amounts it listed, added up
-                    self._after_a_list(claimed, exponent)
-                    if self.index.lex.derivation_cues.search(self._claim_text)
-                    and not stated_total(fact, [loc.mention.value for loc in same_field], self._claim_facts) else None
+                or (  # "… $5.51, $49.76, $147.42. Combined balance: $202.69": the amounts it listed, added up; three
+                    # or more of them when a tool states the field's one value, which two parts cannot outvote
+                    self._after_a_list(claimed, exponent, 3 if stated_total(
+                        fact, [loc.mention.value for loc in same_field], self._claim_facts) else 2)
+                    if self.index.lex.derivation_cues.search(self._claim_text) else None
                 )
                 or self._named_items(fact)
                 or self._arithmetic([(v, None) for v in self.verified[-8:]], claimed, exponent)

@@ -158,6 +158,27 @@ def test_a_total_after_a_list_of_amounts_adds_them_up() -> None:
     assert number_verdicts(wrong, [("get_order_details", items)])[-1][1] != S
 
 
+INVOICES = [("get_invoice", {"invoice_id": "INV-778104", "lines": [
+    {"description": "Wellness exam", "amount": 65.0}, {"description": "Rabies vaccine (3-yr)", "amount": 28.5},
+    {"description": "DHPP booster", "amount": 34.0}, {"description": "Nail trim", "amount": 15.0}]}),
+            ("list_invoices", {"invoices": [{"invoice_id": "INV-778311", "status": "open", "total": 58.0}]})]
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # another record's `total` (58) is the field's one value; three or more listed parts added up outvote it
+        ("- Wellness exam $65.00\n- Rabies vaccine (3-yr) $28.50\n- DHPP booster $34.00\n- Nail trim $15.00\n\n"
+         "That's four line items for a total of $142.50.", S),
+        # a total the parts do not come to is still read against the field
+        ("- Wellness exam $65.00\n- Rabies vaccine (3-yr) $28.50\n- DHPP booster $34.00\n- Nail trim $15.00\n\n"
+         "That's four line items for a total of $152.50.", C),
+    ],
+)
+def test_three_listed_parts_outvote_a_total_a_tool_states_once(answer, expected) -> None:
+    assert number_verdicts(answer, INVOICES)[-1][1] == expected
+
+
 @pytest.mark.parametrize(("answer", "expected"), [("The bananas come to $0.5 in total.", C),
                                                   ("The bananas come to $1.5 in total.", S),
                                                   ("The bananas are $0.5 each.", S)])
