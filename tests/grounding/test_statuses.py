@@ -324,3 +324,11 @@ RETURN_REQUESTED = {"name": "return_delivered_order_items", "args": {"order_id":
 def test_a_submission_said_made_after_its_call_failed(tools: list, flagged: bool) -> None:
     found = actions("I've submitted the return for the Yoga Mat from #W9034126.", tools)
     assert found and any(v.flagged for _, v, _ in found) == flagged, found
+
+
+def test_a_card_said_frozen_after_the_freeze_failed() -> None:
+    """冻结 is a concept word: 已为您冻结 after the freeze call raised is contradicted."""
+    cards = call("list_cards", {"cards": [{"card": "6228****6619", "status": "active"}]})
+    failed = {"name": "freeze_card", "args": {"card": "6228****6619"}, "status": "error",
+              "output": "Error: 503 Service Unavailable - card management service timeout"}
+    assert ("冻结", Verdict.CONTRADICTED, "tool_error") in actions("已为您冻结尾号 6619 的借记卡。", [cards, failed])
