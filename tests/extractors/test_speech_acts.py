@@ -82,7 +82,8 @@ def test_a_flagged_offer_keeps_its_act_in_the_report() -> None:
         ("一般 5–7 个工作日到账，订单取消后票款原路退回。", SpeechAct.POLICY),
         ("Orders that are pending can only be cancelled in full.", SpeechAct.POLICY),
         # the completion marker is a past change's, not the state word's: still policy
-        ("副卡改成 19 元套餐时系统报错：本账期已经在 4 月 3 日变更过一次套餐，每个账期只能变更一次。", SpeechAct.POLICY),
+        ("副卡改成 19 元套餐时系统报错：本账期已经在 4 月 3 日变更过一次套餐，每个账期只能变更一次。",
+         SpeechAct.POLICY),
     ],
 )
 def test_a_completed_action_before_a_policy_word_keeps_the_claim_an_assertion(answer: str, act: SpeechAct) -> None:
