@@ -8,6 +8,7 @@ from decimal import Decimal
 from factcheck.grounding.arithmetic import claim_targets, equal_at, operand_value, sum_text
 from factcheck.grounding.counting import threshold_count
 from factcheck.grounding.evidence import Located
+from factcheck.grounding.flat import scalars_of
 from factcheck.grounding.item_totals import record_items_total
 from factcheck.grounding.line_amounts import unit_price_as_line
 from factcheck.grounding.listed import stated_total
@@ -158,10 +159,8 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                 or self._duration(fact, claimed)
                 or in_other_unit(fact, claimed, exponent, self._claim_facts, self.index)
                 or field_total(same_field, claimed, exponent, self.index)
-                or (  # "… $5.51, $49.76, $147.42. Combined balance: $202.69": the amounts it listed, added up; three
-                    # or more of them when a tool states the field's one value, which two parts cannot outvote
-                    self._after_a_list(claimed, exponent, 3 if stated_total(
-                        fact, [loc.mention.value for loc in same_field], self._claim_facts) else 2)
+                or (  # "… $5.51, $49.76, $147.42. Combined balance: $202.69": the amounts it listed, added up
+                    self._listed_parts(fact, same_field, claimed, exponent)
                     if self.index.lex.derivation_cues.search(self._claim_text) else None
                 )
                 or self._named_items(fact)
@@ -251,6 +250,24 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         elif not self._of_another(fact, matches):
             said = "number found in a tool output" + in_minor_units(matches, minor)
             set_verdict(fact, Verdict.SUPPORTED, "match", said, [evidence_of(matches[0].leaf, self.index)])
+
+    def _listed_parts(self, fact: Fact, same_field: list[Located], claimed: Decimal, exponent: int) -> Backing | None:
+        """The answer's last listed amounts added up to the claimed total. Where a tool states the field's one value,
+        the parts cannot outvote it when that value's own record holds them (a bill's `total` after its `credit`), and
+        take three or more when it is another record's (another invoice's `total: 58` beside four listed lines)."""
+        if not stated_total(fact, [loc.mention.value for loc in same_field], self._claim_facts):
+            return self._after_a_list(claimed, exponent)
+        parts = self.amounts[-3:]
+        if len(parts) < 3 or any(self._holds(loc, parts) for loc in same_field):
+            return None
+        return self._after_a_list(claimed, exponent, 3)
+
+    def _holds(self, loc: Located, amounts: list[Decimal]) -> bool:
+        """Whether the record that holds a located value holds every one of the amounts too."""
+        record = loc.leaf.path.rpartition(".")[0]
+        value = self.index.value_at(loc.leaf.index, record) if record else self.index.flats[loc.leaf.index].value
+        held = {Decimal(str(v)) for v in scalars_of(value) if isinstance(v, int | float) and not isinstance(v, bool)}
+        return all(a in held for a in amounts)
 
     def _stated_elsewhere(
         self, fact: Fact, targets: list[tuple[Decimal, int]], minor: Decimal | None, labels: frozenset[str]
