@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from factcheck.phrases import AGENT_DOER, COMPLETED
+from factcheck.phrases import AGENT_DOER, marked_done
 from factcheck.report import OPAQUE_KINDS, Claim, Fact, FactKind, Verdict
 
 FORMAT_VERSION = 1
@@ -82,8 +82,7 @@ def _completed(fact: Fact, claim: Claim) -> bool:
     said to have failed ("the refund failed", 未能创建) states an outcome as definitely as one said done."""
     if fact.kind in (FactKind.STATUS, FactKind.ACTION) and fact.polarity == "negative":
         return True
-    at = max(0, fact.start - claim.start)
-    return COMPLETED.search(claim.text, max(0, at - 24), min(len(claim.text), at + len(fact.text))) is not None
+    return marked_done(claim.text, max(0, fact.start - claim.start), len(fact.text))
 
 
 def agent_doer(fact: Fact, claim: Claim) -> bool:

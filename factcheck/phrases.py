@@ -15,6 +15,17 @@ COMPLETED = re.compile(r"(?i:\b(?:has|have|had)\s+(?:been\s+|already\s+|now\s+)*
 AGENT_DOER = re.compile(r"(?i:\b(?:I|we)(?:'ve|\s+have|\s+just|\s+already)?\s+\w+)|为您|帮您|给您|我已|我们已|已为")
 """The agent as the doer of a claim ("I've sent", "我已为您"): an action the agent says it took this turn."""
 
+MARKER_REACH = 24
+"""How far before a fact (characters) its completion marker or doer stands (已为您成功取消, "I've refunded")."""
+
+
+def marked_done(text: str, at: int, length: int, doer: bool = False) -> bool:
+    """Whether a completion marker (`COMPLETED`; with `doer`, the agent as doer too) stands in `text` within
+    `MARKER_REACH` characters before the fact at `at`, or inside the fact (`length` long): the text says it was done."""
+    begin, end = max(0, at - MARKER_REACH), min(len(text), at + length)
+    return COMPLETED.search(text, begin, end) is not None or doer and AGENT_DOER.search(text, begin, end) is not None
+
+
 # A word of Latin letters, with an apostrophe contraction ("didn't").
 _LATIN_TOKEN = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?")
 _ASCII_LETTERS = frozenset(string.ascii_letters)

@@ -5,11 +5,9 @@ from __future__ import annotations
 import re
 
 from factcheck.lexicon import Lexicon
-from factcheck.phrases import AGENT_DOER, COMPLETED
+from factcheck.phrases import marked_done
 from factcheck.report import Fact, FactKind, SpeechAct
 
-_MARKER_REACH = 24
-"""How far before a status word (characters) its completion marker or doer stands (已为您成功取消, "I've refunded")."""
 EXACT_KINDS = frozenset(
     {FactKind.IDENTIFIER, FactKind.URL, FactKind.EMAIL, FactKind.NUMBER, FactKind.DATE, FactKind.TIME}
 )
@@ -68,12 +66,9 @@ class SpeechActClassifier:
         """Whether a status or action said done, with a completion marker or the agent as its doer just before it
         or in it, ends before `at`, an offset in the claim `text` that starts at `start` in the answer ("已为您成功取消
         订单 HX2P9L，…一般 5–7 个工作日到账"): the claim reports what was done; the rule after it makes it no policy."""
-        for f in facts:
-            if f.kind in (FactKind.ACTION, FactKind.STATUS) and f.polarity == "positive" and f.end - start <= at:
-                near = text[max(0, f.start - start - _MARKER_REACH) : f.end - start]  # its own marker, not a past one
-                if COMPLETED.search(near) is not None or AGENT_DOER.search(near) is not None:
-                    return True
-        return False
+        return any(f.kind in (FactKind.ACTION, FactKind.STATUS) and f.polarity == "positive" and f.end - start <= at
+                   and marked_done(text, f.start - start, len(f.text), doer=True)  # its own marker, not a past one
+                   for f in facts)
 
     def _instruction(self, text: str, at: int) -> bool:
         """Whether the claim opens with a bare verb ("Cancel the entire pending order", "Update the shipping

@@ -7,7 +7,7 @@ import re
 
 from factcheck.grounding.eligible import AVAILABLE
 from factcheck.grounding.evidence import EvidenceIndex
-from factcheck.grounding.flat import scalars_of
+from factcheck.grounding.naming import items_holding
 from factcheck.grounding.verdicts import set_verdict
 from factcheck.report import Evidence, Fact, FactKind, Verdict
 
@@ -93,9 +93,7 @@ def _names_one(index: EvidenceIndex, record: tuple[int, str, str], text: str) ->
     parent = path[: max(path.rfind("."), path.rfind("["))]
     entries = index.value_at(call, parent) if parent else None
     entries = list(entries.values()) if isinstance(entries, dict) else entries
-    if not isinstance(entries, list):
-        return True
-    return sum(any(isinstance(v, str | int) and text in str(v).lower() for v in scalars_of(e)) for e in entries) <= 1
+    return not isinstance(entries, list) or items_holding(entries, text) <= 1
 
 
 def _unavailable_word(fact: Fact, index: EvidenceIndex) -> bool:

@@ -146,9 +146,9 @@ class ClaimRecords:
         return places
 
     def _items_with(self, call: int, items: str, text: str) -> int:
-        """`_items_holding` of the list at path `items` of `call`, its items' strings lower-cased once per check."""
+        """`items_holding` of the list at path `items` of `call`, its items' strings lower-cased once per check."""
         if "\x00" in text:
-            return _items_holding(self.index.value_at(call, items), text)
+            return items_holding(self.index.value_at(call, items), text)
         texts = self._item_texts.get((call, items))
         if texts is None:
             value = self.index.value_at(call, items)
@@ -244,7 +244,7 @@ class ClaimRecords:
         return found
 
 
-def _items_holding(items: Any, text: str) -> int:
+def items_holding(items: Any, text: str) -> int:
     """How many items of a list hold `text` (lower case) in one of their strings."""
     if not isinstance(items, list) or not text:
         return 0
