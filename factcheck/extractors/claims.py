@@ -139,6 +139,8 @@ class ClaimExtractor:
             floor = previous[-1].end if previous else 0
             unit = self.mentions.noun_after(text, floor) if previous and previous[-1].kind == FactKind.NUMBER else None
             floor = unit.end() if unit else floor
+            if previous and previous[-1].kind == FactKind.NUMBER and unit is None:
+                floor = self._own_noun_end(text, floor, m.start)
             if previous and (mark := _TRAILING_END.search(text, floor, m.start)):
                 floor = mark.end()  # "£41.00 in total: £33.00 VAT": words up to a mark are the previous number's
             labels = self.mentions.labels_before(text, m, floor=floor)
@@ -157,6 +159,17 @@ class ClaimExtractor:
         )
 
 
+    def _own_noun_end(self, text: str, floor: int, start: int) -> int:
+        """Past a field word that heads the previous number's own phrase ("the $25 airport fee comes to $241": the
+        fee is the $25), where words other than a link stand between it and the next number; else `floor`."""
+        hit = next(iter(self.mentions.lex.field_phrases.finditer(text, floor, start)), None)
+        if hit is None or not _MODIFIERS.fullmatch(text, floor, hit.start):
+            return floor
+        return hit.end if _WORD.search(text, hit.end, start) else floor
+
+
+_MODIFIERS = re.compile(r"\s*(?:[A-Za-z-]+\s+){0,2}|[\u4e00-\u9fff]{0,4}")
+_WORD = re.compile(r"[A-Za-z\u4e00-\u9fff]")
 _TRAILING_END = re.compile(r"[,，:：;；)）]")
 """Where the words after a number stop being its own ("in total:", "declared value)")."""
 _LABEL_FLOORS = (FactKind.NUMBER, FactKind.DATE, FactKind.TIME)

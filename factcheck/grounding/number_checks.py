@@ -179,7 +179,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             if backing is not None and backing[0] == "recomputed":
                 set_verdict(fact, Verdict.CONTRADICTED, *backing)
                 return
-            if backing is None and (stated := self._stated_elsewhere(fact, targets, minor, labels)):
+            if backing is None and (stated := self._stated_elsewhere(fact, targets, minor, labels, same_field)):
                 # "可用余额 5,120.33 元" that `available` holds, where a loan's `principal_outstanding` (a balance
                 # too) holds another number: a tool states the value, and a field the claim's word also fits
                 # gives no evidence against it; only the role and record checks of a found number may
@@ -270,7 +270,8 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         return all(a in held for a in amounts)
 
     def _stated_elsewhere(
-        self, fact: Fact, targets: list[tuple[Decimal, int]], minor: Decimal | None, labels: frozenset[str]
+        self, fact: Fact, targets: list[tuple[Decimal, int]], minor: Decimal | None, labels: frozenset[str],
+        same_field: list[Located],
     ) -> list[Located]:
         """The tool outputs' own numbers equal to a claimed number that its field's values contradict, each in a field
         that names nothing the claim's words do not (`available`, `payable`; not `shipping_fee` for a refund of its
@@ -278,13 +279,25 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         call one unit's: "the total paid was $49.57" of a $49.57 item among several stays a contradiction."""
         stated = [loc for loc in priced_in_minor_units(self.index, self.index.equal_numbers(targets), minor, fact)
                   if loc.leaf.source == "tool" and not loc.leaf.path.startswith("args") and loc.leaf.numeric
-                  and loc.leaf.labels <= labels]
+                  and (loc.leaf.labels <= labels or self._plain_money(fact, labels, loc, same_field))]
         if not stated or self.index.lex.per_unit_words.finditer(self._claim_text):
             return stated
         if all(PER_UNIT_FIELD.search(field_name(loc.leaf.path)) or "[" in loc.leaf.path
                and loc.leaf.labels & PRICE_LABELS for loc in stated):
             return []
         return stated
+
+    def _plain_money(self, fact: Fact, labels: frozenset[str], loc: Located, same_field: list[Located]) -> bool:
+        """Whether an amount the claim names by generic words only ("cost", "paid") may be the value of a money
+        field of another name: "Each extra bag cost £7.00" is a bag's `price`, whatever else was `charged`; never
+        a count's, nor another field of the record whose own field of the claim's word says otherwise (已经缴了
+        1550 元 of a statement whose `paid` is 4800 and whose `outstanding` is 1550)."""
+        if fact.unit not in self.index.lex.currency_codes or not labels <= self.index.lex.generic_field_labels \
+                or loc.leaf.labels & self.index.lex.not_money_labels:
+            return False
+        record = _parent(loc.leaf.path)
+        return not any(other.leaf.index == loc.leaf.index and _parent(other.leaf.path) == record
+                       for other in same_field)
 
     def _of_another(self, fact: Fact, located: list[Located]) -> bool:
         """Contradict a found number that is another record's or call's, or in another currency or unit; whether
@@ -477,3 +490,8 @@ def _fields_with_cents(located: list[Located]) -> set[str]:
     """The fields any of whose numbers has a fractional part: amounts of money or measures, no counts."""
     return {_field_of(loc) for loc in located
             if (number := Decimal(loc.mention.value)) != number.to_integral_value()}
+
+
+def _parent(path: str) -> str:
+    """The record a field sits in: its path up to the last key (`bills[2].balance` -> `bills[2]`)."""
+    return path.rsplit(".", 1)[0] if "." in path else ""

@@ -81,6 +81,11 @@ def test_advice_numbers_are_not_facts(answer: str, expected: list) -> None:
         ("You owe £41.00 in total: £33.00 import VAT.", "£33.00", None),
         ("(20% of the £165 declared value) plus an £8.00 fee.", "£8.00", None),
         ("Total $43, of which shipping $5.", "$5", "shipping"),
+        # a field word right after a number of money heads that number's phrase, not the next one's
+        ("4 days plus the $25 airport fee comes to $241.", "$241", None),
+        ("您需支付 ¥6 打包费和 ¥5 配送费。", "¥5", None),
+        ("3 nights total $450.", "$450", "total"),  # after a count's noun it is the next number's
+        ("Room $150, fee $20.", "$20", "fee"),
         ("I searched pharmacies within 5 miles of 60614.", "5", None),  # a distance: within names no days
         ("Refunds are made within 5 days.", "5", "days"),
         # field words before a date or a time are the date's

@@ -50,6 +50,10 @@ _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
         ("It costs $12.50.", [call("order", {"refund_amount": 45, "items": [{"price": 12.5}]})], S),
         ("It costs $13.50.", [call("order", {"refund_amount": 45, "items": [{"price": 12.5}]})], U),
         ("The shipping costs $5.", [call("order", {"shipping_fee": 7})], C),
+        # a plain amount is also the value of a money field of another name; never of a count's
+        ("Each extra bag cost £7.00.", [call("add_bags", {"added": [{"price": 7.0}] * 3, "charged": 21.0})], S),
+        ("Each extra bag cost £8.00.", [call("add_bags", {"added": [{"price": 7.0}] * 3, "charged": 21.0})], C),
+        ("The bags cost $3.", [call("add_bags", {"charged": 21.0, "total_baggages": 3})], C),
         ("A 15% discount.", [call("quote", {"discount_rate": 0.15})], S),
         ("优惠 9.1 元。", [call("quote", {"discount": 2.1})], C),
         ("订单号 88321。", [call("order", {"order_id": 88231})], U),
