@@ -121,6 +121,13 @@ def _dated_span(record: dict, unit: str) -> tuple[int, str] | None:
     return (last - first).days, f"{unit} from {starts[0][1][:10]} to {ends[0][1][:10]}"
 
 
+def party_follows(text: str) -> bool:
+    """Whether `text` (what follows an amount) opens with the party it is for ("for both of you", "for all 3 of
+    us", "for 2 adults"): the amount is that party's total."""
+    m = _PARTY.match(text.lstrip())
+    return m is not None and not _MORE_PEOPLE.match(text.lstrip(), m.end())
+
+
 def party_said(text: str, lex: Lexicon) -> int | None:
     """The size of the party a claim says its total is for ("Total for both of you", "for all 3 of you",
     "3 人合计"), or None.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from itertools import combinations
 
 from factcheck.grounding.arithmetic import claim_targets, equal_at, operand_value, sum_text
 from factcheck.grounding.counting import threshold_count
@@ -184,6 +185,14 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                 # too) holds another number: a tool states the value, and a field the claim's word also fits
                 # gives no evidence against it; only the role and record checks of a found number may
                 self._found(fact, stated, claimed, exponent, minor)
+                return
+            if backing is None and (some := _some_added_up(same_field, claimed, exponent)):
+                # "Completed orders total $85.71" where four orders' totals are 16.51, 23.75, 27.32 and 45.48: the
+                # claim adds up some records of its field, which ones its condition says; no one value contradicts
+                # it, and nothing here checks that condition
+                set_verdict(fact, Verdict.UNSUPPORTED, "not_found",
+                            f"no tool output gives {fact.text}; it is {some} of the records' {'/'.join(sorted(labels))}"
+                            ", for a condition not checked", [])
                 return
             if backing is None:
                 shown = ", ".join(sorted({loc.mention.value for loc in same_field})[:3])
@@ -495,3 +504,21 @@ def _fields_with_cents(located: list[Located]) -> set[str]:
 def _parent(path: str) -> str:
     """The record a field sits in: its path up to the last key (`bills[2].balance` -> `bills[2]`)."""
     return path.rsplit(".", 1)[0] if "." in path else ""
+
+
+_MOST_ADDED = 10
+"""The most values of a field whose sums of some are tried: more make any number such a sum by chance."""
+
+
+def _some_added_up(same_field: list[Located], claimed: Decimal, exponent: int) -> str | None:
+    """The sum of two or more (not all) records' values of a field equal to a claimed number, written out; None when
+    no such sum is, or the field has one value or too many to try."""
+    values = [Decimal(loc.mention.value) for loc in same_field]
+    if not 2 < len(values) <= _MOST_ADDED or len(set(values)) < 2:
+        return None
+    for size in range(2, len(values)):
+        for some in combinations(values, size):
+            if equal_at(sum(some, Decimal(0)), claimed, exponent):
+                return sum_text([format(v, "f") for v in some])
+    return None
+

@@ -13,7 +13,7 @@ from factcheck.grounding.arithmetic import equal_at
 from factcheck.grounding.eligible import is_capacity_field, party_size, why_not
 from factcheck.grounding.evidence import EvidenceIndex, Located
 from factcheck.grounding.flat import scalars_of, value_in
-from factcheck.grounding.multiplicity import party_said, run_multiplicity, time_units
+from factcheck.grounding.multiplicity import party_follows, party_said, run_multiplicity, time_units
 from factcheck.lexicon import Lexicon, field_name
 from factcheck.phrases import Hit, Phrases
 from factcheck.report import Fact, FactKind, Verdict
@@ -444,6 +444,8 @@ def claims_a_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
         return False  # "$408.80 in total — $151.20 more than your current car": a difference, not the total
     if "total" in (fact.concept or "").split("+") or _cue_before(lex.total_words, fact, claim) is not None:
         return True
+    if party_follows(claim.text[fact.end - claim.start : fact.end - claim.start + 2 * _AFTER]):
+        return True  # "$389 for both of you": the party's total
     return any(hit.start <= 2 for hit in lex.total_words.finditer(after.lstrip()))
 
 

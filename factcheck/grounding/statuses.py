@@ -111,22 +111,26 @@ class StatusMatcher:
             if not pool:
                 return
             agree = [s for s in pool if s.polarity in AGREES[polarity]] or self._same_state_word(fact, polarity, pool)
-            if agree:
+            read_back = bool(agree) and self._read_back_only(fact, agree, before)
+            # "I've also emailed a copy" beside an order read back as delivered: no send of this turn; whether a call
+            # of the action ran decides, below
+            if agree and not read_back:
                 set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {say(agree[0])}",
                             [evidence_of(agree[0].leaf, self.index)])
                 return
-            first = pool[0]
-            code = "tool_error" if self.index.calls[first.call].status == "error" else "polarity_mismatch"
-            retry = self._retried(fact, first.call) if code == "tool_error" and polarity == "positive" else None
-            if retry is not None:  # "Error: user not found" by e-mail, then found by name and zip
-                leaf = self.index.first_leaf(retry.index)
-                set_verdict(fact, Verdict.SUPPORTED, "match",
-                            f"tool {retry.name} succeeded after {self.index.calls[first.call].name} failed",
-                            [evidence_of(leaf, self.index)] if leaf else [])
+            if not read_back:
+                first = pool[0]
+                code = "tool_error" if self.index.calls[first.call].status == "error" else "polarity_mismatch"
+                retry = self._retried(fact, first.call) if code == "tool_error" and polarity == "positive" else None
+                if retry is not None:  # "Error: user not found" by e-mail, then found by name and zip
+                    leaf = self.index.first_leaf(retry.index)
+                    set_verdict(fact, Verdict.SUPPORTED, "match",
+                                f"tool {retry.name} succeeded after {self.index.calls[first.call].name} failed",
+                                [evidence_of(leaf, self.index)] if leaf else [])
+                    return
+                set_verdict(fact, Verdict.CONTRADICTED, code, f"tool says {say(first)}, answer says {polarity}",
+                            [evidence_of(s.leaf, self.index) for s in pool[:2]])
                 return
-            set_verdict(fact, Verdict.CONTRADICTED, code, f"tool says {say(first)}, answer says {polarity}",
-                        [evidence_of(s.leaf, self.index) for s in pool[:2]])
-            return
         ran = self.calls_for(concept, action=fact.kind == FactKind.ACTION)
         ok = [c for c in ran if c.status == "ok"]
         if concept == "search" and polarity == "positive":
@@ -449,6 +453,14 @@ class StatusMatcher:
 
         return [s for s in pool if said(s.leaf.text.lower())]
 
+    def _read_back_only(self, fact: Fact, agree: list[StatusEvidence], before: str) -> bool:
+        """Whether an action the agent says it did ("I've emailed", 已为您发送) would be backed only by records that
+        declared reads returned: a record's state read back is no act of this turn."""
+        # "I've also emailed", 已为您发送; not "I found one order … and it has been delivered"
+        near = window_before(before, 3, 6) + (" " if before[-1:].isascii() else "") + fact.text[:1]
+        return fact.kind == FactKind.ACTION and _I_DID.search(near) is not None \
+            and all(self.read_only.match(self.index.calls[s.call].name or "") for s in agree)
+
     def _named_read(self, claim: str) -> ToolRecord | None:
         """The one read a claim names by its arguments ("www.google.com"), or the run's only call; None when the
         run wrote (its last write speaks, see `_acting_call_disagrees`) or the claim names no single read."""
@@ -555,3 +567,9 @@ def _same_family(a: str | None, b: str | None) -> bool:
 def say(s: StatusEvidence) -> str:
     """A status as a reason shows it: concept, polarity, and where the tool says it."""
     return f"{s.concept or 'status'} {s.polarity} ({s.leaf.path or 'text'}: {s.leaf.text[:40]!r})"
+
+
+_I_DID = re.compile(r"(?i:\bI(?:'ve|\s+have|\s+just|\s+already)?\s+\w+)|为您|帮您|给您|我已")
+"""The agent in the first person singular just before an action ("I've also emailed", 已为您发送): what it says it did
+this turn; "we've paid" may be the company's record of the past."""
+

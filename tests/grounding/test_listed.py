@@ -99,14 +99,16 @@ def test_a_total_is_worked_out_from_the_answers_own_backed_amounts(answer, tools
         # parts that do not add up leave the total as it was
         ("You have 3 usable gift cards with a combined balance of $212.69:\n- gift_card_1: $5.51\n"
          "- gift_card_2: $49.76\n- gift_card_3: $147.42", Verdict.CONTRADICTED),
-        # no list right after it: nothing to add up
+        # no list right after it: the sum of some of the cards' balances, for a condition nothing here checks
         ("You have 3 usable gift cards with a combined balance of $202.69. gift_card_1 holds $5.51.",
+         Verdict.UNSUPPORTED),
+        ("You have 3 usable gift cards with a combined balance of $202.79. gift_card_1 holds $5.51.",
          Verdict.CONTRADICTED),
     ],
 )
 def test_a_total_that_opens_a_list_is_the_sum_of_its_parts(answer, expected) -> None:
     report = CHECKER.check(answer, CARDS)
-    total = next(f for c in report.claims for f in c.facts if f.text in ("$202.69", "$212.69"))
+    total = next(f for c in report.claims for f in c.facts if f.text in ("$202.69", "$212.69", "$202.79"))
     assert total.verdict == expected, total
     if expected == Verdict.SUPPORTED:
         assert total.code == "derived" and "the amounts the answer lists after it" in total.reason

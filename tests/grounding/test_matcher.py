@@ -230,6 +230,45 @@ def test_fuzzy_name_match_never_makes_numbers_equal() -> None:
     assert facts == {"identifier": U, "name": S}
 
 
+_DELIVERED = call("get_order_details", {"order_id": "#W1", "status": "delivered"})
+_RETURNED = call("return_delivered_order_items", {"order_id": "#W1", "return_id": "RT-1", "status": "return_requested"})
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        # an action the agent says it did is no record state a read returned, even beside a write of another act
+        ("I've also emailed a copy to the address on your account.", [_DELIVERED, _RETURNED], U),
+        ("I've refunded order #W1.", [call("get_order_details", {"order_id": "#W1", "status": "refunded"})], U),
+        ("已为您退款。", [call("get_order_details", {"order_id": "#W1", "status": "refunded"})], U),
+        # the record's own state, said as the record's, or after the agent found it
+        ("Order #W1 has been refunded.", [call("get_order_details", {"order_id": "#W1", "status": "refunded"})], S),
+        ("I found order #W1 and it has been delivered.", [_DELIVERED], S),
+        ("I've also emailed a copy.", [_DELIVERED, call("send_email", {"status": "sent"})], S),
+    ],
+)
+def test_an_action_of_this_turn_is_no_state_a_read_returned(answer: str, tools: list, expected: Verdict) -> None:
+    facts = [f for c in CHECKER.check(answer, tools).claims for f in c.facts if f.kind.value == "action"]
+    assert [f.verdict for f in facts] == [expected], facts
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected", "code"),
+    [
+        # some of a field's values added up: a total for a condition nothing checks, no contradiction
+        ("Completed orders total $85.71.", U, "not_found"),
+        ("Completed orders total $85.72.", C, "value_mismatch"),  # no records' sum
+        ("Your orders total $113.03.", S, "derived"),  # all of them
+    ],
+)
+def test_a_sum_of_some_records_is_no_contradiction(answer: str, expected: Verdict, code: str) -> None:
+    orders = call("list_orders", {"orders": [
+        {"id": "A1", "status": "completed", "total": 16.51}, {"id": "A2", "status": "completed", "total": 23.75},
+        {"id": "A3", "status": "refunded", "total": 27.32}, {"id": "A4", "status": "completed", "total": 45.45}]})
+    fact = next(f for c in CHECKER.check(answer, [orders]).claims for f in c.facts if f.kind.value == "number")
+    assert (fact.verdict, fact.code) == (expected, code), fact
+
+
 def test_a_read_only_tool_never_backs_an_action() -> None:
     lookup = call("get_refund_eligibility", {"order_id": "88231", "eligible": True})
     report = CHECKER.check("已为您退款，订单号 88231。", [lookup])

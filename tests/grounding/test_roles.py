@@ -242,6 +242,11 @@ MORE_FARES = [*FARES, {"flight_number": "HAT230", "prices": {"economy": 270}}]
          "2 people the total is for × 135 = 270"),
         ("HAT206. Total for both of you: $270.00.", [("search_direct_flight", FARES)], S, None),
         ("HAT206 is the cheapest; the total is $135.", [("search_direct_flight", FARES)], S, None),  # party unsaid
+        # the party named right after the amount makes it the party's total, with no total word
+        ("HAT206 is the cheapest at $135 for both of you.", [("search_direct_flight", FARES)], C,
+         "2 people the total is for × 135 = 270"),
+        ("HAT206 is the cheapest at $270 for both of you.", [("search_direct_flight", FARES)], S, None),
+        ("HAT206 is the cheapest at $135 each for both of you.", [("search_direct_flight", FARES)], S, None),
         # a party of several kinds, each at its own price
         ("HAT206. The total for 2 adults and 1 child is $135.00.", [("search_direct_flight", FARES)], S, None),
         # another record's price equals the total: the party's share is a fare, so the total is the party's
