@@ -178,6 +178,27 @@ def test_an_action_the_agent_narrates_after_reads_only_is_an_unbacked_action(ans
     assert actions and actions[0].strength == "no-write" and actions[0].confidence >= 0.9
 
 
+_UPDATED = {"name": "update_reservation_flights", "args": {"reservation_id": "R1"}, "output": {"status": "updated"}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "calls", "strength"),
+    [
+        # a message the agent says it sent, where no call of the run sends anything, whatever else it wrote
+        ("I've also emailed you the updated itinerary.", [_UPDATED], "no-write"),
+        ("已为您设置就诊前一天的短信提醒。", [_UPDATED], "no-write"),
+        # "sent" names no message ("I've sent the transfer"): only the run's calls being reads make it so
+        ("I've sent the renewal request to your doctor.", [_UPDATED], "no-call"),
+        ("I've also emailed you the itinerary.", [{"name": "get_user", "args": {}, "output": {"user": "u1"}}],
+         "no-write"),
+    ],
+)
+def test_a_message_no_call_could_have_sent_is_an_unbacked_action(answer, calls, strength) -> None:
+    report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, calls)
+    actions = [f for c in report.claims for f in c.facts if f.code == "no_tool_call" and f.concept == "send"]
+    assert actions and actions[0].strength == strength, actions
+
+
 def test_a_record_history_after_reads_is_no_narrated_action_of_the_agent() -> None:
     report = FactChecker(CheckerConfig(min_confidence=0)).check(
         "A $38.00 late fee was added.", [{"name": "get_rental", "args": {}, "output": {"late_fee": 38}}])

@@ -163,12 +163,15 @@ class ClaimExtractor:
         """Past a field word that heads the previous number's own phrase ("the $25 airport fee comes to $241": the
         fee is the $25), where words other than a link stand between it and the next number; else `floor`."""
         hit = next(iter(self.mentions.lex.field_phrases.finditer(text, floor, start)), None)
-        if hit is None or not _MODIFIERS.fullmatch(text, floor, hit.start):
+        if hit is None or not _MODIFIERS.fullmatch(text, floor, hit.start) \
+                or _LINKS.search(text, floor, hit.start):  # "$11.01 and the subtotal drops to $62.39": a new phrase
             return floor
         return hit.end if _WORD.search(text, hit.end, start) else floor
 
 
 _MODIFIERS = re.compile(r"\s*(?:[A-Za-z-]+\s+){0,2}|[\u4e00-\u9fff]{0,4}")
+_LINKS = re.compile(r"(?i)\b(?:and|or|plus|but|so|then|with|the|a|an|of|to|for|in|on|at|is|are|was|were|by|from)\b"
+                    r"|[和及与并而且或加再]")
 _WORD = re.compile(r"[A-Za-z\u4e00-\u9fff]")
 _TRAILING_END = re.compile(r"[,，:：;；)）]")
 """Where the words after a number stop being its own ("in total:", "declared value)")."""

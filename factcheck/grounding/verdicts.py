@@ -36,6 +36,10 @@ def set_verdict(fact: Fact, verdict: Verdict, code: str, reason: str, evidence: 
 _STATUS_KINDS = (FactKind.STATUS, FactKind.ACTION)
 
 
+_MESSAGE_CHANNEL = re.compile(r"(?i)mail|\bsms\b|\btext(?:ed)?\b|短信|邮件")
+"""A word of an action that names how a message reached the user ("emailed", 短信): no other act of the run sends
+one, so a claim the agent sent it with no call of its concept is one no call of the run could have done ("sent the
+transfer" names no message)."""
 _STATUS_VALUE = re.compile(r"[^\W\d_]")
 """A status value has a letter: a bare number is a count."""
 _DATE_VALUE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -59,11 +63,13 @@ def evidence_strength(fact: Fact, index: EvidenceIndex, agent: bool = False) -> 
         `recomputed`, `other-call` / `other-item` (a wrong record: another call's value, another list item's),
         `field`, `other-unit` (the tool gives the very number in another unit or currency), `near`,
         `absent`, `no-write` (no call of the action; the agent says it acted, and no call of
-        the run can act: every one is a declared read), `no-call` (no call of the action) or `-`.
+        the run can act: every one is a declared read, or none sends the message it says it sent), `no-call` (no call of the action) or `-`.
     """
     code = fact.code or ""
     if code == "no_tool_call":
         reads = index.lex.read_only_tools
+        if agent and _MESSAGE_CHANNEL.search(fact.text) and not any(fact.concept in c.concepts for c in index.calls):
+            return "no-write"  # "I've also emailed you the itinerary" where no call of the run sends anything
         return "no-write" if agent and all(reads.match(c.name or "") for c in index.calls) else "no-call"
     if code in ("recomputed", "time_window", "incomplete_coverage"):
         return "recomputed"  # worked out over the records: a total, a selection, the time since a moment, the reads

@@ -86,6 +86,7 @@ def test_advice_numbers_are_not_facts(answer: str, expected: list) -> None:
         ("您需支付 ¥6 打包费和 ¥5 配送费。", "¥5", None),
         ("3 nights total $450.", "$450", "total"),  # after a count's noun it is the next number's
         ("Room $150, fee $20.", "$20", "fee"),
+        ("You save $11.01 and the subtotal drops to $62.39.", "$62.39", "subtotal"),  # a new phrase's own word
         ("I searched pharmacies within 5 miles of 60614.", "5", None),  # a distance: within names no days
         ("Refunds are made within 5 days.", "5", "days"),
         # field words before a date or a time are the date's

@@ -155,6 +155,7 @@ def test_words_inside_links_are_not_statuses() -> None:
         ("已为您的退款申请加急处理", None, None),  # 退款 names the 申请: no refund is claimed done
         # the submission is claimed done, as 已提交退款申请 and "I've submitted your refund request" are
         ("已为您提交退款申请", "refund", True),
+        ("我已经帮您把自动续费关掉了", "cancel", True),  # turned off, as "turned off"
     ],
 )
 def test_completion_markers_that_reach_past_their_object(text, concept, action) -> None:

@@ -187,6 +187,14 @@ def test_a_price_beside_its_quantity_is_per_unit(answer, expected) -> None:
     assert number_verdicts(answer, [("create_invoice", invoice)])[-1][1] == expected
 
 
+@pytest.mark.parametrize(("answer", "expected"), [("香蕉一共 $0.5。", C),
+                                                  ("加购了香蕉 3 份（每份 $0.5），合计 $1.5。", S),  # 每份: one unit's
+                                                  ("加购了香蕉 3 盒（每盒 $0.5），合计 $1.5。", S)])
+def test_a_price_a_per_unit_word_names_is_no_total(answer, expected) -> None:
+    invoice = {"invoice_id": "INV1", "items": [{"name": "bananas", "quantity": 3, "price": 0.5}]}
+    assert {text: verdict for text, verdict, _ in number_verdicts(answer, [("create_invoice", invoice)])}["$0.5"] == expected
+
+
 @pytest.mark.parametrize("answer", ["建议：第 1 条收益最大。", "第 2 个方案最便宜。", "Option No. 2 is the fastest."])
 def test_an_ordinal_is_a_place_in_a_list_not_a_quantity(answer) -> None:
     calls = [{"name": "slow_log", "args": {}, "output": {"queries": [{"rows": 1203311}, {"rows": 5}]}, "status": "ok"}]
