@@ -63,7 +63,8 @@ def evidence_strength(fact: Fact, index: EvidenceIndex, agent: bool = False) -> 
         `recomputed`, `other-call` / `other-item` (a wrong record: another call's value, another list item's),
         `field`, `other-unit` (the tool gives the very number in another unit or currency), `near`,
         `absent`, `no-write` (no call of the action; the agent says it acted, and no call of
-        the run can act: every one is a declared read, or none sends the message it says it sent), `no-call` (no call of the action) or `-`.
+        the run can act: every one is a declared read, or none sends the message it says it sent),
+        `no-call` (no call of the action) or `-`.
     """
     code = fact.code or ""
     if code == "no_tool_call":

@@ -192,7 +192,8 @@ def test_a_price_beside_its_quantity_is_per_unit(answer, expected) -> None:
                                                   ("加购了香蕉 3 盒（每盒 $0.5），合计 $1.5。", S)])
 def test_a_price_a_per_unit_word_names_is_no_total(answer, expected) -> None:
     invoice = {"invoice_id": "INV1", "items": [{"name": "bananas", "quantity": 3, "price": 0.5}]}
-    assert {text: verdict for text, verdict, _ in number_verdicts(answer, [("create_invoice", invoice)])}["$0.5"] == expected
+    verdicts = {text: verdict for text, verdict, _ in number_verdicts(answer, [("create_invoice", invoice)])}
+    assert verdicts["$0.5"] == expected
 
 
 @pytest.mark.parametrize("answer", ["建议：第 1 条收益最大。", "第 2 个方案最便宜。", "Option No. 2 is the fastest."])
