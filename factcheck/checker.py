@@ -160,7 +160,7 @@ class FactChecker:
         stats = answer_stats(lang, context)
         threshold = self.config.min_confidence
         for claim, fact in flags:
-            fact.strength = evidence_strength(fact, index, agent_doer(fact, claim))
+            fact.strength = evidence_strength(fact, index, agent_doer(fact, claim), claim.text)
             if not tool_calls and fact.code == "no_tool_call":
                 fact.confidence = 1.0  # a run that called no tool at all cannot have done what the claim narrates
             else:

@@ -189,6 +189,9 @@ _UPDATED = {"name": "update_reservation_flights", "args": {"reservation_id": "R1
         ("已为您设置就诊前一天的短信提醒。", [_UPDATED], "no-write"),
         # "sent" names no message ("I've sent the transfer"): only the run's calls being reads make it so
         ("I've sent the renewal request to your doctor.", [_UPDATED], "no-call"),
+        ("I've sent the transfer to marcus@example.com.", [_UPDATED], "no-call"),
+        # a message the claim names, after a curly apostrophe as real agents write it
+        ("I’ve sent the updated order confirmation to emma@example.com.", [_UPDATED], "no-write"),
         ("I've also emailed you the itinerary.", [{"name": "get_user", "args": {}, "output": {"user": "u1"}}],
          "no-write"),
     ],

@@ -569,7 +569,7 @@ def say(s: StatusEvidence) -> str:
     return f"{s.concept or 'status'} {s.polarity} ({s.leaf.path or 'text'}: {s.leaf.text[:40]!r})"
 
 
-_I_DID = re.compile(r"(?i:\bI(?:'ve|\s+have|\s+just|\s+already)?\s+\w+)|为您|帮您|给您|我已")
+_I_DID = re.compile(r"(?i:\bI(?:['’]ve|\s+have|\s+just|\s+already)?\s+\w+)|为您|帮您|给您|我已")
 """The agent in the first person singular just before an action ("I've also emailed", 已为您发送): what it says it did
 this turn; "we've paid" may be the company's record of the past."""
 

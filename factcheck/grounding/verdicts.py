@@ -36,17 +36,19 @@ def set_verdict(fact: Fact, verdict: Verdict, code: str, reason: str, evidence: 
 _STATUS_KINDS = (FactKind.STATUS, FactKind.ACTION)
 
 
-_MESSAGE_CHANNEL = re.compile(r"(?i)mail|\bsms\b|\btext(?:ed)?\b|短信|邮件")
-"""A word of an action that names how a message reached the user ("emailed", 短信): no other act of the run sends
-one, so a claim the agent sent it with no call of its concept is one no call of the run could have done ("sent the
-transfer" names no message)."""
+_MESSAGE_CONCEPT = "send"
+"""The lexicon's concept of sending a message (an e-mail, an SMS, a notification)."""
+_MESSAGE_CHANNEL = re.compile(r"(?i)mail|\bsms\b|\btext(?:ed)?\b|\bconfirmation\b|\breceipt\b|\bitinerary\b|短信|邮件")
+"""Words of a message to the user ("emailed", "sent the updated order confirmation", 短信): no other act of the run
+sends one, so a claim the agent sent it with no call of its concept is one no call of the run could have done ("sent
+the transfer" names no message)."""
 _STATUS_VALUE = re.compile(r"[^\W\d_]")
 """A status value has a letter: a bare number is a count."""
 _DATE_VALUE = re.compile(r"\d{4}-\d{2}-\d{2}")
 """A value that starts with an ISO date is a moment (`created: 2024-08-14 21:37:05`), not a status."""
 
 
-def evidence_strength(fact: Fact, index: EvidenceIndex, agent: bool = False) -> str:
+def evidence_strength(fact: Fact, index: EvidenceIndex, agent: bool = False, claim: str = "") -> str:
     """What a flagged fact's own evidence is (`Fact.strength`), read from its code and evidence alone.
 
     Args:
@@ -54,6 +56,7 @@ def evidence_strength(fact: Fact, index: EvidenceIndex, agent: bool = False) -> 
         index: The run's evidence (to name the concepts of the tool an evidence came from).
         agent: Whether the claim names the agent as the doer ("I've booked", 已为您): an action of this run,
             not a record's history ("a late fee was added").
+        claim: The claim's text (a message it names: "sent the updated order confirmation").
 
     Returns:
         `not-done-field` (a status field that says the thing failed or is still pending, against a claim
@@ -69,7 +72,8 @@ def evidence_strength(fact: Fact, index: EvidenceIndex, agent: bool = False) -> 
     code = fact.code or ""
     if code == "no_tool_call":
         reads = index.lex.read_only_tools
-        if agent and _MESSAGE_CHANNEL.search(fact.text) and not any(fact.concept in c.concepts for c in index.calls):
+        if agent and fact.concept == _MESSAGE_CONCEPT and _MESSAGE_CHANNEL.search(claim or fact.text) \
+                and not any(fact.concept in c.concepts for c in index.calls):
             return "no-write"  # "I've also emailed you the itinerary" where no call of the run sends anything
         return "no-write" if agent and all(reads.match(c.name or "") for c in index.calls) else "no-call"
     if code in ("recomputed", "time_window", "incomplete_coverage"):
