@@ -293,8 +293,10 @@ class NumberBackings(ClaimState):
         where = None
         for k in range(1, len(amounts) + 1):  # from the last amount back, while each is a rate of one count
             part = amounts[-k]
+            # a rate of each night listed (`nightly_rate: [688, 728]`) is that night's, already the stay's part
             rates = [loc for loc in self.index.equal_numbers([(part, part.as_tuple().exponent)]) if loc.leaf.source
-                     == "tool" and PER_UNIT_FIELD.search(field_name(loc.leaf.path.rsplit(".", 1)[-1]))]
+                     == "tool" and PER_UNIT_FIELD.search(field_name(loc.leaf.path.rsplit(".", 1)[-1]))
+                     and not loc.leaf.path.endswith("]")]
             units = {u for loc in rates if (u := time_units(self.index, loc.leaf)) is not None}
             counts |= units
             if not rates or len(units) != 1 or len(counts) != 1:

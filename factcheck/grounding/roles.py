@@ -24,6 +24,7 @@ PRICE_LABELS = frozenset({"price"})
 """Field labels of a per-unit amount (a fare, a unit price): what a total multiplies."""
 _AFTER = 12
 """How far after an amount a total word still makes it a total ("$612 in total")."""
+_CLAUSE_MARKS = re.compile(r"[,，;；。:：]")
 PER_SLASH = re.compile(r"\s*/\s*(?![\d$¥€£])\w")
 """A slash and a unit right after an amount: it is one unit's ("$120.00/night", "¥580.00/张")."""
 PER_WORK = re.compile(r"(?i)[×x@*/]|\b(?:at|each|per|apiece)\b|每|单价")
@@ -446,7 +447,9 @@ def claims_a_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
         return True
     if party_follows(claim.text[fact.end - claim.start : fact.end - claim.start + 2 * _AFTER]):
         return True  # "$389 for both of you": the party's total
-    return any(hit.start <= 2 for hit in lex.total_words.finditer(after.lstrip()))
+    following = after.lstrip()  # "$612 in total"; not "¥728，合计 ¥1,416", whose total word opens the next clause
+    return any(hit.start <= 2 and not _CLAUSE_MARKS.search(following, 0, hit.start)
+               for hit in lex.total_words.finditer(following))
 
 
 def fits_role(fact: Fact, how: str, index: EvidenceIndex, claim: ClaimText) -> bool:

@@ -5,7 +5,7 @@ import pytest
 from factcheck import CheckerConfig, FactChecker, Verdict
 
 CHECKER = FactChecker(CheckerConfig(min_confidence=0))
-S, C = Verdict.SUPPORTED, Verdict.CONTRADICTED
+S, C, U = Verdict.SUPPORTED, Verdict.CONTRADICTED, Verdict.UNSUPPORTED
 RESERVATION = {"reservation_id": "ZFA04Y", "passengers": [{"name": "A"}, {"name": "B"}, {"name": "C"}],
                "flights": [{"flight_number": "HAT170", "price": 364}, {"flight_number": "HAT171", "price": 248}],
                "payment_history": [{"amount": 1836}]}
@@ -386,3 +386,23 @@ def test_a_count_named_total_is_no_total_of_the_lines() -> None:
     facts = [f for c in CHECKER.check("合计补差价 268 美元，已从原信用卡扣除。", calls).claims for f in c.facts
              if f.kind.value == "number" and f.value == "268"]
     assert facts and all("total_baggages" not in f.reason for f in facts), [(f.text, f.reason) for f in facts]
+
+
+_NIGHTS = {"arrival": "2025-05-01", "departure": "2025-05-03",
+           "rooms": [{"line": 1, "room_type_name": "豪华双床房", "nightly_rate": [688.0, 728.0]}]}
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # a total word that opens the next clause names no total of the amount before it; each night's own rate
+        # listed is part of the stay's total, not one unit's to multiply
+        ("房费：5月1日 ¥688、5月2日 ¥728，合计 ¥1,416", [S, S]),
+        ("房费：5月1日 ¥688、5月2日 ¥728，合计 ¥1,516", [S, U]),
+        ("The room is ¥728 in total.", [C]),  # the word right after it still makes it a total
+    ],
+)
+def test_a_night_of_a_stay_listed_with_its_total(answer, expected) -> None:
+    verdicts = [verdict for text, verdict, _ in number_verdicts(answer, [("get_reservation", _NIGHTS)])
+                if text.startswith("¥") and text != "¥688"]
+    assert verdicts == expected
