@@ -159,9 +159,11 @@ class Fact(BaseModel):
     a status field of a record a read returned does; `own-text`: its text naming the concept does;
     `own-tool`: its other text does; `count`: a count it gives; `other-tool`; `field`: a tool states this
     field's value; `recomputed`: the value recomputed over the records differs; `other-call` /
-    `other-item`: the value is another call's or another list item's than the one the claim names; `near`: a
+    `other-item`: the value is another call's or another list item's than the one the claim names; `swapped`: it
+    and another flag of the answer hold each other's records' values (its confidence is at least 0.9); `near`: a
     tool holds a value one edit off; `absent`: nothing holds it; `no-write`: the agent says it did it and
-    only reads ran; `no-call`: no tool ran for it). A feature of its confidence."""
+    only reads ran, or it says it sent a message no call sends; `no-call`: no tool ran for it). A feature of its
+    confidence."""
     uncertain: bool = False
     """True when the flag's confidence is below `CheckerConfig.min_confidence`: the fact keeps its
     verdict in the report, but it does not flag its claim, fail the report or trigger a retry."""

@@ -228,3 +228,27 @@ def test_a_failed_write_is_the_acting_tools_own_evidence_when_it_is_the_runs_onl
     report = FactChecker(CheckerConfig(min_confidence=0)).check("已为您预约明天上午上门取件。", calls)
     flags = [f for c in report.claims for f in c.facts if f.code == "tool_error"]
     assert flags and flags[0].strength == strength
+
+
+_PASSENGERS = {"name": "get_reservation_details", "args": {"reservation_id": "R1"}, "status": "ok", "output": {
+    "passengers": [{"first_name": "Ana", "last_name": "Ruiz", "dob": "1984-07-29"},
+                   {"first_name": "Leo", "last_name": "Ruiz", "dob": "2015-11-02"}]}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "swapped"),
+    [
+        # two records' values traded: each flag's evidence is the other's record, at least 0.9 each
+        ("Ana Ruiz was born on November 2, 2015 and Leo Ruiz on July 29, 1984.", True),
+        # one value of another record: its confidence is its own
+        ("Ana Ruiz was born on November 2, 2015 and Leo Ruiz on November 2, 2015.", False),
+    ],
+)
+def test_a_swap_of_two_records_values_is_evidence_of_its_own(answer, swapped) -> None:
+    report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, [_PASSENGERS])
+    wrong = [f for c in report.claims for f in c.facts if f.code == "wrong_record"]
+    assert wrong
+    assert all((f.strength == "swapped") == swapped for f in wrong)
+    if swapped:
+        assert len(wrong) == 2 and min(f.confidence or 0 for f in wrong) >= 0.9
+

@@ -359,12 +359,20 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         """Contradict a found number whose role the records compute otherwise: a per-unit amount given as the
         total, or a superlative's option that is not the best of its list (the computation is the evidence)."""
         said = self._said
-        found = per_unit_as_total(fact, located, self.index, said) or selection(fact, located, self.index, said) \
-            or unit_price_as_line(fact, located, self.index, said) or self._other_total(fact)
+        found = per_unit_as_total(fact, located, self.index, said) or unit_price_as_line(fact, located, self.index, said)
+        if found is not None and self._states_too(fact, found.value):
+            found = None  # "| Notebook A5 | 5 | $3.20 | $16.00 |": the unit price beside the line's total
+        found = found or selection(fact, located, self.index, said) or self._other_total(fact)
         if found is None:
             return False
         set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found))
         return True
+
+    def _states_too(self, fact: Fact, value: Decimal) -> bool:
+        """Whether the claim itself gives the value recomputed for one of its numbers, as another number of it
+        ("| Notebook A5 | 5 | $3.20 | $16.00 |": the line's total stands beside its unit price)."""
+        return any(f is not fact and f.kind == FactKind.NUMBER and f.value and f.unit == fact.unit
+                   and Decimal(f.value) == value for f in self._claim_facts)
 
     def _sum_of_parts(self, fact: Fact) -> None:
         """Back a total by the backed numbers that follow it in the claim, when they add up to it.

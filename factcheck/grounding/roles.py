@@ -195,8 +195,8 @@ def per_unit_sum_as_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) ->
     claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
     for call in range(len(index.calls)):
         times, what = run_multiplicity(index, call)
-        if times < 2:
-            continue
+        if times < 2 or not any(leaf.index == call and leaf.path == what for _, leaf in index.list_counts):
+            continue  # the legs of the record that lists the travellers; a search's options are no legs of a trip
         for shape, (values, _, _) in index.flats[call].numbers.items():
             if "[]" not in shape or len(values) < 2 or not index.path_info(shape)[0] & PRICE_LABELS:
                 continue

@@ -145,3 +145,22 @@ def _only_write_failed(fact: Fact, tools: list[Evidence], index: EvidenceIndex) 
     names = {c.name for c in writes if c.index in failed}
     return bool(failed) and {ev.index for ev in tools} == failed and not any(
         c.status != "error" and (fact.concept in c.concepts or c.name in names) for c in writes)
+
+
+def swapped_pairs(facts: list[Fact]) -> list[Fact]:
+    """The wrong-record facts of an answer that hold each other's values: A says what B's record holds and B what
+    A's does (two travellers' dates of birth, two orders' totals traded). A swap is evidence of its own: each value
+    exists, in the other one's record.
+
+    Args:
+        facts: The answer's flagged facts.
+
+    Returns:
+        The facts of every such pair, in the answer's order.
+    """
+    wrong = [f for f in facts if f.code == "wrong_record" and len(f.evidence) >= 2]
+    place = [((f.evidence[0].index, f.evidence[0].path), (f.evidence[1].index, f.evidence[1].path)) for f in wrong]
+    swapped = {i for i, (own, other) in enumerate(place) for j, pair in enumerate(place)
+               if i != j and wrong[i].kind == wrong[j].kind and pair == (other, own)}
+    return [wrong[i] for i in sorted(swapped)]
+

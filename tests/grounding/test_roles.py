@@ -189,8 +189,11 @@ def test_a_price_beside_its_quantity_is_per_unit(answer, expected) -> None:
 
 @pytest.mark.parametrize(("answer", "expected"), [("香蕉一共 $0.5。", C),
                                                   ("加购了香蕉 3 份（每份 $0.5），合计 $1.5。", S),  # 每份: one unit's
-                                                  ("加购了香蕉 3 盒（每盒 $0.5），合计 $1.5。", S)])
-def test_a_price_a_per_unit_word_names_is_no_total(answer, expected) -> None:
+                                                  ("加购了香蕉 3 盒（每盒 $0.5），合计 $1.5。", S),
+                                                  # the line's total beside it: the amount is the unit price
+                                                  ("| bananas | 3 | $0.5 | $1.5 |", S),
+                                                  ("| bananas | 3 | $0.5 |", C)])
+def test_a_price_a_per_unit_word_or_its_line_total_names_is_no_total(answer, expected) -> None:
     invoice = {"invoice_id": "INV1", "items": [{"name": "bananas", "quantity": 3, "price": 0.5}]}
     verdicts = {text: verdict for text, verdict, _ in number_verdicts(answer, [("create_invoice", invoice)])}
     assert verdicts["$0.5"] == expected
@@ -406,3 +409,22 @@ def test_a_night_of_a_stay_listed_with_its_total(answer, expected) -> None:
     verdicts = [verdict for text, verdict, _ in number_verdicts(answer, [("get_reservation", _NIGHTS)])
                 if text.startswith("¥") and text != "¥688"]
     assert verdicts == expected
+
+
+_THREE = {"reservation_id": "ZK0P3M", "flights": [{"flight_number": "MU5137", "price": 780}],
+          "passengers": [{"name": "A"}, {"name": "B"}, {"name": "C"}]}
+_SEARCH = [{"flight_number": "MU5137", "prices": {"economy": 820, "business": 2460}},
+           {"flight_number": "MU5101", "prices": {"economy": 910, "business": 2580}}]
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # two options' prices of a search are no legs of one trip to multiply by the travellers
+        ("每人需补差价 1680 元，3 人合计：5040 元", S),
+        ("公务舱两个航班合计：5040 元", S),
+    ],
+)
+def test_a_searchs_options_are_no_legs_of_a_trip(answer, expected) -> None:
+    verdicts = number_verdicts(answer, [("get_reservation_details", _THREE), ("search_direct_flight", _SEARCH)])
+    assert verdicts[-1][1] == expected, verdicts
