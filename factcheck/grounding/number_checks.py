@@ -359,7 +359,8 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         """Contradict a found number whose role the records compute otherwise: a per-unit amount given as the
         total, or a superlative's option that is not the best of its list (the computation is the evidence)."""
         said = self._said
-        found = per_unit_as_total(fact, located, self.index, said) or unit_price_as_line(fact, located, self.index, said)
+        found = per_unit_as_total(fact, located, self.index, said) \
+            or unit_price_as_line(fact, located, self.index, said)
         if found is not None and self._states_too(fact, found.value):
             found = None  # "| Notebook A5 | 5 | $3.20 | $16.00 |": the unit price beside the line's total
         found = found or selection(fact, located, self.index, said) or self._other_total(fact)
