@@ -16,6 +16,8 @@ if TYPE_CHECKING:
     from factcheck.lexicon import Lexicon
     from factcheck.phrases import Hit
 
+_AN_ITEM = re.compile(r"\[\d+\]\.(?:[^.\[\]]*price|amount)$")
+"""The price (or amount) of one entry of a list: `items[1].price`, `lines[0].unit_price`."""
 _DONE = re.compile(r"(?i)\b(?:has|have|had)\s+(?:been\s+|now\s+|already\s+)*\w+|\b(?:was|were)\s+\w+ed\b|已")
 """A clause that says the money already moved ("has been refunded", "was credited", 已退款)."""
 _FIELD = re.compile(r"^(.*)\.([^.\[\]]+)$")
@@ -209,3 +211,42 @@ def _written_now(loc: Located, index: EvidenceIndex) -> bool:
     head = match[1].rsplit("[", 1)[0]
     earlier = [entries for i in same if isinstance(entries := index.value_at(i, head), list)]
     return all(index.value_at(call, match[1]) not in entries for entries in earlier)  # no read of it: all new
+
+
+def item_price_as_refund(
+    fact: Fact, located: list[Located], index: EvidenceIndex
+) -> tuple[Decimal, str, Located] | None:
+    """The refund a write recorded in this run, when a claimed refund is only one item's price of a list of several
+    ("Refund: $45.39" of a cancelled order of two items whose cancellation recorded a refund of $98.10): the whole
+    refund is what the write gave back.
+
+    Args:
+        fact: A money number labelled a refund, that tool outputs hold.
+        located: The tool numbers equal to it.
+        index: The run's evidence.
+
+    Returns:
+        (the refund recorded, how, where), or None when it is no such item price or no write recorded one refund.
+    """
+    if "refund" not in (fact.concept or "").split("+") or fact.unit not in index.lex.currency_codes or not located:
+        return None
+    if any(loc.leaf.source != "tool" or not _AN_ITEM.search(loc.leaf.path) or not _among_several(loc, index)
+           or direction_of(loc, index) is not None for loc in located):
+        return None  # the claimed value is some record's own refund or payment, or no item's price
+    claimed = Decimal(fact.value or "0")
+    refunds = {abs(Decimal(loc.mention.value)): loc for call in index.money_numbers() for loc in call
+               if direction_of(loc, index) == "refund" and _written_now(loc, index)}
+    if len(refunds) != 1:
+        return None
+    total, where = next(iter(refunds.items()))
+    if total <= claimed:
+        return None
+    return total, f"a refund of {total.normalize():f} ({where.leaf.path}; {fact.text} is one item's price)", where
+
+
+def _among_several(loc: Located, index: EvidenceIndex) -> bool:
+    """Whether the list entry a number sits in has siblings: one item of several."""
+    head = loc.leaf.path[: loc.leaf.path.rfind("[")]
+    entries = index.value_at(loc.leaf.index, head)
+    return isinstance(entries, list) and len(entries) > 1
+

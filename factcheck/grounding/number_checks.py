@@ -8,6 +8,7 @@ from itertools import combinations
 
 from factcheck.grounding.arithmetic import claim_targets, equal_at, operand_value, sum_text
 from factcheck.grounding.counting import threshold_count
+from factcheck.grounding.direction import item_price_as_refund
 from factcheck.grounding.evidence import Located
 from factcheck.grounding.flat import scalars_of
 from factcheck.grounding.item_totals import record_items_total
@@ -364,6 +365,8 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         if found is not None and self._states_too(fact, found.value):
             found = None  # "| Notebook A5 | 5 | $3.20 | $16.00 |": the unit price beside the line's total
         found = found or selection(fact, located, self.index, said) or self._other_total(fact)
+        if found is None and (refund := item_price_as_refund(fact, located, self.index)) is not None:
+            found = Recomputed(*refund)
         if found is None:
             return False
         set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found))

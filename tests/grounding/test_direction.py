@@ -166,3 +166,27 @@ def test_a_deduction_word_still_charges_what_is_taken_from_the_user() -> None:
         "transaction_type": "refund", "amount": 45.0}}
     codes = [f.code for claim in CHECKER.check("银行从您的账户扣除了 ¥45.00。", [refunded]).claims for f in claim.facts]
     assert "wrong_direction" in codes
+
+
+_KETTLE_BOOTS = [{"name": "Kettle", "item_id": "1", "price": 45.39}, {"name": "Boots", "item_id": "2", "price": 208.15}]
+_PAID = {"transaction_type": "payment", "amount": 253.54, "payment_method_id": "gift_card_1"}
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # a refund said as one item's price, where the cancellation recorded the whole refund
+        ("Refund: $45.39 to your gift card.", Verdict.CONTRADICTED),
+        ("Refund: $253.54 to your gift card.", Verdict.SUPPORTED),
+        ("The Kettle was $45.39.", Verdict.SUPPORTED),  # a price said as a price
+    ],
+)
+def test_one_items_price_is_no_refund_a_write_recorded_for_all(answer, expected) -> None:
+    order = {"order_id": "#W1", "status": "pending", "items": _KETTLE_BOOTS, "payment_history": [_PAID]}
+    cancelled = {**order, "status": "cancelled", "payment_history": [
+        _PAID, {"transaction_type": "refund", "amount": 253.54, "payment_method_id": "gift_card_1"}]}
+    calls = [{"name": "get_order_details", "args": {"order_id": "#W1"}, "output": order},
+             {"name": "cancel_pending_order", "args": {"order_id": "#W1"}, "output": cancelled}]
+    report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, calls)
+    fact = next(f for c in report.claims for f in c.facts if f.kind.value == "number")
+    assert fact.verdict == expected, fact
