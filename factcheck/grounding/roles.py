@@ -24,6 +24,8 @@ PRICE_LABELS = frozenset({"price"})
 """Field labels of a per-unit amount (a fare, a unit price): what a total multiplies."""
 _AFTER = 12
 """How far after an amount a total word still makes it a total ("$612 in total")."""
+_MOVED = re.compile(r"(?i)\b(?:has|have|had)\s+(?:been\s+|now\s+|already\s+)*\w+ed\b|\b(?:was|were)\s+\w+ed\b|已")
+"""A claim that says money already moved ("has been charged", "was refunded", 已退款)."""
 _CLAUSE_MARKS = re.compile(r"[,，;；。:：]")
 PER_SLASH = re.compile(r"\s*/\s*(?![\d$¥€£])\w")
 """A slash and a unit right after an amount: it is one unit's ("$120.00/night", "¥580.00/张")."""
@@ -75,7 +77,7 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
     Returns:
         The recomputed total, or None when the number is no per-unit amount given as a total.
     """
-    if not located or not claims_a_total(fact, index, claim):
+    if not located or not (claims_a_total(fact, index, claim) or moved_in_full(fact, index, claim)):
         return None
     beside = _total_beside(fact, located, index, claim)
     if beside is not None:
@@ -435,8 +437,9 @@ def claims_a_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
     ("The total for all 3 passengers is $612"; not the nights' 688 元 before 两晚合计 1,476 元), or the one a total
     word follows ("$612 in total"), and the claim has no per-unit word ("each", "per person")."""
     lex = index.lex
-    if fact.unit not in lex.currency_codes or not fact.value or claim_hits(lex.per_unit_words, claim.text):
-        return False
+    if fact.unit not in lex.currency_codes or not fact.value \
+            or claim_hits(lex.per_unit_words, claim.text[slice(*_clause_bounds(fact, claim))]):
+        return False  # "$275 per person …, so the fare difference of $45 has been charged": per person is the $275's
     after = claim.text[fact.end - claim.start : fact.end - claim.start + _AFTER]  # "$612 in total"
     if PER_SLASH.match(after):
         return False  # "$120.00/night", "¥580.00/张": one unit's
@@ -450,6 +453,29 @@ def claims_a_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
     following = after.lstrip()  # "$612 in total"; not "¥728，合计 ¥1,416", whose total word opens the next clause
     return any(hit.start <= 2 and not _CLAUSE_MARKS.search(following, 0, hit.start)
                for hit in lex.total_words.finditer(following))
+
+
+def moved_in_full(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
+    """Whether an amount of money is said to have moved, in its own clause and with no per-unit word or count of one
+    there ("the fare difference of $45 has been charged"; not "那 1 个 … $22.75 已退回"): all that moved, so a per-unit
+    amount is no such thing. It may still be a difference (a price difference charged), so this is no total's role."""
+    if fact.unit not in index.lex.currency_codes or not fact.value:
+        return False
+    begin, stop = _clause_bounds(fact, claim)
+    clause = claim.text[begin:stop]
+    return bool(_MOVED.search(clause) and index.lex.directions_in(clause.lower())) \
+        and not claim_hits(index.lex.per_unit_words, clause) \
+        and not any(f.kind == FactKind.NUMBER and f.value == "1" and begin <= f.start - claim.start < stop
+                    for f in claim.facts)
+
+
+def _clause_bounds(fact: Fact, claim: ClaimText) -> tuple[int, int]:
+    """Where the clause a number stands in starts and ends in the claim's text: between the clause marks around it."""
+    at, end = fact.start - claim.start, fact.end - claim.start
+    marks = list(_CLAUSE_MARKS.finditer(claim.text))
+    begin = max((m.end() for m in marks if m.end() <= at), default=0)
+    stop = min((m.start() for m in marks if m.start() >= end), default=len(claim.text))
+    return begin, stop
 
 
 def fits_role(fact: Fact, how: str, index: EvidenceIndex, claim: ClaimText) -> bool:

@@ -428,3 +428,23 @@ _SEARCH = [{"flight_number": "MU5137", "prices": {"economy": 820, "business": 24
 def test_a_searchs_options_are_no_legs_of_a_trip(answer, expected) -> None:
     verdicts = number_verdicts(answer, [("get_reservation_details", _THREE), ("search_direct_flight", _SEARCH)])
     assert verdicts[-1][1] == expected, verdicts
+
+
+_FARE_CHANGE = {"reservation_id": "MX5F2L", "fare_difference": {"per_passenger": 45, "passengers": 2, "total": 90},
+                "payment_history": [{"payment_id": "credit_card_7730", "amount": 90}]}
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # money said to have moved is all that moved; "per person" of another amount of the claim is that one's
+        ("The new fare is $275 per person, so the fare difference of $45 has been charged to your card.", C),
+        ("The fare difference of $45 per person has been charged to your card.", S),
+        ("The fare difference of $90 has been charged to your card.", S),
+        ("The fare difference is $45.", S),  # no money said moved
+    ],
+)
+def test_an_amount_said_moved_is_all_that_moved(answer, expected) -> None:
+    verdicts = number_verdicts(answer, [("update_reservation_flights", _FARE_CHANGE)])
+    amount = next(v for text, v, _ in verdicts if text in ("$45", "$90"))
+    assert amount == expected, verdicts
