@@ -32,8 +32,8 @@ from factcheck.verify import second_opinions
 
 _LANGS = ("zh", "en", "mixed")
 SWAP_CONFIDENCE = 0.9
-"""The least confidence of a wrong-record flag whose pair holds its value, and it the pair's: a swap of two records'
-values (`verdicts.swapped_pairs`)."""
+"""The least confidence of two wrong-record flags that hold each other's records' values, a swap
+(`verdicts.swapped_pairs`)."""
 
 
 

@@ -188,7 +188,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                 self._found(fact, stated, claimed, exponent, minor)
                 return
             if backing is None and (some := _some_added_up(same_field, claimed, exponent)):
-                # "Completed orders total $85.71" where four orders' totals are 16.51, 23.75, 27.32 and 45.48: the
+                # "Completed orders total $85.71" where four orders' totals are 16.51, 23.75, 27.32 and 45.45: the
                 # claim adds up some records of its field, which ones its condition says; no one value contradicts
                 # it, and nothing here checks that condition
                 set_verdict(fact, Verdict.UNSUPPORTED, "not_found",
