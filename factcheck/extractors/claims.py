@@ -162,7 +162,8 @@ class ClaimExtractor:
     def _own_noun_end(self, text: str, floor: int, start: int) -> int:
         """Past a field word that heads the previous number's own phrase ("the $25 airport fee comes to $241": the
         fee is the $25), where words other than a link stand between it and the next number; else `floor`."""
-        hit = next(iter(self.mentions.lex.field_phrases.finditer(text, floor, start)), None)
+        hits = self.mentions.lex.field_phrases.finditer(text, floor, start)
+        hit = hits[0] if hits else None
         if hit is None or not _MODIFIERS.fullmatch(text, floor, hit.start) \
                 or _LINKS.search(text, floor, hit.start):  # "$11.01 and the subtotal drops to $62.39": a new phrase
             return floor

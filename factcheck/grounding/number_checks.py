@@ -274,7 +274,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
 
     def _holds(self, loc: Located, amounts: list[Decimal]) -> bool:
         """Whether the record that holds a located value holds every one of the amounts too."""
-        record = loc.leaf.path.rpartition(".")[0]
+        record = _parent(loc.leaf.path)
         value = self.index.value_at(loc.leaf.index, record) if record else self.index.flats[loc.leaf.index].value
         held = {Decimal(str(v)) for v in scalars_of(value) if isinstance(v, int | float) and not isinstance(v, bool)}
         return all(a in held for a in amounts)

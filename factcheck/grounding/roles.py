@@ -449,7 +449,7 @@ def claims_a_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
         return False  # "$408.80 in total — $151.20 more than your current car": a difference, not the total
     if "total" in (fact.concept or "").split("+") or _cue_before(lex.total_words, fact, claim) is not None:
         return True
-    if party_follows(claim.text[fact.end - claim.start : fact.end - claim.start + 2 * _AFTER]):
+    if party_follows(rest):
         return True  # "$389 for both of you": the party's total
     following = after.lstrip()  # "$612 in total"; not "¥728，合计 ¥1,416", whose total word opens the next clause
     return any(hit.start <= 2 and not _CLAUSE_MARKS.search(following, 0, hit.start)

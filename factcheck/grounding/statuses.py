@@ -14,7 +14,7 @@ from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, other_item
 from factcheck.grounding.trust import backing_statuses
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.lexicon import field_name, term_key
-from factcheck.phrases import said_alone, window_before
+from factcheck.phrases import AGENT_DOER, said_alone, window_before
 from factcheck.report import Fact, FactKind, Verdict
 
 _ARGUMENT_KEY = 4
@@ -458,7 +458,7 @@ class StatusMatcher:
         declared reads returned: a record's state read back is no act of this turn."""
         # "I've also emailed", 已为您发送; not "I found one order … and it has been delivered"
         near = window_before(before, 3, 6) + (" " if before[-1:].isascii() else "") + fact.text[:1]
-        return fact.kind == FactKind.ACTION and _I_DID.search(near) is not None \
+        return fact.kind == FactKind.ACTION and any(not _WE.match(m.group()) for m in AGENT_DOER.finditer(near)) \
             and all(self.read_only.match(self.index.calls[s.call].name or "") for s in agree)
 
     def _named_read(self, claim: str) -> ToolRecord | None:
@@ -569,7 +569,7 @@ def say(s: StatusEvidence) -> str:
     return f"{s.concept or 'status'} {s.polarity} ({s.leaf.path or 'text'}: {s.leaf.text[:40]!r})"
 
 
-_I_DID = re.compile(r"(?i:\bI(?:['’]ve|\s+have|\s+just|\s+already)?\s+\w+)|为您|帮您|给您|我已")
-"""The agent in the first person singular just before an action ("I've also emailed", 已为您发送): what it says it did
-this turn; "we've paid" may be the company's record of the past."""
+_WE = re.compile(r"(?i)we\b|我们")
+"""The agent as a plural doer (`AGENT_DOER`'s "we've paid", 我们已): the company's record of the past, maybe; only the
+first person singular, or 为您, says what the agent did this turn ("I've also emailed", 已为您发送)."""
 
