@@ -50,7 +50,7 @@ _MERGED_LISTS = (
     "option_lists", "selection_scopes", "new_value_cues", "record_state_concepts", "direction_fields",
     "charge_values", "refund_values", "available_words", "unit_fields", "unbookable_states", "capacity_fields",
     "party_nouns", "deduction_words", "credit_objects", "comparison_markers", "whole_count_cues",
-    "added_count_cues", "superlatives_early", "superlative_qualifiers",
+    "added_count_cues", "superlatives_early", "superlative_qualifiers", "record_pronouns",
 )
 
 
@@ -153,6 +153,8 @@ class Lexicon:
     """Capitalised words that start a sentence or a date and never name anything (The, Your, May)."""
     other_record_words: Phrases = field(init=False)
     """Words that make a clause speak of other records than the one its claim names (其余, the rest)."""
+    record_pronouns: Phrases = field(init=False)
+    """Pronouns that open a claim about the records the claim before named (It departs at 08:40; 它)."""
     status_words: frozenset[str] = field(init=False)
     """Every word of a status term, lower case ("progress" of "in progress"): such a word names no record."""
     user_beneficiaries: Phrases = field(init=False)
@@ -359,6 +361,7 @@ class Lexicon:
         self.category_owners = Phrases(self.data["categories_owners"])
         self.name_stopwords = frozenset(self.data["name_stopwords"])
         self.other_record_words = Phrases(self.data["other_record_words"])
+        self.record_pronouns = Phrases(self.data["record_pronouns"])
         self.suffix_cues = Phrases(self.data["suffix_cues"])
         self.generic_concepts = frozenset(self.data["generic_concepts"])
         self.status_fields = Phrases(self.data["status_fields"])

@@ -6,8 +6,8 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from factcheck.grounding.eligible import is_capacity_field, party_size, why_not
-from factcheck.grounding.flat import shape_of, value_in
+from factcheck.grounding.eligible import AVAILABLE, is_capacity_field, party_size, why_not
+from factcheck.grounding.flat import scalars_of, shape_of, value_in
 from factcheck.grounding.windows import current_time
 from factcheck.lexicon import field_name
 from factcheck.report import Evidence, Fact, FactKind, Verdict
@@ -24,8 +24,20 @@ _COPULA = re.compile(r"(?i)\b(?:is|are|was|were|would be)\b|是|为|[:：]")
 """What ends the phrase a superlative heads ("the earliest opening with Dr. Alvarez is …"): a name before it
 narrows the options, a name after it is the pick's."""
 _PARTY = re.compile(
-    r"(?i)(?:all\s+)?(\d{1,2})\s*(?:people|persons|passengers|guests|travell?ers|of (?:you|us)|口|位|个人|人)")
+    r"(?i)(?:all\s+)?(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|[两二三四五六七八九十])\s*"
+    r"(?:people|persons|passengers|guests|travell?ers|of (?:you|us)|口|位|个人|人)")
 """A party the claim gives ("with room for all 5 of you", 一家4口): options with fewer places left are not had."""
+
+_PARTY_WORDS = {w: i for i, w in enumerate(("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                                            "ten"))} | {w: i for i, w in enumerate("一两三四五六七八九十", start=1)} | {"二": 2}
+"""Number words of a party's size (all three of you, 三位)."""
+
+
+def _party(text: str) -> int:
+    """The largest party the claim gives (0 when none)."""
+    return max((int(n) if n.isdigit() else _PARTY_WORDS.get(n.lower(), 0)
+                for n in (m.group(1) for m in _PARTY.finditer(text))), default=0)
+
 
 Moment = tuple[str, str]
 """A date (`2025-07-09`) and a time of day (`14:00`, or "" when none is given)."""
@@ -82,9 +94,10 @@ def earliest_pick(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, str, Ev
             or lex.selection_scopes.search(lowered):
         return None  # "the earliest evening slot", "of these, the earliest", "not the earliest": a narrower choice
     dates = [f for f in claim.facts if f.kind == FactKind.DATE and f.verdict == Verdict.SUPPORTED]
-    if not dates:
-        return None
     at = claim.start + hits[0].start
+    party = _party(claim.text)
+    if not any("[" in ev.path for f in dates for ev in f.evidence if ev.source == "tool"):
+        return _earliest_time(claim, index, at, party)  # "最早的时段是东院区 07:45": a time of day from a list of slots
     fact = min(dates, key=lambda f: abs(f.start - at))
     head = claim.text[hits[0].end : max(hits[0].end, fact.start - claim.start)]
     if any(m.lower() in lex.map("months") for m in re.findall(r"[A-Za-z]+", head)) or re.search(r"\d+\s*月", head):
@@ -93,7 +106,6 @@ def earliest_pick(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, str, Ev
     narrowed = any(
         f.kind in (FactKind.NAME, FactKind.IDENTIFIER) and f.verdict == Verdict.SUPPORTED
         and f.start - claim.start < (copula.start() if copula else hits[0].start) for f in claim.facts)
-    party = max((int(m.group(1)) for m in _PARTY.finditer(claim.text)), default=0)
     times = [f for f in claim.facts if f.kind == FactKind.TIME and f.verdict == Verdict.SUPPORTED]
     for ev in fact.evidence:
         if ev.source != "tool" or "[" not in ev.path:
@@ -102,6 +114,60 @@ def earliest_pick(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, str, Ev
         if found is not None:
             return found
     return None
+
+
+def _earliest_time(
+    claim: ClaimText, index: EvidenceIndex, at: int, party: int
+) -> tuple[Fact, str, Evidence] | None:
+    """A time of day said to be the earliest option when the claim gives no listed date: the first backed time
+    after the earliest word whose evidence is a list entry (`slots[0].time`), against the entries of that list of
+    the same call that are one day's plain slots (no date of their own, no places per cabin), not yet past, and can
+    be had by the claim's `party`."""
+    times = [f for f in claim.facts if f.kind == FactKind.TIME and f.verdict == Verdict.SUPPORTED and f.start >= at]
+    fact = min(times, key=lambda f: f.start, default=None)
+    own = _TIME.match(fact.value or "") if fact is not None else None
+    if fact is None or own is None:
+        return None
+    claimed = f"{int(own.group(1)):02d}:{own.group(2)}"
+    lex = index.lex
+    now = current_time(index)
+    for ev in fact.evidence:
+        if ev.source != "tool" or "[" not in ev.path or lex.superlatives_early.search(field_name(ev.path)):
+            continue  # not `earliest_delivery: 18:20`, the field's own label
+        flat = index.flats[ev.index]
+        pick = value_in(flat.value, _entry(ev.path))
+        if not _flat_record(pick):
+            continue
+        day = next((m.group(1) for v in scalars_of([index.calls[ev.index].args, flat.value]) if isinstance(v, str)
+                    and (m := _DATE.search(v))), None)  # the day the slots are of (`date: 2024-05-21`)
+        gone = f"{now[0]:%H:%M}" if now and day == f"{now[0]:%Y-%m-%d}" else ""  # today's slots before now
+        shape, state = shape_of(ev.path), _state(index, pick)
+        need = max(party, party_size(index, ev.index), _travellers(index))
+        for path, of_shape, value, is_count in flat.scalars():
+            clock = _TIME.match(value) if isinstance(value, str) and not is_count and of_shape == shape else None
+            if clock is None or f"{int(clock.group(1)):02d}:{clock.group(2)}" >= claimed:
+                continue
+            if f"{int(clock.group(1)):02d}:{clock.group(2)}" < gone:
+                continue
+            record = value_in(flat.value, _entry(path))
+            owner = value_in(flat.value, _holder(path)) if _holder(path) else flat.value
+            if not _flat_record(record) or not _counts_places(index, record) and not any(k in record for k in AVAILABLE):
+                return None  # places per cabin (`available_seats: {economy: 2}`) or none said (`二等座: 无`): not read
+            if need > 1 and not _counts_places(index, owner) and not _counts_places(index, record):
+                return None  # a party of 4 and slots that say nothing of the places left: which fit is not read
+            if _state(index, record) != state or why_not(lex, owner, need) \
+                    or why_not(lex, record, need):
+                continue
+            how = f"{path} ({value}) can be had and comes earlier"
+            return fact, how, Evidence(index=ev.index, tool_name=ev.tool_name, path=path, text=str(value), note=how)
+    return None
+
+
+def _flat_record(record: Any) -> bool:
+    """Whether a list entry is one slot of one day: a mapping of plain values, none of them a date (slots of several
+    days) nor a mapping or list (places per cabin or class)."""
+    return isinstance(record, Mapping) and not any(
+        isinstance(v, Mapping | list) or isinstance(v, str) and _DATE.search(v) for v in record.values())
 
 
 def _earlier(

@@ -95,7 +95,7 @@ def why_not(lex: Lexicon, record: Any, party: int, cabin: str | None = None) -> 
 
 def _left(lex: Lexicon, record: Mapping[str, Any], cabin: str | None) -> int | None:
     """What is left of an option (`seats_left: 3`, `available_count: 2`, `available_seats: {economy: 13}` or a
-    list of seats, 余票), or None when no field counts it."""
+    list of seats, 余票, `capacity` less `booked`, a table's `max_party`), or None when no field counts it."""
     for key, value in record.items():
         if not is_capacity_field(lex, str(key)):
             continue
@@ -105,7 +105,18 @@ def _left(lex: Lexicon, record: Mapping[str, Any], cabin: str | None) -> int | N
             return len(value)
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-    return None
+    capacity = next((record[k] for k in _MOST if isinstance(record.get(k), int) and not isinstance(record[k], bool)),
+                    None)
+    if capacity is None:
+        return None
+    taken = next((record[k] for k in _TAKEN if isinstance(record.get(k), int)), 0)
+    return capacity - taken  # `capacity: 4, booked: 4`: none left; `max_party: 8`: not for 9
+
+
+_MOST = ("capacity", "max_party", "max_party_size", "max_guests", "max_occupancy")
+"""Fields of the most an option holds (a slot's `capacity`, a table's `max_party`)."""
+_TAKEN = ("booked", "reserved", "taken", "enrolled", "registered", "sold")
+"""Fields beside an option's capacity that count the places already had: what is left is the difference."""
 
 
 def is_capacity_field(lex: Lexicon, key: str) -> bool:

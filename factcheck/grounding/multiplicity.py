@@ -101,13 +101,13 @@ def time_units(index: EvidenceIndex, leaf: Leaf) -> tuple[int, str] | None:
                 found.setdefault(value, str(key))
     if not found and unit in ("nights", "days"):  # no count of them: the stay's or the rental's dates give it
         for holder in reversed(holders):
-            span = _dated_span(holder, unit) if isinstance(holder, dict) else None
+            span = dated_span(holder, unit) if isinstance(holder, dict) else None
             if span is not None and span[0] > 1:
                 return span
     return next(iter(found.items())) if len(found) == 1 else None
 
 
-def _dated_span(record: dict, unit: str) -> tuple[int, str] | None:
+def dated_span(record: dict, unit: str) -> tuple[int, str] | None:
     """The days between a record's start and end dates (`check_in` and `check_out`, `pickup_at` and `return_at`),
     and how, as a person reads it (in `unit`: nights or days); None without one such pair."""
     starts = [(k, v) for k, v in record.items() if isinstance(v, str) and _START.search(field_name(str(k)))]

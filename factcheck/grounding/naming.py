@@ -17,6 +17,12 @@ LIST_ITEM = re.compile(r"(.*)\[(\d+)\]\.")
 """The innermost list item a field sits in: `orders[1].items[0].sku` -> (`orders[1].items`, `0`)."""
 # A word that names a record: Latin letters and digits with a letter, three or more; a CJK run of two or more.
 _NAME_WORD = re.compile(r"(?=[a-z0-9]*[a-z])[a-z0-9]{3,}|[\u3400-\u9fff]{2,}")
+_FAR_KEY = 4
+"""Shortest key that names its record in other calls' lists too (a flight number; not a room's "1")."""
+_NOT_FAR_KINDS = frozenset({FactKind.NUMBER, FactKind.STATUS, FactKind.ACTION})
+"""Facts only the calls that list a record by its key first speak for: times, dates, names and identifiers of
+the record as another call lists it are its own (the return flight's departure in a search), its numbers and states
+may be another thing's (a fare difference, a payment)."""
 WORD_NAMED_RECORDS = 20
 """Longest list whose items a claim's words may name (the rows an answer lists; reading words is per item)."""
 
@@ -82,9 +88,20 @@ class ClaimRecords:
         self.reset([], "", 0)
 
     def reset(self, facts: list[Fact], text: str, start: int) -> None:
-        """Start on a new claim: its facts, its text, and where its text starts in the answer."""
+        """Start on a new claim: its facts, its text, and where its text starts in the answer. A claim that opens
+        with a pronoun (lexicon `record_pronouns`: "It departs at 08:40") and names no record of its own speaks of
+        the records the claim before named by their keys."""
+        before = [(record, True, (id(f), record) in self._far) for f, record, key in self._naming_places()
+                  if key] if getattr(self, "facts", None) else []
+        self.before = before if (
+            before and self.index.lex.record_pronouns.match_at(text, 0)
+            and not any(f.kind in _NAMING_KINDS for f in facts)) else []
+        """(record, by its key, found in another call's list) of each record the claim before named by its key, when
+        this one opens with a pronoun and names none."""
         self.facts, self.text, self.start = facts, text, start
         self._places: tuple[tuple[Verdict | None, ...], list[tuple[Fact, Record, bool]]] | None = None
+        self._far: set[tuple[int, Record]] = set()
+        """(id of the naming fact, record) of the places `_naming_places` found of a key in other calls' lists."""
         self._clauses: dict[int, tuple[int, int]] = {}
         self._mark_ends: list[int] | None = None
         """Where each clause mark of the claim ends (its text searched once, when a clause is first asked for)."""
@@ -136,6 +153,11 @@ class ClaimRecords:
                 continue  # "Amazon Marketplace" of three transactions names none of them
             if key or f.kind != FactKind.NUMBER:
                 places.append((f, (ev.index, item[1], item[2]), key))
+            if key and len(ev.text) >= _FAR_KEY:  # the same record listed by another call (a reservation's flight,
+                # and the search that lists it)
+                far = self._listed_elsewhere(ev.index, ev.path, ev.text)
+                self._far.update((id(f), record) for record in far)
+                places.extend((f, record, True) for record in far)
             items = self.index.value_at(ev.index, item[1]) if key else None
             if isinstance(items, list):  # a key several items share (`order_id` of a purchase and its refund)
                 field = ev.path[item.end() :]  # names each of them
@@ -144,6 +166,24 @@ class ClaimRecords:
                               and str(value_in(other, field)) == ev.text)
         self._places = (state, places)
         return places
+
+    def _listed_elsewhere(self, call: int, path: str, text: str) -> list[Record]:
+        """The list items of other calls whose key field of the same name holds `text` (`flight_number` NX1790 of a
+        reservation's `flights[1]` and of a search's `results[1]`): the one record, as each call lists it."""
+        field = path.rsplit(".", 1)[-1]
+        found = []
+        for flat in self.index.flats:
+            if flat.call == call or flat.root:
+                continue
+            for shape, places in flat.strings.items():
+                if shape.rsplit(".", 1)[-1] != field or text not in places:
+                    continue
+                item = LIST_ITEM.match(flat.path(*places[text]))
+                items = self.index.value_at(flat.call, item[1]) if item is not None else None
+                if isinstance(items, list):  # every item of that list with the key (a card's two payments)
+                    found.extend((flat.call, item[1], str(i)) for i, other in enumerate(items)
+                                 if isinstance(other, dict) and str(other.get(field)) == text)
+        return found
 
     def _items_with(self, call: int, items: str, text: str) -> int:
         """`items_holding` of the list at path `items` of `call`, its items' strings lower-cased once per check."""
@@ -167,10 +207,13 @@ class ClaimRecords:
         A record's key (`order_id`, `flight_no`) names its record before any other field does,
         and a backed number names a record only from its key ("80345" of `[1].order_id`).
         """
+        near = fact.kind in _NOT_FAR_KINDS  # an amount or a status another call gives of the key's record is no
+        # record's own (a fare difference, a refund)
         places = [
             (record, key) for f, record, key in self._naming_places()
             if f is not fact and (clause is None or clause[0] <= f.start < clause[1])
-        ]
+            and not (near and (id(f), record) in self._far)
+        ] or [(record, key) for record, key, far in self.before if not (near and far)]
         if keys_only or any(key for _, key in places):
             places = [p for p in places if p[1]]
         return {record for record, _ in places}

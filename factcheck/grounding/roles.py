@@ -10,10 +10,10 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
 from factcheck.grounding.arithmetic import equal_at
-from factcheck.grounding.eligible import is_capacity_field, party_size, why_not
+from factcheck.grounding.eligible import AVAILABLE, is_capacity_field, party_size, why_not
 from factcheck.grounding.evidence import EvidenceIndex, Located
 from factcheck.grounding.flat import scalars_of, value_in
-from factcheck.grounding.multiplicity import party_follows, party_said, run_multiplicity, time_units
+from factcheck.grounding.multiplicity import dated_span, party_follows, party_said, run_multiplicity, time_units
 from factcheck.lexicon import Lexicon, field_name
 from factcheck.phrases import Hit, Phrases
 from factcheck.report import Fact, FactKind, Verdict
@@ -252,6 +252,12 @@ def per_item_as_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> Rec
     return None
 
 
+_OPTION_TOTAL = "total"
+"""The field name of an option's whole price (`results[1].total`; not `total_excl_optional`): no money label alone
+(a `total` may count results), but an amount of money a claim picks by a superlative and finds there is the
+option's price."""
+
+
 def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
     """The value a superlative claims ("the cheapest option is $52.01"), re-ranked over its comparable records.
 
@@ -283,7 +289,8 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
                   and f.unit not in lex.currency_codes and f.verdict == Verdict.SUPPORTED and not _left_said(f, lex)
                   and not _glued(claim, f)]
     for loc in located:
-        if loc.leaf.source != "tool" or not (loc.leaf.labels & lex.money_labels or _per_unit_price(loc.leaf.path)):
+        if loc.leaf.source != "tool" or not (loc.leaf.labels & lex.money_labels or _per_unit_price(loc.leaf.path)
+                                             or field_name(loc.leaf.path) == _OPTION_TOTAL):
             continue
         party = party_size(index, loc.leaf.index)
         options = _comparable(index, loc.leaf.index, loc.leaf.path, available_only=True, option_lists=True,
@@ -368,12 +375,35 @@ def scope_text(text: str, word: Hit) -> str:
 def in_scope(options: list[tuple[Decimal, str, Any]], scope: str) -> list[tuple[Decimal, str, Any]]:
     """The options that hold every value the scope names which only some options hold (an option's category,
     "SUV"; a variant's option, "leather"): the superlative ranks those only."""
+    options = _flag_scope(options, scope)
     held = [{v.lower() for v in scalars_of(o[2]) if isinstance(v, str)} for o in options]
     named = {v for values in held for v in values if len(v) > 1 and _SCOPE_WORD(v).search(scope)}
     named = {v for v in named if not all(v in values for values in held)}
     if not named:
         return options
     return [o for o, values in zip(options, held, strict=True) if named <= values]
+
+
+def _flag_scope(options: list[tuple[Decimal, str, Any]], scope: str) -> list[tuple[Decimal, str, Any]]:
+    """The options a true-or-false field the scope names keeps ("the cheapest refundable option" of `refundable`:
+    the true ones; "non-refundable": the false ones), when the options differ in it; whether an option can be had
+    at all (`available`) is the selection's own business, not the scope's."""
+    records = [o[2] for o in options if isinstance(o[2], dict)]
+    flags = {k for r in records for k, v in r.items() if isinstance(v, bool) and k not in AVAILABLE}
+    for key in sorted(flags):
+        if len({r.get(key) for r in records}) < 2:
+            continue
+        words = [w for w in field_name(key).split() if w not in ("is", "has", "can", "be")]
+        said = _SCOPE_WORD(" ".join(words)).search(scope) if words else None
+        if said is None:
+            continue
+        wanted = not _NOT_FLAG.search(scope[: said.start()])
+        options = [o for o in options if isinstance(o[2], dict) and o[2].get(key) is wanted]
+    return options
+
+
+_NOT_FLAG = re.compile(r"(?:\bnon[- ]?|\bnot |不可?|无)$")
+"""A negation right before a true-or-false field's words in a scope ("non-refundable", "not refundable", 不可退)."""
 
 
 def _scope_word(value: str) -> re.Pattern[str]:
@@ -510,10 +540,14 @@ def line_quantity(index: EvidenceIndex, call: int, path: str) -> Decimal | None:
 
 
 def _search_values(index: EvidenceIndex, call: int) -> list[Any]:
-    """What a search ran with: its arguments and the top-level scalars of its output (`rental_days: 4`)."""
+    """What a search ran with: its arguments, the top-level scalars of its output (`rental_days: 4`), and the
+    nights or days between the dates it searched (`check_in` 2025-01-09 to `check_out` 2025-01-12: 3)."""
     output = index.flats[call].value
     top = [v for v in output.values() if not isinstance(v, dict | list)] if isinstance(output, dict) else []
-    return [*scalars_of(index.calls[call].args), *top]
+    args = index.calls[call].args
+    spans = [span[0] for record in (args, output) if isinstance(record, dict)
+             and (span := dated_span(record, "days")) is not None]
+    return [*scalars_of(args), *top, *spans]
 
 
 def _per_unit_price(path: str) -> bool:

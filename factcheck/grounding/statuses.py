@@ -90,7 +90,7 @@ class StatusMatcher:
             # "found no errors, just three warnings": the count the output keeps of what was not found decides
             pool = self._counted(claim[at + len(fact.text) :]) or pool
         if pool:
-            pool = self._of_named_calls(claim_facts, pool)
+            pool = self._of_named_calls(claim_facts, pool, claim, fact.start - at)
             if not pool:
                 return  # only other records than the one the claim names state this concept
             if self._unnamed_among_records(pool, claim):
@@ -200,10 +200,13 @@ class StatusMatcher:
                 out.append(StatusEvidence("search", "positive" if count else "negative", leaf, leaf.index))
         return out
 
-    def _of_named_calls(self, claim_facts: list[Fact], pool: list[StatusEvidence]) -> list[StatusEvidence]:
+    def _of_named_calls(
+        self, claim_facts: list[Fact], pool: list[StatusEvidence], claim: str = "", start: int = 0
+    ) -> list[StatusEvidence]:
         """The statuses of the calls whose output is the record the claim names by its key, and of outputs that
         are no keyed record: "order #W3586556 (still pending)" is not contradicted by the cancellation of
         #W1242543 in the same run, nor by any other order when the run never read #W3586556."""
+        pool = self._of_successful_twin(claim_facts, pool, claim, start)
         named = {record_key(f.value or f.text) for f in claim_facts if f.kind == FactKind.IDENTIFIER}
         if not named:
             return pool
@@ -214,6 +217,29 @@ class StatusMatcher:
             # another bill (`bill_id` G-2511-1901 in its arguments): that failure is no status of the named record
             kept = [s for s in kept if keyed[s.call] or not self._of_another_record(s.call, named)]
         return kept
+
+    def _of_successful_twin(
+        self, claim_facts: list[Fact], pool: list[StatusEvidence], claim: str, start: int
+    ) -> list[StatusEvidence]:
+        """The pool less the failures of calls on another record (their arguments' key the claim does not say) whose
+        tool also ran with success on the record the claim names by an identifier or the end of one (lexicon
+        `suffix_cues`) that call's output gives ("I've ordered a replacement credit card (ending 6120 …)" of the
+        order that returned `new_last4` 6120, beside the failed order for card DC-3356). `claim` is the claim's text,
+        `start` where it starts in the answer."""
+        calls = self.index.calls
+        failed = {s.call for s in pool if calls[s.call].status == "error"}
+        if not failed:
+            return pool
+        cues = self.index.lex.suffix_cues
+        named = {leaf.index for f in claim_facts
+                 if f.kind == FactKind.IDENTIFIER or f.kind == FactKind.NUMBER and len(f.value or "") >= _KEY_DIGITS
+                 and cues.finditer(claim[max(0, f.start - start - _CUE_REACH) : max(0, f.start - start)])
+                 if (leaf := self.index.find_token((f.value or f.text).lower())) is not None
+                 and leaf.source == "tool" and not leaf.path.startswith("args")}  # where the tools give it first
+        said = {record_key(f.value or f.text) for f in claim_facts if f.kind in (FactKind.IDENTIFIER, FactKind.NUMBER)}
+        twins = {c for c in failed if self._of_another_record(c, said)
+                 and any(calls[n].name == calls[c].name and calls[n].status == "ok" and n != c for n in named)}
+        return [s for s in pool if s.call not in twins]
 
     def _of_another_record(self, call: int, named: set[str]) -> bool:
         """Whether a call's arguments give the key of a record (`bill_id`) and none of the keys named."""
@@ -569,6 +595,10 @@ def say(s: StatusEvidence) -> str:
     return f"{s.concept or 'status'} {s.polarity} ({s.leaf.path or 'text'}: {s.leaf.text[:40]!r})"
 
 
+_KEY_DIGITS = 4
+"""Fewest digits of a number that names a record the way a key does (a card's last four, 6120)."""
+_CUE_REACH = 15
+"""How many characters before such a number a suffix cue ("ending in", 尾号) may stand."""
 _WE = re.compile(r"(?i)we\b|我们")
 """The agent as a plural doer (`AGENT_DOER`'s "we've paid", 我们已): the company's record of the past, maybe; only the
 first person singular, or 为您, says what the agent did this turn ("I've also emailed", 已为您发送)."""

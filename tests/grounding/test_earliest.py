@@ -66,3 +66,47 @@ def test_a_date_said_to_be_the_earliest_is_reranked(run, answer, date, contradic
     assert (fact.verdict == Verdict.CONTRADICTED and fact.code == "recomputed") is contradicted, fact
     if contradicted:
         assert fact.reason.startswith("not the earliest") and fact.evidence, fact.reason
+
+
+DAY_SLOTS = _call("get_lab_slots", {"date": "2024-05-21", "slots": [
+    {"campus": "East", "time": "07:45", "remaining": 6},
+    {"campus": "South", "time": "07:30", "remaining": 3},
+    {"campus": "Riverside", "time": "07:15", "remaining": 0}]})
+PICKUP = _call("list_pickup_slots", {"date": "2025-05-03", "slots": [
+    {"slot_id": "S0730", "start": "07:30", "capacity": 4, "booked": 4},
+    {"slot_id": "S0830", "start": "08:30", "capacity": 4, "booked": 2}]})
+TABLES = _call("search_availability", {"date": "2026-03-13", "slots": [
+    {"time": "18:00", "max_party": 8, "available": True},
+    {"time": "19:30", "max_party": 10, "available": True}]}, {"party_size": 9})
+CABINS = _call("search_direct_flight", {"date": "2025-04-11", "results": [
+    {"flight_number": "HAT031", "departure": "06:10", "available_seats": {"economy": 2, "business": 4}},
+    {"flight_number": "HAT077", "departure": "07:45", "available_seats": {"economy": 5, "business": 1}}]})
+BARE = _call("search_trains", [{"train": "G1", "dep": "07:00", "二等座": "无"}, {"train": "G103", "dep": "07:20", "二等座": "有"}])
+TODAY = _call("search_bus", {"date": "2026-12-31", "now": "2026-12-31T13:05:00+08:00", "schedules": [
+    {"depart": "12:10", "seats_left": 8}, {"depart": "15:20", "seats_left": 15}]})
+NAMED_FIELD = _call("list_stores", {"date": "2026-12-03", "stores": [
+    {"store": "A", "earliest_delivery": "18:20", "open": True}, {"store": "B", "earliest_delivery": "17:45", "open": True}]})
+
+
+@pytest.mark.parametrize(
+    ("run", "answer", "time", "contradicted"),
+    [
+        # one day's slots with places left: one that can be had comes earlier
+        ([DAY_SLOTS], "明天最早能约的抽血时段是东院区 07:45。", "07:45", True),
+        ([DAY_SLOTS], "The earliest slot you can book is 07:30 at the South campus.", "07:30", False),
+        # capacity less booked, and the most a table takes for the search's party
+        ([PICKUP], "The earliest window I could get is 8:30.", "8:30", False),
+        ([TABLES], "Earliest option: 19:30 on the terrace.", "19:30", False),
+        # places per cabin, or none said, or already gone today, or a field's own name: not read
+        ([CABINS], "The earliest flight is HAT077 at 07:45.", "07:45", False),
+        ([BARE], "有余票的最早一班是 G103，07:20 出发。", "07:20", False),
+        ([TODAY], "The earliest bus you can still catch is 15:20.", "15:20", False),
+        ([NAMED_FIELD], "Store A: earliest 18:20.", "18:20", False),
+    ],
+)
+def test_a_time_said_to_be_the_earliest_is_reranked_among_one_days_slots(run, answer, time, contradicted) -> None:
+    report = CHECKER.check(answer, run)
+    fact = next(f for c in report.claims for f in c.facts if f.text == time)
+    assert (fact.verdict == Verdict.CONTRADICTED and fact.code == "recomputed") is contradicted, fact
+    if contradicted:
+        assert fact.reason.startswith("not the earliest") and "07:30" in fact.reason, fact.reason

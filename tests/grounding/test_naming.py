@@ -120,3 +120,33 @@ def test_a_key_several_items_share_names_each_of_them(answer, flagged) -> None:
     report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, GIFT_CARD)
     wrong = [f for c in report.claims for f in c.facts if f.code == "wrong_record"]
     assert bool(wrong) == flagged, [(f.text, f.verdict, f.reason) for c in report.claims for f in c.facts]
+
+
+RESERVATION = {"name": "get_reservation_details", "args": {"reservation_id": "QV8R1J"}, "status": "ok", "output": {
+    "reservation_id": "QV8R1J", "flights": [{"flight_number": "NX1733", "date": "2025-06-14", "price": 221},
+                                            {"flight_number": "NX1790", "date": "2025-06-22", "price": 236}],
+    "payment_history": [{"payment_id": "credit_card_5510294", "amount": 457}]}}
+OUTBOUND = {"name": "search_direct_flight", "args": {"origin": "PDX", "destination": "ORD"}, "status": "ok", "output": {
+    "results": [{"flight_number": "NX1733", "departure": "08:40:00", "arrival": "13:02:00"}]}}
+RETURN = {"name": "search_direct_flight", "args": {"origin": "ORD", "destination": "PDX"}, "status": "ok", "output": {
+    "results": [{"flight_number": "NX1782", "departure": "09:10:00", "arrival": "13:31:00"},
+                {"flight_number": "NX1790", "departure": "17:25:00", "arrival": "21:53:00"}]}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # the reservation names the flight by its key; the searches list it too, and another flight's time
+        ("Your return flight NX1790 departs at 08:40.", True),
+        ("Your return flight NX1790 departs at 17:25.", False),
+        # "It" opens a claim about the flight the claim before named
+        ("Your return flight on QV8R1J is NX1790 on June 22. It departs at 08:40 and arrives at 21:53.", True),
+        ("Your return flight on QV8R1J is NX1790 on June 22. It departs at 17:25 and arrives at 21:53.", False),
+        # a claim that names a record of its own speaks of that one
+        ("Your return flight is NX1790 on June 22. NX1733 departs at 08:40.", False),
+    ],
+)
+def test_a_record_named_by_key_is_that_record_in_every_call_that_lists_it(answer, flagged) -> None:
+    report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, [RESERVATION, OUTBOUND, RETURN])
+    times = [f for c in report.claims for f in c.facts if f.kind.value == "time"]
+    assert any(f.verdict.flagged and f.code == "wrong_record" for f in times) == flagged, times

@@ -95,6 +95,37 @@ def test_a_superlative_is_the_best_of_its_options(answer, outputs, expected) -> 
     assert found[-1][1] == expected, found
 
 
+STAYS = {"currency": "USD", "results": [
+    {"name": "City View Queen", "nightly": [{"date": "2025-01-09", "rate": 139.0}, {"date": "2025-01-10", "rate": 189.0}],
+     "total": 517.0},
+    {"name": "Standard King", "nightly": [{"date": "2025-01-09", "rate": 159.0}, {"date": "2025-01-10", "rate": 159.0}],
+     "total": 477.0}]}
+RATES = {"nights": 3, "options": [
+    {"rate_id": "R-NR", "room": "Standard Queen", "refundable": False, "total": 612.0},
+    {"rate_id": "R-FLX", "room": "Standard Queen", "refundable": True, "total": 687.0},
+    {"rate_id": "R-TWN", "room": "Twin Room", "refundable": True, "total": 702.0}]}
+STAY_SEARCH = {"check_in": "2025-01-09", "check_out": "2025-01-12", "adults": 1}
+
+
+@pytest.mark.parametrize(
+    ("answer", "output", "expected"),
+    [
+        # an option's `total` is its price; the nights the searched dates span are no condition of the pick
+        ("For Jan 9–12 (3 nights), the cheapest option is the City View Queen at $517.00 total.", STAYS, C),
+        ("For Jan 9–12 (3 nights), the cheapest option is the Standard King at $477.00 total.", STAYS, S),
+        # a true-or-false field the scope names keeps its true options (or, negated, its false ones)
+        ("The cheapest refundable option is the Standard Queen at $687.00.", RATES, S),
+        ("The cheapest non-refundable option is the Standard Queen at $612.00.", RATES, S),
+        ("The cheapest option is the Standard Queen at $687.00.", RATES, C),
+    ],
+)
+def test_an_options_total_is_ranked_in_the_scope_the_claim_gives(answer, output, expected) -> None:
+    calls = [{"name": "search_availability", "args": STAY_SEARCH, "output": output, "status": "ok"}]
+    found = [(f.text, f.verdict, f.code) for c in CHECKER.check(answer, calls).claims for f in c.facts
+             if f.kind.value == "number" and f.unit is not None]
+    assert found[-1][1] == expected, found
+
+
 def test_the_recomputation_is_the_evidence() -> None:
     calls = [{"name": "get_reservation_details", "args": {}, "output": RESERVATION, "status": "ok"}]
     fact = next(f for c in CHECKER.check("The new total is $364.", calls).claims for f in c.facts)

@@ -332,3 +332,52 @@ def test_a_card_said_frozen_after_the_freeze_failed() -> None:
     failed = {"name": "freeze_card", "args": {"card": "6228****6619"}, "status": "error",
               "output": "Error: 503 Service Unavailable - card management service timeout"}
     assert ("冻结", Verdict.CONTRADICTED, "tool_error") in actions("已为您冻结尾号 6619 的借记卡。", [cards, failed])
+
+
+FEE_READ = call("get_statement_fees", {"items": [{"fee_id": "F-LATE-1", "type": "LATE_PAYMENT", "amount": 50.0}]})
+WAIVE_FAILED = call("waive_fee", "403 Forbidden: fee waivers above $50 require supervisor approval", "error")
+REVERSE_FAILED = call("reverse_fee", "FEE_REVERSAL_FAILED: posting window closed", "error")
+WAIVER_CHECK = call("check_fee_waiver_eligibility", {"eligible": True})
+WAIVER_PENDING = call("submit_fee_waiver", {"request_id": "WV-0158", "status": "pending_review"})
+WAIVED = call("waive_fee", {"fee_id": "F-LATE-1", "status": "waived"})
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "flagged"),
+    [
+        # a fee said waived or reversed: the waiver's own call failed, is still under review, or none ran
+        ("I've waived the $50.00 late fee.", [FEE_READ, WAIVE_FAILED], True),
+        ("已为您成功退还这笔 ¥50.00 逾期费。", [FEE_READ, REVERSE_FAILED], True),
+        ("已为您成功减免 ¥50.00。", [FEE_READ, WAIVER_PENDING], True),
+        ("You're eligible, and I've reversed the $50.00 fee.", [FEE_READ, WAIVER_CHECK], True),
+        # the waiver that went through, and a waiver only offered
+        ("I've waived the $50.00 late fee.", [FEE_READ, WAIVED], False),
+        ("You're eligible for a courtesy waiver; shall I waive the $50.00 fee?", [FEE_READ, WAIVER_CHECK], False),
+    ],
+)
+def test_a_fee_said_waived_is_checked_against_the_waiver(answer: str, tools: list, flagged: bool) -> None:
+    facts = [f for c in CHECKER.check(answer, tools).claims for f in c.facts
+             if f.kind in (FactKind.STATUS, FactKind.ACTION)]
+    assert any(f.verdict.flagged for f in facts) == flagged, facts
+
+
+CARD_ORDERED = {"name": "order_replacement_card", "args": {"card_id": "CC-9001"}, "status": "ok",
+                "output": {"order_id": "CO-9001-R", "new_last4": "6120", "eta": "2025-11-19"}}
+DEBIT_ORDER_FAILED = {"name": "order_replacement_card", "args": {"card_id": "DC-3356"}, "status": "error",
+                      "output": "409 CONFLICT: card DC-3356 is LOCKED"}
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "flagged"),
+    [
+        # the order of the card the claim names by its new last four went through; the other card's failed
+        ("I've ordered a replacement credit card (ending 6120, arriving around Nov 19).",
+         [CARD_ORDERED, DEBIT_ORDER_FAILED], False),
+        # the only order failed
+        ("I've also ordered a replacement card, which should arrive in 5–7 business days.", [DEBIT_ORDER_FAILED], True),
+    ],
+)
+def test_a_failure_of_the_same_tool_on_another_record_leaves_the_named_one(answer: str, tools: list,
+                                                                          flagged: bool) -> None:
+    facts = [f for c in CHECKER.check(answer, tools).claims for f in c.facts if f.kind == FactKind.ACTION]
+    assert facts and any(f.verdict.flagged for f in facts) == flagged, facts
