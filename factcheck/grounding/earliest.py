@@ -28,8 +28,9 @@ _PARTY = re.compile(
     r"(?:people|persons|passengers|guests|travell?ers|of (?:you|us)|口|位|个人|人)")
 """A party the claim gives ("with room for all 5 of you", 一家4口): options with fewer places left are not had."""
 
-_PARTY_WORDS = {w: i for i, w in enumerate(("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-                                            "ten"))} | {w: i for i, w in enumerate("一两三四五六七八九十", start=1)} | {"二": 2}
+_PARTY_WORDS = {w: i for i, w in enumerate(
+    ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"))} | {
+    w: i for i, w in enumerate("一两三四五六七八九十", start=1)} | {"二": 2}
 """Number words of a party's size (all three of you, 三位)."""
 
 
@@ -151,7 +152,8 @@ def _earliest_time(
                 continue
             record = value_in(flat.value, _entry(path))
             owner = value_in(flat.value, _holder(path)) if _holder(path) else flat.value
-            if not _flat_record(record) or not _counts_places(index, record) and not any(k in record for k in AVAILABLE):
+            if not _flat_record(record) or not _counts_places(index, record) \
+                    and not any(k in record for k in AVAILABLE):
                 return None  # places per cabin (`available_seats: {economy: 2}`) or none said (`二等座: 无`): not read
             if need > 1 and not _counts_places(index, owner) and not _counts_places(index, record):
                 return None  # a party of 4 and slots that say nothing of the places left: which fit is not read

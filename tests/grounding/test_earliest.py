@@ -81,11 +81,13 @@ TABLES = _call("search_availability", {"date": "2026-03-13", "slots": [
 CABINS = _call("search_direct_flight", {"date": "2025-04-11", "results": [
     {"flight_number": "HAT031", "departure": "06:10", "available_seats": {"economy": 2, "business": 4}},
     {"flight_number": "HAT077", "departure": "07:45", "available_seats": {"economy": 5, "business": 1}}]})
-BARE = _call("search_trains", [{"train": "G1", "dep": "07:00", "二等座": "无"}, {"train": "G103", "dep": "07:20", "二等座": "有"}])
+BARE = _call("search_trains", [{"train": "G1", "dep": "07:00", "二等座": "无"},
+                               {"train": "G103", "dep": "07:20", "二等座": "有"}])
 TODAY = _call("search_bus", {"date": "2026-12-31", "now": "2026-12-31T13:05:00+08:00", "schedules": [
     {"depart": "12:10", "seats_left": 8}, {"depart": "15:20", "seats_left": 15}]})
 NAMED_FIELD = _call("list_stores", {"date": "2026-12-03", "stores": [
-    {"store": "A", "earliest_delivery": "18:20", "open": True}, {"store": "B", "earliest_delivery": "17:45", "open": True}]})
+    {"store": "A", "earliest_delivery": "18:20", "open": True},
+    {"store": "B", "earliest_delivery": "17:45", "open": True}]})
 
 
 @pytest.mark.parametrize(

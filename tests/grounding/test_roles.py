@@ -96,10 +96,10 @@ def test_a_superlative_is_the_best_of_its_options(answer, outputs, expected) -> 
 
 
 STAYS = {"currency": "USD", "results": [
-    {"name": "City View Queen", "nightly": [{"date": "2025-01-09", "rate": 139.0}, {"date": "2025-01-10", "rate": 189.0}],
-     "total": 517.0},
-    {"name": "Standard King", "nightly": [{"date": "2025-01-09", "rate": 159.0}, {"date": "2025-01-10", "rate": 159.0}],
-     "total": 477.0}]}
+    {"name": "City View Queen", "total": 517.0,
+     "nightly": [{"date": "2025-01-09", "rate": 139.0}, {"date": "2025-01-10", "rate": 189.0}]},
+    {"name": "Standard King", "total": 477.0,
+     "nightly": [{"date": "2025-01-09", "rate": 159.0}, {"date": "2025-01-10", "rate": 159.0}]}]}
 RATES = {"nights": 3, "options": [
     {"rate_id": "R-NR", "room": "Standard Queen", "refundable": False, "total": 612.0},
     {"rate_id": "R-FLX", "room": "Standard Queen", "refundable": True, "total": 687.0},
