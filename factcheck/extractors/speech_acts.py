@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from factcheck.lexicon import Lexicon
-from factcheck.phrases import marked_done
+from factcheck.phrases import AGENT_DOER, MARKER_REACH, marked_done
 from factcheck.report import Fact, FactKind, SpeechAct
 
 EXACT_KINDS = frozenset(
@@ -55,7 +55,8 @@ class SpeechActClassifier:
             if self.offer_markers.search(text):
                 return SpeechAct.OFFER
             policy = self.policy_markers.finditer(text)
-            if policy and not self._done_before(text, facts, start, policy[0].start):
+            if policy and not self._done_before(text, facts, start, policy[0].start) \
+                    and not self._agent_did(text, facts, start):
                 return SpeechAct.POLICY
         if any(f.kind == FactKind.ACTION and f.polarity == "positive" for f in facts):
             return SpeechAct.ACTION
@@ -68,6 +69,14 @@ class SpeechActClassifier:
         订单 HX2P9L，…一般 5–7 个工作日到账"): the claim reports what was done; the rule after it makes it no policy."""
         return any(f.kind in (FactKind.ACTION, FactKind.STATUS) and f.polarity == "positive" and f.end - start <= at
                    and marked_done(text, f.start - start, len(f.text), doer=True)  # its own marker, not a past one
+                   for f in facts)
+
+    @staticmethod
+    def _agent_did(text: str, facts: list[Fact], start: int) -> bool:
+        """Whether the claim says the agent did an action, anywhere in it ("… is eligible for a refund, so I've
+        refunded $7.48"): the rule beside it is the reason, the claim reports what was done."""
+        return any(f.kind == FactKind.ACTION and f.polarity == "positive"
+                   and AGENT_DOER.search(text, max(0, f.start - start - MARKER_REACH), f.end - start) is not None
                    for f in facts)
 
     def _instruction(self, text: str, at: int) -> bool:

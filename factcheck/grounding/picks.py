@@ -16,11 +16,10 @@ from factcheck.grounding.roles import (
     ClaimText,
     Recomputed,
     compound,
-    in_scope,
     join_path,
     num_text,
-    scope_text,
 )
+from factcheck.grounding.scopes import in_scope, scope_text
 from factcheck.lexicon import field_name
 from factcheck.report import Fact, FactKind, Verdict
 

@@ -8,9 +8,10 @@ from functools import cached_property
 from factcheck.grounding.all_states import not_all_in_state
 from factcheck.grounding.calls import named_calls, said_whole
 from factcheck.grounding.counting import AGREES
-from factcheck.grounding.evidence import EvidenceIndex, Leaf, StatusEvidence, ToolRecord, record_key
+from factcheck.grounding.evidence import EvidenceIndex, Leaf, StatusEvidence, ToolRecord
 from factcheck.grounding.flat import shape_of
 from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, other_item
+from factcheck.grounding.status_calls import of_named_calls
 from factcheck.grounding.trust import backing_statuses
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.lexicon import field_name, term_key
@@ -90,7 +91,7 @@ class StatusMatcher:
             # "found no errors, just three warnings": the count the output keeps of what was not found decides
             pool = self._counted(claim[at + len(fact.text) :]) or pool
         if pool:
-            pool = self._of_named_calls(claim_facts, pool, claim, fact.start - at)
+            pool = of_named_calls(self.index, claim_facts, pool, claim, fact.start - at)
             if not pool:
                 return  # only other records than the one the claim names state this concept
             if self._unnamed_among_records(pool, claim):
@@ -133,6 +134,9 @@ class StatusMatcher:
                 return
         ran = self.calls_for(concept, action=fact.kind == FactKind.ACTION)
         ok = [c for c in ran if c.status == "ok"]
+        if polarity == "positive" and concept != "search" and all(self.read_only.match(c.name or "") for c in ok):
+            # "已为您成功免除" after the eligibility check ran and the waiver's own write failed: the write speaks
+            ok = [c for c in ok if not any(w.status == "error" and not self.read_only.match(w.name or "") for w in ran)]
         if concept == "search" and polarity == "positive":
             ok = ok or [c for c in self.index.calls if c.status == "ok" and c.output not in (None, "", [], {})]
         if ok:
@@ -199,57 +203,6 @@ class StatusMatcher:
             if leaf.source == "tool" and not leaf.path.startswith("args") and field_name(leaf.path) in names:
                 out.append(StatusEvidence("search", "positive" if count else "negative", leaf, leaf.index))
         return out
-
-    def _of_named_calls(
-        self, claim_facts: list[Fact], pool: list[StatusEvidence], claim: str = "", start: int = 0
-    ) -> list[StatusEvidence]:
-        """The statuses of the calls whose output is the record the claim names by its key, and of outputs that
-        are no keyed record: "order #W3586556 (still pending)" is not contradicted by the cancellation of
-        #W1242543 in the same run, nor by any other order when the run never read #W3586556."""
-        pool = self._of_successful_twin(claim_facts, pool, claim, start)
-        named = {record_key(f.value or f.text) for f in claim_facts if f.kind == FactKind.IDENTIFIER}
-        if not named:
-            return pool
-        keyed = {s.call: self.index.record_keys(s.call) for s in pool}
-        kept = [s for s in pool if not keyed[s.call] or keyed[s.call] & named]
-        if any(keyed[s.call] & named for s in kept):
-            # "水费：缴费成功，订单号 PAY…1837" of the payment whose output is that order, beside the failed payment of
-            # another bill (`bill_id` G-2511-1901 in its arguments): that failure is no status of the named record
-            kept = [s for s in kept if keyed[s.call] or not self._of_another_record(s.call, named)]
-        return kept
-
-    def _of_successful_twin(
-        self, claim_facts: list[Fact], pool: list[StatusEvidence], claim: str, start: int
-    ) -> list[StatusEvidence]:
-        """The pool less the failures of calls on another record (their arguments' key the claim does not say) whose
-        tool also ran with success on the record the claim names by an identifier or the end of one (lexicon
-        `suffix_cues`) that call's output gives ("I've ordered a replacement credit card (ending 6120 …)" of the
-        order that returned `new_last4` 6120, beside the failed order for card DC-3356). `claim` is the claim's text,
-        `start` where it starts in the answer."""
-        calls = self.index.calls
-        failed = {s.call for s in pool if calls[s.call].status == "error"}
-        if not failed:
-            return pool
-        cues = self.index.lex.suffix_cues
-        named = {leaf.index for f in claim_facts
-                 if f.kind == FactKind.IDENTIFIER or f.kind == FactKind.NUMBER and len(f.value or "") >= _KEY_DIGITS
-                 and cues.finditer(claim[max(0, f.start - start - _CUE_REACH) : max(0, f.start - start)])
-                 if (leaf := self.index.find_token((f.value or f.text).lower())) is not None
-                 and leaf.source == "tool" and not leaf.path.startswith("args")}  # where the tools give it first
-        said = {record_key(f.value or f.text) for f in claim_facts if f.kind in (FactKind.IDENTIFIER, FactKind.NUMBER)}
-        twins = {c for c in failed if self._of_another_record(c, said)
-                 and any(calls[n].name == calls[c].name and calls[n].status == "ok" and n != c for n in named)}
-        return [s for s in pool if s.call not in twins]
-
-    def _of_another_record(self, call: int, named: set[str]) -> bool:
-        """Whether a call's arguments give the key of a record (`bill_id`) and none of the keys named."""
-        args = self.index.calls[call].args
-        if not isinstance(args, dict):
-            return False
-        keys = {record_key(str(value)) for field, value in args.items()
-                if isinstance(value, str | int) and not isinstance(value, bool)
-                and self.index.is_record_key(str(field))}
-        return bool(keys) and not keys & named
 
     def _of_named_records(self, fact: Fact, pool: list[StatusEvidence]) -> list[StatusEvidence]:
         """The statuses of the list items the claim names, and those outside such lists.
@@ -595,10 +548,6 @@ def say(s: StatusEvidence) -> str:
     return f"{s.concept or 'status'} {s.polarity} ({s.leaf.path or 'text'}: {s.leaf.text[:40]!r})"
 
 
-_KEY_DIGITS = 4
-"""Fewest digits of a number that names a record the way a key does (a card's last four, 6120)."""
-_CUE_REACH = 15
-"""How many characters before such a number a suffix cue ("ending in", 尾号) may stand."""
 _WE = re.compile(r"(?i)we\b|我们")
 """The agent as a plural doer (`AGENT_DOER`'s "we've paid", 我们已): the company's record of the past, maybe; only the
 first person singular, or 为您, says what the agent did this turn ("I've also emailed", 已为您发送)."""

@@ -81,6 +81,9 @@ def test_a_flagged_offer_keeps_its_act_in_the_report() -> None:
         # the rule first, or a state with no completion marker before it: a statement of policy
         ("一般 5–7 个工作日到账，订单取消后票款原路退回。", SpeechAct.POLICY),
         ("Orders that are pending can only be cancelled in full.", SpeechAct.POLICY),
+        # the agent says it acted after the rule that let it: the rule is the reason, the claim reports the act
+        ("The line is eligible for a refund, so I've refunded $7.48 to your Visa.", SpeechAct.ACTION),
+        ("Refunds are eligible within 30 days, and refunds are issued to the original card.", SpeechAct.POLICY),
         # the completion marker is a past change's, not the state word's: still policy
         ("副卡改成 19 元套餐时系统报错：本账期已经在 4 月 3 日变更过一次套餐，每个账期只能变更一次。",
          SpeechAct.POLICY),

@@ -479,3 +479,18 @@ def test_an_amount_said_moved_is_all_that_moved(answer, expected) -> None:
     verdicts = number_verdicts(answer, [("update_reservation_flights", _FARE_CHANGE)])
     amount = next(v for text, v, _ in verdicts if text in ("$45", "$90"))
     assert amount == expected, verdicts
+
+
+CARS_LEFT = {"rental_days": 5, "options": [
+    {"offer_id": "SYX-7B", "model": "Wuling", "daily_rate": 189, "available": 5},
+    {"offer_id": "SYX-7D", "model": "BYD Tang", "daily_rate": 239, "available": 3}]}
+
+
+@pytest.mark.parametrize(("answer", "expected"), [
+    # the search's own 5 days is no condition, even where an option has 5 left
+    ("租 5 天的话，最便宜的是 BYD Tang，239 元/天。", C),
+    ("租 5 天的话，最便宜的是 Wuling，189 元/天。", S),
+])
+def test_what_is_left_of_an_option_is_no_condition_of_the_pick(answer, expected) -> None:
+    found = number_verdicts(answer, [("search_vehicles", CARS_LEFT)])
+    assert [v for t, v, _ in found if t.startswith(("239", "189"))] == [expected], found

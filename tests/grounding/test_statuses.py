@@ -350,6 +350,9 @@ WAIVED = call("waive_fee", {"fee_id": "F-LATE-1", "status": "waived"})
         ("已为您成功退还这笔 ¥50.00 逾期费。", [FEE_READ, REVERSE_FAILED], True),
         ("已为您成功减免 ¥50.00。", [FEE_READ, WAIVER_PENDING], True),
         ("You're eligible, and I've reversed the $50.00 fee.", [FEE_READ, WAIVER_CHECK], True),
+        # the eligibility check ran, the waiver's own write failed
+        ("已为您成功免除这 50 元滞纳金。", [FEE_READ, WAIVER_CHECK, call("submit_waiver_request", "WaiverService 503",
+                                                                     "error")], True),
         # the waiver that went through, and a waiver only offered
         ("I've waived the $50.00 late fee.", [FEE_READ, WAIVED], False),
         ("You're eligible for a courtesy waiver; shall I waive the $50.00 fee?", [FEE_READ, WAIVER_CHECK], False),
@@ -381,3 +384,20 @@ def test_a_failure_of_the_same_tool_on_another_record_leaves_the_named_one(answe
                                                                           flagged: bool) -> None:
     facts = [f for c in CHECKER.check(answer, tools).claims for f in c.facts if f.kind == FactKind.ACTION]
     assert facts and any(f.verdict.flagged for f in facts) == flagged, facts
+
+
+LINES = call("get_account_lines", {"lines": [{"msisdn": "3125550102", "status": "active"},
+                                            {"msisdn": "3125550116", "status": "suspended"}]})
+
+
+@pytest.mark.parametrize(
+    ("tools", "flagged"),
+    [
+        ([LINES, call("resume_line", "409 Conflict: line 3125550116 has a pending port-out; resume blocked", "error")],
+         True),
+        ([LINES, call("resume_line", {"msisdn": "3125550116", "status": "active"})], False),
+    ],
+)
+def test_a_line_said_resumed_is_checked_against_the_resume(tools: list, flagged: bool) -> None:
+    facts = actions("Done — your line ending 0116 has been resumed.", tools)
+    assert facts and any(v.flagged for _, v, _ in facts) == flagged, facts

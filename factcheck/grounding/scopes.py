@@ -1,0 +1,65 @@
+"""The options a superlative's scope keeps: what the words around "the cheapest" narrow the pick to."""
+
+from __future__ import annotations
+
+import functools
+import re
+from decimal import Decimal
+from typing import Any
+
+from factcheck.grounding.eligible import AVAILABLE
+from factcheck.grounding.flat import scalars_of
+from factcheck.lexicon import field_name
+from factcheck.phrases import Hit
+
+
+def scope_text(text: str, word: Hit) -> str:
+    """The words that scope a superlative: those before it, and after it up to what introduces the pick ("在可预订的
+    SUV 里，最便宜的是", "the cheapest SUV you can book is")."""
+    after = text[word.end :]
+    cut = _PICK_OPENS.search(after)
+    return (text[: word.start] + " " + after[: cut.start() if cut else len(after)]).lower()
+
+
+def in_scope(options: list[tuple[Decimal, str, Any]], scope: str) -> list[tuple[Decimal, str, Any]]:
+    """The options that hold every value the scope names which only some options hold (an option's category,
+    "SUV"; a variant's option, "leather"): the superlative ranks those only."""
+    options = _flag_scope(options, scope)
+    held = [{v.lower() for v in scalars_of(o[2]) if isinstance(v, str)} for o in options]
+    named = {v for values in held for v in values if len(v) > 1 and _SCOPE_WORD(v).search(scope)}
+    named = {v for v in named if not all(v in values for values in held)}
+    if not named:
+        return options
+    return [o for o, values in zip(options, held, strict=True) if named <= values]
+
+
+def _flag_scope(options: list[tuple[Decimal, str, Any]], scope: str) -> list[tuple[Decimal, str, Any]]:
+    """The options a true-or-false field the scope names keeps ("the cheapest refundable option" of `refundable`:
+    the true ones; "non-refundable": the false ones), when the options differ in it; whether an option can be had
+    at all (`available`) is the selection's own business, not the scope's."""
+    records = [o[2] for o in options if isinstance(o[2], dict)]
+    flags = {k for r in records for k, v in r.items() if isinstance(v, bool) and k not in AVAILABLE}
+    for key in sorted(flags):
+        if len({r.get(key) for r in records}) < 2:
+            continue
+        words = [w for w in field_name(key).split() if w not in ("is", "has", "can", "be")]
+        said = _SCOPE_WORD(" ".join(words)).search(scope) if words else None
+        if said is None:
+            continue
+        wanted = not _NOT_FLAG.search(scope[: said.start()])
+        options = [o for o in options if isinstance(o[2], dict) and o[2].get(key) is wanted]
+    return options
+
+
+_NOT_FLAG = re.compile(r"(?:\bnon[- ]?|\bnot |不可?|无)$")
+"""A negation right before a true-or-false field's words in a scope ("non-refundable", "not refundable", 不可退)."""
+
+
+def _scope_word(value: str) -> re.Pattern[str]:
+    """A value as a word of the scope: a Latin value not inside a longer word or number ("suv", not "suvx")."""
+    return re.compile(r"(?<![a-z0-9])" + re.escape(value) + r"(?![a-z0-9])" if value.isascii() else re.escape(value))
+
+
+_SCOPE_WORD = functools.lru_cache(maxsize=1024)(_scope_word)
+_PICK_OPENS = re.compile(r"(?i)\s(?:is|are|was|would be|will be)\s|是|为|[:：—,，(（]")
+"""What introduces the pick after a superlative: a copula, a colon, a dash, a comma or a bracket."""
