@@ -97,6 +97,8 @@ def _left(lex: Lexicon, record: Mapping[str, Any], cabin: str | None) -> int | N
     """What is left of an option (`seats_left: 3`, `available_count: 2`, `available_seats: {economy: 13}` or a
     list of seats, 余票, `capacity` less `booked`, a table's `max_party`), or None when no field counts it."""
     for key, value in record.items():
+        if key in AVAILABLE and isinstance(value, int) and not isinstance(value, bool):
+            return value  # `available: 0`: a count of what is left, not a yes or no
         if not is_capacity_field(lex, str(key)):
             continue
         if isinstance(value, Mapping):

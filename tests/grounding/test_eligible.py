@@ -59,6 +59,10 @@ def test_the_party_size(calls, question, expected) -> None:
         ({"available_seats": ["C17", "C23"]}, 3, None, "has 2 left for 3"),  # a list of the seats left
         ({"available_count": 6}, 3, None, ""),
         ({"status": "available", "price": 10}, 9, None, ""),  # nothing counts what is left
+        ({"room_type": "Twin", "available": 0}, 1, None, "has 0 left for 1"),  # a count, not a yes or no
+        ({"slot": "07:30", "capacity": 4, "booked": 4}, 1, None, "has 0 left for 1"),  # capacity less booked
+        ({"time": "18:00", "max_party": 8}, 9, None, "has 8 left for 9"),  # the most a table takes
+        ({"time": "19:30", "max_party": 10}, 9, None, ""),
     ],
 )
 def test_why_an_option_cannot_be_had(record, party, cabin, reason) -> None:

@@ -494,3 +494,18 @@ CARS_LEFT = {"rental_days": 5, "options": [
 def test_what_is_left_of_an_option_is_no_condition_of_the_pick(answer, expected) -> None:
     found = number_verdicts(answer, [("search_vehicles", CARS_LEFT)])
     assert [v for t, v, _ in found if t.startswith(("239", "189"))] == [expected], found
+
+
+DAMAGE_CLAIM = {"claim_no": "PC-0042", "status": "approved", "refund_amount": 19.5}
+YOGURT = {"order_id": "MT-1", "items": [{"name": "Yogurt", "qty": 6, "unit_price": 6.5, "line_total": 39.0},
+                                        {"name": "Milk", "qty": 1, "unit_price": 15.8, "line_total": 15.8}]}
+
+
+@pytest.mark.parametrize(("answer", "outputs", "expected"), [
+    # 退回 names the refund its amount is: one box's price is not the refund the claim recorded
+    ("理赔已通过，将退回 ¥6.5 到您的微信支付。", [("get_order", YOGURT), ("submit_damage_claim", DAMAGE_CLAIM)], C),
+    ("理赔已通过，将退回 ¥19.5 到您的微信支付。", [("get_order", YOGURT), ("submit_damage_claim", DAMAGE_CLAIM)], S),
+])
+def test_a_refund_word_gives_the_amount_its_field(answer, outputs, expected) -> None:
+    found = number_verdicts(answer, outputs)
+    assert found[-1][1] == expected, found
