@@ -19,10 +19,10 @@ LIST_ITEM = re.compile(r"(.*)\[(\d+)\]\.")
 _NAME_WORD = re.compile(r"(?=[a-z0-9]*[a-z])[a-z0-9]{3,}|[\u3400-\u9fff]{2,}")
 _FAR_KEY = 4
 """Shortest key that names its record in other calls' lists too (a flight number; not a room's "1")."""
-_NOT_FAR_KINDS = frozenset({FactKind.NUMBER, FactKind.STATUS, FactKind.ACTION})
-"""Facts only the calls that list a record by its key first speak for: times, dates, names and identifiers of
-the record as another call lists it are its own (the return flight's departure in a search), its numbers and states
-may be another thing's (a fare difference, a payment)."""
+_FAR_KINDS = frozenset({FactKind.DATE, FactKind.TIME})
+"""Facts the other calls that list a record by its key speak for too: the record's dates and times as another call
+lists it are its own (the return flight's departure in a search); its amounts, states and the identifiers beside
+it may be another thing's (a fare difference, a payment, the warehouse an item went back to)."""
 WORD_NAMED_RECORDS = 20
 """Longest list whose items a claim's words may name (the rows an answer lists; reading words is per item)."""
 
@@ -207,8 +207,7 @@ class ClaimRecords:
         A record's key (`order_id`, `flight_no`) names its record before any other field does,
         and a backed number names a record only from its key ("80345" of `[1].order_id`).
         """
-        near = fact.kind in _NOT_FAR_KINDS  # an amount or a status another call gives of the key's record is no
-        # record's own (a fare difference, a refund)
+        near = fact.kind not in _FAR_KINDS  # only a date or time another call gives of the key's record is its own
         places = [
             (record, key) for f, record, key in self._naming_places()
             if f is not fact and (clause is None or clause[0] <= f.start < clause[1])

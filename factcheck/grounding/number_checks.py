@@ -17,6 +17,7 @@ from factcheck.grounding.listed import stated_total
 from factcheck.grounding.member_counts import member_count
 from factcheck.grounding.moments import day_of_month
 from factcheck.grounding.number_backings import NumberBackings
+from factcheck.grounding.per_unit_fields import per_unit_field_as_whole
 from factcheck.grounding.record_checks import RecordChecks
 from factcheck.grounding.roles import (
     PER_UNIT_FIELD,
@@ -28,6 +29,7 @@ from factcheck.grounding.roles import (
     per_unit_sum_as_total,
     selection,
 )
+from factcheck.grounding.state_counts import state_count
 from factcheck.grounding.totals import column_total, field_total
 from factcheck.grounding.unit_checks import UnitChecks
 from factcheck.grounding.units import glued, in_minor_units, in_other_unit, priced_in_minor_units, year_of_a_date
@@ -94,6 +96,16 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                                        self._records.start)) is not None:
             met, how, leaf = counted  # "加班超过 10 小时的员工共 3 名": the items over the threshold, counted
             if met == claimed:
+                set_verdict(fact, Verdict.SUPPORTED, "derived", f"number equals the count: {how}",
+                            [evidence_of(leaf, self.index, how)])
+            else:
+                set_verdict(fact, Verdict.CONTRADICTED, "recomputed", f"the records give {how}, not {fact.text}",
+                            [evidence_of(leaf, self.index, how)])
+            return
+        counted = state_count(self.index, fact, self._claim_facts, self._claim_text, self._records.start)
+        if counted is not None:
+            held, how, leaf = counted  # "已完成 5 门" of six courses, four of them completed
+            if held == claimed:
                 set_verdict(fact, Verdict.SUPPORTED, "derived", f"number equals the count: {how}",
                             [evidence_of(leaf, self.index, how)])
             else:
@@ -367,6 +379,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         found = found or selection(fact, located, self.index, said) or self._other_total(fact)
         if found is None and (refund := item_price_as_refund(fact, located, self.index)) is not None:
             found = Recomputed(*refund)
+        found = found or per_unit_field_as_whole(fact, located, self.index, said)
         if found is None:
             return False
         set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found))

@@ -85,7 +85,8 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
         return beside
     per_time = [time_units(index, loc.leaf) for loc in located]  # a nightly rate: times its record's nights
     if any(loc.leaf.source != "tool" or _named_total(index, loc.leaf.path) or not (
-            loc.leaf.labels & PRICE_LABELS or units) for loc, units in zip(located, per_time, strict=True)):
+            loc.leaf.labels & PRICE_LABELS or units or PER_UNIT_FIELD.search(field_name(loc.leaf.path)))
+           for loc, units in zip(located, per_time, strict=True)):
         return None  # a tool's own total, amount or payment equals it (`price.total` too)
     claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
     for loc, units in zip(located, per_time, strict=True):
@@ -417,7 +418,7 @@ def claims_a_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
     word follows ("$612 in total"), and the claim has no per-unit word ("each", "per person")."""
     lex = index.lex
     if fact.unit not in lex.currency_codes or not fact.value \
-            or claim_hits(lex.per_unit_words, claim.text[slice(*_clause_bounds(fact, claim))]):
+            or claim_hits(lex.per_unit_words, claim.text[slice(*clause_bounds(fact, claim))]):
         return False  # "$275 per person …, so the fare difference of $45 has been charged": per person is the $275's
     after = claim.text[fact.end - claim.start : fact.end - claim.start + _AFTER]  # "$612 in total"
     if PER_SLASH.match(after):
@@ -440,7 +441,7 @@ def moved_in_full(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
     amount is no such thing. It may still be a difference (a price difference charged), so this is no total's role."""
     if fact.unit not in index.lex.currency_codes or not fact.value:
         return False
-    begin, stop = _clause_bounds(fact, claim)
+    begin, stop = clause_bounds(fact, claim)
     clause = claim.text[begin:stop]
     return bool(_MOVED.search(clause) and index.lex.directions_in(clause.lower())) \
         and not claim_hits(index.lex.per_unit_words, clause) \
@@ -448,7 +449,7 @@ def moved_in_full(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
                     for f in claim.facts)
 
 
-def _clause_bounds(fact: Fact, claim: ClaimText) -> tuple[int, int]:
+def clause_bounds(fact: Fact, claim: ClaimText) -> tuple[int, int]:
     """Where the clause a number stands in starts and ends in the claim's text: between the clause marks around it."""
     at, end = fact.start - claim.start, fact.end - claim.start
     marks = list(_CLAUSE_MARKS.finditer(claim.text))

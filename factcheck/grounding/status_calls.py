@@ -1,8 +1,11 @@
-"""Which calls' statuses speak of the record a claim names: its key's call, not another record's failure."""
+"""Which calls' statuses speak of the record a claim names: its key's call, not another record's failure; its own
+failure, not another record's success."""
 
 from __future__ import annotations
 
-from factcheck.grounding.evidence import EvidenceIndex, StatusEvidence, record_key
+from typing import Any
+
+from factcheck.grounding.evidence import EvidenceIndex, StatusEvidence, ToolRecord, record_key
 from factcheck.report import Fact, FactKind
 
 _KEY_DIGITS = 4
@@ -74,3 +77,32 @@ def _of_another_record(index: EvidenceIndex, call: int, named: set[str]) -> bool
             if isinstance(value, str | int) and not isinstance(value, bool)
             and index.is_record_key(str(field))}
     return bool(keys) and not keys & named
+
+
+def failed_for_named(
+    index: EvidenceIndex, named: list[dict[str, Any]], done: int
+) -> tuple[ToolRecord, str] | None:
+    """A failed call of the tool whose call `done` backs a claimed success, run on a record the claim names: one
+    of its arguments is that record's own field and value, and the backing call ran with another ("The Ocean View
+    Suite has been moved as well" of room `line` 2, whose `modify_room` failed, beside line 1's that went through).
+
+    Args:
+        index: The run's evidence.
+        named: The records (list entries) the claim names.
+        done: The call whose output backs the success.
+
+    Returns:
+        (the failed call, the argument that names the record), or None.
+    """
+    tool, ran = index.calls[done].name, index.calls[done].args
+    if not named or not isinstance(ran, dict):
+        return None
+    for call in index.calls:
+        if call.status != "error" or call.name != tool or call.index == done or not isinstance(call.args, dict):
+            continue
+        for key, value in call.args.items():
+            if isinstance(value, bool) or not isinstance(value, str | int) or ran.get(key) == value:
+                continue
+            if any(record.get(key) == value for record in named):
+                return call, f"{key}: {value}"
+    return None

@@ -9,9 +9,9 @@ from factcheck.grounding.all_states import not_all_in_state
 from factcheck.grounding.calls import named_calls, said_whole
 from factcheck.grounding.counting import AGREES
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, StatusEvidence, ToolRecord
-from factcheck.grounding.flat import shape_of
+from factcheck.grounding.flat import shape_of, value_in
 from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, other_item
-from factcheck.grounding.status_calls import of_named_calls
+from factcheck.grounding.status_calls import failed_for_named, of_named_calls
 from factcheck.grounding.trust import backing_statuses
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.lexicon import field_name, term_key
@@ -115,6 +115,12 @@ class StatusMatcher:
             read_back = bool(agree) and self._read_back_only(fact, agree, before)
             # "I've also emailed a copy" beside an order read back as delivered: no send of this turn; whether a call
             # of the action ran decides, below
+            failed = failed_for_named(self.index, self._named_entries(fact), agree[0].call) \
+                if agree and polarity == "positive" else None
+            if failed is not None:  # "The Ocean View Suite has been moved as well": its own change failed
+                set_verdict(fact, Verdict.CONTRADICTED, "tool_error",
+                            f"tool {failed[0].name} failed for the record the claim names ({failed[1]})", [])
+                return
             if agree and not read_back:
                 set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {say(agree[0])}",
                             [evidence_of(agree[0].leaf, self.index)])
@@ -203,6 +209,12 @@ class StatusMatcher:
             if leaf.source == "tool" and not leaf.path.startswith("args") and field_name(leaf.path) in names:
                 out.append(StatusEvidence("search", "positive" if count else "negative", leaf, leaf.index))
         return out
+
+    def _named_entries(self, fact: Fact) -> list[dict]:
+        """The list entries the claim names, as their records."""
+        entries = (value_in(self.index.flats[call].value, f"{items}[{i}]")
+                   for call, items, i in self.records.named(fact))
+        return [e for e in entries if isinstance(e, dict)]
 
     def _of_named_records(self, fact: Fact, pool: list[StatusEvidence]) -> list[StatusEvidence]:
         """The statuses of the list items the claim names, and those outside such lists.

@@ -401,3 +401,41 @@ LINES = call("get_account_lines", {"lines": [{"msisdn": "3125550102", "status": 
 def test_a_line_said_resumed_is_checked_against_the_resume(tools: list, flagged: bool) -> None:
     facts = actions("Done — your line ending 0116 has been resumed.", tools)
     assert facts and any(v.flagged for _, v, _ in facts) == flagged, facts
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "flagged"),
+    [
+        # money said paid out while the payment's own record is still processing
+        ("赔款 7,350.00 元已经打到您尾号 4417 的招商银行卡上了。",
+         [call("get_payment", {"payments": [{"pay_id": "PY-1", "amount": 7350.0, "status": "处理中"}]})], True),
+        ("赔款 7,350.00 元已经打到您尾号 4417 的招商银行卡上了。",
+         [call("get_payment", {"payments": [{"pay_id": "PY-1", "amount": 7350.0, "status": "已支付"}]})], False),
+    ],
+)
+def test_money_said_paid_out_against_the_payments_record(answer: str, tools: list, flagged: bool) -> None:
+    facts = [f for c in CHECKER.check(answer, tools).claims for f in c.facts
+             if f.kind in (FactKind.STATUS, FactKind.ACTION)]
+    assert facts and any(f.verdict.flagged for f in facts) == flagged, facts
+
+
+RESERVATION = call("get_reservation", {"confirmation_no": "HR-30922", "rooms": [
+    {"line": 1, "room_type_name": "Deluxe King", "nightly_rate": 198.0},
+    {"line": 2, "room_type_name": "Ocean View Suite", "nightly_rate": 365.0}]})
+LINE_1_MOVED = {"name": "modify_room", "args": {"confirmation_no": "HR-30922", "line": 1}, "status": "ok",
+                "output": {"result": "MODIFIED", "line": 1}}
+LINE_2_FAILED = {"name": "modify_room", "args": {"confirmation_no": "HR-30922", "line": 2}, "status": "error",
+                 "output": "InventoryError: NO_INVENTORY for room_type OVS; line 2 left unchanged"}
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # the named room's own change failed; the other room's went through
+        ("The Ocean View Suite has been moved to the same dates as well.", True),
+        ("I've moved the Deluxe King to October 3–6.", False),
+    ],
+)
+def test_a_success_said_of_the_record_whose_own_call_failed(answer: str, flagged: bool) -> None:
+    facts = actions(answer, [RESERVATION, LINE_1_MOVED, LINE_2_FAILED])
+    assert facts and any(v.flagged for _, v, _ in facts) == flagged, facts

@@ -1,0 +1,47 @@
+"""An amount a field names per unit, said as the whole a field of the same name without the unit gives."""
+
+import pytest
+
+from factcheck import CheckerConfig, FactChecker, Verdict
+
+CHECKER = FactChecker(CheckerConfig(min_confidence=0))
+REFUND = {"name": "calculate_refund", "args": {}, "status": "ok", "output": {
+    "lines": [{"sku": "YB-EVA", "qty": 3, "unit_price": "89.00", "refund_per_unit": "71.20"}],
+    "subtotal": "267.00", "refund_total": "213.60"}}
+COVERAGE = {"name": "get_drug_coverage", "args": {}, "status": "ok",
+            "output": {"drug": "Acarbose 50mg", "unit_price_per_box": 38.4, "self_pay_per_box": 9.6}}
+QUOTE = {"name": "quote_prescription", "args": {}, "status": "ok",
+         "output": {"boxes": 9, "total": 345.6, "fund_pay": 259.2, "self_pay": 86.4}}
+INSTALMENTS = {"name": "quote_instalments", "args": {}, "status": "ok", "output": {"quotes": [
+    {"tenor": 3, "fee_per_period": 90.0, "total_fee": 270.0},
+    {"tenor": 6, "fee_per_period": 84.0, "total_fee": 504.0}]}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "said", "expected"),
+    [
+        # one unit's amount said as what the whole comes to: the whole the same-named field gives
+        ("扣除重新上架费后，将退给买家 71.20 元。", [REFUND], "71.20 元", Verdict.CONTRADICTED),
+        ("医保报销 75%，您自己只需要付 9.60 元。", [COVERAGE, QUOTE], "9.60 元", Verdict.CONTRADICTED),
+        ("3 期的手续费共 90.00 元。", [INSTALMENTS], "90.00 元", Verdict.CONTRADICTED),
+        # the whole, or the amount said per unit (a word before it, a slash after it, a table's row)
+        ("扣除重新上架费后，将退给买家 213.60 元。", [REFUND], "213.60 元", Verdict.SUPPORTED),
+        ("每个退 71.20 元，3 个共 213.60 元。", [REFUND], "71.20 元", Verdict.SUPPORTED),
+        ("- 每期手续费：90.00 元", [INSTALMENTS], "90.00 元", Verdict.SUPPORTED),
+        ("自付 9.60 元/盒。", [COVERAGE, QUOTE], "9.60 元", Verdict.SUPPORTED),
+        ("| Acarbose | 9.60 元 |", [COVERAGE, QUOTE], "9.60 元", Verdict.SUPPORTED),
+    ],
+)
+def test_a_per_unit_field_said_as_the_whole(answer: str, tools: list, said: str, expected: Verdict) -> None:
+    fact = next(f for c in CHECKER.check(answer, tools).claims for f in c.facts if f.text == said)
+    assert fact.verdict == expected, fact
+    if expected == Verdict.CONTRADICTED:
+        assert fact.code == "recomputed" and "×" in fact.reason, fact.reason
+
+
+def test_a_price_per_traveller_for_the_party_is_multiplied() -> None:
+    plans = {"name": "quote_travel_plans", "args": {}, "status": "ok", "output": {"travellers": 3, "plans": [
+        {"plan": "Essential", "premium_per_traveller": 48.0}, {"plan": "Preferred", "premium_per_traveller": 71.5}]}}
+    fact = next(f for c in CHECKER.check("Essential comes to $48.00 for all three of you.", [plans]).claims
+                for f in c.facts if f.text == "$48.00")
+    assert fact.verdict == Verdict.CONTRADICTED and "144" in fact.reason, fact
