@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -26,6 +27,8 @@ _CONTAINER = re.compile(r"(?:^|\.)([^.\[\]]+)(\[\d+\]|\.[^.\[\]]+)\.[^.\[\]]+$")
 `variants`."""
 _AFTER_DEDUCTION = re.compile(r"后|\bafter\b")
 """What ends a deduction ("扣掉 ¥386 后"): the amount is taken off what follows."""
+_WORKING = re.compile(r"[×*/]|\bx\s*\d|\d\s*x\b")
+"""A product or a per-unit slash in a clause: it shows an amount as one part of a whole."""
 _NEGATOR_REACH = 8
 """How far before a direction word a negator denies it ("无法退回", "won't be refunded")."""
 _CREDIT_WORDS = frozenset({"credit", "credits", "reversal"})
@@ -250,3 +253,50 @@ def _among_several(loc: Located, index: EvidenceIndex) -> bool:
     entries = index.value_at(loc.leaf.index, head)
     return isinstance(entries, list) and len(entries) > 1
 
+
+
+def part_of_written(
+    fact: Fact, clause: str, index: EvidenceIndex, said_too: Callable[[Decimal], bool]
+) -> tuple[Decimal, str, Located] | None:
+    """The whole a write of this run recorded moving, when a claimed charge or refund is one of its equal parts and
+    its clause says no part ("I charged the $34 difference" where the change recorded one payment of $68 for two
+    travellers).
+
+    Args:
+        fact: A money number of the claim.
+        clause: The clause it stands in (its way: charged, refunded, 扣款, 退回).
+        index: The run's evidence.
+        said_too: Whether the claim gives an amount (the whole beside its part).
+
+    Returns:
+        (the whole, how, where the write gives it), or None.
+    """
+    lex = index.lex
+    if fact.unit not in lex.currency_codes or not fact.value or lex.per_unit_words.search(clause) \
+            or _WORKING.search(clause):
+        return None  # "$24.00 x 3 passengers", "¥68.00/个": the claim shows the part as a part
+    ways = lex.directions_in(clause.lower())
+    claimed = Decimal(fact.value)
+    if len(ways) != 1 or claimed <= 0:
+        return None
+    way = next(iter(ways))
+    written = {abs(Decimal(loc.mention.value)): loc for call in index.money_numbers() for loc in call
+               if (direction_of(loc, index) or _payment_entry_way(loc)) == way and _written_now(loc, index)}
+    if len(written) != 1:
+        return None
+    whole, where = next(iter(written.items()))
+    times = whole / claimed
+    if times < 2 or times != times.to_integral_value() or said_too(whole):
+        return None  # the whole is said beside it ("$642 (3 × $214)")
+    tool = index.calls[where.leaf.index].name
+    return whole, (f"one {way} of {whole.normalize():f} recorded by {tool} ({where.leaf.path}); {fact.text} is one "
+                   f"of {times.normalize():f} equal parts of it"), where
+
+
+def _payment_entry_way(loc: Located) -> str | None:
+    """The way an entry of a payment list moved by its sign, where nothing else says (`payment_history[1].amount`:
+    68 was paid, -68 paid back); read only for what a write added this run."""
+    match = _CONTAINER.search(loc.leaf.path)
+    if match is None or "payment" not in field_name(match[1]):
+        return None
+    return "refund" if loc.leaf.text.startswith("-") else "charge"

@@ -8,7 +8,7 @@ from itertools import combinations
 
 from factcheck.grounding.arithmetic import claim_targets, equal_at, operand_value, sum_text
 from factcheck.grounding.counting import threshold_count
-from factcheck.grounding.direction import item_price_as_refund
+from factcheck.grounding.direction import item_price_as_refund, part_of_written
 from factcheck.grounding.evidence import Located
 from factcheck.grounding.flat import scalars_of
 from factcheck.grounding.item_totals import record_items_total
@@ -23,6 +23,7 @@ from factcheck.grounding.roles import (
     PER_UNIT_FIELD,
     PRICE_LABELS,
     Recomputed,
+    clause_bounds,
     fits_role,
     per_item_as_total,
     per_unit_as_total,
@@ -254,7 +255,8 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             set_verdict(fact, Verdict.CONTRADICTED, *backing)
         elif backing[0] == "derived" and (found := per_unit_sum_as_total(fact, self.index, self._said)
                                           or self._listed_per_unit(fact, claimed, exponent)
-                                          or per_item_as_total(fact, self.index, self._said)):
+                                          or per_item_as_total(fact, self.index, self._said)
+                                          or self._part_of_written(fact)):
             # arithmetic backs a total only as the records compute it: the legs' sum is one traveller's
             set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found))
         else:
@@ -379,11 +381,20 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         found = found or selection(fact, located, self.index, said) or self._other_total(fact)
         if found is None and (refund := item_price_as_refund(fact, located, self.index)) is not None:
             found = Recomputed(*refund)
-        found = found or per_unit_field_as_whole(fact, located, self.index, said)
+        found = found or per_unit_field_as_whole(fact, located, self.index, said) or self._part_of_written(fact)
         if found is None:
             return False
         set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found))
         return True
+
+    def _part_of_written(self, fact: Fact) -> Recomputed | None:
+        """The whole charge or refund a write recorded, when the claimed one is an equal part of it ("I charged the
+        $34 difference" of a $68 payment for two)."""
+        amounts = {Decimal(f.value) for f in self._claim_facts
+                   if f.kind == FactKind.NUMBER and f.value and f.unit == fact.unit and f is not fact}
+        whole = part_of_written(fact, self._said.text[slice(*clause_bounds(fact, self._said))], self.index,
+                                amounts.__contains__)
+        return None if whole is None else Recomputed(*whole)
 
     def _states_too(self, fact: Fact, value: Decimal) -> bool:
         """Whether the claim itself gives the value recomputed for one of its numbers, as another number of it

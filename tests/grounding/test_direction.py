@@ -190,3 +190,29 @@ def test_one_items_price_is_no_refund_a_write_recorded_for_all(answer, expected)
     report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, calls)
     fact = next(f for c in report.claims for f in c.facts if f.kind.value == "number")
     assert fact.verdict == expected, fact
+
+
+RESERVATION_READ = {"name": "get_reservation_details", "args": {"reservation_id": "H8Q05L"}, "status": "ok",
+                    "output": {"reservation_id": "H8Q05L", "passengers": [{"n": "A"}, {"n": "B"}],
+                               "flights": [{"flight_number": "HAT217", "price": 118}],
+                               "payment_history": [{"payment_id": "credit_card_1", "amount": 236}]}}
+CHANGED = {"name": "update_reservation_flights", "args": {"reservation_id": "H8Q05L"}, "status": "ok",
+           "output": {"reservation_id": "H8Q05L", "passengers": [{"n": "A"}, {"n": "B"}],
+                      "flights": [{"flight_number": "HAT217", "price": 152}],
+                      "payment_history": [{"payment_id": "credit_card_1", "amount": 236},
+                                          {"payment_id": "credit_card_1", "amount": 68}]}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # one traveller's difference said as what was charged: the change recorded one payment for both
+        ("The new fare is $152 versus $118, so I charged the $34 difference to your Mastercard.", True),
+        ("The new fare is $152 versus $118, so I charged the $68 difference to your Mastercard.", False),
+        ("The new fare is $152 versus $118, so I charged the $34 difference per person, $68 in all.", False),
+    ],
+)
+def test_a_charge_said_as_one_part_of_what_the_write_recorded(answer: str, flagged: bool) -> None:
+    report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, [RESERVATION_READ, CHANGED])
+    said = [f for c in report.claims for f in c.facts if f.text in ("$34", "$68")]
+    assert any(f.verdict.flagged and f.code == "recomputed" for f in said) == flagged, said
