@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Callable
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -272,16 +273,14 @@ def part_of_written(
         (the whole, how, where the write gives it), or None.
     """
     lex = index.lex
-    if fact.unit not in lex.currency_codes or not fact.value or lex.per_unit_words.search(clause) \
-            or _WORKING.search(clause):
-        return None  # "$24.00 x 3 passengers", "¥68.00/个": the claim shows the part as a part
+    if fact.unit not in lex.currency_codes or not fact.value:
+        return None
     ways = lex.directions_in(clause.lower())
     claimed = Decimal(fact.value)
-    if len(ways) != 1 or claimed <= 0:
-        return None
+    if len(ways) != 1 or claimed <= 0 or lex.per_unit_words.search(clause) or _WORKING.search(clause):
+        return None  # "$24.00 x 3 passengers", "¥68.00/个": the claim shows the part as a part
     way = next(iter(ways))
-    written = {abs(Decimal(loc.mention.value)): loc for call in index.money_numbers() for loc in call
-               if (direction_of(loc, index) or _payment_entry_way(loc)) == way and _written_now(loc, index)}
+    written = _written_ways(index).get(way, {})
     if len(written) != 1:
         return None
     whole, where = next(iter(written.items()))
@@ -291,6 +290,24 @@ def part_of_written(
     tool = index.calls[where.leaf.index].name
     return whole, (f"one {way} of {whole.normalize():f} recorded by {tool} ({where.leaf.path}); {fact.text} is one "
                    f"of {times.normalize():f} equal parts of it"), where
+
+
+_WRITTEN: weakref.WeakKeyDictionary[EvidenceIndex, dict[str, dict[Decimal, Located]]] = weakref.WeakKeyDictionary()
+"""Per run (its index, while it lives): way -> amount -> where a write of the run recorded moving it."""
+
+
+def _written_ways(index: EvidenceIndex) -> dict[str, dict[Decimal, Located]]:
+    """The amounts of money the run's writes recorded moving this run, by way (read once per run)."""
+    ways = _WRITTEN.get(index)
+    if ways is None:
+        ways = {}
+        for call in index.money_numbers():
+            for loc in call:
+                way = direction_of(loc, index) or _payment_entry_way(loc)
+                if way is not None and _written_now(loc, index):
+                    ways.setdefault(way, {})[abs(Decimal(loc.mention.value))] = loc
+        _WRITTEN[index] = ways
+    return ways
 
 
 def _payment_entry_way(loc: Located) -> str | None:

@@ -79,7 +79,8 @@ def earliest_pick(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, str, Ev
     cannot be had (`eligible.why_not`: full, no spots left for the party), in another status than the pick's, or
     already past are left out. A claim that narrows the choice (an evening slot, after 5 PM, a month, "of these", a
     negation: `superlative_qualifiers`, `selection_scopes`) is not read; a name before the copula ("the earliest slot
-    with Dr. Alvarez is") ranks that record's own entries only.
+    with Dr. Alvarez is") ranks that record's own entries only. A claim that gives no listed date is read by its time
+    of day among one day's slots (`_earliest_time`).
 
     Args:
         claim: The claim, its facts grounded.
@@ -146,10 +147,9 @@ def _earliest_time(
         need = max(party, party_size(index, ev.index), _travellers(index))
         for path, of_shape, value, is_count in flat.scalars():
             clock = _TIME.match(value) if isinstance(value, str) and not is_count and of_shape == shape else None
-            if clock is None or f"{int(clock.group(1)):02d}:{clock.group(2)}" >= claimed:
-                continue
-            if f"{int(clock.group(1)):02d}:{clock.group(2)}" < gone:
-                continue
+            hhmm = f"{int(clock.group(1)):02d}:{clock.group(2)}" if clock else ""
+            if not hhmm or hhmm >= claimed or hhmm < gone:
+                continue  # another field, no earlier, or already past today
             record = value_in(flat.value, _entry(path))
             owner = value_in(flat.value, _holder(path)) if _holder(path) else flat.value
             if not _flat_record(record) or not _counts_places(index, record) \

@@ -85,17 +85,18 @@ class ClaimRecords:
         """(call, list path) -> each item's distinct words; shared by every claim of a check."""
         self._item_texts: dict[tuple[int, str], list[str]] = {}
         """(call, list path) -> each item's strings lower-cased, joined by NUL (read once per check)."""
+        self._elsewhere: dict[tuple[int, str, str], list[Record]] = {}
+        """(call, key field, key) -> the list items of other calls with that key (read once per check)."""
         self.reset([], "", 0)
 
     def reset(self, facts: list[Fact], text: str, start: int) -> None:
         """Start on a new claim: its facts, its text, and where its text starts in the answer. A claim that opens
         with a pronoun (lexicon `record_pronouns`: "It departs at 08:40") and names no record of its own speaks of
         the records the claim before named by their keys."""
-        before = [(record, True, (id(f), record) in self._far) for f, record, key in self._naming_places()
-                  if key] if getattr(self, "facts", None) else []
-        self.before = before if (
-            before and self.index.lex.record_pronouns.match_at(text, 0)
-            and not any(f.kind in _NAMING_KINDS for f in facts)) else []
+        opens = bool(getattr(self, "facts", None)) and self.index.lex.record_pronouns.match_at(text, 0) \
+            and not any(f.kind in _NAMING_KINDS for f in facts)
+        self.before = [(record, True, (id(f), record) in self._far) for f, record, key in self._naming_places()
+                       if key] if opens else []
         """(record, by its key, found in another call's list) of each record the claim before named by its key, when
         this one opens with a pronoun and names none."""
         self.facts, self.text, self.start = facts, text, start
@@ -169,8 +170,16 @@ class ClaimRecords:
 
     def _listed_elsewhere(self, call: int, path: str, text: str) -> list[Record]:
         """The list items of other calls whose key field of the same name holds `text` (`flight_number` NX1790 of a
-        reservation's `flights[1]` and of a search's `results[1]`): the one record, as each call lists it."""
+        reservation's `flights[1]` and of a search's `results[1]`): the one record, as each call lists it (worked
+        out once per check: every claim naming the key asks again)."""
         field = path.rsplit(".", 1)[-1]
+        held = self._elsewhere.get((call, field, text))
+        if held is None:
+            held = self._elsewhere[(call, field, text)] = self._find_elsewhere(call, field, text)
+        return held
+
+    def _find_elsewhere(self, call: int, field: str, text: str) -> list[Record]:
+        """`_listed_elsewhere`, read from the tool outputs."""
         found = []
         for flat in self.index.flats:
             if flat.call == call or flat.root:
