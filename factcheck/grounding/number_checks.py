@@ -93,19 +93,11 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         minor = claimed * 100 if fact.unit in self.index.lex.currency_codes and claimed else None
         if minor is not None and minor == minor.to_integral_value():
             targets.append((minor, 0))  # {"amount": 4599, "currency": "usd"}: minor units, as payment APIs give them
-        if (counted := threshold_count(self.index, fact, self._claim_facts, self._claim_text,
-                                       self._records.start)) is not None:
-            met, how, leaf = counted  # "加班超过 10 小时的员工共 3 名": the items over the threshold, counted
-            if met == claimed:
-                set_verdict(fact, Verdict.SUPPORTED, "derived", f"number equals the count: {how}",
-                            [evidence_of(leaf, self.index, how)])
-            else:
-                set_verdict(fact, Verdict.CONTRADICTED, "recomputed", f"the records give {how}, not {fact.text}",
-                            [evidence_of(leaf, self.index, how)])
-            return
-        counted = state_count(self.index, fact, self._claim_facts, self._claim_text, self._records.start)
+        # "加班超过 10 小时的员工共 3 名": the items over the threshold; "已送达的有 2 笔": the items in that state
+        counted = threshold_count(self.index, fact, self._claim_facts, self._claim_text, self._records.start) \
+            or state_count(self.index, fact, self._claim_facts, self._claim_text, self._records.start)
         if counted is not None:
-            held, how, leaf = counted  # "已完成 5 门" of six courses, four of them completed
+            held, how, leaf = counted
             if held == claimed:
                 set_verdict(fact, Verdict.SUPPORTED, "derived", f"number equals the count: {how}",
                             [evidence_of(leaf, self.index, how)])
