@@ -238,8 +238,7 @@ def item_price_as_refund(
            or direction_of(loc, index) is not None for loc in located):
         return None  # the claimed value is some record's own refund or payment, or no item's price
     claimed = Decimal(fact.value or "0")
-    refunds = {abs(Decimal(loc.mention.value)): loc for call in index.money_numbers() for loc in call
-               if direction_of(loc, index) == "refund" and _written_now(loc, index)}
+    refunds = _written_ways(index).get("refund", {})
     if len(refunds) != 1:
         return None
     total, where = next(iter(refunds.items()))

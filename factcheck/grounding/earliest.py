@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 from factcheck.grounding.eligible import AVAILABLE, is_capacity_field, party_size, why_not
 from factcheck.grounding.flat import scalars_of, shape_of, value_in
+from factcheck.grounding.multiplicity import small_number
 from factcheck.grounding.windows import current_time
-from factcheck.lexicon import field_name
+from factcheck.lexicon import Lexicon, field_name
 from factcheck.report import Evidence, Fact, FactKind, Verdict
 
 if TYPE_CHECKING:
@@ -28,16 +29,9 @@ _PARTY = re.compile(
     r"(?:people|persons|passengers|guests|travell?ers|of (?:you|us)|口|位|个人|人)")
 """A party the claim gives ("with room for all 5 of you", 一家4口): options with fewer places left are not had."""
 
-_PARTY_WORDS = {w: i for i, w in enumerate(
-    ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"))} | {
-    w: i for i, w in enumerate("一两三四五六七八九十", start=1)} | {"二": 2}
-"""Number words of a party's size (all three of you, 三位)."""
-
-
-def _party(text: str) -> int:
+def _party(text: str, lex: Lexicon) -> int:
     """The largest party the claim gives (0 when none)."""
-    return max((int(n) if n.isdigit() else _PARTY_WORDS.get(n.lower(), 0)
-                for n in (m.group(1) for m in _PARTY.finditer(text))), default=0)
+    return max((small_number(lex, m.group(1)) or 0 for m in _PARTY.finditer(text)), default=0)
 
 
 Moment = tuple[str, str]
@@ -97,7 +91,7 @@ def earliest_pick(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, str, Ev
         return None  # "the earliest evening slot", "of these, the earliest", "not the earliest": a narrower choice
     dates = [f for f in claim.facts if f.kind == FactKind.DATE and f.verdict == Verdict.SUPPORTED]
     at = claim.start + hits[0].start
-    party = _party(claim.text)
+    party = _party(claim.text, lex)
     if not any("[" in ev.path for f in dates for ev in f.evidence if ev.source == "tool"):
         return _earliest_time(claim, index, at, party)  # "最早的时段是东院区 07:45": a time of day from a list of slots
     fact = min(dates, key=lambda f: abs(f.start - at))

@@ -382,10 +382,11 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
     def _part_of_written(self, fact: Fact) -> Recomputed | None:
         """The whole charge or refund a write recorded, when the claimed one is an equal part of it ("I charged the
         $34 difference" of a $68 payment for two)."""
-        amounts = {Decimal(f.value) for f in self._claim_facts
-                   if f.kind == FactKind.NUMBER and f.value and f.unit == fact.unit and f is not fact}
-        whole = part_of_written(fact, self._said.text[slice(*clause_bounds(fact, self._said))], self.index,
-                                amounts.__contains__)
+        def said_too(whole: Decimal) -> bool:  # read only where the claimed amount is one part of a write's
+            return any(f.kind == FactKind.NUMBER and f.value and f.unit == fact.unit and Decimal(f.value) == whole
+                       for f in self._claim_facts if f is not fact)
+
+        whole = part_of_written(fact, self._said.text[slice(*clause_bounds(fact, self._said))], self.index, said_too)
         return None if whole is None else Recomputed(*whole)
 
     def _states_too(self, fact: Fact, value: Decimal) -> bool:

@@ -1,4 +1,4 @@
-"""A count of the records in a state ("已完成 5 门", "2 orders are pending"), recounted over the list holding them."""
+"""A count of the records in a state ("已送达的有 2 笔", "2 are pending"), recounted over the list holding them."""
 
 from __future__ import annotations
 
@@ -6,13 +6,13 @@ import re
 from decimal import Decimal
 
 from factcheck.grounding.evidence import EvidenceIndex, Leaf
-from factcheck.lexicon import Lexicon, field_name
+from factcheck.lexicon import field_name
 from factcheck.report import Fact, FactKind
 
 _CLAUSE_MARK = re.compile(r"[,，;；。:：()（）\n]")
 """What ends a clause: the count and its state are read within one."""
 _NEAR = 10
-"""How many characters may stand between a count and the state word it counts by ("已完成 5 门", "3 are pending")."""
+"""How many characters may stand between a count and the state word it counts by ("已送达 2 笔", "3 are pending")."""
 _NOT_COUNTED = frozenset("号年月日点时分秒")
 """Characters right after a number that make it no count ("2号房", a room's number)."""
 _PART_OF = re.compile(r"(?i)(?:\bof|/|[×xX*])\s*$")
@@ -27,7 +27,7 @@ def state_count(
     index: EvidenceIndex, fact: Fact, facts: list[Fact], claim: str, start: int
 ) -> tuple[int, str, Leaf] | None:
     """How many entries of the one listed record set whose status fields mix states are in the state a count
-    stands beside (lexicon `record_states`: 已完成, pending, shipped).
+    stands beside (lexicon `record_states`: pending, shipped, 已送达).
 
     The state word stands in the count's clause, within a few characters of it; the list is the one list of records
     of a successful call whose status field gives that state to some entries and another to others (a list all of
@@ -56,7 +56,7 @@ def state_count(
     if claim[end : end + 1] in _NOT_COUNTED or _PART_OF.search(claim, max(0, at - _NEAR), at) or any(
             (f.kind in (FactKind.DATE, FactKind.TIME) or f.unit in _SPANS) and f.start - start < stop for f in facts):
         return None  # "2号房", "×2", "1 of 3": no count of the state; "in the last 7 days, …": a window counts too
-    states = _states(lex, claim[max(begin, at - _NEAR) : min(stop, end + _NEAR)].lower())
+    states = lex.record_states_in(claim[max(begin, at - _NEAR) : min(stop, end + _NEAR)].lower())
     if len(states) != 1:
         return None
     state = next(iter(states))
@@ -65,7 +65,7 @@ def state_count(
         if call.status != "ok":
             continue
         for path, entries in _record_lists(index.flats[call.index].value):
-            said = [(i, key, _states(lex, str(e[key]).lower())) for i, e in enumerate(entries)
+            said = [(i, key, lex.record_states_in(str(e[key]).lower())) for i, e in enumerate(entries)
                     for key in e if isinstance(e[key], str) and lex.status_fields.lookup(field_name(str(key)))]
             if not said:
                 continue
@@ -76,11 +76,6 @@ def state_count(
                 if leaf is not None:
                     found.append((len(held), f"{len(held)} of the {len(entries)} entries of {path} are {state}", leaf))
     return found[0] if len(found) == 1 else None
-
-
-def _states(lex: Lexicon, text: str) -> set[str]:
-    """The record states `text` names (lexicon `record_states`: pending, shipped, 已取消)."""
-    return lex.record_states_in(text)
 
 
 def _record_lists(value: object, path: str = "", depth: int = 0) -> list[tuple[str, list[dict]]]:

@@ -3,6 +3,7 @@ failure, not another record's success."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from factcheck.grounding.evidence import EvidenceIndex, StatusEvidence, ToolRecord, record_key
@@ -80,7 +81,7 @@ def _of_another_record(index: EvidenceIndex, call: int, named: set[str]) -> bool
 
 
 def failed_for_named(
-    index: EvidenceIndex, named: list[dict[str, Any]], done: int
+    index: EvidenceIndex, named: Callable[[], list[dict[str, Any]]], done: int
 ) -> tuple[ToolRecord, str] | None:
     """A failed call of the tool whose call `done` backs a claimed success, run on a record the claim names: one
     of its arguments is that record's own field and value, and the backing call ran with another ("The Ocean View
@@ -88,21 +89,20 @@ def failed_for_named(
 
     Args:
         index: The run's evidence.
-        named: The records (list entries) the claim names.
+        named: Gives the records (list entries) the claim names; asked only when a call of the tool failed.
         done: The call whose output backs the success.
 
     Returns:
         (the failed call, the argument that names the record), or None.
     """
     tool, ran = index.calls[done].name, index.calls[done].args
-    if not named or not isinstance(ran, dict):
-        return None
-    for call in index.calls:
-        if call.status != "error" or call.name != tool or call.index == done or not isinstance(call.args, dict):
-            continue
+    failed = [c for c in index.calls if c.status == "error" and c.name == tool and c.index != done
+              and isinstance(c.args, dict)]
+    records = named() if failed and isinstance(ran, dict) else []
+    for call in failed if records else []:
         for key, value in call.args.items():
             if isinstance(value, bool) or not isinstance(value, str | int) or ran.get(key) == value:
                 continue
-            if any(record.get(key) == value for record in named):
+            if any(record.get(key) == value for record in records):
                 return call, f"{key}: {value}"
     return None
