@@ -77,34 +77,78 @@ def time_units(index: EvidenceIndex, leaf: Leaf) -> tuple[int, str] | None:
     Returns:
         (count, field), or None when the amount is no per-unit-of-time one or no single count is given.
     """
-    parent, _, own = leaf.path.rpartition(".")
-    words = field_name(own).split()
+    words = field_name(leaf.path.rpartition(".")[2]).split()
     if not {"per", "daily", "nightly", "hourly", "weekly", "monthly"} & set(words):
         return None
     units = {_TIME_UNITS[w] for w in words if w in _TIME_UNITS}
     if len(units) != 1:
         return None
     unit = units.pop()
-    found: dict[int, str] = {}
-    output = index.value_at(leaf.index, "")
-    holders = [index.calls[leaf.index].args, output if isinstance(output, dict) else {}]
-    record_path = parent.rpartition(".")[0] if parent and not parent.endswith("]") else parent
-    record = index.value_at(leaf.index, record_path) if record_path else None
-    if isinstance(record, dict):
-        holders.append(record)
-    for holder in holders:
-        if not isinstance(holder, dict):
-            continue
-        for key, value in holder.items():
-            if isinstance(value, int) and not isinstance(value, bool) and value > 1 \
-                    and unit in field_name(str(key)).split():
-                found.setdefault(value, str(key))
+    holders = _holders(index, leaf.index, leaf.path)
+    found = _counts_named(holders, {unit})
     if not found and unit in ("nights", "days"):  # no count of them: the stay's or the rental's dates give it
         for holder in reversed(holders):
             span = dated_span(holder, unit) if isinstance(holder, dict) else None
             if span is not None and span[0] > 1:
                 return span
+    if not found:  # the trip's `days: 4` beside a rate another call quotes: one count in the whole run
+        found = _counts_named([h for call in range(len(index.calls)) if call != leaf.index
+                               for h in _holders(index, call)], {unit})
     return next(iter(found.items())) if len(found) == 1 else None
+
+
+def noun_units(index: EvidenceIndex, leaf: Leaf) -> tuple[int, str] | None:
+    """How many of its unit a per-item amount is taken for (`fee_per_bag` with `bags_requested: 3`,
+    `price_per_seat` with `seats: 5`): one whole number above 1 that the call's arguments, the top of its output or
+    the amount's own record name by that unit's plural (or, in the call's arguments, `quantity`).
+
+    Args:
+        index: The run's evidence.
+        leaf: The amount's leaf (a tool's).
+
+    Returns:
+        (count, field), or None when the amount is no per-item one (a time unit's is `time_units`'), or no single
+        count is given.
+    """
+    words = field_name(leaf.path.rpartition(".")[2]).split()
+    nouns = {words[i + 1] for i, w in enumerate(words[:-1]) if w == "per" and words[i + 1] not in _TIME_UNITS}
+    if len(nouns) != 1:
+        return None
+    noun = nouns.pop()
+    if noun in ("unit", "cent", "percent"):
+        return None
+    plural = noun[:-1] + "ies" if noun.endswith("y") else noun + ("es" if noun.endswith(("s", "x", "ch")) else "s")
+    holders = _holders(index, leaf.index, leaf.path)
+    found = _counts_named(holders, {noun, plural})
+    if not found:
+        found = _counts_named(holders[:1], {"quantity", "qty"})
+    return next(iter(found.items())) if len(found) == 1 else None
+
+
+def _holders(index: EvidenceIndex, call: int, path: str = "") -> list[dict]:
+    """The mappings whose counts speak for the units of an amount at `path` of a call: the call's arguments, the top
+    of its output and the amount's own record."""
+    parent = path.rpartition(".")[0]
+    output = index.value_at(call, "")
+    holders = [index.calls[call].args, output if isinstance(output, dict) else {}]
+    record_path = parent.rpartition(".")[0] if parent and not parent.endswith("]") else parent
+    record = index.value_at(call, record_path) if record_path else None
+    if isinstance(record, dict):
+        holders.append(record)
+    return [h for h in holders if isinstance(h, dict)]
+
+
+def _counts_named(holders: list[dict], names: set[str]) -> dict[int, str]:
+    """Whole numbers above 1 in `holders` whose field names hold one of `names` (`rental_days`, `bags_requested`;
+    not `fee_per_bag`), by value."""
+    found: dict[int, str] = {}
+    for holder in holders:
+        for key, value in holder.items():
+            words = set(field_name(str(key)).split())
+            if isinstance(value, int) and not isinstance(value, bool) and value > 1 and names & words \
+                    and "per" not in words:  # `fee_per_bag` is no count of bags
+                found.setdefault(value, str(key))
+    return found
 
 
 def dated_span(record: dict, unit: str) -> tuple[int, str] | None:

@@ -12,7 +12,14 @@ from factcheck.grounding.arithmetic import equal_at
 from factcheck.grounding.eligible import AVAILABLE, is_capacity_field, party_size, why_not
 from factcheck.grounding.evidence import EvidenceIndex, Located
 from factcheck.grounding.flat import scalars_of, value_in
-from factcheck.grounding.multiplicity import dated_span, party_follows, party_said, run_multiplicity, time_units
+from factcheck.grounding.multiplicity import (
+    dated_span,
+    noun_units,
+    party_follows,
+    party_said,
+    run_multiplicity,
+    time_units,
+)
 from factcheck.grounding.scopes import in_scope, scope_text
 from factcheck.lexicon import Lexicon, field_name
 from factcheck.phrases import Hit, Phrases
@@ -83,7 +90,8 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
     beside = _total_beside(fact, located, index, claim)
     if beside is not None:
         return beside
-    per_time = [time_units(index, loc.leaf) for loc in located]  # a nightly rate: times its record's nights
+    # a nightly rate: times its record's nights; a fee per bag: times the bags
+    per_time = [time_units(index, loc.leaf) or noun_units(index, loc.leaf) for loc in located]
     if any(loc.leaf.source != "tool" or _named_total(index, loc.leaf.path) or not (
             loc.leaf.labels & PRICE_LABELS or units or PER_UNIT_FIELD.search(field_name(loc.leaf.path)))
            for loc, units in zip(located, per_time, strict=True)):
