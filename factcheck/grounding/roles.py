@@ -34,6 +34,14 @@ _AFTER = 12
 _MOVED = re.compile(r"(?i)\b(?:has|have|had)\s+(?:been\s+|now\s+|already\s+)*\w+ed\b|\b(?:was|were)\s+\w+ed\b|已")
 """A clause that says money already moved ("has been charged", "was refunded", 已退款), by a past participle: stricter
 than `direction`'s word after "has", since "have made 9 of 24 payments" moves no amount in full."""
+_BACK = re.compile(r"(?i)\bback\b")
+"""Money said to come back ("you'll get $24.99 back"): a refund's amount."""
+_A_UNIT = re.compile(r"(?i)\s*(?:a|an)\s+[a-z]+\b")
+"""An amount with "a" and a unit after it: one unit's ("$45 a ticket", "$40 a day")."""
+_ONE_OF = re.compile(
+    r"(?i)首[晚期月次日天]|第\s*[\d一二三四五六七八九十]+\s*[期晚天次月笔]|下一?期|\b(?:first|second|third|next|last|final)"
+    r"\s+(?:\w+\s+)?(?:night|day|month|payment|instal+ment|period|charge|ticket)s?\b")
+"""One unit among several ("the first night", "the next payment", 首晚, 第 3 期): the amount is that unit's."""
 _CLAUSE_MARKS = re.compile(r"[,，;；。:：]")
 PER_SLASH = re.compile(r"\s*/\s*(?![\d$¥€£])\w")
 """A slash and a unit right after an amount: it is one unit's ("$120.00/night", "¥580.00/张")."""
@@ -85,9 +93,10 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
     Returns:
         The recomputed total, or None when the number is no per-unit amount given as a total.
     """
-    if not located or not (claims_a_total(fact, index, claim) or moved_in_full(fact, index, claim)):
+    said_whole = claims_a_total(fact, index, claim) or moved_in_full(fact, index, claim)
+    if not located or not (said_whole or to_move(fact, index, claim)):
         return None
-    beside = _total_beside(fact, located, index, claim)
+    beside = _total_beside(fact, located, index, claim, of_lines=said_whole)
     if beside is not None:
         return beside
     # a nightly rate: times its record's nights; a fee per bag: times the bags
@@ -138,12 +147,14 @@ def _party(index: EvidenceIndex, claim: ClaimText, claimed: Decimal, exponent: i
     return party, "people the total is for"
 
 
-def _total_beside(fact: Fact, located: list[Located], index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
+def _total_beside(
+    fact: Fact, located: list[Located], index: EvidenceIndex, claim: ClaimText, of_lines: bool = True
+) -> Recomputed | None:
     """The record's own total, when the claimed total is only a per-unit field of that record ("$189.00 in total"
-    where 189 is `nightly_rate` and the same booking's `total_amount` is 635.04), or one line's amount of a list of
-    several whose record gives a total more than the line ("$60.40 in total" of three refund lines at 60.40,
-    `total: 181.2`) when the claim gives no other amount (the line's price and fee it adds up), no count of one and
-    no id of that line."""
+    where 189 is `nightly_rate` and the same booking's `total_amount` is 635.04), or, `of_lines`, one line's amount
+    of a list of several whose record gives a total more than the line ("$60.40 in total" of three refund lines at
+    60.40, `total: 181.2`) when the claim gives no other amount (the line's price and fee it adds up), no count of
+    one and no id of that line (an amount only said to move may be one line's: "a new $60.00 charge")."""
     claimed, exponent = Decimal(fact.value or "0"), -(fact.precision or 0)
     found = None
     for loc in located:
@@ -151,6 +162,8 @@ def _total_beside(fact: Fact, located: list[Located], index: EvidenceIndex, clai
         if loc.leaf.source != "tool":
             return None
         lines = not PER_UNIT_FIELD.search(field_name(own))
+        if lines and not of_lines:
+            return None
         if lines:
             parent = _lines_record(fact, loc, index, claim)
             if parent is None:
@@ -452,7 +465,51 @@ def moved_in_full(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
     begin, stop = clause_bounds(fact, claim)
     clause = claim.text[begin:stop]
     return bool(_MOVED.search(clause) and index.lex.directions_in(clause.lower())) \
-        and not claim_hits(index.lex.per_unit_words, clause) \
+        and _whole_in(fact, index, claim, clause)
+
+
+def to_move(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
+    """Whether an amount of money is what a refund or charge moves, done or to be, by a word of the way money moves
+    in its clause with no other amount between them ("you'll get $24.99 back", "That's an extra $45.00, charged just
+    now"; not "$690 vs the $205 you paid"), in a claim that says no unit's amount ("per person", "$45 a ticket",
+    "/night"), no one unit among several ("the first night", 第 3 期), no count of one in the clause and no working
+    (a count times the amount that the claim gives too: "7 more monthly fees of $18.00, i.e. $126.00"); no table's
+    row.
+
+    Args:
+        fact: A number of the claim.
+        index: The run's evidence.
+        claim: The claim.
+
+    Returns:
+        Whether the amount is all that moves.
+    """
+    text = claim.text
+    if fact.unit not in index.lex.currency_codes or not fact.value or text.lstrip().startswith("|") \
+            or claim_hits(index.lex.per_unit_words, text) or _ONE_OF.search(text):
+        return False
+    amounts = [f for f in claim.facts if f.kind == FactKind.NUMBER and f.unit == fact.unit and f.value]
+    if any(_A_UNIT.match(text, f.end - claim.start) or PER_SLASH.match(text, f.end - claim.start) for f in amounts):
+        return False
+    claimed = Decimal(fact.value)
+    counts = {Decimal(f.value) for f in claim.facts if f.kind == FactKind.NUMBER and f.value and f.unit != fact.unit}
+    if any(Decimal(f.value) == claimed * n for f in amounts for n in counts if n > 1):
+        return False
+    begin, stop = clause_bounds(fact, claim)
+    clause = text[begin:stop]
+    if PER_WORK.search(clause) or not _whole_in(fact, index, claim, clause):
+        return False
+    at, end = fact.start - claim.start - begin, fact.end - claim.start - begin
+    others = [f.start - claim.start - begin for f in amounts if f is not fact and begin <= f.start - claim.start < stop]
+    hits = [h.start for h in index.lex.direction_words.finditer(clause.lower())] + \
+        [m.start() for m in _BACK.finditer(clause)]
+    return any(not any(min(h, at) < o < max(h, end) for o in others) for h in hits)
+
+
+def _whole_in(fact: Fact, index: EvidenceIndex, claim: ClaimText, clause: str) -> bool:
+    """Whether the clause of an amount says no per-unit word and no count of one."""
+    begin, stop = clause_bounds(fact, claim)
+    return not claim_hits(index.lex.per_unit_words, clause) \
         and not any(f.kind == FactKind.NUMBER and f.value == "1" and begin <= f.start - claim.start < stop
                     for f in claim.facts)
 
