@@ -284,8 +284,8 @@ def part_of_written(
         return None
     whole, where = next(iter(written.items()))
     times = whole / claimed
-    if times < 2 or times != times.to_integral_value() or said_too(whole):
-        return None  # the whole is said beside it ("$642 (3 × $214)")
+    if times < 2 or times != times.to_integral_value() or times == 100 or said_too(whole):
+        return None  # the whole is said beside it ("$642 (3 × $214)"); 13500 of ¥135.00 is in fen
     tool = index.calls[where.leaf.index].name
     return whole, (f"one {way} of {whole.normalize():f} recorded by {tool} ({where.leaf.path}); {fact.text} is one "
                    f"of {times.normalize():f} equal parts of it"), where

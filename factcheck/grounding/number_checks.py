@@ -251,6 +251,9 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                                           or self._part_of_written(fact)):
             # arithmetic backs a total only as the records compute it: the legs' sum is one traveller's
             set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found))
+        elif backing[0] == "context" and (found := self._part_of_written(fact)):
+            # a policy's $50 per bag said charged where the write recorded one $150 payment for three
+            set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found))
         else:
             set_verdict(fact, Verdict.SUPPORTED, *backing)
 
@@ -386,7 +389,8 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             return any(f.kind == FactKind.NUMBER and f.value and f.unit == fact.unit and Decimal(f.value) == whole
                        for f in self._claim_facts if f is not fact)
 
-        whole = part_of_written(fact, self._said.text[slice(*clause_bounds(fact, self._said))], self.index, said_too)
+        clause = self._said.text[slice(*clause_bounds(fact, self._said, labelled=True))]  # "Charged: $50.00"
+        whole = part_of_written(fact, clause, self.index, said_too)
         return None if whole is None else Recomputed(*whole)
 
     def _states_too(self, fact: Fact, value: Decimal) -> bool:

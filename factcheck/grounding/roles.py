@@ -514,11 +514,15 @@ def _whole_in(fact: Fact, index: EvidenceIndex, claim: ClaimText, clause: str) -
                     for f in claim.facts)
 
 
-def clause_bounds(fact: Fact, claim: ClaimText) -> tuple[int, int]:
-    """Where the clause a number stands in starts and ends in the claim's text: between the clause marks around it."""
+def clause_bounds(fact: Fact, claim: ClaimText, labelled: bool = False) -> tuple[int, int]:
+    """Where the clause a number stands in starts and ends in the claim's text: between the clause marks around it;
+    `labelled`, with the label a colon ends right before it ("Charged: $50.00")."""
     at, end = fact.start - claim.start, fact.end - claim.start
     marks = list(_CLAUSE_MARKS.finditer(claim.text))
-    begin = max((m.end() for m in marks if m.end() <= at), default=0)
+    before = [m for m in marks if m.end() <= at]
+    begin = before[-1].end() if before else 0
+    if labelled and before and before[-1].group() in ":：" and not claim.text[begin:at].strip():
+        begin = before[-2].end() if len(before) > 1 else 0
     stop = min((m.start() for m in marks if m.start() >= end), default=len(claim.text))
     return begin, stop
 
