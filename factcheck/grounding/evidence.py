@@ -23,6 +23,12 @@ from factcheck.lexicon import Lexicon, field_name, split_camel
 from factcheck.phrases import Phrases
 from factcheck.report import FactKind
 
+_GROUPED = re.compile(r"\+?\d[\d ().-]{6,}\d")
+"""Digits with spaces, dashes, dots or brackets between them, as a phone number is written."""
+_LEAST_DIGITS = 7
+"""Digits a number written in groups must share with the answer's when one of them has a code the other leaves out
+("555-0102" of "(214) 555-0102")."""
+
 if TYPE_CHECKING:
     from factcheck.grounding.forms import OtherForms
 
@@ -103,6 +109,21 @@ class EvidenceIndex(NumberLookups):
         strings = self.strings
         pos = find_token(strings.lower, value, url, segment)
         return None if pos < 0 else self.string_leaf(strings.at(pos))
+
+    def find_grouped_digits(self, digits: str) -> Leaf | None:
+        """The first tool-output string holding a number written in groups ("+1 415-555-0143") whose digits are
+        `digits`, or end with them (the country or area code left out), or that `digits` end with (a code added):
+        7 digits at least either way."""
+        for run, pos in self._grouped_digits:
+            if run == digits or min(len(run), len(digits)) >= _LEAST_DIGITS and (
+                    run.endswith(digits) or digits.endswith(run)):
+                return self.string_leaf(self.strings.at(pos))
+        return None
+
+    @cached_property
+    def _grouped_digits(self) -> list[tuple[str, int]]:
+        """The digits of every number the tool outputs write in groups, with where each starts."""
+        return [(re.sub(r"\D", "", m.group()), m.start()) for m in _GROUPED.finditer(self.strings.lower)]
 
     @cached_property
     def other_forms(self) -> OtherForms:

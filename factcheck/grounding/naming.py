@@ -150,7 +150,10 @@ class ClaimRecords:
             if item is None:
                 continue
             key = self.index.is_record_key(ev.path)
-            if not key and self._items_with(ev.index, item[1], (f.value or f.text).lower()) > 1:
+            said = (f.value or f.text).lower()
+            if said not in ev.text.lower():
+                said = ev.text.lower()  # "+1 646 555 0182" as the tool writes it, of the answer's 16465550182
+            if not key and self._items_with(ev.index, item[1], said) > 1:
                 continue  # "Amazon Marketplace" of three transactions names none of them
             if key or f.kind != FactKind.NUMBER:
                 places.append((f, (ev.index, item[1], item[2]), key))

@@ -39,6 +39,8 @@ def ground_token(fact: Fact, index: EvidenceIndex) -> None:
         code, _, digits = fact.text.lower().partition(" ")
         if leaf is None and digits.isdigit() and index.find_token(code) is not None:
             leaf = index.find_token(digits)  # or in two fields: {"carrier": "UA", "flight_number": "1482"}
+    if leaf is None and fact.kind == FactKind.IDENTIFIER and value.isdigit() and not fact.text.isdigit():
+        leaf = index.find_grouped_digits(value)  # "0421 338 910" of "+61 421 338 910"
     if leaf is None and fact.kind == FactKind.IDENTIFIER and _SEGMENT.fullmatch(value):
         # a name's distinct part (the pod 9kx2p, the p99 latency); never part of another ID (CT-20260922)
         leaf = index.find_token(value, segment=True)
