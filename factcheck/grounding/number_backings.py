@@ -14,7 +14,7 @@ from factcheck.grounding.counting import available_count, filtered_count
 from factcheck.grounding.evidence import Leaf, Located
 from factcheck.grounding.item_totals import named_items_total
 from factcheck.grounding.moments import duration_seconds, record_duration, seconds_between
-from factcheck.grounding.multiplicity import party_said, time_units
+from factcheck.grounding.multiplicity import dated_span, party_said, time_units
 from factcheck.grounding.roles import PER_UNIT_FIELD, Recomputed, claims_a_total
 from factcheck.grounding.subsets import SubsetTotal, per_unit_stay_total, subset_total
 from factcheck.grounding.totals import column_total
@@ -28,6 +28,8 @@ _BARE_NUMBER = re.compile(r"-?[\d,]*\.?\d+")
 """An output that is one number and nothing else (a calculator's "1126.04")."""
 _LISTED = (FactKind.DATE, FactKind.TIME, FactKind.IDENTIFIER, FactKind.URL, FactKind.EMAIL)
 """Kinds of fact a claim may list and count ("14:00 和 15:30 两个时段")."""
+_TIMES_A_RATE = re.compile(r"(?:/\s*|\bper\s+|\ba\s+|每)(night|day|week|晚|天|周)\s*[×x*]\s*$", re.IGNORECASE)
+"""A multiplier right after a rate of a unit of time ("$299.00/night × 5"): a count of that unit, nights here."""
 _OF_MANY = re.compile(r"\s+(?:of|out of)\s+(?:the\s+|your\s+)?\d", re.IGNORECASE)
 """What follows a count of some of a list's items: "2 of the 3 payouts"."""
 _LISTED_AMOUNTS = 12
@@ -209,7 +211,19 @@ class NumberBackings(ClaimState):
             found = record_duration(seconds, self.index)
             if found is not None:  # "全程约 5 小时 29 分钟" of a train's depart 08:12 and arrive 13:41
                 return "derived", f"number is part of {found.note}", [found]
-        days_per_unit = self.duration_days.get((fact.unit or "").lower())
+        unit = (fact.unit or "").lower()
+        if not unit and (rate := _TIMES_A_RATE.search(self._claim_text[: max(0, fact.start - self._records.start)])):
+            unit = rate[1].lower()  # "$299.00/night × 5": 5 nights, as a stay's dates give them
+            for call in range(len(self.index.calls)):
+                output = self.index.value_at(call, "")
+                span = dated_span(output, "nights") if isinstance(output, dict) else None
+                if span is None or span[0] != claimed * self.duration_days.get(unit, 0):
+                    continue
+                start = next((k for k, v in output.items() if isinstance(v, str) and v[:10] == span[1].split()[2]), "")
+                leaf = self.index.leaf_at(call, str(start)) if start else None
+                if leaf is not None:
+                    return "derived", f"number equals the {span[1]}", [evidence_of(leaf, self.index, span[1])]
+        days_per_unit = self.duration_days.get(unit)
         if days_per_unit is None:
             return None
         dates = [(f.value or "", f.text, f.evidence[:1]) for f in self._claim_facts
