@@ -30,6 +30,8 @@ _AFTER_DEDUCTION = re.compile(r"后|\bafter\b")
 """What ends a deduction ("扣掉 ¥386 后"): the amount is taken off what follows."""
 _WORKING = re.compile(r"[×*/]|\bx\s*\d|\d\s*x\b")
 """A product or a per-unit slash in a clause: it shows an amount as one part of a whole."""
+_PLAIN_AMOUNTS = frozenset({"amount", "total", "amount total"})
+"""Field names that say no way of their own: a write's name says it (`create_refund` -> `amount`)."""
 _NEGATOR_REACH = 8
 """How far before a direction word a negator denies it ("无法退回", "won't be refunded")."""
 _CREDIT_WORDS = frozenset({"credit", "credits", "reversal"})
@@ -302,11 +304,21 @@ def _written_ways(index: EvidenceIndex) -> dict[str, dict[Decimal, Located]]:
         ways = {}
         for call in index.money_numbers():
             for loc in call:
-                way = direction_of(loc, index) or _payment_entry_way(loc)
+                way = direction_of(loc, index) or _payment_entry_way(loc) or _tool_way(loc, index)
                 if way is not None and _written_now(loc, index):
                     ways.setdefault(way, {})[abs(Decimal(loc.mention.value))] = loc
         _WRITTEN[index] = ways
     return ways
+
+
+def _tool_way(loc: Located, index: EvidenceIndex) -> str | None:
+    """The way a write's plain amount moved by the tool's name: the `amount` `create_refund` returned is refunded (not
+    its arguments', nor a list entry's)."""
+    leaf = loc.leaf
+    if field_name(leaf.path) not in _PLAIN_AMOUNTS or "[" in leaf.path or leaf.path.startswith("args"):
+        return None
+    ways = index.lex.directions_in(field_name(index.calls[leaf.index].name or ""))
+    return next(iter(ways)) if len(ways) == 1 else None
 
 
 def _payment_entry_way(loc: Located) -> str | None:

@@ -11,6 +11,8 @@ from factcheck.lexicon import Lexicon, field_name
 _TIME_UNITS = {"daily": "days", "day": "days", "nightly": "nights", "night": "nights", "hourly": "hours",
                "hour": "hours", "weekly": "weeks", "week": "weeks", "monthly": "months", "month": "months"}
 """Words of a per-unit-of-time field name (`per_day`, `nightly_rate`) -> the plural its count field is named with."""
+_PLAIN = frozenset({"amount", "value"})
+"""Names of an amount's field inside a money object, whose own name says what it is."""
 _START = re.compile(r"^(?:check ?in|arrival|pickup|pick up)(?: date| at| on)?$")
 _END = re.compile(r"^(?:check ?out|departure|return|drop ?off)(?: date| at| on)?$")
 """Field names of a stay's or a rental's first and last day (`check_in`, `check_out`, `pickup_at`, `return_at`)."""
@@ -110,16 +112,19 @@ def noun_units(index: EvidenceIndex, leaf: Leaf) -> tuple[int, str] | None:
         (count, field), or None when the amount is no per-item one (a time unit's is `time_units`'), or no single
         count is given.
     """
-    words = field_name(leaf.path.rpartition(".")[2]).split()
+    parent, _, own = leaf.path.rpartition(".")
+    if own in _PLAIN and parent:  # {"copay_per_unit": {"amount": 35.0, "currency": "USD"}}: the object's name
+        own = parent.rpartition(".")[2]
+    words = field_name(own).split()
     nouns = {words[i + 1] for i, w in enumerate(words[:-1]) if w == "per" and words[i + 1] not in _TIME_UNITS}
     if len(nouns) != 1:
         return None
     noun = nouns.pop()
-    if noun in ("unit", "cent", "percent"):
+    if noun in ("cent", "percent"):
         return None
     plural = noun[:-1] + "ies" if noun.endswith("y") else noun + ("es" if noun.endswith(("s", "x", "ch")) else "s")
     holders = _holders(index, leaf.index, leaf.path)
-    found = _counts_named(holders, {noun, plural})
+    found = _counts_named(holders, {plural} if noun == "unit" else {noun, plural})  # `units: 3`, not `unit_price`
     if not found:
         found = _counts_named(holders[:1], {"quantity", "qty"})
     return next(iter(found.items())) if len(found) == 1 else None
