@@ -46,9 +46,9 @@ _CODE = re.compile(
 _CODE_LEAST = 8
 _CODE_MARK = re.compile(r"\w[!%&?@^~]\w")
 _GROUPED_DIGITS = re.compile(
-    r"(?<![\w.,#$€£¥/+-])(?:\+\d{1,3}[ -]?)?(?:\(\d{2,4}\)[ -]?|\d{2,5}[ .-])\d{2,4}(?:[ .-]\d{2,5}){0,2}"
+    r"(?<![\w.,#$€£¥/+-])(?:\+\d{1,3}[ -]?)?(?:\(\d{2,4}\)[ -]?|\d{2,5}[ .-])\d{2,6}(?:[ .-]\d{2,5}){0,2}"
     r"(?!\w|[.,/-]\d)")
-"""A phone or meter number written in groups ("0421 338 910", "(415) 555-0143", "+44 7700 900412", "555-0102"):
+"""A phone or meter number written in groups ("0421 338 910", "(415) 555-0143", "07700 900412", "555-0102"):
 one identifier of its digits, when they are 7 to 15 and no two years ("2025-2026")."""
 _PHONE_DIGITS = range(7, 16)
 _YEARS = re.compile(r"(?:19|20)\d\d\D+(?:19|20)\d\d")

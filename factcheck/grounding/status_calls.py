@@ -37,7 +37,7 @@ def of_named_calls(
     if not named:
         return pool
     keyed = {s.call: index.record_keys(s.call) for s in pool}
-    kept = [s for s in pool if not keyed[s.call] or keyed[s.call] & named]
+    kept = [s for s in pool if not keyed[s.call] or keyed[s.call] & named or _acts_on(index, s.call, named)]
     if any(keyed[s.call] & named for s in kept):
         # "水费：缴费成功，订单号 PAY…1837" of the payment whose output is that order, beside the failed payment of
         # another bill (`bill_id` G-2511-1901 in its arguments): that failure is no status of the named record
@@ -67,6 +67,16 @@ def _of_successful_twin(
     twins = {c for c in failed if _of_another_record(index, c, said)
              and any(calls[n].name == calls[c].name and calls[n].status == "ok" and n != c for n in named)}
     return [s for s in pool if s.call not in twins]
+
+
+def _acts_on(index: EvidenceIndex, call: int, named: set[str]) -> bool:
+    """Whether a write's arguments name a record the claim names: `request_plan_change(msisdn=07700900412)`, whose
+    output is a request of its own key, speaks of that line."""
+    if index.lex.read_only_tools.match(index.calls[call].name or ""):
+        return False
+    args = index.calls[call].args
+    return isinstance(args, dict) and any(
+        isinstance(v, str | int) and not isinstance(v, bool) and record_key(str(v)) in named for v in args.values())
 
 
 def _of_another_record(index: EvidenceIndex, call: int, named: set[str]) -> bool:
