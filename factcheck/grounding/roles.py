@@ -39,8 +39,8 @@ _BACK = re.compile(r"(?i)\bback\b")
 _A_UNIT = re.compile(r"(?i)\s*(?:a|an)\s+[a-z]+\b")
 """An amount with "a" and a unit after it: one unit's ("$45 a ticket", "$40 a day")."""
 _ONE_OF = re.compile(
-    r"(?i)首[晚期月次日天]|第\s*[\d一二三四五六七八九十]+\s*[期晚天次月笔]|下一?期|\b(?:first|second|third|next|last|final)"
-    r"\s+(?:\w+\s+)?(?:night|day|month|payment|instal+ment|period|charge|ticket)s?\b")
+    r"(?i)首[晚期月次日天张件]|第\s*[\d一二三四五六七八九十]+\s*[期晚天次月笔张件]|下一?期"
+    r"|\b(?:first|second|third|next|last|final)\s+(?!business\b|time\b)[a-z]+")
 """One unit among several ("the first night", "the next payment", 首晚, 第 3 期): the amount is that unit's."""
 _CLAUSE_MARKS = re.compile(r"[,，;；。:：]")
 PER_SLASH = re.compile(r"\s*/\s*(?![\d$¥€£])\w")
