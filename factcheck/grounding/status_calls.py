@@ -3,12 +3,17 @@ failure, not another record's success."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
+from factcheck.grounding.counting import AGREES
 from factcheck.grounding.evidence import EvidenceIndex, StatusEvidence, ToolRecord, record_key
-from factcheck.report import Fact, FactKind
+from factcheck.lexicon import field_name, term_key
+from factcheck.report import Fact, FactKind, Verdict
 
+_COLON = re.compile(r"[:：]")
+"""A colon between a status and a key: what follows lists or explains, it is no subject of the status."""
 _KEY_DIGITS = 4
 """Fewest digits of a number that names a record the way a key does (a card's last four, 6120)."""
 _CUE_REACH = 15
@@ -116,3 +121,66 @@ def failed_for_named(
             if any(record.get(key) == value for record in records):
                 return call, f"{key}: {value}"
     return None
+
+
+def keyed_record_disagrees(
+    index: EvidenceIndex, fact: Fact, polarity: str, pool: list[StatusEvidence], claim_facts: list[Fact], claim: str,
+    at: int,
+) -> StatusEvidence | None:
+    """The status field of the one record the claim names by its key, as the latest call that gives that key states
+    it, when it disagrees with a status that names no concept: "your prior authorization (PA-2025-114872) was
+    approved" where `pa_case` {id: PA-2025-114872, status: submitted} (not where a later approval gives the
+    report's `state: approved`, nor where the latest call is the supplier's text).
+
+    The key is said with the status, no colon between them ("4 succeeded and 1 failed: run r-9890" lists), and
+    is the record's own (its first key field; not the `cert_no` a reissue ticket refers to).
+
+    Args:
+        index: The run's evidence.
+        fact: The status.
+        polarity: The claimed status's polarity.
+        pool: The statuses of the run.
+        claim_facts: The claim's facts.
+        claim: The claim's text.
+        at: Where the status stands in the claim's text.
+
+    Returns:
+        The record's own status that disagrees, or None.
+    """
+    if any(f.kind in (FactKind.STATUS, FactKind.ACTION) and f.polarity not in (None, polarity)
+           for f in claim_facts):
+        return None  # "4 succeeded and 1 failed", "build 通过 … failed": the claim speaks of several parts
+    term = index.lex.terms.get(term_key(fact.text))
+    if term is not None and term.polarity != polarity:
+        return None  # "并没有失败": a denied failure says no success
+    offset = fact.start - at  # where the claim starts in the answer
+    keys = {record_key(f.value or f.text) for f in claim_facts
+            if f.kind == FactKind.IDENTIFIER and f.verdict == Verdict.SUPPORTED and f.evidence
+            and f.evidence[0].source == "tool" and index.is_record_key(f.evidence[0].path)
+            and not _COLON.search(claim, min(at, f.start - offset), max(at, f.start - offset))}
+    if len(keys) != 1:
+        return None
+    key = keys.pop()
+    latest = max((call for call in range(len(index.calls)) if key in _said_in(index, call)), default=None)
+    if latest is None:
+        return None
+    fields = index.lex.status_fields
+    own = [s for s in pool if s.call == latest and not s.leaf.count
+           and fields.search(field_name(s.leaf.path.rpartition(".")[2]))
+           and _holds_key(index, index.value_at(latest, s.leaf.path.rpartition(".")[0]), key)]
+    if not own or any(s.polarity in AGREES[polarity] for s in own):
+        return None
+    return next((s for s in own if s.polarity in ("pending", "negative")), None)
+
+
+def _said_in(index: EvidenceIndex, call: int) -> str:
+    """A call's arguments and output as one lower-case text, to find a key in."""
+    return f"{index.calls[call].args} {index.value_at(call, '')}".lower()
+
+
+def _holds_key(index: EvidenceIndex, record: Any, key: str) -> bool:
+    """Whether a record (a mapping) holds `key` in its first key field: its own key."""
+    if not isinstance(record, dict):
+        return False
+    own = next((v for k, v in record.items() if index.is_record_key(str(k))), None)
+    return isinstance(own, str | int) and not isinstance(own, bool) and record_key(str(own)) == key

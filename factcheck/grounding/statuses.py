@@ -11,7 +11,7 @@ from factcheck.grounding.counting import AGREES
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, StatusEvidence, ToolRecord
 from factcheck.grounding.flat import shape_of, value_in
 from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, other_item
-from factcheck.grounding.status_calls import failed_for_named, of_named_calls
+from factcheck.grounding.status_calls import failed_for_named, keyed_record_disagrees, of_named_calls
 from factcheck.grounding.trust import backing_statuses
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.lexicon import field_name, term_key
@@ -292,6 +292,13 @@ class StatusMatcher:
                 and term_key(fact.text) not in self.index.lex.presenting:
             agree = []  # "I've upgraded your plan" after reads only: a record's state read is no action of this turn
         if polarity == "positive" and self._write_state_disagrees(fact, pool, claim_facts):
+            return
+        if polarity == "positive" and (own := keyed_record_disagrees(self.index, fact, polarity, pool, claim_facts,
+                                                                          claim, len(before))):
+            # "PA-2025-114872 was approved" of a case whose own `status` is submitted
+            set_verdict(fact, Verdict.CONTRADICTED, "polarity_mismatch",
+                        f"the record the answer names by its key says {say(own)}, answer says {polarity}",
+                        [evidence_of(own.leaf, self.index)])
             return
         if agree:
             set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {say(agree[-1])}",

@@ -68,3 +68,32 @@ def test_a_write_on_the_line_a_claim_names_gives_its_status() -> None:
     action = next(f for c in CHECKER.check(moved.replace("900412", "900999"), [change, other]).claims
                   for f in c.facts if f.text == "moved")
     assert action.verdict == S, action.reason
+
+
+CASE = {"name": "get_order", "args": {"order_id": "RF-30917"}, "status": "ok", "output": {
+    "order_id": "RF-30917", "status": "on_hold",
+    "pa_case": {"id": "PA-2025-114872", "status": "submitted", "expected_decision_by": "2025-05-05"}}}
+RUNS = {"name": "jobs_history", "args": {"job": "nightly-export"}, "status": "ok", "output": [
+    {"run_id": "r-9921", "status": "succeeded"}, {"run_id": "r-9890", "status": "failed"}]}
+RETRY = {"name": "retry_job", "args": {"job": "nightly-export"}, "status": "ok", "output": {"queued": True}}
+CERTS = {"name": "list_certificates", "args": {"account_id": "AC-1"}, "status": "ok", "output": {"certificates": [
+    {"cert_no": "ZK-118862", "holder_name": "Zhang Xiaofeng", "status": "valid"}]}}
+REISSUE = {"name": "request_reissue", "args": {"cert_no": "ZK-118862"}, "status": "ok",
+           "output": {"ticket_id": "RI-55093", "cert_no": "ZK-118862", "status": "submitted"}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "said", "expected"),
+    [
+        # a status of no concept said of a record named by its key, against that record's own status
+        ("Your prior authorization (PA-2025-114872) was approved.", [CASE], "approved", C),
+        ("Run r-9890 succeeded.", [RUNS, RETRY], "succeeded", C),
+        ("Run r-9921 succeeded.", [RUNS, RETRY], "succeeded", S),
+        # a list after a colon, another record's key in a ticket, a denied failure: not that record's status
+        ("4 succeeded and 1 failed: run r-9890 hit AccessDenied.", [RUNS], "succeeded", S),
+        ("Certificate ZK-118862 was issued to Zhang Xiaofeng.", [CERTS, REISSUE], "issued", S),
+    ],
+)
+def test_a_status_said_of_a_keyed_record_is_its_own(answer: str, tools: list, said: str, expected: Verdict) -> None:
+    fact = next(f for c in CHECKER.check(answer, tools).claims for f in c.facts if f.text == said)
+    assert fact.verdict == expected, fact.reason
