@@ -155,6 +155,9 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                     said = "number matches the same field" + in_minor_units(agree, minor)
                     set_verdict(fact, Verdict.SUPPORTED, "match", said, [evidence_of(agree[0].leaf, self.index)])
                 return
+            found = priced_in_minor_units(self.index, self.index.equal_numbers(targets), minor, fact)
+            if found and self._per_unit_disagrees(fact, found):
+                return  # "额外席位 3 个，合计 ¥12.00": a unit price said as what the field holds (3 × 12)
             # the tool states this field's value: only a count, the field's own total or
             # arithmetic on the answer's backed numbers may explain another value
             backing = (
@@ -378,6 +381,16 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             found = Recomputed(*refund)
         found = found or per_unit_field_as_whole(fact, located, self.index, said) or self._part_of_written(fact)
         if found is None:
+            return False
+        set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found))
+        return True
+
+    def _per_unit_disagrees(self, fact: Fact, located: list[Located]) -> bool:
+        """Contradict a number its field's tool values do not hold but that is one unit's amount of a record with a
+        multiplicity (a line's unit price beside its quantity, `fee_per_period` beside `total_fee`), said as the
+        whole: the computation is the evidence."""
+        found = per_unit_as_total(fact, located, self.index, self._said, of_lines=False)
+        if found is None or self._states_too(fact, found.value):
             return False
         set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found))
         return True

@@ -76,7 +76,9 @@ class Recomputed:
     """The evidence the computation starts from."""
 
 
-def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
+def per_unit_as_total(
+    fact: Fact, located: list[Located], index: EvidenceIndex, claim: ClaimText, of_lines: bool = True
+) -> Recomputed | None:
     """The total a claimed total should be, when it equals a per-unit amount of records with a multiplicity.
 
     "The new total is $1,240" where the reservation has 3 passengers at $1,240 each: the claim's
@@ -89,6 +91,7 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
         located: The tool numbers equal to it.
         index: The run's evidence.
         claim: The claim.
+        of_lines: Whether one line's amount of a list with a total may be the per-unit amount (see `_total_beside`).
 
     Returns:
         The recomputed total, or None when the number is no per-unit amount given as a total.
@@ -96,7 +99,7 @@ def per_unit_as_total(fact: Fact, located: list[Located], index: EvidenceIndex, 
     said_whole = claims_a_total(fact, index, claim) or moved_in_full(fact, index, claim)
     if not located or not (said_whole or to_move(fact, index, claim)):
         return None
-    beside = _total_beside(fact, located, index, claim, of_lines=said_whole)
+    beside = _total_beside(fact, located, index, claim, of_lines=said_whole and of_lines)
     if beside is not None:
         return beside
     # a nightly rate: times its record's nights; a fee per bag: times the bags

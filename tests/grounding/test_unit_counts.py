@@ -116,3 +116,25 @@ def test_a_multiplier_after_a_nightly_rate_counts_the_stays_nights() -> None:
                              ("- Room 1330: $299.00/night × 6 = $1,794.00", Verdict.UNSUPPORTED)):
         got, reason = verdict(answer, [booking], "5" if "× 5" in answer else "6")
         assert got == expected, reason
+
+
+INVOICE = {"name": "get_invoice", "args": {"period": "2025-07"}, "status": "ok", "output": {
+    "invoice_id": "INV-202507-11482", "lines": [
+        {"description": "家庭版 月费", "quantity": 1, "unit_price": 45.0, "amount": 45.0},
+        {"description": "额外席位", "quantity": 3, "unit_price": 12.0, "amount": 36.0}],
+    "subtotal": 81.0, "total": 81.0}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "said", "expected"),
+    [
+        # a unit price said as what a field of the claim's word holds: the line's quantity times it
+        ("• 额外席位 3 个，合计 ¥12.00", "¥12.00", C),
+        ("• 额外席位 3 个，每个 ¥12.00", "¥12.00", S),
+    ],
+)
+def test_a_unit_price_said_under_a_total_word_is_times_its_quantity(answer: str, said: str, expected) -> None:
+    got, reason = verdict(answer, [INVOICE], said)
+    assert got == expected, reason
+    if expected == C:  # the line's computation, not the invoice's total, is the evidence
+        assert "3 × 12 = 36" in reason, reason
