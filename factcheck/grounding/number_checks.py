@@ -360,13 +360,16 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
     def _not_of_money(self, located: list[Located], whole: bool) -> list[Located]:
         """The places that may speak for a count or a measure: none in a field of money (`amount`, `fee`; not
         `refund_days`, `price_points`, nor "3-5 business days" in `refund_timing`), and for a `whole` count none in a
-        field any of whose numbers has cents (117.61, and so the 0 beside it)."""
+        field any of whose numbers has cents (117.61, and so the 0 beside it), nor a number the tool wrote with a
+        decimal point (`"total": 1385.0` is no count of 5 tickets)."""
         lex = self.index.lex
         cents = _fields_with_cents(located) if whole else set()
         return [loc for loc in located
                 if not (loc.leaf.labels & lex.money_labels and not loc.leaf.labels & lex.not_money_labels
                         and (loc.mention.unit is None or loc.mention.unit in lex.currency_codes))
-                and _field_of(loc) not in cents]
+                and _field_of(loc) not in cents
+                and not (whole and loc.leaf.source == "tool"
+                         and isinstance(self.index.value_at(loc.leaf.index, loc.leaf.path), float))]
 
     def _role_disagrees(self, fact: Fact, located: list[Located]) -> bool:
         """Contradict a found number whose role the records compute otherwise: a per-unit amount given as the
