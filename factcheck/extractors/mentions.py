@@ -6,6 +6,7 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import NamedTuple
 
+from factcheck.extractors.grouped_digits import grouped_numbers
 from factcheck.extractors.taken import Taken
 from factcheck.extractors.zh_numerals import ZH_PM as _ZH_PM
 from factcheck.extractors.zh_numerals import parse_zh_numeral, zh_numeral_moments
@@ -45,13 +46,6 @@ _CODE = re.compile(
 """A code with a symbol between its letters and digits (a password aB3#fG6&kL9@): one identifier, its case kept."""
 _CODE_LEAST = 8
 _CODE_MARK = re.compile(r"\w[!%&?@^~]\w")
-_GROUPED_DIGITS = re.compile(
-    r"(?<![\w.,#$€£¥/+-])(?:\+\d{1,3}[ -]?)?(?:\(\d{2,4}\)[ -]?|\d{2,5}[ .-])\d{2,6}(?:[ .-]\d{2,5}){0,2}"
-    r"(?!\w|[.,/-]\d)")
-"""A phone or meter number written in groups ("0421 338 910", "(415) 555-0143", "07700 900412", "555-0102"):
-one identifier of its digits, when they are 7 to 15 and no two years ("2025-2026")."""
-_PHONE_DIGITS = range(7, 16)
-_YEARS = re.compile(r"(?:19|20)\d\d\D+(?:19|20)\d\d")
 _CARRIER_NUMBER = re.compile(r"(?<![\w.#-])([A-Z]{2}|[A-Z]\d|\d[A-Z]) (\d{1,4})(?![\w.,:%])", re.ASCII)
 """A flight or train number written with a space (BA 2491, UA 1142): one identifier, not a code and a number."""
 _ID_SHORT_DIGITS = re.compile(r"\d(?<![\w.,#-]\d)\d{4,5}(?![\w.,%])", re.ASCII)
@@ -141,13 +135,6 @@ class Mention(NamedTuple):
     """Power of ten of the last written digit (-2 for 42.50, 3 for 1.2万's thousands)."""
     labels: frozenset[str] = frozenset()
     """Field names the number is attached to (`refund`, `total`, `building`, ...)."""
-
-
-def _grouped_number(text: str) -> bool:
-    """Whether digits in groups are a phone or meter number: its last group of 3 digits or more, dots only between
-    three groups or more ("415.555.0143"; not "14250.00"), no two years ("2025-2026")."""
-    groups = re.findall(r"\d+", text)
-    return len(groups[-1]) >= 3 and ("." not in text or len(groups) >= 3) and not _YEARS.fullmatch(text)
 
 
 def normalise_id(text: str) -> str:
@@ -251,11 +238,8 @@ class MentionExtractor:
             taken.take(m.start(), m.end())
             value = re.sub(r"\s*(?:×|x|X)\s*", "x", m.group())
             out.append(Mention(FactKind.IDENTIFIER, m.start(), m.end(), value))
-        for m in _GROUPED_DIGITS.finditer(text):
-            digits = re.sub(r"\D", "", m.group())
-            if len(digits) in _PHONE_DIGITS and taken.free(m.start(), m.end()) and _grouped_number(m.group()):
-                taken.take(m.start(), m.end())
-                out.append(Mention(FactKind.IDENTIFIER, m.start(), m.end(), digits))
+        for start, end, digits in grouped_numbers(text, taken):  # "0421 338 910": one identifier of its digits
+            out.append(Mention(FactKind.IDENTIFIER, start, end, digits))
         for m in _CODE.finditer(text) if _CODE_MARK.search(text) else ():
             code = m.group()  # a sentence's "!" after it is read with it: grounding tries it without
             if len(code.rstrip("!?")) >= _CODE_LEAST and taken.free(m.start(), m.end()):

@@ -10,6 +10,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from factcheck.config import CheckerConfig
+from factcheck.extractors.grouped_digits import digit_runs
 from factcheck.extractors.mentions import MentionExtractor
 from factcheck.extractors.status import StatusExtractor, StatusMention
 from factcheck.grounding.arithmetic import conversion_rates
@@ -23,8 +24,6 @@ from factcheck.lexicon import Lexicon, field_name, split_camel
 from factcheck.phrases import Phrases
 from factcheck.report import FactKind
 
-_GROUPED = re.compile(r"\+?\d[\d ().-]{6,}\d")
-"""Digits with spaces, dashes, dots or brackets between them, as a phone number is written."""
 _LEAST_DIGITS = 7
 """Digits a number written in groups must share with the answer's when one of them has a code the other leaves out
 ("555-0102" of "(214) 555-0102")."""
@@ -123,7 +122,7 @@ class EvidenceIndex(NumberLookups):
     @cached_property
     def _grouped_digits(self) -> list[tuple[str, int]]:
         """The digits of every number the tool outputs write in groups, with where each starts."""
-        return [(re.sub(r"\D", "", m.group()), m.start()) for m in _GROUPED.finditer(self.strings.lower)]
+        return digit_runs(self.strings.lower)
 
     @cached_property
     def other_forms(self) -> OtherForms:

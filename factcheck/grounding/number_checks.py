@@ -17,6 +17,7 @@ from factcheck.grounding.listed import stated_total
 from factcheck.grounding.member_counts import member_count
 from factcheck.grounding.moments import day_of_month
 from factcheck.grounding.number_backings import NumberBackings
+from factcheck.grounding.party_totals import per_item_as_total, per_unit_sum_as_total
 from factcheck.grounding.per_unit_fields import per_unit_field_as_whole
 from factcheck.grounding.record_checks import RecordChecks
 from factcheck.grounding.roles import (
@@ -25,9 +26,7 @@ from factcheck.grounding.roles import (
     Recomputed,
     clause_bounds,
     fits_role,
-    per_item_as_total,
     per_unit_as_total,
-    per_unit_sum_as_total,
     selection,
 )
 from factcheck.grounding.state_counts import state_count
