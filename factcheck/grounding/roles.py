@@ -373,10 +373,12 @@ def claims_a_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
     if fact.unit not in lex.currency_codes or not fact.value \
             or claim_hits(lex.per_unit_words, claim.text[slice(*clause_bounds(fact, claim))]):
         return False  # "$275 per person …, so the fare difference of $45 has been charged": per person is the $275's
-    after = claim.text[fact.end - claim.start : fact.end - claim.start + _AFTER]  # "$612 in total"
+    at = fact.end - claim.start
+    at += len(claim.text) - at - len(claim.text[at:].lstrip("*_"))  # "**$4.10** in total": past the emphasis
+    after = claim.text[at : at + _AFTER]  # "$612 in total"
     if PER_SLASH.match(after):
         return False  # "$120.00/night", "¥580.00/张": one unit's
-    rest = claim.text[fact.end - claim.start : fact.end - claim.start + 2 * _AFTER].lstrip().lower()
+    rest = claim.text[at : at + 2 * _AFTER].lstrip().lower()
     if any(rest.startswith(word) for words in lex.difference_words.values() for word in words if word.isascii()):
         return False  # "$408.80 in total — $151.20 more than your current car": a difference, not the total
     if "total" in (fact.concept or "").split("+") or _cue_before(lex.total_words, fact, claim) is not None:

@@ -52,6 +52,8 @@ def number_verdicts(answer: str, outputs: list) -> list[tuple[str, Verdict, str 
         ("The first flight is $364 per passenger.", [("get_reservation_details", RESERVATION)], S),
         ("Each passenger pays $612 in total.", [("get_reservation_details", RESERVATION)], S),
         ("每人合计 612 美元。", [("get_reservation_details", RESERVATION)], S),
+        # a total in bold is still a total: one traveller's sum is no total of three
+        ("That's **$612** in total for all of you.", [("get_reservation_details", RESERVATION)], C),
         # one ticket's price and fee given as the order's total: three tickets alike
         ("票价 ¥380.00/张，服务费 ¥12.00/张。应付总额：¥392.00", [("create_order", TICKETS)], C),
         ("票价 ¥380.00/张，服务费 ¥12.00/张。应付总额：¥1,176.00", [("create_order", TICKETS)], S),
