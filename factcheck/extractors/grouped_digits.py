@@ -11,6 +11,8 @@ _GROUPED_DIGITS = re.compile(
     r"(?<![\w.,#$€£¥/+-])(?:\+\d{1,3}[ -]?)?(?:\(\d{2,4}\)[ -]?|\d{2,5}[ .-])\d{2,6}(?:[ .-]\d{2,5}){0,2}"
     r"(?!\w|[.,/-]\d)")
 """A phone or meter number written in groups ("0421 338 910", "(415) 555-0143", "07700 900412", "555-0102")."""
+_SEPARATED = re.compile(r"\d[ .-]\d|\)\s?\d")
+"""Digits a space, dash or dot parts, or a bracket before them: a text that may hold a number in groups."""
 _PHONE_DIGITS = range(7, 16)
 """How many digits such a number has."""
 _YEARS = re.compile(r"(?:19|20)\d\d\D+(?:19|20)\d\d")
@@ -31,6 +33,8 @@ def grouped_numbers(text: str, taken: Taken) -> Iterator[tuple[int, int, str]]:
     Yields:
         (start, end, digits) of each.
     """
+    if not _SEPARATED.search(text):
+        return  # no digits with a space, dash, dot or bracket between them: nothing to read (most texts)
     for m in _GROUPED_DIGITS.finditer(text):
         digits = re.sub(r"\D", "", m.group())
         groups = re.findall(r"\d+", m.group())

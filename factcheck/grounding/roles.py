@@ -419,9 +419,14 @@ def to_move(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
         Whether the amount is all that moves.
     """
     text = claim.text
-    if fact.unit not in index.lex.currency_codes or not fact.value or text.lstrip().startswith("|") \
-            or claim_hits(index.lex.per_unit_words, text) or _ONE_OF.search(text):
+    if fact.unit not in index.lex.currency_codes or not fact.value or text.lstrip().startswith("|"):
         return False
+    begin, stop = clause_bounds(fact, claim)
+    clause = text[begin:stop]
+    hits = [h.start for h in index.lex.direction_words.finditer(clause.lower())] + \
+        [m.start() for m in _BACK.finditer(clause)]
+    if not hits or claim_hits(index.lex.per_unit_words, text) or _ONE_OF.search(text):
+        return False  # most amounts are said to move nowhere: the clause's way words are read first
     amounts = [f for f in claim.facts if f.kind == FactKind.NUMBER and f.unit == fact.unit and f.value]
     if any(_A_UNIT.match(text, f.end - claim.start) or PER_SLASH.match(text, f.end - claim.start) for f in amounts):
         return False
@@ -429,14 +434,10 @@ def to_move(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
     counts = {Decimal(f.value) for f in claim.facts if f.kind == FactKind.NUMBER and f.value and f.unit != fact.unit}
     if any(Decimal(f.value) == claimed * n for f in amounts for n in counts if n > 1):
         return False
-    begin, stop = clause_bounds(fact, claim)
-    clause = text[begin:stop]
     if PER_WORK.search(clause) or not _whole_in(fact, index, claim, clause):
         return False
     at, end = fact.start - claim.start - begin, fact.end - claim.start - begin
     others = [f.start - claim.start - begin for f in amounts if f is not fact and begin <= f.start - claim.start < stop]
-    hits = [h.start for h in index.lex.direction_words.finditer(clause.lower())] + \
-        [m.start() for m in _BACK.finditer(clause)]
     return any(not any(min(h, at) < o < max(h, end) for o in others) for h in hits)
 
 
