@@ -83,11 +83,13 @@ def per_unit_as_total(
 
     "The new total is $1,240" where the reservation has 3 passengers at $1,240 each: the claim's
     number is found (a price), but as a total it is 3 × $1,240. Only a claim whose number is labelled
-    a total, in money, without per-unit words ("each", "per person", 每人) is read so; only prices of a
-    call whose run lists more than one passenger, guest, night or unit are multiplied.
+    a total, or said to be all that a charge or refund moves (`moved_in_full`, `to_move`), in money, without
+    per-unit words ("each", "per person", 每人) is read so; only prices of a call whose run lists more than one
+    passenger, guest, night or unit, or that a count of their unit beside them names (`bags_requested: 3` for
+    `fee_per_bag`), are multiplied.
 
     Args:
-        fact: A money number labelled `total`.
+        fact: A money number labelled `total`, or said to move.
         located: The tool numbers equal to it.
         index: The run's evidence.
         claim: The claim.
@@ -103,13 +105,13 @@ def per_unit_as_total(
     if beside is not None:
         return beside
     # a nightly rate: times its record's nights; a fee per bag: times the bags
-    per_time = [time_units(index, loc.leaf) or noun_units(index, loc.leaf) for loc in located]
+    counted = [time_units(index, loc.leaf) or noun_units(index, loc.leaf) for loc in located]
     if any(loc.leaf.source != "tool" or _named_total(index, loc.leaf.path) or not (
             loc.leaf.labels & PRICE_LABELS or units or PER_UNIT_FIELD.search(field_name(loc.leaf.path)))
-           for loc, units in zip(located, per_time, strict=True)):
+           for loc, units in zip(located, counted, strict=True)):
         return None  # a tool's own total, amount or payment equals it (`price.total` too)
     claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
-    for loc, units in zip(located, per_time, strict=True):
+    for loc, units in zip(located, counted, strict=True):
         quantity = line_quantity(index, loc.leaf.index, loc.leaf.path)
         if quantity is not None and quantity > 1:  # "3 bananas, total $0.5": the item's price times its quantity
             total = claimed * quantity

@@ -1,5 +1,5 @@
-"""Which calls' statuses speak of the record a claim names: its key's call, not another record's failure; its own
-failure, not another record's success."""
+"""Which calls' statuses speak of the record a claim names: its key's call, a write on it by its arguments, not
+another record's failure; its own failure, not another record's success; the keyed record's own status."""
 
 from __future__ import annotations
 
