@@ -217,11 +217,8 @@ class NumberBackings(ClaimState):
             for call in range(len(self.index.calls)):
                 output = self.index.value_at(call, "")
                 span = dated_span(output, "nights") if isinstance(output, dict) else None
-                if span is None or span[0] != claimed * self.duration_days.get(unit, 0):
-                    continue
-                start = next((k for k, v in output.items() if isinstance(v, str) and v[:10] == span[1].split()[2]), "")
-                leaf = self.index.leaf_at(call, str(start)) if start else None
-                if leaf is not None:
+                if span is not None and span[0] == claimed * self.duration_days.get(unit, 0) \
+                        and (leaf := self.index.first_leaf(call)) is not None:
                     return "derived", f"number equals the {span[1]}", [evidence_of(leaf, self.index, span[1])]
         days_per_unit = self.duration_days.get(unit)
         if days_per_unit is None:

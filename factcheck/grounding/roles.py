@@ -401,7 +401,7 @@ def moved_in_full(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
     begin, stop = clause_bounds(fact, claim)
     clause = claim.text[begin:stop]
     return bool(_MOVED.search(clause) and index.lex.directions_in(clause.lower())) \
-        and _whole_in(fact, index, claim, clause)
+        and not claim_hits(index.lex.per_unit_words, clause) and not _one_counted(claim, begin, stop)
 
 
 def to_move(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
@@ -436,19 +436,17 @@ def to_move(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
     counts = {Decimal(f.value) for f in claim.facts if f.kind == FactKind.NUMBER and f.value and f.unit != fact.unit}
     if any(Decimal(f.value) == claimed * n for f in amounts for n in counts if n > 1):
         return False
-    if PER_WORK.search(clause) or not _whole_in(fact, index, claim, clause):
+    if PER_WORK.search(clause) or _one_counted(claim, begin, stop):
         return False
     at, end = fact.start - claim.start - begin, fact.end - claim.start - begin
     others = [f.start - claim.start - begin for f in amounts if f is not fact and begin <= f.start - claim.start < stop]
     return any(not any(min(h, at) < o < max(h, end) for o in others) for h in hits)
 
 
-def _whole_in(fact: Fact, index: EvidenceIndex, claim: ClaimText, clause: str) -> bool:
-    """Whether the clause of an amount says no per-unit word and no count of one."""
-    begin, stop = clause_bounds(fact, claim)
-    return not claim_hits(index.lex.per_unit_words, clause) \
-        and not any(f.kind == FactKind.NUMBER and f.value == "1" and begin <= f.start - claim.start < stop
-                    for f in claim.facts)
+def _one_counted(claim: ClaimText, begin: int, stop: int) -> bool:
+    """Whether a count of one stands in the clause from `begin` to `stop` of the claim's text ("那 1 个")."""
+    return any(f.kind == FactKind.NUMBER and f.value == "1" and begin <= f.start - claim.start < stop
+               for f in claim.facts)
 
 
 def clause_bounds(fact: Fact, claim: ClaimText, labelled: bool = False) -> tuple[int, int]:

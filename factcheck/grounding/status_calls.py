@@ -161,7 +161,7 @@ def keyed_record_disagrees(
     if len(keys) != 1:
         return None
     key = keys.pop()
-    latest = max((call for call in range(len(index.calls)) if key in _said_in(index, call)), default=None)
+    latest = next((call for call in reversed(range(len(index.calls))) if key in _said_in(index, call)), None)
     if latest is None:
         return None
     fields = index.lex.status_fields
