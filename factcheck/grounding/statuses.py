@@ -111,7 +111,8 @@ class StatusMatcher:
             pool = self._of_named_records(fact, pool)
             if not pool:
                 return
-            agree = [s for s in pool if s.polarity in AGREES[polarity]] or self._same_state_word(fact, polarity, pool)
+            agree = [s for s in pool if s.polarity in AGREES[polarity]] or self._same_state_word(fact, polarity, pool) \
+                or self._done_by_write(fact, polarity, pool)
             read_back = bool(agree) and self._read_back_only(fact, agree, before)
             # "I've also emailed a copy" beside an order read back as delivered: no send of this turn; whether a call
             # of the action ran decides, below
@@ -277,7 +278,7 @@ class StatusMatcher:
         read = self._named_read(claim)
         if read is not None and any(s.call == read.index for s in pool):
             pool = [s for s in pool if s.call == read.index]  # "www.randomsite123.com is available": that call's
-        agree = [s for s in pool if s.polarity in AGREES[polarity]]
+        agree = [s for s in pool if s.polarity in AGREES[polarity]] or self._done_by_write(fact, polarity, pool)
         if polarity == "positive" and fact.kind != FactKind.ACTION:
             # "已成功转出", "has been fully approved": a read's list having items says nothing of a success
             agree = [s for s in agree if not (s.concept == "search" and s.leaf.count
@@ -435,6 +436,15 @@ class StatusMatcher:
             return []
         return [v for v in output.values() if isinstance(v, str) and len(v) >= 6
                 and not self.index.lex.term_hits(v.lower())]
+
+    def _done_by_write(self, fact: Fact, polarity: str, pool: list[StatusEvidence]) -> list[StatusEvidence]:
+        """For an act said submitted ("your change has been submitted", 已为您提交), the positive statuses the run's
+        last write gave when it ran: the act was done and its record already done bears it out (`status: "pending
+        (item modified)"`); a read's positive state (a policy `active`) or an earlier write's says nothing of it."""
+        if polarity != "pending" or fact.kind != FactKind.ACTION or not (writes := self._writes):
+            return []
+        last = writes[-1]
+        return [] if last.status == "error" else [s for s in pool if s.polarity == "positive" and s.call == last.index]
 
     def _same_state_word(self, fact: Fact, polarity: str, pool: list[StatusEvidence]) -> list[StatusEvidence]:
         """The statuses whose value holds the very state word the claim says, not negated: "Status remains

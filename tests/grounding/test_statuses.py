@@ -439,3 +439,25 @@ LINE_2_FAILED = {"name": "modify_room", "args": {"confirmation_no": "HR-30922", 
 def test_a_success_said_of_the_record_whose_own_call_failed(answer: str, flagged: bool) -> None:
     facts = actions(answer, [RESERVATION, LINE_1_MOVED, LINE_2_FAILED])
     assert facts and any(v.flagged for _, v, _ in facts) == flagged, facts
+
+
+MODIFY = call("modify_pending_order_items", {"order_id": "#W4776164", "status": "pending (item modified)"})
+VALID = call("validate_claim", {"valid": True})
+SUBMIT_FAILED = call("submit_expense_claim", "WorkflowError: no approval route configured", "error")
+POLICY = call("get_policy", {"policy_id": "POL-7781203", "status": "active"})
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "flagged"),
+    [
+        # an act said submitted, where the run's last write left its record already done: borne out
+        ("Your change has been submitted.", [MODIFY], False),
+        ("All set—your combined modification has been submitted successfully.", [MODIFY], False),
+        ("修改已为您提交。", [MODIFY], False),
+        # the last write failed: a read's or an earlier check's positive state says nothing of the submission
+        ("Done — claim EXP-2025-06088 has been submitted.", [POLICY, VALID, SUBMIT_FAILED], True),
+        ("I've submitted the claim.", [POLICY, call("submit_claim", "ClaimSubmissionError 422", "error")], True),
+    ],
+)
+def test_submitted_act_and_a_record_already_done(answer: str, tools: list, flagged: bool) -> None:
+    assert any(f.verdict.flagged for c in CHECKER.check(answer, tools).claims for f in c.facts) is flagged
