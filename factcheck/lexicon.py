@@ -50,7 +50,7 @@ _MERGED_LISTS = (
     "option_lists", "selection_scopes", "new_value_cues", "record_state_concepts", "direction_fields",
     "charge_values", "refund_values", "available_words", "unit_fields", "unbookable_states", "capacity_fields",
     "party_nouns", "deduction_words", "credit_objects", "comparison_markers", "whole_count_cues",
-    "added_count_cues", "superlatives_early", "superlative_qualifiers", "record_pronouns",
+    "added_count_cues", "superlatives_early", "superlative_qualifiers", "record_pronouns", "record_name_fields",
 )
 
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from functools import cached_property
 
 from factcheck.grounding.availability import said_unavailable
 from factcheck.grounding.coverage import incomplete_coverage
 from factcheck.grounding.direction import wrong_direction
 from factcheck.grounding.earliest import earliest_pick
 from factcheck.grounding.evidence import Leaf
+from factcheck.grounding.key_names import KeyNames, key_beside_other_name, key_names
 from factcheck.grounding.moments import (
     approximate_time,
     epoch_date,
@@ -75,6 +77,7 @@ class Matcher(NumberChecks):
                 naming = ordered[: i + 1]  # they sort first
                 self._foreign_names(naming)
                 self._foreign_calls(naming)
+                key_beside_other_name(naming, text, start, self.index, self._key_names)
         if self.derive:
             # a total said before its parts ("$185.76 in total: 3 days at $54 ($162.00) plus $23.76")
             for fact in ordered:
@@ -225,6 +228,11 @@ class Matcher(NumberChecks):
             return
         reason = f"no tool output gives the {fact.kind.value} {fact.text}"
         set_verdict(fact, Verdict.UNSUPPORTED, "not_found", reason, [])
+
+    @cached_property
+    def _key_names(self) -> KeyNames:
+        """The run's named records and their keys (read once per answer, at the first claim that names one)."""
+        return key_names(self.index)
 
 
 def _grounding_order(fact: Fact) -> int:

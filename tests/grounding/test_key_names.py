@@ -1,0 +1,47 @@
+"""A record's key said beside another record's name: the key and the name must be of one record."""
+
+import pytest
+
+from factcheck import CheckerConfig, FactChecker, Verdict
+
+CHECKER = FactChecker(CheckerConfig(min_confidence=0))
+ORDER = {"order_id": "#W5362037", "status": "pending",
+         "items": [{"name": "Bookshelf", "item_id": "4894369688", "price": 473.43},
+                   {"name": "Pet Bed", "item_id": "2405281423", "price": 93.11},
+                   {"name": "Water Bottle", "item_id": "2834416704", "price": 54.85}]}
+PRODUCT = {"name": "Action Camera", "product_id": "3377618313",
+           "variants": {"6700049080": {"item_id": "6700049080", "options": {"resolution": "4K"}, "price": 466.75},
+                        "4859937227": {"item_id": "4859937227", "options": {"resolution": "1080p"}, "price": 350.0}}}
+OTHER_PRODUCT = {"name": "Digital Camera", "product_id": "8940227892",
+                 "variants": {"6384525445": {"item_id": "6384525445", "price": 292.0}}}
+
+
+def key_verdicts(answer: str, outputs: list) -> list[tuple[str, Verdict, str | None]]:
+    calls = [{"name": name, "args": {}, "output": out, "status": "ok"} for name, out in outputs]
+    return [(f.text, f.verdict, f.code) for c in CHECKER.check(answer, calls).claims for f in c.facts
+            if f.kind.value == "identifier" and f.code == "wrong_record"]
+
+
+@pytest.mark.parametrize(
+    ("answer", "outputs", "wrong"),
+    [
+        # another item's id beside an item's name, in brackets or after a dash
+        ("I'll return the Bookshelf (item_id 2405281423) from order #W5362037.", [("get_order_details", ORDER)],
+         ["2405281423"]),
+        ("Item 2834416704 — Pet Bed, $93.11.", [("get_order_details", ORDER)], ["2834416704"]),
+        # a variant's id names its product, the dict that keys it: not another product read by the same tool
+        ("item_id 6700049080 — Digital Camera (4K)",
+         [("get_product_details", PRODUCT), ("get_product_details", OTHER_PRODUCT)], ["6700049080"]),
+        # controls: the key's own name; names parted from the key by a clause word, a comma or another key
+        ("I'll return the Bookshelf (item_id 4894369688) from order #W5362037.", [("get_order_details", ORDER)], []),
+        ("item_id 6700049080 — Action Camera (4K)",
+         [("get_product_details", PRODUCT), ("get_product_details", OTHER_PRODUCT)], []),
+        ("You're sending back 2 items (Water Bottle and Pet Bed), item IDs 2834416704, 2405281423.",
+         [("get_order_details", ORDER)], []),
+        ("Exchange item 2405281423 for the Bookshelf.", [("get_order_details", ORDER)], []),
+        ("The Bookshelf 4894369688 and the Pet Bed 2405281423 are both pending.", [("get_order_details", ORDER)], []),
+        ("把 Bookshelf 换成 2405281423。", [("get_order_details", ORDER)], []),
+    ],
+)
+def test_key_beside_another_records_name(answer: str, outputs: list, wrong: list[str]) -> None:
+    assert [text for text, _, _ in key_verdicts(answer, outputs)] == wrong
