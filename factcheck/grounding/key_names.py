@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,7 +92,8 @@ def _named_records(value: Any, path: str, inherited: tuple[str, str] | None, fie
                 yield from _named_records(v, child, None, fields, index)
 
 
-def key_beside_other_name(facts: list[Fact], text: str, start: int, index: EvidenceIndex, names: KeyNames) -> None:
+def key_beside_other_name(facts: list[Fact], text: str, start: int, index: EvidenceIndex,
+                          read_names: Callable[[], KeyNames]) -> None:
     """Contradict a record's key said beside the name of another record and not its own: "Fleece Jacket (item
     1775591963)" where item 1775591963 is the order's Hoodie. The name must be another named record's in the
     run, in the key's own clause (nothing like "for", "→" or 换 between them), with no other key there.
@@ -102,8 +103,11 @@ def key_beside_other_name(facts: list[Fact], text: str, start: int, index: Evide
         text: The claim's text.
         start: Where the claim starts in the answer.
         index: The run's evidence.
-        names: `key_names(index)`.
+        read_names: Gives `key_names(index)` (read only once a claim has a backed identifier).
     """
+    if not any(f.kind == FactKind.IDENTIFIER and f.verdict == Verdict.SUPPORTED for f in facts):
+        return
+    names = read_names()
     if names.pattern is None:
         return
     spans = [(f.start - start, f.end - start) for f in facts if f.kind == FactKind.IDENTIFIER]

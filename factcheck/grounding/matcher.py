@@ -77,7 +77,7 @@ class Matcher(NumberChecks):
                 naming = ordered[: i + 1]  # they sort first
                 self._foreign_names(naming)
                 self._foreign_calls(naming)
-                key_beside_other_name(naming, text, start, self.index, self._key_names)
+                key_beside_other_name(naming, text, start, self.index, lambda: self._key_names)
         if self.derive:
             # a total said before its parts ("$185.76 in total: 3 days at $54 ($162.00) plus $23.76")
             for fact in ordered:
