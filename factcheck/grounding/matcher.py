@@ -76,6 +76,7 @@ class Matcher(NumberChecks):
             if fact.kind in _NAMING and (i + 1 == len(ordered) or ordered[i + 1].kind not in _NAMING):
                 naming = ordered[: i + 1]  # they sort first
                 self._foreign_names(naming)
+                self._keys_of_two_records(naming)
                 self._foreign_calls(naming)
                 key_beside_other_name(naming, text, start, self.index, lambda: self._key_names)
         if self.derive:

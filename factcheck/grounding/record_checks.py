@@ -158,6 +158,41 @@ class RecordChecks(ClaimState):
                         f"{fact.text} is {ev.path}, not of {items}[{i}], the record the answer names",
                         [ev, *(evidence_of(k, self.index) for k in self._record_keys(call, f"{items}[{i}]"))])
 
+    def _keys_of_two_records(self, facts: list[Fact]) -> None:
+        """Contradict a key of one item said as another's: "预订号 RV-3315｜…｜桌号 A12" where A12 is the
+        `table_no` of RV-3301, an item of the same list. The claim gives one key of each field; the key of the
+        item's first key field (`reservation_id`) names the record, the other must be that record's too."""
+        by_field: dict[tuple[int, str, str], list[tuple[Fact, int]]] = {}
+        for fact in facts:
+            ev = fact.evidence[0] if fact.kind == FactKind.IDENTIFIER and fact.verdict == Verdict.SUPPORTED \
+                and fact.evidence else None
+            item = LIST_ITEM.match(ev.path) if ev is not None and ev.source == "tool" and ev.path else None
+            if item is None or not self.index.is_record_key(ev.path) or "." in ev.path[item.end():]:
+                continue
+            by_field.setdefault((ev.index, item[1], ev.path[item.end():]), []).append((fact, int(item[2])))
+        if len(by_field) < 2 or any(len(v) > 1 for v in by_field.values()):
+            return  # one key field only, or a field's keys enumerated
+        for (call, items, field), [(fact, i)] in by_field.items():
+            for (call2, items2, field2), [(lead, j)] in by_field.items():
+                if (call2, items2) != (call, items) or i == j or not self._leads(call, f"{items}[{j}]", field2, field):
+                    continue
+                value = self.index.value_at(call, f"{items}[{j}].{field}")
+                if value is not None and str(value).lower().lstrip("#") == (fact.value or fact.text).lower().lstrip("#"):
+                    continue  # the named record holds it too
+                own = self.index.leaf_at(call, f"{items}[{j}].{field}")
+                set_verdict(fact, Verdict.CONTRADICTED, "wrong_record",
+                            f"{fact.text} is {items}[{i}].{field}, not of {items}[{j}], the record {lead.text} names",
+                            [*fact.evidence[:1], *([evidence_of(own, self.index)] if own is not None else [])])
+                break
+
+    def _leads(self, call: int, record: str, lead: str, field: str) -> bool:
+        """Whether the record's key field `lead` comes before its key field `field`: the first key names it."""
+        value = self.index.value_at(call, record)
+        if not isinstance(value, dict) or lead not in value or field not in value:
+            return False
+        order = [k for k in value if self.index.is_record_key(f"{record}.{k}")]
+        return order.index(lead) < order.index(field)
+
     def _record_keys(self, call: int, record: str) -> list[Leaf]:
         """The leaves of a record's key fields."""
         value = self.index.value_at(call, record)

@@ -45,3 +45,25 @@ def key_verdicts(answer: str, outputs: list) -> list[tuple[str, Verdict, str | N
 )
 def test_key_beside_another_records_name(answer: str, outputs: list, wrong: list[str]) -> None:
     assert [text for text, _, _ in key_verdicts(answer, outputs)] == wrong
+
+
+RESERVATIONS = [{"reservation_id": "RV-3301", "date": "2025-11-15", "table_no": "A12", "status": "已确认"},
+                {"reservation_id": "RV-3315", "date": "2025-11-16", "table_no": "B07", "status": "已确认"}]
+PAYMENTS = {"payments": [{"employee_id": "EMP-1032", "txn_id": "TXN-88410", "method_id": "card-1"},
+                         {"employee_id": "EMP-1047", "txn_id": "TXN-88417", "method_id": "card-1"}]}
+
+
+@pytest.mark.parametrize(
+    ("answer", "outputs", "wrong"),
+    [
+        # one item's first key names the record; another key field's value is another item's
+        ("预订号 RV-3315｜18:00｜桌号 A12｜已确认", [("list_reservations", RESERVATIONS)], ["A12"]),
+        ("EMP-1032 was paid on March 28; transaction TXN-88417.", [("list_payments", PAYMENTS)], ["TXN-88417"]),
+        # controls: the record's own keys; keys of one field enumerated; a value both items hold
+        ("预订号 RV-3315｜18:00｜桌号 B07｜已确认", [("list_reservations", RESERVATIONS)], []),
+        ("RV-3301 和 RV-3315 的桌号是 A12 和 B07。", [("list_reservations", RESERVATIONS)], []),
+        ("EMP-1047 was paid from card-1.", [("list_payments", PAYMENTS)], []),
+    ],
+)
+def test_key_of_another_item_of_the_list(answer: str, outputs: list, wrong: list[str]) -> None:
+    assert [text for text, _, _ in key_verdicts(answer, outputs)] == wrong
