@@ -177,7 +177,8 @@ class RecordChecks(ClaimState):
                 if (call2, items2) != (call, items) or i == j or not self._leads(call, f"{items}[{j}]", field2, field):
                     continue
                 value = self.index.value_at(call, f"{items}[{j}].{field}")
-                if value is not None and str(value).lower().lstrip("#") == (fact.value or fact.text).lower().lstrip("#"):
+                said = (fact.value or fact.text).lower().lstrip("#")
+                if value is not None and str(value).lower().lstrip("#") == said:
                     continue  # the named record holds it too
                 own = self.index.leaf_at(call, f"{items}[{j}].{field}")
                 set_verdict(fact, Verdict.CONTRADICTED, "wrong_record",
