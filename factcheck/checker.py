@@ -20,7 +20,7 @@ from factcheck.extractors.segment import Segmenter, detect_lang
 from factcheck.extractors.speech_acts import EXACT_KINDS, SpeechActClassifier
 from factcheck.extractors.status import StatusExtractor
 from factcheck.grounding.evidence import EvidenceIndex
-from factcheck.grounding.listed import listed_count, listed_total
+from factcheck.grounding.listed import closing_total, listed_count, listed_total
 from factcheck.grounding.locate import locate
 from factcheck.grounding.matcher import Matcher
 from factcheck.grounding.record_blocks import record_of_block
@@ -137,6 +137,7 @@ class FactChecker:
                 end = claim.end
             listed_count(claims, source, index)  # "I found three grills:" and a list of two after it
             listed_total(claims, source, index)  # "a combined balance of $202.69:" and its three parts after it
+            closing_total(claims, source, index)  # "| **Total** | | **$190.55** |" under its four rows
             record_of_block(claims, source, index)  # "Order ID: #W7181492" over the items of #W5565470
         if view is not None:
             _to_raw_offsets(claims, view, answer)

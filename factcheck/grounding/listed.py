@@ -35,6 +35,17 @@ _BRACKETED = re.compile(r"[（(][^）)]*$")
 """An open bracket before a number: the number describes something named, not what the claim counts."""
 _MOST = 50
 """Largest count read as the length of what follows."""
+_ROW_LABEL = re.compile(r"[\s|*_-]*([^|*_]+)")
+"""The first cell or words of a row, past its bar, bullet and emphasis ("| **Total** |" -> "Total")."""
+_LABEL_LEAD = 6
+"""Most characters before a row's total word ("Grand total")."""
+_DIFFERENCE = re.compile(r"differ|remaining|差")
+"""Derivation cues that say a difference, not a total."""
+_TABLE_RULE = re.compile(r"\s*\|?\s*:?-{3,}")
+"""A markdown table's rule under its header (|---|---|)."""
+_MINUS = re.compile(r"[-−–]\s*$")
+_CREDIT = re.compile(r"(?i)\s*\(?(?:credit|refund|退|返)")
+"""A row's amount that comes off the total: "-$60.78", "$60.78 (credit)"."""
 
 
 def listed_count(claims: list[Claim], source: str, index: EvidenceIndex) -> None:
@@ -128,6 +139,72 @@ def listed_total(claims: list[Claim], source: str, index: EvidenceIndex) -> None
             if len(parts) > 1 and equal_at(added, Decimal(total.value or "0"), -(total.precision or 0)):
                 how = sum_text([p.text for p in parts]) + " (the amounts the answer lists after it)"
                 set_verdict(total, Verdict.SUPPORTED, "derived", f"number equals {how}", [])
+
+
+def closing_total(claims: list[Claim], source: str, index: EvidenceIndex) -> None:
+    """Recompute a total row that closes a table or list of its parts ("| **Total** | | **$190.55** |" under four
+    rows of $42.50, $18.75, $96.20 and $23.10): backed when the rows add up to it, contradicted when no tool gives
+    it and they do not, unless what is left over is a number a tool gives (a fee or tax the rows leave out).
+
+    The total's line opens with a total word (lexicon `derivation_cues`, not a difference's) and gives one number,
+    the amount. Every table row or list item right above it, up to a blank line or other text, gives exactly one
+    number, a backed amount in the total's currency (a minus or "credit" before or after it subtracts it): a row with
+    a count or a unit price ("3 × €40", "¥299.00/天，共 6 天") is no part, and then nothing is recomputed.
+
+    Args:
+        claims: The answer's claims, grounded.
+        source: The text the claims' offsets are in.
+        index: The run's evidence.
+    """
+    lex = index.lex
+    for claim in claims:
+        label = _ROW_LABEL.match(claim.text)
+        cues = lex.derivation_cues.finditer(label[1].lower()) if label else []
+        numbers = [f for f in claim.facts if f.kind == FactKind.NUMBER]
+        if not cues or cues[0].start > _LABEL_LEAD or _DIFFERENCE.search(cues[0].key) or len(numbers) != 1:
+            continue
+        total = numbers[0]
+        if total.unit not in lex.currency_codes or not total.value or total.code not in ("not_found", "value_mismatch"):
+            continue
+        parts = _rows_above(claims, source, claim.start, total.unit)
+        if len(parts) < 2 or any(p.verdict != Verdict.SUPPORTED for p, _ in parts):
+            continue
+        added = sum((sign * operand_value(Decimal(p.value or "0"), p.unit) for p, sign in parts), Decimal(0))
+        claimed, exponent = Decimal(total.value or "0"), -(total.precision or 0)
+        how = " ".join(f"{'−' if sign < 0 else '+'} {p.text}" for p, sign in parts).lstrip("+ ")
+        if equal_at(added, claimed, exponent):
+            set_verdict(total, Verdict.SUPPORTED, "derived", f"number equals {how} (the rows the answer lists above)",
+                        [])
+        elif total.code == "not_found" and not index.equal_numbers([(abs(claimed - added), exponent)]):
+            set_verdict(total, Verdict.CONTRADICTED, "recomputed",
+                        f"the rows the answer lists above give {how} = {added}, not {total.text}", [])
+
+
+def _rows_above(claims: list[Claim], source: str, at: int, unit: str | None) -> list[tuple[Fact, int]]:
+    """The amount in `unit` of each table row or list item right above the line at `at`, in order, with its sign;
+    empty when a row there gives another number too or none (a header row ends the rows)."""
+    parts: list[tuple[Fact, int]] = []
+    end = source.rfind("\n", 0, at)
+    while end > 0:
+        begin = source.rfind("\n", 0, end) + 1
+        line = source[begin:end]
+        end = begin - 1
+        if _TABLE_RULE.match(line):
+            continue
+        table = line.lstrip().startswith("|")
+        if not (table or _ITEM.match(line)):
+            break
+        numbers = [f for c in claims if begin <= c.start < begin + len(line) for f in c.facts
+                   if f.kind == FactKind.NUMBER]
+        if not numbers and table:
+            break  # the header row
+        if len(numbers) != 1 or numbers[0].unit != unit or not numbers[0].value:
+            return []
+        part = numbers[0]
+        minus = _MINUS.search(source, max(begin, part.start - 2), part.start) is not None \
+            or _CREDIT.match(source, part.end) is not None
+        parts.append((part, -1 if minus else 1))
+    return parts[::-1]
 
 
 def stated_total(fact: Fact, values: list[str], facts: list[Fact]) -> bool:

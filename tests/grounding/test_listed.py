@@ -170,3 +170,34 @@ def test_a_list_of_the_claims_other_count_is_no_recount() -> None:
     answer = "还可以转让的有 2 个订单，共 4 张票：\n- 订单 D-0501\n- 订单 D-0508\n"
     report = CHECKER.check(answer, DEPARTURES)
     assert all(f.code != "recomputed" for c in report.claims for f in c.facts)
+
+
+STATEMENT = [{"name": "get_statement_transactions", "args": {}, "status": "ok",
+              "output": {"transactions": [{"id": "T-1", "merchant": "BLUE DOOR", "amount": 42.5},
+                                          {"id": "T-2", "merchant": "SHAKE SHACK", "amount": 18.75},
+                                          {"id": "T-3", "merchant": "PHO SAIGON", "amount": 23.1}],
+                         "fees": 4.0}}]
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # a total row under its rows: recomputed from them
+        ("| Merchant | Amount |\n|---|---|\n| Blue Door | $42.50 |\n| Shake Shack | $18.75 |\n| Pho Saigon | $23.10 |\n"
+         "| **Total** | **$94.35** |", Verdict.CONTRADICTED),
+        ("| Merchant | Amount |\n|---|---|\n| Blue Door | $42.50 |\n| Shake Shack | $18.75 |\n| Pho Saigon | $23.10 |\n"
+         "| **Total** | **$84.35** |", Verdict.SUPPORTED),
+        ("退款明细：\n1. BLUE DOOR：$42.50\n2. PHO SAIGON：$23.10\n合计 $75.60。", Verdict.CONTRADICTED),
+        # a row that comes off the total
+        ("- Blue Door: +$42.50\n- Shake Shack: -$18.75 (credit)\nNet total: $23.75", Verdict.SUPPORTED),
+        # what is left over is a number a tool gives (the statement's fees): the rows may leave it out
+        ("- Blue Door: $42.50\n- Shake Shack: $18.75\n- Total: $65.25", Verdict.UNSUPPORTED),
+        # rows with a count or a unit price are no parts; a difference is no total
+        ("- Adults: 2 × $42.50\n- Children: 2 × $18.75\n- Total: $150.00", Verdict.UNSUPPORTED),
+        ("- Blue Door: $42.50\n- Shake Shack: $18.75\n- 差价：$30.00", Verdict.UNSUPPORTED),
+    ],
+)
+def test_a_total_row_under_its_rows(answer: str, expected: Verdict) -> None:
+    report = CHECKER.check(answer, STATEMENT)
+    [total] = [f for c in report.claims for f in c.facts if f.kind.value == "number" and f.start > answer.rfind("\n")]
+    assert total.verdict == expected
