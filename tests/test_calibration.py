@@ -230,6 +230,28 @@ def test_a_failed_write_is_the_acting_tools_own_evidence_when_it_is_the_runs_onl
     assert flags and flags[0].strength == strength
 
 
+_INTERCEPT_FAILED = {"name": "intercept_shipment", "args": {"waybill": "YT9981203374566"}, "status": "ok",
+                     "output": {"result": "FAILED", "code": "E_OUT_FOR_DELIVERY",
+                                "message": "快件已在派送中，无法发起拦截"}}
+_INTERCEPT_QUEUED = {**_INTERCEPT_FAILED, "output": {"result": "QUEUED", "message": "拦截申请处理中"}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "calls", "flagged"),
+    [
+        # a submission said done where the acting write's own field says it failed: as strong as a success said
+        ("拦截申请已提交成功，包裹会退回给您。", [_INTERCEPT_FAILED], True),
+        ("Your intercept request has been submitted.", [_INTERCEPT_FAILED], True),
+        # the write's own field says it is queued: a submission is what it is
+        ("拦截申请已提交成功，包裹会退回给您。", [_INTERCEPT_QUEUED], False),
+    ],
+)
+def test_a_submission_against_its_writes_failed_field(answer: str, calls: list, flagged: bool) -> None:
+    facts = [f for c in FactChecker().check(answer, calls).claims for f in c.facts if f.kind.value == "action"]
+    assert any(f.verdict.flagged for f in facts) is flagged
+    assert not flagged or any(f.strength == "not-done-field" and (f.confidence or 0) >= 0.7 for f in facts)
+
+
 _PASSENGERS = {"name": "get_reservation_details", "args": {"reservation_id": "R1"}, "status": "ok", "output": {
     "passengers": [{"first_name": "Ana", "last_name": "Ruiz", "dob": "1984-07-29"},
                    {"first_name": "Leo", "last_name": "Ruiz", "dob": "2015-11-02"}]}}

@@ -116,6 +116,8 @@ def _status_strength(fact: Fact, index: EvidenceIndex) -> str:
             if fact.polarity == "positive" and said and said <= {"negative", "pending"}:
                 # `status: failed` or `PROCESSING` against "has been processed": the field says it is not done
                 return "not-done-field"
+            if fact.polarity == "pending" and fact.kind == FactKind.ACTION and said and said <= {"negative"}:
+                return "not-done-field"  # `result: FAILED` against 拦截申请已提交: the submission did not go through
             # refund_status: failed, of refund_order, or the status of a `refund` object; else a record's status
             named = fact.concept in index.calls[ev.index].concepts or any(w in path for w in words)
             return "own-field" if named else "record-field"
