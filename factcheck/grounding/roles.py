@@ -20,7 +20,7 @@ from factcheck.grounding.multiplicity import (
     run_multiplicity,
     time_units,
 )
-from factcheck.grounding.scopes import in_scope, scope_text
+from factcheck.grounding.scopes import asked_text, in_scope, scope_text
 from factcheck.lexicon import Lexicon, field_name
 from factcheck.phrases import Hit, Phrases
 from factcheck.report import Fact, FactKind, Verdict
@@ -257,7 +257,7 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
         searched = _search_values(index, loc.leaf.index)
         kept = [c for c in kept_conditions if any(equals_value(v, c) for o in options for v in _terms_of(lex, o[2]))
                 or not any(equals_value(v, c) for v in searched)]
-        scope = scope_text(claim.text, word)
+        scope = scope_text(claim.text, word) + asked_text(index.context.leaves)
         options = in_scope(_meeting(options, kept), scope)
         said = "lowest" if lowest else "highest"
         if options and not any(path == loc.leaf.path for _, path, _ in options) and _cannot_be_had(

@@ -21,6 +21,13 @@ def scope_text(text: str, word: Hit) -> str:
     return (text[: word.start] + " " + after[: cut.start() if cut else len(after)]).lower()
 
 
+def asked_text(leaves: list[Any]) -> str:
+    """The user's own words among the context strings (the short ones: a message, not a policy), lower case, with a
+    space before them: what the user asked for narrows the options a superlative ranks ("black 的话，最便宜的是").
+    Dates and numbers are left out: "by Friday (2025-09-19)" is a bound, not a value an option must equal."""
+    return "".join(" " + _DIGITS.sub(" ", leaf.text.lower()) for leaf in leaves if len(leaf.text) <= _ASKED)
+
+
 def in_scope(options: list[tuple[Decimal, str, Any]], scope: str) -> list[tuple[Decimal, str, Any]]:
     """The options that hold every value the scope names which only some options hold (an option's category,
     "SUV"; a variant's option, "leather"): the superlative ranks those only."""
@@ -44,6 +51,8 @@ def _flag_scope(options: list[tuple[Decimal, str, Any]], scope: str) -> list[tup
             continue
         words = [w for w in field_name(key).split() if w not in ("is", "has", "can", "be")]
         said = _SCOPE_WORD(" ".join(words)).search(scope) if words else None
+        if said is None and len(words) > 1 and len(words[0]) >= _FLAG_WORD:
+            said = _SCOPE_WORD(words[0]).search(scope)  # "with breakfast" of `breakfast_included`
         if said is None:
             continue
         wanted = not _NOT_FLAG.search(scope[: said.start()])
@@ -51,8 +60,14 @@ def _flag_scope(options: list[tuple[Decimal, str, Any]], scope: str) -> list[tup
     return options
 
 
-_NOT_FLAG = re.compile(r"(?:\bnon[- ]?|\bnot |不可?|无)$")
-"""A negation right before a true-or-false field's words in a scope ("non-refundable", "not refundable", 不可退)."""
+_DIGITS = re.compile(r"\S*\d\S*")
+_ASKED = 400
+"""Longest context string read as the user's words."""
+_FLAG_WORD = 5
+"""Fewest letters of a true-or-false field's first word that names it alone ("breakfast" of `breakfast_included`)."""
+_NOT_FLAG = re.compile(r"(?:\bnon[- ]?|\bnot |\bwithout |不可?|无)$")
+"""A negation right before a true-or-false field's words in a scope ("non-refundable", "not refundable", "without
+breakfast", 不可退)."""
 
 
 def _scope_word(value: str) -> re.Pattern[str]:

@@ -1,8 +1,11 @@
 """Numbers with a role: totals recomputed with their multiplicity, superlatives re-ranked over their options."""
 
+from decimal import Decimal
+
 import pytest
 
 from factcheck import CheckerConfig, FactChecker, Verdict
+from factcheck.grounding.scopes import in_scope
 
 CHECKER = FactChecker(CheckerConfig(min_confidence=0))
 S, C, U = Verdict.SUPPORTED, Verdict.CONTRADICTED, Verdict.UNSUPPORTED
@@ -511,3 +514,46 @@ YOGURT = {"order_id": "MT-1", "items": [{"name": "Yogurt", "qty": 6, "unit_price
 def test_a_refund_word_gives_the_amount_its_field(answer, outputs, expected) -> None:
     found = number_verdicts(answer, outputs)
     assert found[-1][1] == expected, found
+
+
+LAMPS = {"name": "Desk Lamp", "variants": {
+    "8178169421": {"options": {"color": "black", "brightness": "low"}, "available": True, "price": 52.95},
+    "8010031864": {"options": {"color": "black", "brightness": "medium"}, "available": False, "price": 38.64},
+    "5978955551": {"options": {"color": "silver", "brightness": "medium"}, "available": True, "price": 27.68}}}
+
+LAMP_PICK = "有货里最便宜的是 item 8178169421（brightness low），$52.95。"
+
+
+@pytest.mark.parametrize(
+    ("answer", "question", "output", "expected"),
+    [
+        # the user's own words narrow the options: a colour the question asks for
+        (LAMP_PICK, "台灯 color 选 black 的话，哪个最便宜？", LAMPS, S),
+        (LAMP_PICK, "台灯哪个最便宜？", LAMPS, C),
+        # a date in the user's words is a bound, no value an option must equal
+        ("The cheapest lamp is item 8178169421 at $52.95.", "Which is cheapest by 2025-09-19?", LAMPS, C),
+    ],
+)
+def test_the_scope_of_a_superlative_holds_the_users_words(answer, question, output, expected) -> None:
+    calls = [{"name": "get_product_details", "args": {}, "output": output, "status": "ok"}]
+    found = [(f.text, f.verdict, f.code) for c in CHECKER.check(answer, calls, [question]).claims for f in c.facts
+             if f.kind.value == "number" and f.unit is not None]
+    assert found[-1][1] == expected, found
+
+
+ROOMS = [(Decimal("136"), "rooms[0].rate", {"name": "Junior Suite", "breakfast_included": True}),
+         (Decimal("145"), "rooms[1].rate", {"name": "Deluxe Twin", "breakfast_included": True}),
+         (Decimal("120"), "rooms[2].rate", {"name": "Family Room", "breakfast_included": False})]
+
+
+@pytest.mark.parametrize(
+    ("scope", "kept"),
+    [
+        # a true-or-false field named by its first word alone ("with breakfast" of `breakfast_included`)
+        ("the cheapest available option with breakfast", ["Junior Suite", "Deluxe Twin"]),
+        ("the cheapest option without breakfast", ["Family Room"]),
+        ("the cheapest option", ["Junior Suite", "Deluxe Twin", "Family Room"]),
+    ],
+)
+def test_a_flag_field_named_by_its_first_word_scopes_the_options(scope: str, kept: list[str]) -> None:
+    assert [o[2]["name"] for o in in_scope(ROOMS, scope)] == kept
