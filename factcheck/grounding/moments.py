@@ -23,6 +23,12 @@ _DURATION_GAP = re.compile(r"\s*(\S+?)\s*(?:,|，|and|和|零)?\s*", re.IGNORECA
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
+WINDOW_END = "the context's window"
+"""How a date backed as the end of a window the context gives says so (a deadline `windows.passed_deadline` reads)."""
+_LONGEST_WINDOW = 366
+"""Most days of a window the context gives that a claimed date may close (a return or claim window)."""
+
+
 def shifted(fact: Fact, claim_facts: list[Fact], earlier: list[Fact], index: EvidenceIndex) -> None:
     """Back a date or time that is a backed duration of the claim away from a backed date or time.
 
@@ -71,6 +77,31 @@ def shifted(fact: Fact, claim_facts: list[Fact], earlier: list[Fact], index: Evi
             how = f"{where} {'+' if step > 0 else '−'} {span.text} {span.unit}"
             evidence = [ev.model_copy(update={"note": how}) for ev in leaves + span.evidence[:1]]
             set_verdict(fact, Verdict.SUPPORTED, "derived", f"{fact.kind.value} equals {how}", evidence)
+            return
+    if fact.kind == FactKind.DATE:
+        _window_end(fact, claim_facts, per_unit, year, index)
+
+
+def _window_end(fact: Fact, claim_facts: list[Fact], per_unit: dict[str, Any], year: int,
+                index: EvidenceIndex) -> None:
+    """Back a date that is a backed date of the same claim plus a window of days the context gives ("returnable
+    until Dec 21" of "delivered Nov 21" and the policy's "within 30 days of delivery"): the end of that window."""
+    said = [f for f in claim_facts if f is not fact and f.kind == FactKind.DATE and f.verdict == Verdict.SUPPORTED
+            and f.start < fact.start]
+    if not said:
+        return
+    for loc in index.context_mentions:
+        mention = loc.mention
+        days = Decimal(mention.value) * Decimal(str(per_unit.get((mention.unit or "").lower(), 0))) \
+            if mention.kind == FactKind.NUMBER else Decimal(0)
+        if days <= 0 or days != days.to_integral_value() or days > _LONGEST_WINDOW:
+            continue
+        base = shifted_date(fact.value or "", -int(days), year)
+        found = next((f for f in said if base is not None and same_date(f.value or "", base)), None)
+        if found is not None:
+            how = f"{found.text} + {loc.leaf.text[mention.start:mention.end]} ({WINDOW_END})"
+            evidence = [ev.model_copy(update={"note": how}) for ev in found.evidence[:1]]
+            set_verdict(fact, Verdict.SUPPORTED, "derived", f"date equals {how}", evidence)
             return
 
 

@@ -6,6 +6,7 @@ import re
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from factcheck.grounding.moments import WINDOW_END
 from factcheck.grounding.verdicts import set_verdict
 from factcheck.report import Fact, FactKind, Verdict
 
@@ -43,6 +44,8 @@ _STILL_OPEN = re.compile(r"(?i)\bstill\b|仍可|仍然可以|还可以|还能|�
 _NO_LONGER = re.compile(r"(?i)\b(?:no longer|not|can't|cannot|isn't|passed|expired|closed)\b"
                         r"|已过|不再|不能|无法|已截止")
 """Words that say it is not open any more: the claim agrees with a passed deadline."""
+_HALF_YEAR = 183
+"""Most days a window's end without a year may lie before now (else it is next year's)."""
 _DEADLINE_FIELD = re.compile(r"until|deadline|cutoff|cut_off|expire|expiry|截止")
 """A field name that holds a deadline (`free_cancellation_until`, `add_deadline`, `expires_at`)."""
 _UNIT_AFTER_NUMBER = re.compile(rf"(?i)\d[\s-]*(?:个)?(?:{_EN_UNIT[1:-3]}|{_ZH_UNIT[1:-1]})")
@@ -60,6 +63,18 @@ def _moment(text: str) -> tuple[datetime, bool] | None:
         return datetime(y, mo, d, h, mi, s), m[4] is not None
     except ValueError:
         return None
+
+
+def _window_passed(fact: Fact, now: datetime) -> bool:
+    """Whether a window's last day (`--06-22`, in the current year when the answer gives none) is before today."""
+    m = re.match(r"(\d{4}|-)-(\d{2})-(\d{2})$", fact.value or "")
+    if m is None:
+        return False
+    try:
+        end = datetime(int(m[1]) if m[1] != "-" else now.year, int(m[2]), int(m[3]))
+    except ValueError:
+        return False
+    return end.date() < now.date() and (now - end).days < _HALF_YEAR
 
 
 def current_time(index: EvidenceIndex) -> tuple[datetime, bool] | None:
@@ -200,6 +215,12 @@ def passed_deadline(facts: list[Fact], text: str, index: EvidenceIndex) -> None:
         if fact.kind not in (FactKind.DATE, FactKind.TIME) or fact.verdict != Verdict.SUPPORTED or not fact.evidence:
             continue
         ev = fact.evidence[0]
+        if fact.code == "derived" and WINDOW_END in fact.reason and _window_passed(fact, now[0]):
+            # "still returnable until Jun 22": delivered May 23 and the policy's 30 days, and now is Jun 26
+            set_verdict(fact, Verdict.CONTRADICTED, "time_window",
+                        f"{fact.reason.removeprefix('date equals ')} is before now ({now[0]:%Y-%m-%d}): it has passed",
+                        [ev])
+            continue
         field = ev.path.rsplit(".", 1)[-1].lower()
         moment = _moment(ev.text) if ev.source == "tool" and _DEADLINE_FIELD.search(field) else None
         if moment is None or not (moment[1] and now[1]) or moment[0] >= now[0]:

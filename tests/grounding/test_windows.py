@@ -142,3 +142,30 @@ def test_years_of_age_are_no_window() -> None:
                                  "now": "2025-07-01T00:00:00+08:00"})]
     report = CHECKER.check("保障从 6 月 15 日起暂停，原因是年满 70 周岁需要补充健康告知。", tools)
     assert all(f.code != "time_window" for c in report.claims for f in c.facts)
+
+
+RETURNS = [call("get_order_details", {"order_id": "#W1180677", "delivered_at": "2026-11-21T19:02:00Z"}),
+          call("get_order_details", {"order_id": "#W8363304", "delivered_at": "2026-10-23T12:00:00Z"})]
+POLICY = "Policy: delivered items may be returned within 30 days of delivery."
+
+
+@pytest.mark.parametrize(
+    ("answer", "context", "verdict"),
+    [
+        # the end of a window the context gives, after a date the claim backs: derived
+        ("#W1180677: delivered Nov 21, returnable until Dec 21.", [POLICY, "Current time: 2026-12-03"], "supported"),
+        ("#W1180677 已于 11 月 21 日签收，可退货至 12 月 21 日。", [POLICY, "当前时间：2026-12-03"], "supported"),
+        # a day off the window: no tool or window gives it
+        ("#W1180677: delivered Nov 21, returnable until Dec 22.", [POLICY, "Current time: 2026-12-03"], "unsupported"),
+        # said to be still open when now is past its end
+        ("#W8363304: delivered Oct 23, still returnable until Nov 22.", [POLICY, "Current time: 2026-12-03"],
+         "contradicted"),
+        ("#W8363304: delivered Oct 23, the window closed on Nov 22.", [POLICY, "Current time: 2026-12-03"],
+         "supported"),
+        # no window in the context: nothing to add
+        ("#W1180677: delivered Nov 21, returnable until Dec 21.", ["Current time: 2026-12-03"], "unsupported"),
+    ],
+)
+def test_the_end_of_a_window_the_context_gives(answer: str, context: list[str], verdict: str) -> None:
+    dates = [f for c in CHECKER.check(answer, RETURNS, context).claims for f in c.facts if f.kind.value == "date"]
+    assert dates[-1].verdict.value == verdict, dates[-1].reason
