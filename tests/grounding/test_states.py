@@ -22,6 +22,11 @@ def order(status: str, key: str = "#W9300146") -> dict:
         ("Order #W9300146 has been cancelled.", [order("pending")], True),
         ("Order #W9300146 has shipped.", [order("delivered")], False),  # delivered implies shipped
         ("订单 #W9300146 已签收。", [order("已发货")], True),
+        # a processed order has left the warehouse or is about to: shipped and awaiting shipment both fit it,
+        # delivered does not
+        ("Order #W9300146 has shipped.", [order("processed")], False),
+        ("订单 #W9300146 已发货。", [order("已处理")], False),
+        ("Order #W9300146 has been delivered.", [order("processed")], True),
         # a list under the key: the lines of the block speak of that record
         ("Here are the details:\n\n- **Order ID:** #W9300146\n- **Item:** Desk Lamp\n- **Status:** Delivered",
          [order("pending")], True),
