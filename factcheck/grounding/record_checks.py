@@ -13,6 +13,9 @@ from factcheck.grounding.naming import LIST_ITEM, names_record, other_item
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.report import Fact, FactKind, Verdict
 
+_LEAD_IN = 40
+"""Most characters before a value read as the words that name its record ("Drone X4 (4K camera) $499.00")."""
+
 
 class RecordChecks(ClaimState):
     """Contradict values that only another record or call holds than the one the claim names."""
@@ -55,8 +58,10 @@ class RecordChecks(ClaimState):
                 own_record = self.index.value_at(named_call, f"{named_items}[{i}]")
                 if not isinstance(own_record, dict) or not isinstance(other_record, dict):
                     continue
-                if names_record(claim, other_record, own_record, field.split(".")[0]):
-                    return False  # the claim names the other record too ("… $9.99 for the USB-C Cable")
+                if names_record(claim, other_record, own_record, field.split(".")[0]) \
+                        or names_record(self._lead_in(fact), other_record, own_record, field.split(".")[0]):
+                    return False  # the claim names the other record too ("… $9.99 for the USB-C Cable"), or the
+                    # words right before the value do ("Drone X4 (4K camera) $499.00 + Spare Battery $79.00")
                 own = self.index.leaf_at(named_call, f"{named_items}[{i}].{field}")
                 if own is not None and own.text == loc.leaf.text:
                     # the named record holds the same text (a string is indexed at its first place only)
@@ -73,6 +78,17 @@ class RecordChecks(ClaimState):
                                 [evidence_of(own, self.index), evidence_of(loc.leaf, self.index)])
                     return True
         return False
+
+    def _lead_in(self, fact: Fact) -> str:
+        """The claim's words (lower case) right before an amount of money, from the end of the amount before it (or
+        the claim's start), at most `_LEAD_IN` characters: what names the record the amount is of in a run of records
+        and their prices ("Drone X4 (4K camera) $499.00 + Spare Battery 2-pack $79.00"); "" for other numbers."""
+        start, money = self._records.start, self.index.lex.currency_codes
+        if fact.unit not in money:
+            return ""
+        before = [f.end for f in self._claim_facts if f.unit in money and f.end <= fact.start]
+        begin = max(max(before, default=start), fact.start - _LEAD_IN)
+        return self._claim_text[begin - start : fact.start - start].lower()
 
     def _same_list(self, named_call: int, call: int, items: str, fact: Fact) -> bool:
         """Whether the named record's list and the match's are one list: the same call's, or the same field of

@@ -93,3 +93,24 @@ def test_a_party_size_the_user_gave_is_no_record_value(question, answer, flagged
     report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, SEATS, [question])
     wrong = [f for c in report.claims for f in c.facts if f.text in {"3", "3 个"} and f.verdict.flagged]
     assert bool(wrong) == flagged, [(f.text, f.verdict, f.reason) for c in report.claims for f in c.facts]
+
+
+_ORDER_ITEMS = {"name": "get_order_details", "args": {"order_id": "#W1730586"}, "status": "ok", "output": {
+    "order_id": "#W1730586", "items": [
+        {"item_id": "8839201174", "name": "Drone X4", "options": {"camera": "4K"}, "price": 499.0},
+        {"item_id": "2291047730", "name": "Spare Battery 2-pack", "price": 79.0},
+        {"item_id": "6620194483", "name": "Carrying Case", "price": 45.0}]}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "wrong"),
+    [
+        # each value right after the words of its own record: no record's value said as another's
+        ("Items refunded: Drone X4 (4K camera) $499.00 + Spare Battery 2-pack $79.00", []),
+        # a value after another record's words is still that record's
+        ("The Spare Battery 2-pack cost $45.00.", ["$45.00"]),
+    ],
+)
+def test_values_said_in_a_run_of_records(answer: str, wrong: list[str]) -> None:
+    report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, [_ORDER_ITEMS])
+    assert [f.text for c in report.claims for f in c.facts if f.code == "wrong_record"] == wrong
