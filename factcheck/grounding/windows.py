@@ -44,6 +44,13 @@ _STILL_OPEN = re.compile(r"(?i)\bstill\b|仍可|仍然可以|还可以|还能|�
 _NO_LONGER = re.compile(r"(?i)\b(?:no longer|not|can't|cannot|isn't|passed|expired|closed)\b"
                         r"|已过|不再|不能|无法|已截止")
 """Words that say it is not open any more: the claim agrees with a passed deadline."""
+_CLAUSE_BREAK = re.compile(r"[,;，；。]|\s[-–—]\s")
+"""What ends a clause: the window's own clause says whether it measures time already passed."""
+_NOT_ELAPSED = re.compile(
+    r"(?i)\bif\b|\bunless\b|如果|若|假如|预计|将在|\bwill\b|\bexpected\b|有效"
+    r"|前\s*\d+\s*(?:个)?(?:小时|天|分钟)(?:内|以内)|\b\d+\s*(?:hours?|days?|minutes?)\s+(?:before|prior to)\b")
+"""A window's clause that states no time already passed: a condition, something ahead, how long a thing stays valid,
+or a rule before an event ("24 hours before departure", 发车前 2 小时内)."""
 _HALF_YEAR = 183
 """Most days a window's end without a year may lie before now (else it is next year's)."""
 _DEADLINE_FIELD = re.compile(r"until|deadline|cutoff|cut_off|expire|expiry|截止")
@@ -136,6 +143,10 @@ def time_window(
     if window is None:
         return
     relation, seconds, at, end, unit = window
+    begin = max((m.end() for m in _CLAUSE_BREAK.finditer(text, 0, at)), default=0)
+    stop = _CLAUSE_BREAK.search(text, end)
+    if _NOT_ELAPSED.search(text[begin : stop.start() if stop else len(text)]):
+        return  # "if the outage lasts more than 24 hours", "预计 5 分钟内发出", "发车前 2 小时内不能退": no time since
     number = next((f for f in facts if f.kind == FactKind.NUMBER and f.start - start == at), None)
     if number is None or number.verdict == Verdict.CONTRADICTED:
         return

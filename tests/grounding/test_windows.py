@@ -169,3 +169,23 @@ POLICY = "Policy: delivered items may be returned within 30 days of delivery."
 def test_the_end_of_a_window_the_context_gives(answer: str, context: list[str], verdict: str) -> None:
     dates = [f for c in CHECKER.check(answer, RETURNS, context).claims for f in c.facts if f.kind.value == "date"]
     assert dates[-1].verdict.value == verdict, dates[-1].reason
+
+
+DEPARTURE = [call("get_ticket", {"ticket_no": "E1", "departs_at": "2026-12-04T07:40:00",
+                                  "booked_at": "2026-12-01T09:00:00"})]
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # time already passed since the record's moment, said wrong
+        ("车票是 12 月 1 日 09:00 订的，现在仍在 24 小时内，可以免费退。", True),
+        # no time passed: a rule before an event, a condition, something ahead
+        ("注意 12 月 4 日 07:40 发车前 2 小时内就不能退了。", False),
+        ("If you cancel the 07:40 departure within 2 hours of it, there is no refund.", False),
+        ("退款预计 24 小时内到账，车票 12 月 4 日 07:40 发车。", False),
+    ],
+)
+def test_a_window_that_measures_no_time_passed_is_not_measured(answer: str, flagged: bool) -> None:
+    report = CHECKER.check(answer, DEPARTURE, ["当前时间：2026-12-03 14:10"])
+    assert any(f.code == "time_window" for c in report.claims for f in c.facts) is flagged
