@@ -35,7 +35,14 @@ from factcheck.grounding.unit_checks import UnitChecks
 from factcheck.grounding.units import glued, in_minor_units, in_other_unit, priced_in_minor_units, year_of_a_date
 from factcheck.grounding.user_word import MIN_DIGITS_UNSAID, record_near
 from factcheck.grounding.verdicts import Backing, evidence_of, set_verdict
-from factcheck.grounding.working import WrittenArithmetic, adds_up, agrees, stated_difference, written_arithmetic
+from factcheck.grounding.working import (
+    WrittenArithmetic,
+    adds_up,
+    agrees,
+    another_reading,
+    stated_difference,
+    written_arithmetic,
+)
 from factcheck.lexicon import field_name
 from factcheck.report import Fact, FactKind, Verdict
 
@@ -458,7 +465,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         if adds_up(found):
             if fact.verdict.flagged and all(f.verdict == Verdict.SUPPORTED for f in found.operands):
                 set_verdict(fact, Verdict.SUPPORTED, "derived", f"number equals {found.how} (the answer's working)", [])
-        elif not (fact.verdict == Verdict.SUPPORTED and fact.code == "match"):
+        elif not (fact.verdict == Verdict.SUPPORTED and fact.code == "match") and not another_reading(found):
             set_verdict(fact, Verdict.CONTRADICTED, "recomputed",
                         f"the answer's own working gives {found.how}, not {fact.text}", fact.evidence[:1])
 

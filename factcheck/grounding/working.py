@@ -153,6 +153,8 @@ class WrittenArithmetic:
     per_unit: bool = False
     """Whether the expression counts units of an amount it does not write ("1 room × 5 nights = $845.00"): `value`
     is the number of units, and the result must be that many times a rate."""
+    operators: tuple[str, ...] = ()
+    """The operators between the operands (`+`, `-`, `*`, `/`)."""
 
 
 def written_arithmetic(fact: Fact, facts: list[Fact], text: str, start: int) -> WrittenArithmetic | None:
@@ -208,8 +210,10 @@ def written_arithmetic(fact: Fact, facts: list[Fact], text: str, start: int) -> 
     shown = " ".join(f"{Decimal(f.value or '0').normalize():f}" + (f" {_SHOWN[op]}" if op else "")
                      for f, op in zip(operands, [*operators, ""], strict=True))
     if rated:
-        return WrittenArithmetic(fact, tuple(operands), value, f"{shown} = {value.normalize():f} units", True)
-    return WrittenArithmetic(fact, tuple(operands), value, f"{shown} = {value.normalize():f}")
+        return WrittenArithmetic(fact, tuple(operands), value, f"{shown} = {value.normalize():f} units", True,
+                                 tuple(operators))
+    return WrittenArithmetic(fact, tuple(operands), value, f"{shown} = {value.normalize():f}",
+                             operators=tuple(operators))
 
 
 def _money_units(facts: list[Fact]) -> frozenset[str]:
@@ -276,6 +280,28 @@ def _evaluate(values: list[Decimal], operators: list[str], shares: list[bool] | 
         value = total * value if share else value
         total = total + value if op == "+" else total - value
     return total
+
+
+def another_reading(found: WrittenArithmetic) -> bool:
+    """Whether another reading of the written expression comes to its result: its last product, which "=" closes
+    ("压缩机 980 元 + 冷媒 3 斤 × 60 元 = 180 元": 3 × 60), its first, a chain's first step ("8 × ¥498 + 4 × ¥598 =
+    ¥3,984 + ¥2,392": 8 × 498), or its sum with each count's amount read as the line's ("¥268 + 2 × Mouse Pad $50.00":
+    the two pads' $50). Such working is read more than one way; it is not contradicted. A sum with a part left out
+    is no other reading."""
+    values = [operand_value(Decimal(f.value or "0"), f.unit) for f in found.operands]
+    ops = list(found.operators)
+    if len(ops) != len(values) - 1:
+        return False
+    claimed, exponent = Decimal(found.result.value or "0"), -(found.result.precision or 0)
+    # the expression's terms: runs of operands joined by × or ÷
+    cuts = [0, *(k + 1 for k, o in enumerate(ops) if o in "+-"), len(values)]
+    terms = [(a, b) for a, b in zip(cuts, cuts[1:], strict=False)]
+    readings = [_evaluate(values[a:b], ops[a : b - 1]) for a, b in (terms[0], terms[-1]) if b - a > 1]
+    lines = [v for k, v in enumerate(values) if not (k + 1 < len(values) and ops[k] == "*")]
+    kept = [o for o in ops if o != "*"]
+    if len(lines) < len(values) and len(kept) == len(lines) - 1:
+        readings.append(_evaluate(lines, kept))
+    return any(r is not None and equal_at(r, claimed, exponent) for r in readings)
 
 
 def adds_up(found: WrittenArithmetic) -> bool:

@@ -80,3 +80,25 @@ def test_percentages_in_written_arithmetic_are_shares_and_ratios(answer, text, e
 )
 def test_what_is_not_one_expression_is_not_recomputed(answer, text) -> None:
     assert _verdict(answer, BILL, text)[1] != "recomputed"
+
+
+CART = [{"name": "get_order", "args": {}, "output": {"items": [
+    {"name": "Mechanical Keyboard", "price": 268.0}, {"name": "Mouse Pad", "price": 25.0, "qty": 2}],
+    "unit_prices": {"compressor": 980, "refrigerant_per_jin": 60}}}]
+
+
+@pytest.mark.parametrize(
+    ("answer", "text", "flagged"),
+    [
+        # a count before an amount that is the line's: the working is read so, not contradicted
+        ("Order total $318.00 (Mechanical Keyboard $268.00 + 2 × Mouse Pad $50.00).", "$318.00", False),
+        # "=" closes the last product only
+        ("压缩机 980 元 + 冷媒 3 斤 × 60 元 = 180 元，另加工时。", "180 元", False),
+        # a sum with a part left out is no other reading
+        ("Order total $293.00 (Mechanical Keyboard $268.00 + Mouse Pad $25.00 + Mouse Pad $25.00).", "$293.00",
+         True),
+    ],
+)
+def test_working_read_more_than_one_way(answer: str, text: str, flagged: bool) -> None:
+    verdict, _ = _verdict(answer, CART, text)
+    assert (verdict == "contradicted") is flagged
