@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -48,7 +49,7 @@ def key_names(index: EvidenceIndex) -> KeyNames:
         The keys and names; empty when no tool output has a named record.
     """
     out = KeyNames()
-    fields = {field_name(f) for f in index.lex.list("record_name_fields")}
+    fields = frozenset(field_name(f) for f in index.lex.list("record_name_fields"))
     for call in index.calls:
         if call.untrusted or call.status == "error":
             continue
@@ -63,7 +64,7 @@ def key_names(index: EvidenceIndex) -> KeyNames:
     return out
 
 
-def _named_records(value: Any, path: str, inherited: tuple[str, str] | None, fields: set[str],
+def _named_records(value: Any, path: str, inherited: tuple[str, str] | None, fields: frozenset[str],
                    index: EvidenceIndex) -> Iterator[tuple[str, str, list[str]]]:
     """(path of the name, name, keys) of each dict with a name or a name it inherits from the dict that keys it."""
     if isinstance(value, list):
@@ -73,7 +74,7 @@ def _named_records(value: Any, path: str, inherited: tuple[str, str] | None, fie
     if not isinstance(value, dict):
         return
     own = next(((f"{path}.{k}" if path else str(k), v) for k, v in value.items()
-                if isinstance(v, str) and v.strip() and field_name(str(k)) in fields), None)
+                if isinstance(v, str) and v.strip() and _is_name_field(str(k), fields)), None)
     named = own or inherited
     keys = [str(v).lower().lstrip("#") for k, v in value.items()
             if isinstance(v, str | int) and not isinstance(v, bool) and index.is_record_key(str(k))]
@@ -90,6 +91,12 @@ def _named_records(value: Any, path: str, inherited: tuple[str, str] | None, fie
                     yield from _named_records(x, f"{child}.{kk}", named, fields, index)
             else:
                 yield from _named_records(v, child, None, fields, index)
+
+
+@functools.lru_cache(maxsize=4096)
+def _is_name_field(key: str, fields: frozenset[str]) -> bool:
+    """Whether a field holds its record's name (`name`, `product_name`), read once per field name and lexicon."""
+    return field_name(key) in fields
 
 
 def key_beside_other_name(facts: list[Fact], text: str, start: int, index: EvidenceIndex,
