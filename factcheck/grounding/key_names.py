@@ -1,4 +1,4 @@
-"""A record's key said beside another record's name: "the Bookshelf (item_id 2405281423)" of the Air Purifier's id."""
+"""A record's key said beside another record's name: "the Bookshelf (item_id 2405281423)" of the Pet Bed's id."""
 
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ def _named_records(value: Any, path: str, inherited: tuple[str, str] | None, fie
             # a dict of records keyed by their own ids (a product's variants) inherits the name of the one it is in
             by_id = isinstance(v, dict) and named is not None and all(
                 isinstance(x, dict) and any(str(y) == str(kk) for y in x.values()) for kk, x in v.items())
-            if by_id and isinstance(v, dict):
+            if by_id:
                 for kk, x in v.items():
                     yield from _named_records(x, f"{child}.{kk}", named, fields, index)
             else:
@@ -102,7 +102,7 @@ def _is_name_field(key: str, fields: frozenset[str]) -> bool:
 def key_beside_other_name(facts: list[Fact], text: str, start: int, index: EvidenceIndex,
                           read_names: Callable[[], KeyNames]) -> None:
     """Contradict a record's key said beside the name of another record and not its own: "Fleece Jacket (item
-    1775591963)" where item 1775591963 is the order's Hoodie. The name must be another named record's in the
+    1775591963)" where item 1775591963 is the order's Running Shoes. The name must be another named record's in the
     run, in the key's own clause (nothing like "for", "→" or 换 between them), with no other key there.
 
     Args:

@@ -47,10 +47,11 @@ _NO_LONGER = re.compile(r"(?i)\b(?:no longer|not|can't|cannot|isn't|passed|expir
 _CLAUSE_BREAK = re.compile(r"[,;，；。]|\s[-–—]\s")
 """What ends a clause: the window's own clause says whether it measures time already passed."""
 _NOT_ELAPSED = re.compile(
-    r"(?i)\bif\b|\bunless\b|如果|若|假如|预计|将在|\bwill\b|\bexpected\b|有效"
+    r"(?i)\bif\b|\bunless\b|如果|若|假如|预计|将在|\bwill\b|\bexpected\b|内有效|valid for"
     r"|前\s*\d+\s*(?:个)?(?:小时|天|分钟)(?:内|以内)|\b\d+\s*(?:hours?|days?|minutes?)\s+(?:before|prior to)\b")
-"""A window's clause that states no time already passed: a condition, something ahead, how long a thing stays valid,
-or a rule before an event ("24 hours before departure", 发车前 2 小时内)."""
+"""A window's clause that states no time already passed: a condition, something ahead, how long a thing stays valid
+("链接 1 小时内有效"; not "仍在有效期内", which measures the time since), or a rule before an event ("24 hours before
+departure", 发车前 2 小时内)."""
 _HALF_YEAR = 183
 """Most days a window's end without a year may lie before now (else it is next year's)."""
 _DEADLINE_FIELD = re.compile(r"until|deadline|cutoff|cut_off|expire|expiry|截止")
