@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from factcheck.grounding.evidence import EvidenceIndex, Leaf
+from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.lexicon import field_name
 from factcheck.report import Fact, FactKind, Verdict
@@ -26,14 +26,18 @@ _SHORTEST = 4
 """Shortest record name read in an answer's words (not "Kit", not a size)."""
 
 
+Place = tuple[int, str]
+"""Where a name is: its call and path (its leaf is made only for a flag's evidence)."""
+
+
 @dataclass
 class KeyNames:
     """Every record of the run's tool outputs that has a name: its keys, and the names of all of them."""
 
-    of_key: dict[str, list[tuple[str, Leaf | None]]] = field(default_factory=dict)
-    """A key (lower case, no `#`) -> the name of each record it keys, and that name's leaf."""
-    names: dict[str, Leaf | None] = field(default_factory=dict)
-    """Every record name (lower case) -> its first leaf."""
+    of_key: dict[str, list[tuple[str, Place]]] = field(default_factory=dict)
+    """A key (lower case, no `#`) -> the name of each record it keys, and where that name is."""
+    names: dict[str, Place] = field(default_factory=dict)
+    """Every record name (lower case) -> where it is first."""
     pattern: re.Pattern[str] | None = None
     """Any record name, as a word of the answer."""
 
@@ -54,10 +58,10 @@ def key_names(index: EvidenceIndex) -> KeyNames:
         if call.untrusted or call.status == "error":
             continue
         for path, name, keys in _named_records(index.flats[call.index].value, "", None, fields, index):
-            leaf = index.leaf_at(call.index, path) if path else None
-            out.names.setdefault(name.lower(), leaf)
+            place = (call.index, path)
+            out.names.setdefault(name.lower(), place)
             for key in keys:
-                out.of_key.setdefault(key, []).append((name, leaf))
+                out.of_key.setdefault(key, []).append((name, place))
     words = sorted((n for n in out.names if len(n) >= _SHORTEST), key=len, reverse=True)
     if words:
         out.pattern = re.compile("|".join(rf"(?<!\w){re.escape(w)}(?!\w)" for w in words), re.IGNORECASE)
@@ -130,11 +134,11 @@ def key_beside_other_name(facts: list[Fact], text: str, start: int, index: Evide
         if not said or any(n.lower() in own for n in said):
             continue
         other = said[0]
-        name, leaf = records[0]
-        other_leaf = names.names.get(other.lower())
+        name, place = records[0]
+        leaves = (index.leaf_at(*p) for p in (place, names.names.get(other.lower())) if p is not None)
         set_verdict(fact, Verdict.CONTRADICTED, "wrong_record",
                     f"{fact.text} is the key of {name!r}, not of {other!r}, the record the claim names beside it",
-                    [evidence_of(x, index) for x in (leaf, other_leaf) if x is not None])
+                    [evidence_of(leaf, index) for leaf in leaves if leaf is not None])
 
 
 def _names_beside(text: str, begin: int, end: int, pattern: re.Pattern[str], keys: list[tuple[int, int]]) -> list[str]:

@@ -244,6 +244,7 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
     conditions = [Decimal(f.value) for f in claim.facts if f is not fact and f.kind == FactKind.NUMBER and f.value
                   and f.unit not in lex.currency_codes and f.verdict == Verdict.SUPPORTED and not _left_said(f, lex)
                   and not _glued(claim, f)]
+    asked = asked_text(index.context.leaves)  # the user's words narrow the options, whichever value is ranked
     for loc in located:
         if loc.leaf.source != "tool" or not (loc.leaf.labels & lex.money_labels or _per_unit_price(loc.leaf.path)
                                              or field_name(loc.leaf.path) == _OPTION_TOTAL):
@@ -257,7 +258,7 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
         searched = _search_values(index, loc.leaf.index)
         kept = [c for c in kept_conditions if any(equals_value(v, c) for o in options for v in _terms_of(lex, o[2]))
                 or not any(equals_value(v, c) for v in searched)]
-        scope = scope_text(claim.text, word) + asked_text(index.context.leaves)
+        scope = scope_text(claim.text, word) + asked
         options = in_scope(_meeting(options, kept), scope)
         said = "lowest" if lowest else "highest"
         if options and not any(path == loc.leaf.path for _, path, _ in options) and _cannot_be_had(
