@@ -122,7 +122,7 @@ class FactChecker:
             index = EvidenceIndex(tool_calls, context, self.config, self.lexicon, self._mentions, self._statuses)
             matcher = Matcher(index, self.action_tools, self.config.derive_arithmetic, self.config.name_cutoff)
             # {"message": "…"}, or text escaped twice ("…\\n2. …"): the prose inside is what the user reads
-            view = read_json_answer(scanned) or read_escaped_answer(scanned)
+            view = read_json_answer(scanned, self.lexicon.says_record_state) or read_escaped_answer(scanned)
             source = view.text if view else scanned
             claims = self._claims.extract(source)
             end = 0

@@ -450,6 +450,15 @@ class Lexicon:
         """The record states `text` names ("pending (item modified)" -> pending)."""
         return {self.record_state_of[hit.key] for hit in self.record_state_words.finditer(text)}
 
+    def says_record_state(self, key: str, value: str) -> bool:
+        """Whether a field of this name holding this value says a record's state now: a status field
+        (`status`, `order_status`) with no word of a value asked for (`new_status`), holding one state."""
+        name = field_name(key)
+        words = name.split()
+        if not words or self.status_fields.lookup(words[-1]) is None or self.new_value_cues.search(name):
+            return False
+        return len(self.record_states_in(value.lower())) == 1
+
     def concepts_in(self, text: str) -> list[str]:
         """Concepts named in `text` (a tool name or a field path), in order."""
         return [t.concept for _, t in self.term_hits(text) if t.concept]

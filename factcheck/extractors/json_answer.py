@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|[{}\[\]]')
@@ -32,16 +33,20 @@ class JsonAnswer:
         return self.starts[start], self.ends[min(end, len(self.ends)) - 1]
 
 
-def read_json_answer(answer: str) -> JsonAnswer | None:
+def read_json_answer(answer: str, says_state: Callable[[str, str], bool] | None = None) -> JsonAnswer | None:
     """The prose view of an answer that is a JSON object or array, or None for any other answer.
 
     Keys are never prose. A string value with a space is a paragraph of its own; an id or a number (a value
     with a digit and no space) is a list line under its key ("- from item id: 4293355487", its container's key
     before a one-word key: "- refund amount: 54.04"), so its exact value is checked like any other; an enum
-    (`"ok"`, `"success"`) is a field of the reply, not a sentence to the user, and is left out.
+    (`"ok"`, `"success"`) is a field of the reply, not a sentence to the user, and is left out, unless it says
+    a record's state under its status field (`"order_id": "#W1", "status": "delivered"` is the lines
+    "- order id: #W1" and "- status: delivered", so the state is checked as that record's).
 
     Args:
         answer: The agent's answer, exactly as given.
+        says_state: Whether a key and its enum value say a record's state (`Lexicon.says_record_state`);
+            None keeps no enum.
 
     Returns:
         The view, or None when the answer is no JSON object or array or holds no prose.
@@ -78,14 +83,14 @@ def read_json_answer(answer: str) -> JsonAnswer | None:
             if _KEY_AFTER.match(answer, m.end()):
                 pending = chars  # a key: it labels the value after it
                 continue
-            prose = any(ch.isspace() for ch, _, _ in chars)
+            prose = any(ch.isspace() for ch, _, _ in chars) and not _says_state(says_state, pending, chars)
         else:  # a number
             chars, prose = [(ch, m.start() + i, m.start() + i + 1) for i, ch in enumerate(m[0])], False
         key = pending or (within[-1][0] if within and within[-1][1] else [])  # an array's items: under its key
         pending = []
         if not prose:  # an id or a number: a "key: value" line of a list ("- product_id: 5923456873"); an enum
             # ("status": "success") is the reply's field, not a sentence to the user
-            if not key or not any(ch.isdigit() for ch, _, _ in chars):
+            if not key or not (any(ch.isdigit() for ch, _, _ in chars) or _says_state(says_state, key, chars)):
                 continue
             # a one-word key takes its container's: "refund": {"amount": 54.04} is "refund amount: 54.04"
             own = _words(key)
@@ -109,6 +114,13 @@ def read_json_answer(answer: str) -> JsonAnswer | None:
     if not text:
         return None
     return JsonAnswer("".join(text), tuple(starts), tuple(ends))
+
+
+def _says_state(says_state: Callable[[str, str], bool] | None, key: list[tuple[str, int, int]],
+                value: list[tuple[str, int, int]]) -> bool:
+    """Whether a key and its value say a record's state (`says_state` of their texts)."""
+    return says_state is not None and bool(key) and says_state("".join(c for c, _, _ in key),
+                                                                "".join(c for c, _, _ in value))
 
 
 def _words(key: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:

@@ -212,6 +212,8 @@ def clause_start(text: str, pos: int) -> int:
     return last
 
 
+_KEY_AFTER = re.compile(r"s?[ \t]*[:：]?[ \t*]*#?[A-Za-z]{0,4}[-_]?\d")
+"""A record's key right after a concept word ("order #W3561391", "orders: #W1"), its plural's s included."""
 _WORD_BEFORE = re.compile(r"(\w+)\s*$")
 _DETERMINERS = frozenset("no any the your a an other more some its their our my these those this that".split())
 """Words before a status word that make it the adjective of the concept word after it ("no pending orders");
@@ -224,8 +226,11 @@ def _attributive(text: str, m: Hit, term: Term, concepts: list[tuple[Hit, Term]]
     if " " in term.text or not text[m.start : m.end].isascii():
         return False
     after = _SPACES.match(text, m.end).end()
-    if after == m.end or not any(c.start == after for c, _ in concepts):
+    noun = next((c for c, _ in concepts if c.start == after), None)
+    if after == m.end or noun is None:
         return False
+    if _KEY_AFTER.match(text, noun.end):
+        return False  # "Delivered order #W3561391", "Pending orders: #W1 and #W2": the state of those records
     before = _WORD_BEFORE.search(text, 0, m.start)  # "I've redirected parcel …": a verb and its object
     return before is None or before[1].lower() in _DETERMINERS
 

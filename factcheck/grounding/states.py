@@ -30,6 +30,12 @@ _DIGITS = re.compile(r"\d")
 _LETTERS = re.compile(r"[^\W\d_]")
 _BRACKETED = re.compile(r"[(（][^()（）\n]{0,40}[)）]")
 """A qualifier in brackets ("delivered (item modified)"): its words say no other concept's state."""
+_KEYS_BETWEEN = re.compile(r"(?i)(?:\s|\*|,|、|，|&|\band\b|和|及)*")
+"""What may stand between two keys of a list of records ("#W1, #W2 and #W3")."""
+_NOUN_BEFORE_KEY = re.compile(r"\s+[a-z]{3,}\s*[:：]?(?:\s|\*)*$")
+"""A noun (and a label's colon) between a state and the first key after it ("Delivered orders: #W1")."""
+_PLURAL_COPULA = re.compile(r"(?i)^(?:\s|\*|[,，)）])*(?:(?:both|all|each)\s+)?(?:are|were)\b")
+"""What follows a list of keys when one state is said of all of them ("#W1 and #W2, are both delivered")."""
 _NOUN_AFTER = re.compile(r"\s+(?!and\b|or\b|but\b|with\b|on\b|in\b|at\b|to\b|by\b|since\b|yet\b)[a-z]{3,}")
 """A lower-case word right after the state: it qualifies a noun ("pending orders", "delivered grill")."""
 
@@ -90,6 +96,7 @@ class RecordStates:
             return
         if len(keys) > 1:
             self._in_view = None  # a claim about several records: its words are not one record's
+            self._of_several(facts, text, ids, keys)
             return
         if keys:
             self._in_view = next(iter(keys))
@@ -127,9 +134,45 @@ class RecordStates:
         if not word.key.isascii():
             return True  # 已签收, 待发货: a state said as such
         before, after = text[max(0, word.start - 24) : word.start], text[word.end : word.end + 12]
-        if _KEY_BRACKET.search(before) is not None:
+        if _KEY_BRACKET.search(before) is not None or self._before_key(fact, text, word.end) is not None:
             return True
         return _PREDICATE.search(before) is not None and _NOUN_AFTER.match(after) is None
+
+    def _before_key(self, fact: Fact, text: str, end: int) -> int | None:
+        """Where the first key stands when the state is said right before its record's noun and key ("Delivered
+        order #W3561391", "Pending orders: #W1 and #W2"); None otherwise."""
+        first = min((f.start - self._start for f in self._records.facts if f.kind == FactKind.IDENTIFIER
+                     and f.start - self._start >= end), default=None)
+        if first is None or first - end > 24 or _NOUN_BEFORE_KEY.match(text[end:first]) is None:
+            return None
+        return first
+
+    def _of_several(self, facts: list[Fact], text: str, ids: list[Fact], keys: set[str]) -> None:
+        """One state said of every record of a list of keys: before their noun ("Delivered orders: #W1 and
+        #W2") or after them ("#W1 and #W2 are both delivered"); compared with each record's status."""
+        lex = self.index.lex
+        if len(lex.record_state_words.finditer(text)) != 1:
+            return  # "#W1 is pending and #W2 delivered": each state its own record's
+        places = sorted((f.start - self._start, f.end - self._start) for f in ids)
+        if any(_KEYS_BETWEEN.fullmatch(text[a[1] : b[0]]) is None for a, b in zip(places, places[1:], strict=False)):
+            return  # keys not in one list: "#W1 → new order #W2"
+        for fact in facts:
+            if fact.kind not in _STATE_KINDS or fact.code == "tool_error" or self._concept(fact) not in \
+                    lex.record_state_concepts or not self._predicated(fact, text):
+                continue
+            at = fact.start - self._start
+            after_keys = at >= places[-1][1] and _PLURAL_COPULA.match(text[places[-1][1] : at]) is not None
+            if not after_keys and self._before_key(fact, text, at + len(fact.text)) != places[0][0]:
+                continue
+            statuses = [self._status_cache.setdefault(k, self._status_of(k)) for k in sorted(keys)]
+            if any(status is None for status in statuses):
+                return
+            said = lex.record_states_in(fact.text)
+            # the first record not in the state said contradicts it; when every one is in it, the first backs it
+            wrong = [st for st in statuses if st is not None and (said <= st[1]) == (fact.polarity == "negative")]
+            first = wrong[0] if wrong else statuses[0]
+            if first is not None:
+                self._compare(fact, first)
 
     def _labelled(self, fact: Fact, text: str) -> bool:
         """Whether a status label stands right before the state ("The order status is now", "- Status:",

@@ -37,9 +37,28 @@ def order(status: str, key: str = "#W9300146") -> dict:
         ("Order #W9300146 is set to be shipped to Denver.", [order("pending")], False),
         ("For #W9300146, partial cancellation is not supported on pending orders.", [order("pending")], False),
         ("Order #W9300146 - Refund: $20 processed immediately.", [order("cancelled")], False),
-        # two records named: no one record's state
+        # one state said of a list of records: each record's status
         ("Orders #W9300146 and #W1111111 are delivered.", [order("pending"), order("delivered", "#W1111111")],
+         True),
+        ("Orders #W9300146 and #W1111111 are delivered.", [order("delivered"), order("delivered", "#W1111111")],
          False),
+        ('Both of your orders, #W9300146 and #W1111111, are currently marked as "delivered."',
+         [order("delivered"), order("pending", "#W1111111")], True),
+        ("- Delivered orders: #W9300146 and #W1111111", [order("delivered"), order("pending", "#W1111111")],
+         True),
+        ("- Delivered orders: #W9300146 and #W1111111", [order("delivered"), order("delivered", "#W1111111")],
+         False),
+        ("3) Grill modification (Delivered order #W9300146)", [order("pending")], True),
+        ("3) Grill modification (Pending order #W9300146)", [order("pending")], False),
+        ("It seems that the pending order #W9300146 does not contain a garden hose.", [order("delivered")], True),
+        ("It seems that the pending order #W9300146 does not contain a garden hose.", [order("pending")], False),
+        # each record its own state, or records not in one list: no one state of them all
+        ("Order #W9300146 is delivered and #W1111111 is pending.",
+         [order("delivered"), order("pending", "#W1111111")], False),
+        ("Cancelled order #W9300146 → new order #W1111111.", [order("cancelled"), order("pending", "#W1111111")],
+         False),
+        ("Orders #W9300146 and #W1111111: the first is delivered.",
+         [order("delivered"), order("pending", "#W1111111")], False),
     ],
 )
 def test_a_state_said_of_a_keyed_record_is_compared_with_its_status(answer, tools, flagged):
@@ -94,3 +113,26 @@ def test_pending_review_is_under_review():
     report = CHECKER.check("Your post is under review.", [
         {"name": "publish_post", "args": {}, "status": "ok", "output": {"post_id": "mp_1", "state": "PENDING_REVIEW"}}])
     assert not any(f.verdict.flagged for c in report.claims for f in c.facts)
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "flagged"),
+    [
+        # an answer written as JSON: a record's state under its status field is that record's
+        ('{"order": {"order_id": "#W9300146", "status": "pending"}}', [order("delivered")], True),
+        ('{"order": {"order_id": "#W9300146", "status": "delivered"}}', [order("delivered")], False),
+        ('{"orders": [{"order_id": "#W1111111", "status": "delivered"}, {"order_id": "#W9300146", '
+         '"order_status": "delivered (item modified)"}]}',
+         [order("delivered", "#W1111111"), order("pending (item modified)")], True),
+        ('{"orders": [{"order_id": "#W1111111", "status": "delivered"}, {"order_id": "#W9300146", '
+         '"order_status": "pending (item modified)"}]}',
+         [order("delivered", "#W1111111"), order("pending (item modified)")], False),
+        # a state asked for is no state the record is in
+        ('{"order_id": "#W9300146", "requested_status": "cancelled"}', [order("pending")], False),
+        ('{"order_id": "#W9300146", "new_status": "cancelled"}', [order("pending")], False),
+    ],
+)
+def test_a_state_in_a_json_answer_is_read_as_its_records(answer, tools, flagged):
+    report = CHECKER.check(answer, tools)
+    states = [f for c in report.claims for f in c.facts if f.code == "record_state"]
+    assert bool(states) == flagged, [(f.text, f.code, f.reason) for c in report.claims for f in c.facts]
