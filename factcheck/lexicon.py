@@ -51,6 +51,7 @@ _MERGED_LISTS = (
     "charge_values", "refund_values", "available_words", "unit_fields", "unbookable_states", "capacity_fields",
     "party_nouns", "deduction_words", "credit_objects", "comparison_markers", "whole_count_cues",
     "added_count_cues", "superlatives_early", "superlative_qualifiers", "record_pronouns", "record_name_fields",
+    "limit_fields",
 )
 
 

@@ -33,7 +33,7 @@ from factcheck.grounding.state_counts import state_count
 from factcheck.grounding.totals import column_total, field_total
 from factcheck.grounding.unit_checks import UnitChecks
 from factcheck.grounding.units import glued, in_minor_units, in_other_unit, priced_in_minor_units, year_of_a_date
-from factcheck.grounding.user_word import MIN_DIGITS_UNSAID, record_near
+from factcheck.grounding.user_word import MIN_DIGITS_NAMED, MIN_DIGITS_UNSAID, record_near
 from factcheck.grounding.verdicts import Backing, evidence_of, set_verdict
 from factcheck.grounding.working import (
     WrittenArithmetic,
@@ -46,6 +46,12 @@ from factcheck.grounding.working import (
 from factcheck.lexicon import field_name
 from factcheck.report import Fact, FactKind, Verdict
 
+_FIELD_WORD = re.compile(r"[a-z]{4,}")
+"""A word of a field's path or of the claim (four letters or more: no `id`, `per`, `fee` alone)."""
+_PER_WORD = re.compile(r"\b(?:per|each|every)\s+[a-z]+")
+"""A unit an amount is per ("per item", "each night"): it names no field."""
+_BESIDE = 24
+"""How far from a number (characters, within its clause) a word is read as naming its field."""
 _REFERENCE_DIGITS = re.compile(r"\d{4,}")
 """A bare run of digits long enough to refer to the identifier whose last segment it is (`_suffix`)."""
 
@@ -245,7 +251,9 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             backing = self._subset_recomputed(fact) or backing
         if backing is None:
             # "88321" where the order says 88231: the record's number a digit off is the evidence of a misread
-            near = record_near(self.index, fact.value, exponent, fact.unit, MIN_DIGITS_UNSAID) if fact.value else None
+            near = (record_near(self.index, fact.value, exponent, fact.unit, MIN_DIGITS_UNSAID)
+                    or record_near(self.index, fact.value, exponent, fact.unit, MIN_DIGITS_NAMED,
+                                   lambda loc: self._names_field(fact, loc))) if fact.value else None
             if near is None:
                 set_verdict(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives {fact.text}", [])
             else:
@@ -501,6 +509,29 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         said = found.how if found.sign_ok else f"{found.how}, the other way round"
         set_verdict(fact, Verdict.CONTRADICTED, "recomputed",
                     f"the answer's own amounts give {said}, not {fact.text}", fact.evidence[:1])
+
+    def _names_field(self, fact: Fact, loc: Located) -> bool:
+        """Whether a word right beside the number (within `_BESIDE` characters, in its clause, no other fact
+        between) is a word of the
+        tool number's field or of the object it is in ("1.5x surge" of `fare.surge_multiplier`, "$1,500.00
+        deductible" of `deductible.limit`), the claim's unit words left out ("22 hours" names no `hours` field)."""
+        # the field's own name and the object's it is in, not a list's ("desks[0].day_rate" is "day rate"), nor a
+        # limit's ("Week 48" beside `max_hours_week` 45: a number compared with the limit, not misread from it)
+        limits = set(self.index.lex.list("limit_fields"))
+        units = {(f.unit or "").lower().rstrip("s") for f in self._claim_facts}  # "120.5 hours … weeks 47": not 47's
+        fields = {w.rstrip("s") for part in (loc.leaf.path or "").lower().rsplit(".", 2)[-2:] if "[" not in part
+                  for words in [set(re.split(r"[^a-z]+", part))] if not words & limits
+                  for w in _FIELD_WORD.findall(part)} - units
+        if not fields:
+            return False
+        begin, end = self._records.clause(fact)  # and no other number between the word and this one
+        begin = max([begin, fact.start - _BESIDE, *(f.end for f in self._claim_facts if f.end <= fact.start)])
+        end = min([end, fact.end + _BESIDE, *(f.start for f in self._claim_facts if f.start >= fact.end)])
+        start = self._records.start
+        before = self._claim_text[begin - start : fact.start - start]
+        after = self._claim_text[fact.end - start : end - start]
+        beside = _PER_WORD.sub(" ", f"{before} {after}".lower())  # "129 per item" names no `items` count
+        return any(w.rstrip("s") in fields for w in _FIELD_WORD.findall(beside))
 
     def _after_suffix_cue(self, fact: Fact) -> bool:
         """Whether digits stand right after a suffix cue ("ending in 0921", "尾号 4471"): the end of an identifier."""

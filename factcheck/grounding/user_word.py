@@ -6,6 +6,8 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from factcheck.grounding.evidence import EvidenceIndex, Located
 
 MIN_DIGITS = 3
@@ -15,6 +17,9 @@ MIN_DIGITS_UNSAID = 4
 """Fewest significant digits of a number no one gave for a tool's number one digit off it to be the value it
 misread ("88321" of 88231): a worked-out average or difference of three digits is often a digit off some number
 of a long output by chance (29.3 kWh a day beside a reading of 29.5)."""
+MIN_DIGITS_NAMED = 2
+"""Fewest for one no one gave when the words beside it name the neighbour's field ("1.5x surge" of
+`surge_multiplier` 1.2): the field named is the evidence a chance neighbour lacks."""
 MAX_DIGITS = 12
 """Most digits read (a longer number is an identifier, compared as one)."""
 
@@ -41,7 +46,8 @@ def neighbours(digits: str) -> set[str]:
 
 
 def record_near(
-    index: EvidenceIndex, value: str, exponent: int, unit: str | None = None, min_digits: int = MIN_DIGITS
+    index: EvidenceIndex, value: str, exponent: int, unit: str | None = None, min_digits: int = MIN_DIGITS,
+    accept: Callable[[Located], bool] | None = None,
 ) -> Located | None:
     """A tool's number one digit off a number of the answer: one it took from the user's message, or one no one gave.
 
@@ -56,6 +62,7 @@ def record_near(
         unit: Its unit, when it has one: a tool's number written with another unit is no neighbour.
         min_digits: Fewest significant digits (`MIN_DIGITS` for the user's number, `MIN_DIGITS_UNSAID` for one
             no one gave).
+        accept: Which of the tool's neighbours count (None: every one).
 
     Returns:
         The tool's number, or None when no tool gives such a neighbour.
@@ -68,7 +75,8 @@ def record_near(
     exact = {value for value, _ in targets}  # the tool's own digits: 3365.4 is no neighbour of 3315
     found = [loc for loc in index.equal_numbers(targets) if loc.leaf.source == "tool"
              and Decimal(loc.mention.value) in exact
-             and (unit is None or loc.mention.unit in (None, unit))]  # "800+ lumens" is no "500ml"
+             and (unit is None or loc.mention.unit in (None, unit))  # "800+ lumens" is no "500ml"
+             and (accept is None or accept(loc))]
     return found[0] if found else None
 
 

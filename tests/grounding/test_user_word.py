@@ -71,6 +71,33 @@ def test_an_unfound_number_shows_the_records_number_one_digit_off(answer, text, 
         assert "one digit apart" in fact.reason
 
 
+TRIP = [{"name": "get_trip", "args": {"trip_id": "TR-7Q2K9"},
+         "output": {"trip_id": "TR-7Q2K9", "fare": {"subtotal": 27.12, "surge_multiplier": 1.2, "surge_amount": 5.42},
+                    "deductible": {"limit": 1000, "met": 1000}, "max_hours_week": 45, "stops": [{"hours": 40}]}}]
+
+
+@pytest.mark.parametrize(
+    ("answer", "text", "near"),
+    [
+        # a short number said beside a word of a field one digit off it: that field, misread
+        ("A 1.5x surge was in effect, which added $5.42.", "1.5", "1.2"),
+        ("Your $1,500.00 deductible is now fully met.", "$1,500.00", "1000"),
+        # no word of the field beside it, a word only of the list it is in, a limit's, or one past another number
+        ("That is 1.5 times what you usually pay.", "1.5", None),
+        ("The stops took 43 minutes.", "43", None),
+        ("Week 49 was rejected.", "49", None),
+        ("You logged 120.5 hours across weeks 45 to 47.", "47", None),
+    ],
+)
+def test_a_short_number_beside_its_fields_word_shows_the_fields_number(answer, text, near) -> None:
+    fact = next(f for c in check(answer, TRIP).claims for f in c.facts if f.text == text)
+    assert fact.verdict.value == "unsupported" and fact.code == "not_found"
+    if near is None:
+        assert fact.strength == "absent", fact.reason
+    else:
+        assert [e.text for e in fact.evidence] == [near] and fact.strength == "near"
+
+
 ORDERS = [{"name": "get_user_details", "args": {"user_id": "u1"},
            "output": {"user_id": "u1", "orders": ["#W7449508", "#W2692684"],
                       "payment_methods": [{"id": "paypal_3024827", "source": "paypal"}]}},
