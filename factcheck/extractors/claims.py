@@ -143,6 +143,8 @@ class ClaimExtractor:
                 floor = self._own_noun_end(text, floor, m.start)
             if previous and (mark := _TRAILING_END.search(text, floor, m.start)):
                 floor = mark.end()  # "£41.00 in total: £33.00 VAT": words up to a mark are the previous number's
+            elif previous and (ops := list(_OPERATOR.finditer(text, floor, m.start))):
+                floor = ops[-1].end()  # "$0.78 tax = $17.27", "$408.00 room balance plus $21.00": an operand's words
             labels = self.mentions.labels_before(text, m, floor=floor)
             if not labels and not previous:
                 labels = self.mentions.labels_before(text, m, window=len(text), nearest=True)
@@ -176,6 +178,8 @@ _LINKS = re.compile(r"(?i)\b(?:and|or|plus|but|so|then|with|the|a|an|of|to|for|i
 _WORD = re.compile(r"[A-Za-z\u4e00-\u9fff]")
 _TRAILING_END = re.compile(r"[,，:：;；)）]")
 """Where the words after a number stop being its own ("in total:", "declared value)")."""
+_OPERATOR = re.compile(r"(?i)[=＝+＋]|\bplus\b|\bminus\b|加上|减去")
+"""An operator between two numbers: the words before it are the operand's, not the next number's."""
 _LABEL_FLOORS = (FactKind.NUMBER, FactKind.DATE, FactKind.TIME)
 """Mentions whose field words a number after them does not share."""
 

@@ -92,6 +92,12 @@ def test_advice_numbers_are_not_facts(answer: str, expected: list) -> None:
         # field words before a date or a time are the date's
         ("It was due to ship on October 22 for $214.20.", "$214.20", None),
         ("The balance due is $94.47, due July 25.", "$94.47", "balance"),
+        # the words before an operator are the operand's: the result or the next operand takes none of them
+        ("$9.40 food + $0.78 tax = **$17.27**.", "$17.27", None),
+        ("$429.00 in total: the $408.00 room balance plus $21.00 city tax.", "$21.00", None),
+        ("Subtotal $100 + tax $8 = $108.", "$8", "tax"),
+        # an operator between words after a clause mark is no operand's: the words are the number's own
+        ("合计托运 3 件行李，票价+税费共 ¥3,400.00。", "¥3,400.00", "tax"),
     ],
 )
 def test_the_field_labels_of_a_number(answer: str, number: str, labels: str | None) -> None:
