@@ -48,6 +48,10 @@ from factcheck.report import Fact, FactKind, Verdict
 
 _FIELD_WORD = re.compile(r"[a-z]{4,}")
 """A word of a field's path or of the claim (four letters or more: no `id`, `per`, `fee` alone)."""
+_PER_UNIT_NAME = re.compile(r"\b(?:per|each|unit|daily|nightly|weekly|monthly|hourly)\b")
+"""Words of a field's name that make its value one unit's (`fee per ticket`, `monthly fee`)."""
+_MOST_TIMES = 60
+"""Most times a unit's value a claimed whole is read as (`_per_unit_times`)."""
 _PER_WORD = re.compile(r"\b(?:per|each|every)\s+[a-z]+")
 """A unit an amount is per ("per item", "each night"): it names no field."""
 _BESIDE = 24
@@ -206,6 +210,12 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                 # too) holds another number: a tool states the value, and a field the claim's word also fits
                 # gives no evidence against it; only the role and record checks of a found number may
                 self._found(fact, stated, claimed, exponent, minor)
+                return
+            if backing is None and (times := _per_unit_times(same_field, claimed, exponent, self._counts_said(fact))):
+                # "Service fees: $33.75" where `service_fee_per_ticket` is 6.75: the field's one unit, a whole number
+                # of times; what the count should be is not checked here
+                set_verdict(fact, Verdict.UNSUPPORTED, "not_found",
+                            f"no tool output gives {fact.text}; it is {times}, a count not checked", [])
                 return
             if backing is None and (some := _some_added_up(same_field, claimed, exponent)):
                 # "Completed orders total $85.71" where four orders' totals are 16.51, 23.75, 27.32 and 45.45: the
@@ -510,6 +520,12 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         set_verdict(fact, Verdict.CONTRADICTED, "recomputed",
                     f"the answer's own amounts give {said}, not {fact.text}", fact.evidence[:1])
 
+    def _counts_said(self, fact: Fact) -> set[Decimal]:
+        """The whole numbers of the claim other than `fact` said with no currency (counts: "16 payments")."""
+        money = self.index.lex.currency_codes
+        return {Decimal(f.value) for f in self._claim_facts if f is not fact and f.kind == FactKind.NUMBER
+                and f.value and f.unit not in money and Decimal(f.value) == Decimal(f.value).to_integral_value()}
+
     def _names_field(self, fact: Fact, loc: Located) -> bool:
         """Whether a word right beside the number (within `_BESIDE` characters, in its clause, no other fact
         between) is a word of the
@@ -594,6 +610,21 @@ def _parent(path: str) -> str:
 
 _MOST_ADDED = 10
 """The most values of a field whose sums of some are tried: more make any number such a sum by chance."""
+
+
+def _per_unit_times(same_field: list[Located], claimed: Decimal, exponent: int, counts: set[Decimal]) -> str | None:
+    """The claimed number as a whole number of times (2 to `_MOST_TIMES`) the value of a field whose name says it
+    is one unit's (`fee_per_ticket`, `late_fee_per_day`, `monthly_fee`), written out; None otherwise, or when the
+    claim says counts and none is that number of times ("16 payments left at $27.75 each, $416.25": 15 × 27.75)."""
+    for loc in same_field:
+        value = Decimal(loc.mention.value)
+        if value <= 0 or not _PER_UNIT_NAME.search(field_name(loc.leaf.path or "")):
+            continue
+        times = claimed / value
+        if times == times.to_integral_value() and 2 <= times <= _MOST_TIMES and (not counts or times in counts) \
+                and equal_at(value * times, claimed, exponent):
+            return f"{int(times)} × {format(value, 'f')} ({loc.leaf.path})"
+    return None
 
 
 def _some_added_up(same_field: list[Located], claimed: Decimal, exponent: int) -> str | None:

@@ -45,3 +45,24 @@ def test_a_price_per_traveller_for_the_party_is_multiplied() -> None:
     fact = next(f for c in CHECKER.check("Essential comes to $48.00 for all three of you.", [plans]).claims
                 for f in c.facts if f.text == "$48.00")
     assert fact.verdict == Verdict.CONTRADICTED and "144" in fact.reason, fact
+
+
+TICKETS = {"name": "get_event_pricing", "args": {}, "status": "ok", "output": {
+    "event": "Hadestown", "pricing_rules": {"service_fee_per_ticket": 6.75}, "order_fee": 4.0}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "verdict", "code"),
+    [
+        # a whole number of times one unit's value: the count is not checked, the field gives no evidence against it
+        ("- Service fees: $33.75", Verdict.UNSUPPORTED, "not_found"),
+        ("Service fees: $33.75 for 5 tickets.", Verdict.UNSUPPORTED, "not_found"),
+        # the claim's own count is another number of times: the field's value times it is what the claim should say
+        ("Service fees: $33.75 for 4 tickets.", Verdict.CONTRADICTED, "value_mismatch"),
+        # no whole number of times
+        ("- Service fees: $33.80", Verdict.CONTRADICTED, "value_mismatch"),
+    ],
+)
+def test_a_whole_number_of_units_is_no_other_value_of_the_units_field(answer, verdict, code):
+    fact = next(f for c in CHECKER.check(answer, [TICKETS]).claims for f in c.facts if f.text.startswith("$33"))
+    assert (fact.verdict, fact.code) == (verdict, code), fact.reason
