@@ -451,6 +451,15 @@ class Lexicon:
         """The record states `text` names ("pending (item modified)" -> pending)."""
         return {self.record_state_of[hit.key] for hit in self.record_state_words.finditer(text)}
 
+    def says_unbookable(self, text: str, values: Iterable[str] = ()) -> bool:
+        """Whether a claim says an option cannot be had (sold out, 已满, "it's full"); the option's own values it
+        names ("full size" of `size: full size`) are descriptions, no state."""
+        low = text.lower()
+        for value in values:
+            if len(value) > 1:
+                low = low.replace(value.lower(), " " * len(value))
+        return self.unbookable_states.search(low)
+
     def says_record_state(self, key: str, value: str) -> bool:
         """Whether a field of this name holding this value says a record's state now: a status field
         (`status`, `order_status`) with no word of a value asked for (`new_status`), holding one state."""

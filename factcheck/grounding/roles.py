@@ -283,17 +283,22 @@ def _cannot_be_had(
     """Whether the selected amount's own option is one of the options in scope, left out as one that cannot be had
     by the party, and the claim does not say so ("the cheapest one is sold out")."""
     lex = index.lex
-    if lex.negators.search(claim.text) or lex.unbookable_states.search(claim.text.lower()):
-        return False
     every = in_scope(_meeting(_comparable(index, loc.leaf.index, loc.leaf.path, option_lists=True), kept), scope)
     own = next((record for _, path, record in every if path == loc.leaf.path), None)
     if own is None:
+        return False
+    if lex.negators.search(claim.text) or lex.says_unbookable(claim.text, _strings(own)):
         return False
     last = PATH_STEP.findall(loc.leaf.path)[-1]  # `prices.economy`: the seats left are `economy`'s too
     cabin = last if isinstance(own, dict) and any(isinstance(v, dict) and last in v for v in own.values()) else None
     left = {Decimal(n) for n in re.findall(r"\d+", why_not(lex, own, party, cabin))}
     # "The cheapest one ($39.90) only has 2 seats left, so I skipped it": the claim says why it cannot be had
     return not any(f.kind == FactKind.NUMBER and f.value and Decimal(f.value) in left for f in claim.facts)
+
+
+def _strings(record: Any) -> list[str]:
+    """The text values of a record (its options' words: "full size", "white")."""
+    return [v for v in scalars_of(record) if isinstance(v, str)]
 
 
 def _glued(claim: ClaimText, fact: Fact) -> bool:

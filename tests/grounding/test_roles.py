@@ -30,6 +30,10 @@ TICKETS = {"order_id": "TKT-1", "tickets": [{"seat": "9-11", "unit_price": 380.0
 CARS = {"results": [{"model": "Nissan Versa", "category": "Compact", "daily_rate": 50},
                     {"model": "Hyundai Tucson", "category": "SUV", "daily_rate": 54},
                     {"model": "Toyota RAV4", "category": "SUV", "daily_rate": 61}]}
+KEYBOARDS = {"variants": {
+    "3616838507": {"options": {"switch type": "tactile", "size": "full size"}, "available": False, "price": 226.11},
+    "9570044148": {"options": {"switch type": "linear", "size": "full size"}, "available": True, "price": 231.37},
+    "2299424241": {"options": {"switch type": "clicky", "size": "80%"}, "available": True, "price": 237.48}}}
 ORDER = {"order_id": "#W1", "items": [{"name": "Earbuds", "price": 232.49}, {"name": "Cable", "price": 54.04}]}
 
 
@@ -93,6 +97,11 @@ def test_a_total_is_what_its_records_compute(answer, outputs, expected) -> None:
         ("The cheapest SUV you can book is the RAV4 at $61.00/day.", [("search_cars", CARS)], C),
         # a value the pick holds, said after it, scopes nothing: the cheapest car is the Versa
         ("The cheapest car is the Tucson, an SUV, at $54.00/day.", [("search_cars", CARS)], C),
+        # an option that cannot be had, picked: its own value "full size" says no state of it (no "full" option)
+        ("The cheapest variant you can get is: tactile, full size, $226.11.", [("get_product_details", KEYBOARDS)],
+         C),
+        ("The cheapest variant is: tactile, full size, $226.11, but it is sold out.",
+         [("get_product_details", KEYBOARDS)], S),
     ],
 )
 def test_a_superlative_is_the_best_of_its_options(answer, outputs, expected) -> None:
