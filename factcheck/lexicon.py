@@ -51,7 +51,7 @@ _MERGED_LISTS = (
     "charge_values", "refund_values", "available_words", "unit_fields", "unbookable_states", "capacity_fields",
     "party_nouns", "deduction_words", "credit_objects", "comparison_markers", "whole_count_cues",
     "added_count_cues", "superlatives_early", "superlative_qualifiers", "record_pronouns", "record_name_fields",
-    "limit_fields",
+    "limit_fields", "date_bounds",
 )
 
 
@@ -197,6 +197,8 @@ class Lexicon:
     credit_objects: Phrases = field(init=False)
     """Words of money taken off a bill (优惠, 奖学金, discount): what a deduction word takes off is no charge."""
     capacity_fields: frozenset[str] = field(init=False)
+    date_bounds: Phrases = field(init=False)
+    """Words that make a date a range's bound (since, until, 以来)."""
     """Words of an option's field that counts what is left of it (seats, remaining, 余票): a party needs that many."""
     party_nouns: Phrases = field(init=False)
     """Words after a number that make it the size of the user's party (4 people, 3 passengers, 3 个人)."""
@@ -393,6 +395,7 @@ class Lexicon:
         self.deduction_words = Phrases(self.data["deduction_words"])
         self.credit_objects = Phrases(self.data["credit_objects"])
         self.capacity_fields = frozenset(term_key(w) for w in self.data["capacity_fields"])
+        self.date_bounds = Phrases(self.data["date_bounds"])
         self.party_nouns = Phrases(self.data["party_nouns"])
         self.collection_words = {k.lower(): list(v) for k, v in self.data["collection_words"].items()}
         self.member_words = {k.lower(): [term_key(w) for w in v] for k, v in self.data.get("member_words", {}).items()}

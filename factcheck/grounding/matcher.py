@@ -14,6 +14,7 @@ from factcheck.grounding.evidence import Leaf
 from factcheck.grounding.key_names import KeyNames, key_beside_other_name, key_names
 from factcheck.grounding.moments import (
     approximate_time,
+    date_near,
     epoch_date,
     in_other_zone,
     other_half_of_day,
@@ -228,6 +229,11 @@ class Matcher(NumberChecks):
         ):
             return
         reason = f"no tool output gives the {fact.kind.value} {fact.text}"
+        near = date_near(fact, self.index, self._claim_facts, self._claim_text, self._records.start)
+        if near is not None:  # "6 月 12 日" where the shipment's estimated delivery is 2024-06-14: misread
+            set_verdict(fact, Verdict.UNSUPPORTED, "not_found", f"{reason}; the tool gives {near.leaf.text} "
+                        f"({near.leaf.path or 'text'}), one digit apart", [evidence_of(near.leaf, self.index)])
+            return
         set_verdict(fact, Verdict.UNSUPPORTED, "not_found", reason, [])
 
     @cached_property

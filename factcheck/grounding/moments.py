@@ -11,6 +11,7 @@ from typing import Any
 
 from factcheck.grounding.arithmetic import shifted_date, shifted_time
 from factcheck.grounding.evidence import EvidenceIndex, Located
+from factcheck.grounding.user_word import neighbours
 from factcheck.grounding.verdicts import Backing, evidence_of, set_verdict
 from factcheck.lexicon import Lexicon
 from factcheck.report import Evidence, Fact, FactKind, Verdict
@@ -24,6 +25,12 @@ _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
 
 
 WINDOW_END = "the context's window"
+_NAMED_DATE = re.compile(r"[A-Za-z]{3}|月|\d{4}")
+"""A date written with its month's name, 月 or its year (not "3/8", which may be a fraction)."""
+_BOUND_REACH = 12
+"""How far from a date a range's bound word is read (`_bounded`)."""
+_YEAR_DAYS = 366
+"""Most days a claim's number is read as, moving a date (`_worked_out`)."""
 """How a date backed as the end of a window the context gives says so (a deadline `windows.passed_deadline` reads)."""
 _LONGEST_WINDOW = 366
 """Most days of a window the context gives that a claimed date may close (a return or claim window)."""
@@ -494,3 +501,94 @@ def same_date(claimed: str, evidence: str) -> bool:
     cy, cmd = claimed[:-6].strip("-"), claimed[-5:]
     ey, emd = evidence[:-6].strip("-"), evidence[-5:]
     return cmd == emd and (not cy or not ey or cy == ey)
+
+
+def date_near(fact: Fact, index: EvidenceIndex, claim_facts: list[Fact], claim_text: str, start: int
+              ) -> Located | None:
+    """A tool's date one digit off a date no tool gives ("6 月 12 日" of `estimated_delivery: 2024-06-14`,
+    "2025年6月17日" of `end: 2026-06-17`): the date it misread.
+
+    The digits compared are the year, month and day (the month and day when no year is written), one substituted
+    or two neighbours swapped, the first kept (`user_word.neighbours`); the neighbour must be a real date. Only a
+    date written with its month's name, 月 or its year is read ("3/8" may be a fraction), and none a bound word
+    stands beside ("since Nov 3", "11月3日以来", "until December 10": a range's end, often worked out). A date some
+    whole days away from a date of the tools or the context, as many as a number of the claim or a duration of the
+    context says, or one, is worked out, not misread ("In the last 30 days (since Oct 19)"; "the day before
+    check-in, 12月23日"; delivered Nov 10, returnable within 30 days: Dec 10): it has no neighbour. Times are not
+    read: a time one digit off a tool's is as often worked out (an hour before, two hours from now) as misread.
+
+    Args:
+        fact: A date no tool output gives.
+        index: The run's evidence.
+        claim_facts: Every fact of its claim.
+        claim_text: The claim's text.
+        start: Where the claim starts in the answer.
+
+    Returns:
+        The tool's moment, or None.
+    """
+    value = fact.value or ""
+    if fact.kind != FactKind.DATE or not _NAMED_DATE.search(fact.text) or _bounded(fact, claim_text, start, index.lex):
+        return None
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        digits, shape = value.replace("-", ""), "{}{}{}{}-{}{}-{}{}"
+    elif re.fullmatch(r"--\d{2}-\d{2}", value):
+        digits, shape = value.replace("-", ""), "--{}{}-{}{}"
+    else:
+        return None
+    if not digits.isdigit() or _worked_out(value, claim_facts, index):
+        return None
+    for near in sorted(neighbours(digits)):
+        moment = shape.format(*near)
+        if not _real_date(moment):
+            continue
+        found = [loc for loc in index.dates_times(fact.kind, moment)
+                 if loc.leaf.source == "tool" and same_date(moment, loc.mention.value)]
+        if found:
+            return found[0]
+    return None
+
+
+def _bounded(fact: Fact, claim_text: str, start: int, lex: Lexicon) -> bool:
+    """Whether a bound word of a range stands right before or after a date ("since Nov 3", "11月3日以来")."""
+    at = fact.start - start
+    return lex.date_bounds.search(claim_text, max(0, at - _BOUND_REACH), at) \
+        or lex.date_bounds.search(claim_text, at + len(fact.text), at + len(fact.text) + _BOUND_REACH)
+
+
+def _worked_out(value: str, claim_facts: list[Fact], index: EvidenceIndex) -> bool:
+    """Whether a date is a date of the tools or the context moved by one day, by a whole number of days the claim
+    says (its numbers up to a year's days), by a duration the context gives ("within 30 days") or by a month."""
+    days = {1} | {int(Decimal(f.value)) for f in claim_facts if f.kind == FactKind.NUMBER and f.value
+                  and Decimal(f.value) == Decimal(f.value).to_integral_value() and 0 < Decimal(f.value) <= _YEAR_DAYS}
+    per_day = index.lex.duration_days
+    days |= {int(Decimal(loc.mention.value) * per_day[unit]) for loc in index.context_mentions
+             if loc.mention.kind == FactKind.NUMBER and (unit := (loc.mention.unit or "").lower()) in per_day
+             and 0 < Decimal(loc.mention.value) * per_day[unit] <= _YEAR_DAYS}
+    moves = [shifted_date(value, step * sign) for step in sorted(days) for sign in (1, -1)]
+    for moved in [*moves, _month_moved(value, 1), _month_moved(value, -1)]:  # a monthly cycle: Nov 5, due Dec 5
+        if moved is not None and (
+                any(same_date(moved, loc.mention.value) for loc in index.dates_times(FactKind.DATE, moved))
+                or any(loc.mention.kind == FactKind.DATE and same_date(moved, loc.mention.value)
+                       for loc in index.context_mentions)):
+            return True
+    return False
+
+
+def _month_moved(value: str, months: int) -> str | None:
+    """A date (`YYYY-MM-DD`, `--MM-DD`) on the same day `months` months away, or None when that month has no such
+    day."""
+    year, month = (int(value[:4]) if not value.startswith("--") else None), int(value[-5:-3]) - 1 + months
+    year, month = (None if year is None else year + month // 12), month % 12 + 1
+    moved = f"{year:04d}-{month:02d}-{value[-2:]}" if year is not None else f"--{month:02d}-{value[-2:]}"
+    return moved if _real_date(moved) else None
+
+
+def _real_date(moment: str) -> bool:
+    """Whether `YYYY-MM-DD` or `--MM-DD` names a real date."""
+    try:
+        year = int(moment[:4]) if not moment.startswith("--") else 2000  # a leap year: 02-29 is a date
+        date(year, int(moment[-5:-3]), int(moment[-2:]))
+    except ValueError:
+        return False
+    return True
