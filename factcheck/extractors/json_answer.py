@@ -12,6 +12,8 @@ _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|[{}\[\]
 string's)."""
 _KEY_AFTER = re.compile(r"\s*:")
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", '"': '"', "\\": "\\", "/": "/"}
+_STATE_CHARS = 40
+"""Longest value read as a record's state ("delivered (item modified)")."""
 _SEPARATOR = "\n\n"
 """What stands between two strings of the view: a paragraph break, so no sentence runs across them."""
 
@@ -118,9 +120,10 @@ def read_json_answer(answer: str, says_state: Callable[[str, str], bool] | None 
 
 def _says_state(says_state: Callable[[str, str], bool] | None, key: list[tuple[str, int, int]],
                 value: list[tuple[str, int, int]]) -> bool:
-    """Whether a key and its value say a record's state (`says_state` of their texts)."""
-    return says_state is not None and bool(key) and says_state("".join(c for c, _, _ in key),
-                                                                "".join(c for c, _, _ in value))
+    """Whether a key and its value say a record's state (`says_state` of their texts); a value longer than
+    `_STATE_CHARS` is prose, no state."""
+    return says_state is not None and bool(key) and len(value) <= _STATE_CHARS \
+        and says_state("".join(c for c, _, _ in key), "".join(c for c, _, _ in value))
 
 
 def _words(key: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:

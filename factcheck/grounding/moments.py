@@ -536,7 +536,7 @@ def date_near(fact: Fact, index: EvidenceIndex, claim_facts: list[Fact], claim_t
         digits, shape = value.replace("-", ""), "--{}{}-{}{}"
     else:
         return None
-    if not digits.isdigit() or _worked_out(value, claim_facts, index):
+    if not digits.isdigit():
         return None
     for near in sorted(neighbours(digits)):
         moment = shape.format(*near)
@@ -545,7 +545,7 @@ def date_near(fact: Fact, index: EvidenceIndex, claim_facts: list[Fact], claim_t
         found = [loc for loc in index.dates_times(fact.kind, moment)
                  if loc.leaf.source == "tool" and same_date(moment, loc.mention.value)]
         if found:
-            return found[0]
+            return None if _worked_out(value, claim_facts, index) else found[0]
     return None
 
 
