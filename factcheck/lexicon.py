@@ -197,6 +197,8 @@ class Lexicon:
     credit_objects: Phrases = field(init=False)
     """Words of money taken off a bill (优惠, 奖学金, discount): what a deduction word takes off is no charge."""
     capacity_fields: frozenset[str] = field(init=False)
+    limit_fields: frozenset[str] = field(init=False)
+    """Words of a field name that make it a limit (max, min, threshold)."""
     date_bounds: Phrases = field(init=False)
     """Words that make a date a range's bound (since, until, 以来)."""
     """Words of an option's field that counts what is left of it (seats, remaining, 余票): a party needs that many."""
@@ -395,6 +397,7 @@ class Lexicon:
         self.deduction_words = Phrases(self.data["deduction_words"])
         self.credit_objects = Phrases(self.data["credit_objects"])
         self.capacity_fields = frozenset(term_key(w) for w in self.data["capacity_fields"])
+        self.limit_fields = frozenset(term_key(w) for w in self.data["limit_fields"])
         self.date_bounds = Phrases(self.data["date_bounds"])
         self.party_nouns = Phrases(self.data["party_nouns"])
         self.collection_words = {k.lower(): list(v) for k, v in self.data["collection_words"].items()}

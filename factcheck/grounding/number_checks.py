@@ -18,7 +18,7 @@ from factcheck.grounding.member_counts import member_count
 from factcheck.grounding.moments import day_of_month
 from factcheck.grounding.number_backings import NumberBackings
 from factcheck.grounding.party_totals import per_item_as_total, per_unit_sum_as_total
-from factcheck.grounding.per_unit_fields import per_unit_field_as_whole
+from factcheck.grounding.per_unit_fields import per_unit_field_as_whole, per_unit_times
 from factcheck.grounding.record_checks import RecordChecks
 from factcheck.grounding.roles import (
     PER_UNIT_FIELD,
@@ -33,7 +33,7 @@ from factcheck.grounding.state_counts import state_count
 from factcheck.grounding.totals import column_total, field_total
 from factcheck.grounding.unit_checks import UnitChecks
 from factcheck.grounding.units import glued, in_minor_units, in_other_unit, priced_in_minor_units, year_of_a_date
-from factcheck.grounding.user_word import MIN_DIGITS_NAMED, MIN_DIGITS_UNSAID, record_near
+from factcheck.grounding.user_word import MIN_DIGITS_NAMED, MIN_DIGITS_UNSAID, names_field, record_near
 from factcheck.grounding.verdicts import Backing, evidence_of, set_verdict
 from factcheck.grounding.working import (
     WrittenArithmetic,
@@ -46,14 +46,6 @@ from factcheck.grounding.working import (
 from factcheck.lexicon import field_name
 from factcheck.report import Fact, FactKind, Verdict
 
-_FIELD_WORD = re.compile(r"[a-z]{4,}")
-"""A word of a field's path or of the claim (four letters or more: no `id`, `per`, `fee` alone)."""
-_PER_UNIT_NAME = re.compile(r"\b(?:per|each|unit|daily|nightly|weekly|monthly|hourly)\b")
-"""Words of a field's name that make its value one unit's (`fee per ticket`, `monthly fee`)."""
-_MOST_TIMES = 60
-"""Most times a unit's value a claimed whole is read as (`_per_unit_times`)."""
-_PER_WORD = re.compile(r"\b(?:per|each|every)\s+[a-z]+")
-"""A unit an amount is per ("per item", "each night"): it names no field."""
 _BESIDE = 24
 """How far from a number (characters, within its clause) a word is read as naming its field."""
 _REFERENCE_DIGITS = re.compile(r"\d{4,}")
@@ -211,9 +203,8 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                 # gives no evidence against it; only the role and record checks of a found number may
                 self._found(fact, stated, claimed, exponent, minor)
                 return
-            if backing is None and (times := _per_unit_times(same_field, claimed, exponent, self._counts_said(fact))):
-                # "Service fees: $33.75" where `service_fee_per_ticket` is 6.75: the field's one unit, a whole number
-                # of times; what the count should be is not checked here
+            if backing is None and (times := per_unit_times(same_field, fact, self._claim_facts, exponent, self.index)):
+                # "Service fees: $33.75" where `service_fee_per_ticket` is 6.75: a count of the unit, not checked here
                 set_verdict(fact, Verdict.UNSUPPORTED, "not_found",
                             f"no tool output gives {fact.text}; it is {times}, a count not checked", [])
                 return
@@ -260,10 +251,9 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             # arithmetic backs a total only as the records compute it: the confirmed rooms' rates × the nights
             backing = self._subset_recomputed(fact) or backing
         if backing is None:
-            # "88321" where the order says 88231: the record's number a digit off is the evidence of a misread
-            near = (record_near(self.index, fact.value, exponent, fact.unit, MIN_DIGITS_UNSAID)
-                    or record_near(self.index, fact.value, exponent, fact.unit, MIN_DIGITS_NAMED,
-                                   lambda loc: self._names_field(fact, loc))) if fact.value else None
+            said = fact.value or "0"  # "88321" of the order's 88231: a digit off is the evidence of a misread
+            near = record_near(self.index, said, exponent, fact.unit, MIN_DIGITS_UNSAID) or record_near(
+                self.index, said, exponent, fact.unit, MIN_DIGITS_NAMED, lambda loc: self._names_field(fact, loc))
             if near is None:
                 set_verdict(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives {fact.text}", [])
             else:
@@ -520,34 +510,17 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         set_verdict(fact, Verdict.CONTRADICTED, "recomputed",
                     f"the answer's own amounts give {said}, not {fact.text}", fact.evidence[:1])
 
-    def _counts_said(self, fact: Fact) -> set[Decimal]:
-        """The whole numbers of the claim other than `fact` said with no currency (counts: "16 payments")."""
-        money = self.index.lex.currency_codes
-        return {Decimal(f.value) for f in self._claim_facts if f is not fact and f.kind == FactKind.NUMBER
-                and f.value and f.unit not in money and Decimal(f.value) == Decimal(f.value).to_integral_value()}
-
     def _names_field(self, fact: Fact, loc: Located) -> bool:
-        """Whether a word right beside the number (within `_BESIDE` characters, in its clause, no other fact
-        between) is a word of the
-        tool number's field or of the object it is in ("1.5x surge" of `fare.surge_multiplier`, "$1,500.00
-        deductible" of `deductible.limit`), the claim's unit words left out ("22 hours" names no `hours` field)."""
-        # the field's own name and the object's it is in, not a list's ("desks[0].day_rate" is "day rate"), nor a
-        # limit's ("Week 48" beside `max_hours_week` 45: a number compared with the limit, not misread from it)
-        limits = set(self.index.lex.list("limit_fields"))
-        units = {(f.unit or "").lower().rstrip("s") for f in self._claim_facts}  # "120.5 hours … weeks 47": not 47's
-        fields = {w.rstrip("s") for part in (loc.leaf.path or "").lower().rsplit(".", 2)[-2:] if "[" not in part
-                  for words in [set(re.split(r"[^a-z]+", part))] if not words & limits
-                  for w in _FIELD_WORD.findall(part)} - units
-        if not fields:
-            return False
-        begin, end = self._records.clause(fact)  # and no other number between the word and this one
+        """Whether the words beside the number (within `_BESIDE` characters, in its clause, no other fact between)
+        name the tool number's field (`user_word.names_field`)."""
+        begin, end = self._records.clause(fact)
         begin = max([begin, fact.start - _BESIDE, *(f.end for f in self._claim_facts if f.end <= fact.start)])
         end = min([end, fact.end + _BESIDE, *(f.start for f in self._claim_facts if f.start >= fact.end)])
         start = self._records.start
-        before = self._claim_text[begin - start : fact.start - start]
-        after = self._claim_text[fact.end - start : end - start]
-        beside = _PER_WORD.sub(" ", f"{before} {after}".lower())  # "129 per item" names no `items` count
-        return any(w.rstrip("s") in fields for w in _FIELD_WORD.findall(beside))
+        text = self._claim_text
+        beside = f"{text[begin - start : fact.start - start]} {text[fact.end - start : end - start]}"
+        units = {(f.unit or "").lower() for f in self._claim_facts}
+        return names_field(beside, loc.leaf.path or "", units, self.index.lex.limit_fields)
 
     def _after_suffix_cue(self, fact: Fact) -> bool:
         """Whether digits stand right after a suffix cue ("ending in 0921", "尾号 4471"): the end of an identifier."""
@@ -610,21 +583,6 @@ def _parent(path: str) -> str:
 
 _MOST_ADDED = 10
 """The most values of a field whose sums of some are tried: more make any number such a sum by chance."""
-
-
-def _per_unit_times(same_field: list[Located], claimed: Decimal, exponent: int, counts: set[Decimal]) -> str | None:
-    """The claimed number as a whole number of times (2 to `_MOST_TIMES`) the value of a field whose name says it
-    is one unit's (`fee_per_ticket`, `late_fee_per_day`, `monthly_fee`), written out; None otherwise, or when the
-    claim says counts and none is that number of times ("16 payments left at $27.75 each, $416.25": 15 × 27.75)."""
-    for loc in same_field:
-        value = Decimal(loc.mention.value)
-        if value <= 0 or not _PER_UNIT_NAME.search(field_name(loc.leaf.path or "")):
-            continue
-        times = claimed / value
-        if times == times.to_integral_value() and 2 <= times <= _MOST_TIMES and (not counts or times in counts) \
-                and equal_at(value * times, claimed, exponent):
-            return f"{int(times)} × {format(value, 'f')} ({loc.leaf.path})"
-    return None
 
 
 def _some_added_up(same_field: list[Located], claimed: Decimal, exponent: int) -> str | None:

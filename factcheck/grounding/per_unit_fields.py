@@ -7,13 +7,18 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from factcheck.grounding.arithmetic import equal_at
 from factcheck.grounding.evidence import EvidenceIndex, Located
 from factcheck.grounding.roles import PER_SLASH, ClaimText, Recomputed, claim_hits, clause_bounds, num_text
 from factcheck.lexicon import field_name
-from factcheck.report import Fact
+from factcheck.report import Fact, FactKind
 
 _PER_UNIT = re.compile(r"\bper\b(?:\s+\w+)?|\beach\b|\bunit\b")
 """The words of a field's name that make it one unit's (`per traveller`, `per box`, `unit`, `each`)."""
+_PER_UNIT_NAME = re.compile(r"\b(?:per|each|unit|daily|nightly|weekly|monthly|hourly)\b")
+"""Words of a field's name that make its value one unit's (`fee per ticket`, `monthly fee`: `per_unit_times`)."""
+_MOST_TIMES = 60
+"""Most times a unit's value a claimed whole is read as (`per_unit_times`)."""
 _WHOLE_WORDS = frozenset({"total", "sum", "amount", "all"})
 """Words of a field's name that say it is the whole of what it names (`refund_total`)."""
 
@@ -76,3 +81,33 @@ def _amount(value: Any) -> Decimal | None:
     except InvalidOperation:
         return None
     return amount if amount.is_finite() and amount > 0 else None
+
+
+def per_unit_times(same_field: list[Located], fact: Fact, claim_facts: list[Fact], exponent: int,
+                   index: EvidenceIndex) -> str | None:
+    """The claimed number as a whole number of times (2 to `_MOST_TIMES`) the value of a field whose name says it
+    is one unit's (`fee_per_ticket`, `late_fee_per_day`, `monthly_fee`), written out; None otherwise, or when the
+    claim says counts and none is that number of times ("16 payments left at $27.75 each, $416.25": 15 × 27.75).
+
+    Args:
+        same_field: The tool numbers of the claimed number's field.
+        fact: The claimed number.
+        claim_facts: Every fact of its claim (its other whole numbers with no currency are its counts).
+        exponent: The power of ten of the claimed number's last written digit.
+        index: The run's evidence.
+
+    Returns:
+        "n × value (path)", or None.
+    """
+    money, claimed = index.lex.currency_codes, Decimal(fact.value or "0")
+    counts = {Decimal(f.value) for f in claim_facts if f is not fact and f.kind == FactKind.NUMBER and f.value
+              and f.unit not in money and Decimal(f.value) == Decimal(f.value).to_integral_value()}
+    for loc in same_field:
+        value = Decimal(loc.mention.value)
+        if value <= 0 or not _PER_UNIT_NAME.search(field_name(loc.leaf.path or "")):
+            continue
+        times = claimed / value
+        if times == times.to_integral_value() and 2 <= times <= _MOST_TIMES and (not counts or times in counts) \
+                and equal_at(value * times, claimed, exponent):
+            return f"{int(times)} × {format(value, 'f')} ({loc.leaf.path})"
+    return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -10,6 +11,12 @@ if TYPE_CHECKING:
 
     from factcheck.grounding.evidence import EvidenceIndex, Located
 
+_FIELD_WORD = re.compile(r"[a-z]{4,}")
+"""A word of a field's path or of the claim (four letters or more: no `id`, `per`, `fee` alone)."""
+_NAME_PARTS = re.compile(r"[^a-z]+")
+"""What separates the words of a field name (`max_hours_week`)."""
+_PER_WORD = re.compile(r"\b(?:per|each|every)\s+[a-z]+")
+"""A unit an amount is per ("per item", "each night"): it names no field."""
 MIN_DIGITS = 3
 """Fewest significant digits (trailing zeros aside) a number must have for a one-digit neighbour to be its
 record's value, not a chance."""
@@ -86,3 +93,28 @@ def _digits(value: str, exponent: int) -> tuple[str, str, int]:
     point = max(0, -exponent)
     text = f"{abs(number):.{point}f}"
     return ("-" if number < 0 else ""), text.replace(".", ""), point
+
+
+def names_field(beside: str, path: str, units: set[str], limits: frozenset[str]) -> bool:
+    """Whether words beside a number name a tool number's field: a word (four letters or more) of its own name or of
+    the object it is in ("1.5x surge" of `fare.surge_multiplier`, "$1,500.00 deductible" of `deductible.limit`).
+
+    A list's name is no such word ("desks[0].day_rate" is "day rate"), nor a limit's ("Week 48" beside
+    `max_hours_week` 45: a number compared with the limit, not misread from it), nor a unit word of the claim ("22
+    hours" names no `hours` field) or a unit an amount is per ("129 per item" names no `items` count).
+
+    Args:
+        beside: The claim's words right before and after the number.
+        path: The tool number's path.
+        units: The claim's unit words (lower case).
+        limits: Words of a field name that make it a limit (lexicon `limit_fields`).
+
+    Returns:
+        Whether one of the words beside is one of the field's.
+    """
+    said_units = {unit.rstrip("s") for unit in units}
+    fields = {w.rstrip("s") for part in path.lower().rsplit(".", 2)[-2:] if "[" not in part
+              and limits.isdisjoint(_NAME_PARTS.split(part)) for w in _FIELD_WORD.findall(part)} - said_units
+    if not fields:
+        return False
+    return any(w.rstrip("s") in fields for w in _FIELD_WORD.findall(_PER_WORD.sub(" ", beside.lower())))
