@@ -461,9 +461,9 @@ class Lexicon:
         """Whether a claim says an option cannot be had (sold out, 已满, "it's full"); the option's own values it
         names ("full size" of `size: full size`) are descriptions, no state."""
         low = text.lower()
-        for value in values:
+        for value in (v.lower() for v in values):
             if len(value) > 1:
-                low = low.replace(value.lower(), " " * len(value))
+                low = low.replace(value, " " * len(value))
         return self.unbookable_states.search(low)
 
     def says_record_state(self, key: str, value: str) -> bool:

@@ -525,7 +525,7 @@ def date_near(fact: Fact, index: EvidenceIndex, claim_facts: list[Fact], claim_t
         start: Where the claim starts in the answer.
 
     Returns:
-        The tool's moment, or None.
+        The tool's date, or None.
     """
     value = fact.value or ""
     if fact.kind != FactKind.DATE or not _NAMED_DATE.search(fact.text) or _bounded(fact, claim_text, start, index.lex):

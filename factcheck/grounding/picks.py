@@ -9,7 +9,7 @@ from typing import Any
 
 from factcheck.grounding.eligible import party_size, why_not
 from factcheck.grounding.evidence import EvidenceIndex
-from factcheck.grounding.flat import scalars_of, value_in
+from factcheck.grounding.flat import value_in
 from factcheck.grounding.roles import (
     PATH_STEP,
     PRICE_LABELS,
@@ -18,6 +18,7 @@ from factcheck.grounding.roles import (
     compound,
     join_path,
     num_text,
+    record_strings,
 )
 from factcheck.grounding.scopes import in_scope, scope_text
 from factcheck.lexicon import field_name
@@ -86,8 +87,8 @@ def named_pick(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, Recomputed
     can = [o for o in options if not o[2]]
     if own is None or len(can) < (2 if not own[2] else 1):
         return None
-    values = [v for v in scalars_of(dict(entries).get(parts[-2])) if isinstance(v, str)]
-    if own[2] and (lex.negators.search(claim.text) or lex.says_unbookable(claim.text, values)):
+    if own[2] and (lex.negators.search(claim.text)
+                   or lex.says_unbookable(claim.text, record_strings(dict(entries).get(parts[-2])))):
         return None  # "the cheapest option for the Patio Umbrella (3111466194) is not available": it says so
     lowest = lex.superlative_of(words[0])
     best = min(can, key=lambda o: o[0]) if lowest else max(can, key=lambda o: o[0])

@@ -287,7 +287,7 @@ def _cannot_be_had(
     own = next((record for _, path, record in every if path == loc.leaf.path), None)
     if own is None:
         return False
-    if lex.negators.search(claim.text) or lex.says_unbookable(claim.text, _strings(own)):
+    if lex.negators.search(claim.text) or lex.says_unbookable(claim.text, record_strings(own)):
         return False
     last = PATH_STEP.findall(loc.leaf.path)[-1]  # `prices.economy`: the seats left are `economy`'s too
     cabin = last if isinstance(own, dict) and any(isinstance(v, dict) and last in v for v in own.values()) else None
@@ -296,7 +296,7 @@ def _cannot_be_had(
     return not any(f.kind == FactKind.NUMBER and f.value and Decimal(f.value) in left for f in claim.facts)
 
 
-def _strings(record: Any) -> list[str]:
+def record_strings(record: Any) -> list[str]:
     """The text values of a record (its options' words: "full size", "white")."""
     return [v for v in scalars_of(record) if isinstance(v, str)]
 

@@ -104,9 +104,7 @@ class RecordStates:
         view = self._acted_on() if acted else self._in_view
         if view is None:
             return
-        if view not in self._status_cache:
-            self._status_cache[view] = self._status_of(view)
-        status = self._status_cache[view]
+        status = self._status(view)
         if status is None:
             return
         concepts = self.index.lex.record_state_concepts
@@ -164,7 +162,7 @@ class RecordStates:
             after_keys = at >= places[-1][1] and _PLURAL_COPULA.match(text[places[-1][1] : at]) is not None
             if not after_keys and self._before_key(fact, text, at + len(fact.text)) != places[0][0]:
                 continue
-            statuses = [self._status_cache.setdefault(k, self._status_of(k)) for k in sorted(keys)]
+            statuses = [self._status(k) for k in sorted(keys)]
             if any(status is None for status in statuses):
                 return
             said = lex.record_states_in(fact.text)
@@ -206,6 +204,12 @@ class RecordStates:
             self._latest = {k: c.index for c in self.index.calls if c.status == "ok"
                             for k in self.index.record_keys(c.index)}
         return self._latest.get(key)
+
+    def _status(self, key: str) -> tuple[Leaf, set[str]] | None:
+        """`_status_of` the record of this key, read once per check."""
+        if key not in self._status_cache:
+            self._status_cache[key] = self._status_of(key)
+        return self._status_cache[key]
 
     def _status_of(self, key: str) -> tuple[Leaf, set[str]] | None:
         """The leaf of the record's status field and the states it names (and those they imply)."""

@@ -1,4 +1,4 @@
-"""The user's word over the record: a number only the user gives, one digit off a tool's ("88321" of 88231)."""
+"""Numbers one digit off a tool's: the user's word over the record ("88321" of 88231), or one no one gave, misread."""
 
 from __future__ import annotations
 
