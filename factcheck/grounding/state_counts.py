@@ -6,32 +6,55 @@ import re
 from decimal import Decimal
 
 from factcheck.grounding.evidence import EvidenceIndex, Leaf
-from factcheck.lexicon import field_name
+from factcheck.lexicon import Lexicon, field_name
 from factcheck.report import Fact, FactKind
 
-_CLAUSE_MARK = re.compile(r"[,，;；。:：()（）\n]")
+_CLAUSE_MARK = re.compile(r"[,，;；。:：()（）|\n]")
 """What ends a clause: the count and its state are read within one."""
 _NEAR = 10
 """How many characters may stand between a count and the state word it counts by ("已送达 2 笔", "3 are pending")."""
-_NOT_COUNTED = frozenset("号年月日点时分秒")
-"""Characters right after a number that make it no count ("2号房", a room's number)."""
-_PART_OF = re.compile(r"(?i)(?:\bof|/|[×xX*])\s*$")
+_NOT_COUNTED = frozenset("号年月日点时分秒区排层栋")
+"""Characters right after a number that make it no count ("2号房", a room's number; "3 区", a zone's)."""
+_PART_OF = re.compile(r"(?i)(?:\bof(?:\s+(?:the|your|all))?|/|[×xX*])\s*$")
 """What right before a number makes it a whole or a quantity, not the count of the state ("1 of 3 delivered", "×2")."""
-_SPANS = frozenset({"days", "day", "weeks", "months", "years", "hours", "天", "周", "个月", "年", "小时"})
+_SPANS = frozenset({"days", "day", "weeks", "months", "years", "hours", "nights", "night",
+                    "天", "周", "个月", "年", "小时", "晚"})
 """Units of a span of time: a claim holding one counts within a window (not read)."""
 _MOST = 50
 """The largest count read: a bigger number is no count of listed records."""
+_STATE_THEN_WAY = re.compile(r"([a-z]+)\s+(?:in|into|across|as|via|with|by)\s+$")
+"""A state word then a preposition right before a count: the state is the whole's, the count how it went ("shipped in
+4 packages")."""
+_AFTER_COUNT = re.compile(r"\s+of\s+(?:the\s+|your\s+|all\s+)?\w+\s+(?:[a-z]+\s+)?"
+                          r"(?:(?:are|is|were|was|have|has|had)\s+)?(?:(?:been|now|already|all|still)\s+)*")
+"""What may stand between a count and its state after the whole it is part of ("3 of the 4 have been delivered")."""
+_NEGATED = re.compile(r"(?:\bnot(?:\b|_)|n't|\bnever\b|\bno\b|未|没|不|非)\s*\w{0,6}\s*$")
+"""A negation right before a state word: the count is of the other entries."""
+_ONE_AFTER = re.compile(r"\s+(?:was|is|has)\b")
+"""A verb of one thing right after a number other than 1: the number is a name's ("room 3 was cancelled")."""
+_WHOLE_OF = re.compile(r"[里中]")
+"""Between a count and a state after it: the count is the whole the state's entries are of (6 项材料里已收到)."""
+_FIRST_YEAR = 1900
+"""The least number of years read as a year of the calendar, not a span."""
+_SHORTEST_ZH = 2
+_SHORTEST_EN = 4
+"""The fewest characters of a status value said as it is (已赔付, "paid"; not "ok" or "no")."""
 
 
 def state_count(
     index: EvidenceIndex, fact: Fact, facts: list[Fact], claim: str, start: int
 ) -> tuple[int, str, Leaf] | None:
     """How many entries of the one listed record set whose status fields mix states are in the state a count
-    stands beside (lexicon `record_states`: pending, shipped, 已送达).
+    stands beside (lexicon `record_states`: pending, shipped, 已送达; or a status value the records hold, 已赔付).
 
-    The state word stands in the count's clause, within a few characters of it; the list is the one list of records
-    of a successful call whose status field gives that state to some entries and another to others (a list all of
-    whose entries are in it, or none, is no condition the claim counts by).
+    The state word stands in the count's clause, within a few characters of it and no other number between them,
+    or after it and the whole it is part of ("3 of the 4 have been delivered"); not negated ("two that haven't
+    shipped"), not after a record's key (the state of that record: "#W606: delivered — 2 items"), and not in a table
+    row. The records are a list of a successful call, or the outputs of two or more successful calls of one tool that
+    each give one record with a status; their status fields give that state to some entries and another to others (a
+    list all of whose entries are in it, or none, is no condition the claim counts by), and there are at least as
+    many entries as the count. A state that another may imply (a delivered order has shipped; a processed one may
+    have) counts its own entries at least and those that may be in it at most.
 
     Args:
         index: The run's evidence.
@@ -48,34 +71,144 @@ def state_count(
     if not fact.value or fact.unit in lex.currency_codes or fact.unit in lex.unit_scales:
         return None
     claimed = Decimal(fact.value)
-    if claimed != claimed.to_integral_value() or not 0 < claimed <= _MOST:
+    if claimed != claimed.to_integral_value() or not 0 < claimed <= _MOST or claim.lstrip().startswith("|"):
         return None
     at, end = fact.start - start, fact.end - start
     begin = max((m.end() for m in _CLAUSE_MARK.finditer(claim, 0, at)), default=0)
     stop = next((m.start() for m in _CLAUSE_MARK.finditer(claim, end)), len(claim))
     if claim[end : end + 1] in _NOT_COUNTED or _PART_OF.search(claim, max(0, at - _NEAR), at) or any(
-            (f.kind in (FactKind.DATE, FactKind.TIME) or f.unit in _SPANS) and f.start - start < stop for f in facts):
+            (f.kind in (FactKind.DATE, FactKind.TIME) or f.unit in _SPANS and not _a_year(f)) and f.start - start < stop
+            for f in facts):
         return None  # "2号房", "×2", "1 of 3": no count of the state; "in the last 7 days, …": a window counts too
-    states = lex.record_states_in(claim[max(begin, at - _NEAR) : min(stop, end + _NEAR)].lower())
-    if len(states) != 1:
+    if claimed != 1 and _ONE_AFTER.match(claim, end):
+        return None  # "room 3 was cancelled": a name's number
+    sets = _record_sets(index)
+    if not sets:
         return None
-    state = next(iter(states))
+    values = {value for _, _, said, _ in sets for _, _, (_, written) in said for value in written}
+    hits = _hits(claim.lower(), fact, facts, start, (begin, stop), values, lex)
+    if hits is None or len({state for state, _ in hits}) != 1:
+        return None
+    state = hits[0][0]
     found = []
+    for where, leaves, said, entries in sets:
+        own = {i for i, _, (direct, _) in said if state in direct}
+        may = {i for i, _, (direct, written) in said if state in written}
+        if may and len(may) < len(leaves) and claimed <= len(leaves) and leaves[min(may)] is not None:
+            most = f"{len(own)} to {len(may)}" if len(own) < len(may) else str(len(may))
+            found.append((own, may, f"{most} of the {len(leaves)} entries of {where} are {state}", leaves[min(may)],
+                          entries))
+    if len(found) != 1:
+        return None
+    own, may, how, leaf, entries = found[0]
+    keys = {str(v).lower() for e in entries for v in e.values() if isinstance(v, str)}
+    if any(f.kind == FactKind.IDENTIFIER and f.start - start < at_state and (f.value or "").lower().lstrip("#") in
+           {k.lstrip("#") for k in keys} for f in facts for _, at_state in hits if at_state < at):
+        return None  # "#W6061497: delivered — 2 items": one of the records, its state, and its items
+    if len(own) <= claimed <= len(may):
+        return int(claimed), how, leaf
+    return (len(may) if claimed > len(may) else len(own)), how, leaf
+
+
+def _hits(
+    low: str, fact: Fact, facts: list[Fact], start: int, clause: tuple[int, int], values: set[str], lex: Lexicon
+) -> list[tuple[str, int]] | None:
+    """The states a count stands beside, with where each starts: within a few characters of it and no other number
+    between (in English, after it when another count comes first: "2 are paid and 10 are scheduled"), or right after
+    the whole it is part of; None when one is negated, joined to another by a slash, or
+    stands after the whole ("6 项材料里已收到 4 项": the 6 is the whole) or before a preposition right before the
+    count ("shipped in four packages")."""
+    begin, stop = clause
+    at, end = fact.start - start, fact.end - start
+    numbers = [f for f in facts if f is not fact and f.kind == FactKind.NUMBER]
+    left = max([begin] + [f.end - start for f in numbers if f.end - start <= at])
+    right = min([stop] + [f.start - start for f in numbers if f.start - start >= end])
+    earlier = [f.end - start for f in numbers if begin <= f.start - start < at]
+    hits = [(state, a, b) for state, a, b in _stated(low, left, right, values, lex)
+            if b >= at - _NEAR and a <= end + _NEAR and not (b <= at and state.isascii() and earlier)]
+    whole = _AFTER_COUNT.match(low, end, stop)
+    if whole:  # "3 of the 4 have been delivered"
+        hits += [(state, a, b) for state, a, b in _stated(low, whole.end(), stop, values, lex) if a == whole.end()]
+    for _, a, b in hits:
+        if _NEGATED.search(low, max(begin, a - _NEAR), a):
+            return None  # "two orders that haven't shipped": the others
+        if low[a - 1 : a] == "/" or low[b : b + 1] == "/" or a > end and _WHOLE_OF.search(low, end, a):
+            return None  # "expired/frozen": either; "6 项材料里已收到": the 6 holds what is in the state
+    way = _STATE_THEN_WAY.search(low, begin, at)
+    if way and _states_in(way[1], values, lex):
+        return None  # "shipped in four packages": the order's state, and how it went
+    return [(state, a) for state, a, _ in hits]
+
+
+def _a_year(fact: Fact) -> bool:
+    """Whether a number of years is a year of the calendar ("2025 年"), no span of time."""
+    return fact.unit in ("年", "year", "years") and Decimal(fact.value or "0") >= _FIRST_YEAR
+
+
+def _stated(low: str, begin: int, end: int, values: set[str], lex: Lexicon) -> list[tuple[str, int, int]]:
+    """The record states `low[begin:end]` names, with where each starts and ends: the lexicon's, and status values
+    the records hold said as they are (已赔付; "active", not "inactive")."""
+    text = low[begin:end]
+    found_words = list(lex.record_state_words.finditer(text))
+    hits = [(lex.record_state_of[h.key], begin + h.start, begin + h.end) for h in found_words]
+    for value in values:
+        if value in lex.record_state_of:
+            continue
+        if any("\u4e00" <= ch <= "\u9fff" for ch in value):
+            found = text.find(value) if len(value) >= _SHORTEST_ZH else -1
+        else:
+            m = re.search(rf"(?<![a-z]){re.escape(value)}(?![a-z])", text) if len(value) >= _SHORTEST_EN else None
+            found = m.start() if m else -1
+        if found >= 0 and not any(h.start < found + len(value) and found < h.end for h in found_words):
+            hits.append((value, begin + found, begin + found + len(value)))
+    return hits
+
+
+def _states_in(text: str, values: set[str], lex: Lexicon) -> set[str]:
+    """The record states `text` names."""
+    return {state for state, _, _ in _stated(text, 0, len(text), values, lex)}
+
+
+def _record_sets(
+    index: EvidenceIndex,
+) -> list[tuple[str, list[Leaf | None], list[tuple[int, str, tuple[set[str], set[str]]]], list[dict]]]:
+    """The run's sets of records with a status field: where they are, each entry's status leaf, each entry's
+    states (its own, and those it may be in: `_value_states`), and the entries."""
+    lex = index.lex
+    sets: list[tuple[str, list[Leaf | None], list[tuple[int, str, tuple[set[str], set[str]]]], list[dict]]] = []
+
+    def states_of(entry: dict) -> list[tuple[str, tuple[set[str], set[str]]]]:
+        return [(str(key), _value_states(entry[key], lex)) for key in entry
+                if isinstance(entry[key], str) and lex.status_fields.lookup(field_name(str(key)))]
+
+    singles: dict[str, list[tuple[int, dict]]] = {}
     for call in index.calls:
         if call.status != "ok":
             continue
-        for path, entries in _record_lists(index.flats[call.index].value):
-            said = [(i, key, lex.record_states_in(str(e[key]).lower())) for i, e in enumerate(entries)
-                    for key in e if isinstance(e[key], str) and lex.status_fields.lookup(field_name(str(key)))]
-            if not said:
-                continue
-            held = sorted({i for i, _, s in said if state in s})
-            if held and len(held) < len(entries):
-                key = next(k for i, k, s in said if i == held[0] and state in s)
-                leaf = index.leaf_at(call.index, f"{path}[{held[0]}].{key}")
-                if leaf is not None:
-                    found.append((len(held), f"{len(held)} of the {len(entries)} entries of {path} are {state}", leaf))
-    return found[0] if len(found) == 1 else None
+        value = index.flats[call.index].value
+        for path, entries in _record_lists(value):
+            said = [(i, key, s) for i, e in enumerate(entries) for key, s in states_of(e)[:1]]
+            if said:
+                keys = dict((i, key) for i, key, _ in said)
+                leaves = [index.leaf_at(call.index, f"{path}[{i}].{keys[i]}") if i in keys else None
+                          for i in range(len(entries))]
+                sets.append((path or "the output", leaves, said, entries))
+        if isinstance(value, dict) and states_of(value):
+            singles.setdefault(call.name, []).append((call.index, value))
+    for name, outputs in singles.items():
+        if len(outputs) >= 2:  # track_parcel once per parcel: each call's record is one entry
+            said = [(i, key, s) for i, (_, v) in enumerate(outputs) for key, s in states_of(v)[:1]]
+            leaves = [index.leaf_at(call, states_of(v)[0][0]) for call, v in outputs]
+            sets.append((f"the {len(outputs)} {name} calls", leaves, said, [v for _, v in outputs]))
+    return sets
+
+
+def _value_states(value: str, lex: Lexicon) -> tuple[set[str], set[str]]:
+    """The states a status value gives its record: the lexicon's and the value as it is written; and those with the
+    states they imply (a delivered parcel has shipped, a processed order may have)."""
+    low = value.lower().replace("_", " ").strip()
+    states = lex.record_states_in(low) | {low}
+    return states, states | {implied for state in states for implied in lex.record_state_implies.get(state, ())}
 
 
 def _record_lists(value: object, path: str = "", depth: int = 0) -> list[tuple[str, list[dict]]]:

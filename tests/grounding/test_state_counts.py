@@ -42,3 +42,62 @@ def test_a_count_beside_a_state_is_recounted(answer: str, tools: list, said: str
     assert fact.verdict == expected, fact
     if expected == Verdict.CONTRADICTED:
         assert fact.code == "recomputed" and "entries of" in fact.reason, fact.reason
+
+
+CLAIMS = {"name": "list_claims", "args": {}, "status": "ok", "output": {"claims": [
+    {"claim_no": "HX-1", "status": "已赔付", "paid": 688.0}, {"claim_no": "HX-2", "status": "已赔付", "paid": 9920.0},
+    {"claim_no": "HX-3", "status": "拒赔", "paid": 0.0}, {"claim_no": "HX-4", "status": "已赔付", "paid": 1080.0},
+    {"claim_no": "HX-5", "status": "审核中", "paid": None}]}}
+SHIPMENTS = {"name": "get_shipments", "args": {}, "status": "ok", "output": {"shipments": [
+    {"shipment_id": "SHP-1", "status": "delivered"}, {"shipment_id": "SHP-2", "status": "delivered"},
+    {"shipment_id": "SHP-3", "status": "exception"}, {"shipment_id": "SHP-4", "status": "in_transit"}]}}
+PROCESSED = {"name": "list_orders", "args": {}, "status": "ok", "output": [
+    {"order_id": "#W5100", "status": "processed"}, {"order_id": "#W5200", "status": "delivered"},
+    {"order_id": "#W5300", "status": "pending"}]}
+ROOMS = {"name": "get_group", "args": {}, "status": "ok", "output": {"rooms": [
+    {"room": 1, "status": "active"}, {"room": 2, "status": "active"}, {"room": 3, "status": "cancelled"}]}}
+
+
+def _parcel(number: str, status: str) -> dict:
+    return {"name": "track_parcel", "args": {"tracking_no": number}, "status": "ok",
+            "output": {"tracking_no": number, "status": status}}
+
+
+PARCELS = [_parcel("UPS311", "delivered"), _parcel("USPS314", "delivered"), _parcel("DHL669", "in_transit"),
+           _parcel("DHL672", "in_transit"), _parcel("FDX793", "label_created")]
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "said", "expected"),
+    [
+        # a status value the records hold, said as it is
+        ("2025 年您共提交了 5 笔理赔，其中已赔付 4 笔。", [CLAIMS], "4", Verdict.CONTRADICTED),
+        ("2025 年您共提交了 5 笔理赔，其中已赔付 3 笔。", [CLAIMS], "3", Verdict.SUPPORTED),
+        # after the whole it is part of
+        ("3 of the 4 have been delivered.", [SHIPMENTS], "3", Verdict.CONTRADICTED),
+        ("2 of the 4 have been delivered.", [SHIPMENTS], "2", Verdict.SUPPORTED),
+        # one record per call of one tool
+        ("Of your 5 parcels, 3 delivered.", PARCELS, "3", Verdict.CONTRADICTED),
+        ("Of your 5 parcels, 2 delivered.", PARCELS, "2", Verdict.SUPPORTED),
+        # a state another may imply: a delivered order has shipped, a processed one may have
+        ("2 have shipped.", [PROCESSED], "2", Verdict.SUPPORTED),
+        ("3 have shipped.", [PROCESSED], "3", Verdict.CONTRADICTED),
+        # controls: negated, either of two, the order's state and how it went, a name's number, a record's own line
+        ("You have 2 orders that haven't shipped yet.", [PROCESSED], "2", None),
+        ("其余 2 单是 pending/processed 状态。", [PROCESSED], "2", None),
+        ("Your order shipped in 4 packages.", [SHIPMENTS], "4", None),
+        ("The group now has 2 active rooms (room 3 was cancelled).", [ROOMS], "3", None),
+        ("- #W5200: delivered — 2 items", [PROCESSED], "2", None),
+        # in English a state after a count is its own, not the state of the count before
+        ("Of the 4 shipments, 2 are delivered and 1 is in transit.", [SHIPMENTS], "1", Verdict.SUPPORTED),
+    ],
+)
+def test_a_count_of_records_said_in_more_ways_is_recounted(
+    answer: str, tools: list, said: str, expected: Verdict | None
+) -> None:
+    fact = next(f for c in CHECKER.check(answer, tools).claims for f in c.facts if f.text == said)
+    if expected is None:
+        assert "entries of" not in fact.reason and fact.code != "recomputed", fact
+        return
+    assert fact.verdict == expected, fact
+    assert "entries of" in fact.reason, fact.reason
