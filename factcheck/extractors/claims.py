@@ -146,7 +146,8 @@ class ClaimExtractor:
             elif previous and (ops := list(_OPERATOR.finditer(text, floor, m.start))):
                 floor = ops[-1].end()  # "$0.78 tax = $17.27", "$408.00 room balance plus $21.00": an operand's words
             labels = self.mentions.labels_before(text, m, floor=floor)
-            if not labels and not previous:
+            if not labels and not previous and _LINKED.search(text, 0, m.start):
+                # "The average of the numbers you provided is 11": the subject's field word, linked to the number
                 labels = self.mentions.labels_before(text, m, window=len(text), nearest=True)
             labels |= self.mentions.labels_after(text, m)
         return Fact(
@@ -172,6 +173,9 @@ class ClaimExtractor:
         return hit.end if _WORD.search(text, hit.end, start) else floor
 
 
+_LINKED = re.compile(r"(?i)(?:\b(?:is|are|was|were|be|becomes?|comes?\s+to|amounts?\s+to|totals?|equals?)|[:：=为是—–])"
+                     r"\s*(?:about|approximately|around|roughly|only|just|now|\*\*)?\s*(?:[A-Z]{3}|[$¥€£])?\s*$")
+"""A link word right before a number (is, comes to, 为, a colon or a dash): the claim's subject names its field."""
 _MODIFIERS = re.compile(r"\s*(?:[A-Za-z-]+\s+){0,2}|[\u4e00-\u9fff]{0,4}")
 _LINKS = re.compile(r"(?i)\b(?:and|or|plus|but|so|then|with|the|a|an|of|to|for|in|on|at|is|are|was|were|by|from)\b"
                     r"|[和及与并而且或加再]")

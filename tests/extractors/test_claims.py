@@ -98,6 +98,11 @@ def test_advice_numbers_are_not_facts(answer: str, expected: list) -> None:
         ("Subtotal $100 + tax $8 = $108.", "$8", "tax"),
         # an operator between words after a clause mark is no operand's: the words are the number's own
         ("合计托运 3 件行李，票价+税费共 ¥3,400.00。", "¥3,400.00", "tax"),
+        # a field word far before a number names it only when a link word stands right before the number
+        ("The average of the numbers you provided is 11.", "11", "average"),
+        ("Your refund for order 91408 is complete — $7.95 was returned to your card.", "$7.95", "refund"),
+        ("Both items, the silver 12-cup Coffee Maker and the Mug Set, were delivered.", "12", None),
+        ("The refund went to your card, and $186.30 goes back within 5 days.", "$186.30", None),
     ],
 )
 def test_the_field_labels_of_a_number(answer: str, number: str, labels: str | None) -> None:
