@@ -9,7 +9,7 @@ from factcheck.grounding.evidence import EvidenceIndex, Leaf
 from factcheck.lexicon import Lexicon, field_name
 from factcheck.report import Fact, FactKind
 
-_CLAUSE_MARK = re.compile(r"[,，;；。:：()（）|\n]")
+_CLAUSE_MARK = re.compile(r"[,，、;；。:：()（）|\n]")
 """What ends a clause: the count and its state are read within one."""
 _NEAR = 10
 """How many characters may stand between a count and the state word it counts by ("已送达 2 笔", "3 are pending")."""
@@ -114,18 +114,21 @@ def _hits(
     low: str, fact: Fact, facts: list[Fact], start: int, clause: tuple[int, int], values: set[str], lex: Lexicon
 ) -> list[tuple[str, int]] | None:
     """The states a count stands beside, with where each starts: within a few characters of it and no other number
-    between (in English, after it when another count comes first: "2 are paid and 10 are scheduled"), or right after
-    the whole it is part of; None when one is negated, joined to another by a slash, or
-    stands after the whole ("6 项材料里已收到 4 项": the 6 is the whole) or before a preposition right before the
-    count ("shipped in four packages")."""
+    between, nor one its words belong to (English says a count's state after it, "2 are paid and 10 are scheduled";
+    Chinese before it, "6 项材料已收到 3 项"), or right after the whole it is part of; None when one is negated, joined
+    to another by a slash, or stands after the whole ("6 项材料里已收到": the 6 is the whole) or before a preposition
+    right before the count ("shipped in four packages")."""
     begin, stop = clause
     at, end = fact.start - start, fact.end - start
     numbers = [f for f in facts if f is not fact and f.kind == FactKind.NUMBER]
     left = max([begin] + [f.end - start for f in numbers if f.end - start <= at])
     right = min([stop] + [f.start - start for f in numbers if f.start - start >= end])
     earlier = [f.end - start for f in numbers if begin <= f.start - start < at]
+    later = [f.start - start for f in numbers if end <= f.start - start < stop]
     hits = [(state, a, b) for state, a, b in _stated(low, left, right, values, lex)
-            if b >= at - _NEAR and a <= end + _NEAR and not (b <= at and state.isascii() and earlier)]
+            if b >= at - _NEAR and a <= end + _NEAR
+            and not (b <= at and _english(low, a, b) and earlier)
+            and not (a >= end and not _english(low, a, b) and any(n >= b for n in later))]
     whole = _AFTER_COUNT.match(low, end, stop)
     if whole:  # "3 of the 4 have been delivered"
         hits += [(state, a, b) for state, a, b in _stated(low, whole.end(), stop, values, lex) if a == whole.end()]
@@ -138,6 +141,11 @@ def _hits(
     if way and _states_in(way[1], values, lex):
         return None  # "shipped in four packages": the order's state, and how it went
     return [(state, a) for state, a, _ in hits]
+
+
+def _english(low: str, start: int, end: int) -> bool:
+    """Whether the state word at `low[start:end]` is written in Latin letters."""
+    return low[start:end].isascii()
 
 
 def _a_year(fact: Fact) -> bool:

@@ -5,7 +5,7 @@ import pytest
 from factcheck import CheckerConfig, FactChecker, Verdict
 
 CHECKER = FactChecker()
-S, U = Verdict.SUPPORTED, Verdict.UNSUPPORTED
+S, U, C = Verdict.SUPPORTED, Verdict.UNSUPPORTED, Verdict.CONTRADICTED
 
 ORDERS = [
     {"order_id": "O-5501", "status": "已签收", "amount": 89.0},
@@ -36,7 +36,7 @@ def count_verdict(answer: str, output) -> Verdict:
         ("有三笔还没发货。", ORDERS, U),
         ("您有两张可用的优惠券。", COUPONS, S),  # the claim holds the shared value itself
         ("您有 1 张优惠券已过期。", COUPONS, S),
-        ("您有两张优惠券已过期。", COUPONS, U),
+        ("您有两张优惠券已过期。", COUPONS, C),  # recounted: one coupon's status is 已过期
         ("您共有 3 张优惠券。", COUPONS, S),
         ("下午还有 14:00 和 15:30 两个时段。", SLOTS, S),  # the claim lists two times
         ("下午还有 14:00 一个时段，共三个时段。", SLOTS, S),  # the slots list has three items
@@ -66,9 +66,9 @@ INVOICES = [
     [
         ("2 of the 3 payouts went through.", PAYOUTS, S),  # "went through" (no concept) agrees with "paid"
         ("1 of the 3 payouts went through.", PAYOUTS, U),
-        ("2 of the payouts failed.", PAYOUTS, U),
+        ("2 of the payouts failed.", PAYOUTS, C),  # recounted: one payout's status is failed
         ("There are two unpaid invoices.", INVOICES, S),  # unpaid agrees with open (pending)
-        ("2 of the invoices are paid.", INVOICES, U),
+        ("2 of the invoices are paid.", INVOICES, C),  # recounted: one invoice's status is paid
         ("I see 2 payouts here.", PAYOUTS, U),  # no count noun and no "of": not a count
     ],
 )

@@ -58,6 +58,11 @@ ROOMS = {"name": "get_group", "args": {}, "status": "ok", "output": {"rooms": [
     {"room": 1, "status": "active"}, {"room": 2, "status": "active"}, {"room": 3, "status": "cancelled"}]}}
 
 
+MATERIALS = {"name": "get_claim", "args": {}, "status": "ok", "output": {"materials": [
+    {"name": "病历", "status": "已收到"}, {"name": "发票", "status": "已收到"}, {"name": "诊断证明", "status": "已收到"},
+    {"name": "费用清单", "status": "待补充"}, {"name": "身份证", "status": "待补充"}, {"name": "银行卡", "status": "待补充"}]}}
+
+
 def _parcel(number: str, status: str) -> dict:
     return {"name": "track_parcel", "args": {"tracking_no": number}, "status": "ok",
             "output": {"tracking_no": number, "status": status}}
@@ -90,6 +95,11 @@ PARCELS = [_parcel("UPS311", "delivered"), _parcel("USPS314", "delivered"), _par
         ("- #W5200: delivered — 2 items", [PROCESSED], "2", None),
         # in English a state after a count is its own, not the state of the count before
         ("Of the 4 shipments, 2 are delivered and 1 is in transit.", [SHIPMENTS], "1", Verdict.SUPPORTED),
+        # in Chinese a state before a count is the count's: the count before it is the whole
+        ("6 项材料已收到 3 项。", [MATERIALS], "6", None),
+        ("6 项材料已收到 4 项。", [MATERIALS], "4", Verdict.CONTRADICTED),
+        # 、 parts two counts: each has its own state
+        ("目前 2 个已签收、3 个还在路上。", PARCELS, "3", None),
     ],
 )
 def test_a_count_of_records_said_in_more_ways_is_recounted(
