@@ -26,7 +26,7 @@ from factcheck.grounding.matcher import Matcher
 from factcheck.grounding.record_blocks import record_of_block
 from factcheck.grounding.verdicts import evidence_of, evidence_strength, swapped_pairs
 from factcheck.lexicon import load_lexicon
-from factcheck.phrases import forget_words
+from factcheck.phrases import forget_words, marked_done
 from factcheck.report import OPAQUE_KINDS, Claim, Report, worst
 from factcheck.verify import second_opinions
 
@@ -164,7 +164,8 @@ class FactChecker:
         stats = answer_stats(lang, context)
         threshold = self.config.min_confidence
         for claim, fact in flags:
-            fact.strength = evidence_strength(fact, index, agent_doer(fact, claim), claim.text)
+            done = marked_done(claim.text, max(0, fact.start - claim.start), len(fact.text))
+            fact.strength = evidence_strength(fact, index, agent_doer(fact, claim), claim.text, done)
             if not tool_calls and fact.code == "no_tool_call":
                 fact.confidence = 1.0  # a run that called no tool at all cannot have done what the claim narrates
             else:

@@ -179,6 +179,9 @@ def test_an_action_the_agent_narrates_after_reads_only_is_an_unbacked_action(ans
 
 
 _UPDATED = {"name": "update_reservation_flights", "args": {"reservation_id": "R1"}, "output": {"status": "updated"}}
+_FIND_BY_EMAIL = {"name": "find_user_id_by_email", "args": {"email": "emma@example.com"}, "output": "emma_7"}
+_CANCELLED = {"name": "cancel_pending_order", "args": {"order_id": "#W9284598"}, "output": {"status": "cancelled"}}
+_SENDER = {"name": "send_email", "args": {"to": "emma@example.com"}, "output": {"status": "queued"}}
 
 
 @pytest.mark.parametrize(
@@ -194,11 +197,21 @@ _UPDATED = {"name": "update_reservation_flights", "args": {"reservation_id": "R1
         ("I’ve sent the updated order confirmation to emma@example.com.", [_UPDATED], "no-write"),
         ("I've also emailed you the itinerary.", [{"name": "get_user", "args": {}, "output": {"user": "u1"}}],
          "no-write"),
+        # said sent by no one in particular ("has been sent", 已发送) it is the run's message all the same, and a read
+        # whose name holds a message word (find_user_id_by_email) sends none
+        ("A cancellation confirmation email has been sent to emma@example.com.", [_FIND_BY_EMAIL, _CANCELLED],
+         "no-write"),
+        ("Confirmation email 已发送到 li.na@example.com。", [_UPDATED], "no-write"),
+        # but the run did call a sender
+        ("A confirmation email has been sent to emma@example.com.", [_CANCELLED, _SENDER], None),
     ],
 )
 def test_a_message_no_call_could_have_sent_is_an_unbacked_action(answer, calls, strength) -> None:
     report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, calls)
     actions = [f for c in report.claims for f in c.facts if f.code == "no_tool_call" and f.concept == "send"]
+    if strength is None:  # a call of the run sends: no unbacked send
+        assert not actions, actions
+        return
     assert actions and actions[0].strength == strength, actions
 
 

@@ -48,7 +48,9 @@ _DATE_VALUE = re.compile(r"\d{4}-\d{2}-\d{2}")
 """A value that starts with an ISO date is a moment (`created: 2024-08-14 21:37:05`), not a status."""
 
 
-def evidence_strength(fact: Fact, index: EvidenceIndex, agent: bool = False, claim: str = "") -> str:
+def evidence_strength(
+    fact: Fact, index: EvidenceIndex, agent: bool = False, claim: str = "", done: bool = False
+) -> str:
     """What a flagged fact's own evidence is (`Fact.strength`), read from its code and evidence alone.
 
     Args:
@@ -57,6 +59,8 @@ def evidence_strength(fact: Fact, index: EvidenceIndex, agent: bool = False, cla
         agent: Whether the claim names the agent as the doer ("I've booked", 已为您): an action of this run,
             not a record's history ("a late fee was added").
         claim: The claim's text (a message it names: "sent the updated order confirmation").
+        done: Whether a completion marker stands right before the fact ("has been sent", 已发送): a message said
+            sent, by whomever, is one this run would have sent.
 
     Returns:
         `not-done-field` (a status field that says the thing failed or is still pending, against a claim
@@ -72,9 +76,11 @@ def evidence_strength(fact: Fact, index: EvidenceIndex, agent: bool = False, cla
     code = fact.code or ""
     if code == "no_tool_call":
         reads = index.lex.read_only_tools
-        if agent and fact.concept == _MESSAGE_CONCEPT and _MESSAGE_CHANNEL.search(claim or fact.text) \
-                and not any(fact.concept in c.concepts for c in index.calls):
-            return "no-write"  # "I've also emailed you the itinerary" where no call of the run sends anything
+        if (agent or done) and fact.concept == _MESSAGE_CONCEPT and _MESSAGE_CHANNEL.search(claim or fact.text) \
+                and not any(fact.concept in c.concepts for c in index.calls if not reads.match(c.name or "")):
+            # "I've also emailed you the itinerary", "A confirmation email has been sent" where no call of the run
+            # but a read (find_user_id_by_email) names a message
+            return "no-write"
         return "no-write" if agent and all(reads.match(c.name or "") for c in index.calls) else "no-call"
     if code in ("recomputed", "time_window", "incomplete_coverage"):
         return "recomputed"  # worked out over the records: a total, a selection, the time since a moment, the reads
