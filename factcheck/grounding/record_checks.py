@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from functools import cached_property
 
@@ -13,6 +14,10 @@ from factcheck.grounding.naming import LIST_ITEM, names_record, other_item
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.report import Fact, FactKind, Verdict
 
+_LETTERS = re.compile(r"[^\W\d_]+")
+"""A run of letters: a field value holding one has words (a name, "8 hours"), not only a number."""
+_SHORTEST_NAME = 3
+"""The fewest letters of a value without digits read as a name ("VIP"; not a size's "S")."""
 _LEAD_IN = 40
 """Most characters before a value read as the words that name its record ("Drone X4 (4K camera) $499.00")."""
 
@@ -70,6 +75,9 @@ class RecordChecks(ClaimState):
                     return True
                 if own is not None and whole and self._says_too(fact, own):
                     return False  # "电 ¥161.59、水 ¥72.80、物业费 ¥315.00": the named record's own value is said too
+                if own is not None and fact.kind == FactKind.NUMBER and _in_other_words(own.text, loc.leaf.text):
+                    return False  # "Unlimited Essentials": the named record's field holds words, and the number
+                    # the claim says is no value of that field
                 if own is not None:
                     calls = (f" of call {named_call + 1}", f" of call {call + 1}") if named_call != call else ("", "")
                     set_verdict(fact, Verdict.CONTRADICTED, "wrong_record",
@@ -222,3 +230,16 @@ class RecordChecks(ClaimState):
 def _holds(record: object, value: str) -> bool:
     """Whether a string of `record` (lower case) holds `value`."""
     return isinstance(record, dict) and any(isinstance(v, str) and value in v.lower() for v in record.values())
+
+
+def _in_other_words(own: str, other: str) -> bool:
+    """Whether the named record's value of a field is words a number cannot be compared with: a name with no digit
+    ("Unlimited Essentials", "VIP"; not a size's "S"), or words other than those beside the number in the other
+    record's value ("8 hours" against "20 hours" compares; "Orch N 104" against "$20" does not)."""
+    words = [w.lower().rstrip("s") for w in _LETTERS.findall(own)]
+    if not words:
+        return False
+    if not any(ch.isdigit() for ch in own):
+        return sum(map(len, words)) >= _SHORTEST_NAME
+    others = [w.lower().rstrip("s") for w in _LETTERS.findall(other)]
+    return bool(others) and others != words

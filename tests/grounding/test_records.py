@@ -114,3 +114,29 @@ _ORDER_ITEMS = {"name": "get_order_details", "args": {"order_id": "#W1730586"}, 
 def test_values_said_in_a_run_of_records(answer: str, wrong: list[str]) -> None:
     report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, [_ORDER_ITEMS])
     assert [f.text for c in report.claims for f in c.facts if f.code == "wrong_record"] == wrong
+
+
+_SECTIONS = {"name": "get_sections", "args": {}, "status": "ok", "output": {"sections": [
+    {"section": "204", "price": 99.0, "seats_available": 31}, {"section": "208", "price": 99.0, "seats_available": 0},
+    {"section": "VIP", "price": 260.0, "seats_available": 9}]}}
+_EARBUDS = {"name": "get_order_details", "args": {"order_id": "#W3"}, "status": "ok", "output": {"items": [
+    {"name": "Wireless Earbuds", "item_id": "1001", "options": {"color": "black", "battery life": "8 hours"}},
+    {"name": "Cycling Helmet", "item_id": "1002", "options": {"size": "S"}},
+    {"name": "Wireless Earbuds", "item_id": "1003", "options": {"color": "blue", "battery life": "20 hours"}},
+    {"name": "Cycling Helmet", "item_id": "1004", "options": {"size": "10"}}]}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "wrong"),
+    [
+        # the named record's field holds words with no digit: a number found in another record's words is no value
+        # of it
+        ("VIP is over budget and Section 208 is sold out.", [_SECTIONS], []),
+        # words with the same unit compare ("8 hours" against "20 hours"); a size's one letter compares too
+        ("The black earbuds (item 1001) have 20 hours of battery life.", [_EARBUDS], ["20"]),
+        ("The helmet (item 1002) is in size 10.", [_EARBUDS], ["10"]),
+    ],
+)
+def test_a_number_found_in_another_records_words(answer: str, tools: list, wrong: list[str]) -> None:
+    report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, tools)
+    assert [f.text for c in report.claims for f in c.facts if f.code == "wrong_record"] == wrong
