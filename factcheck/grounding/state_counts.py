@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from weakref import WeakKeyDictionary
 
 from factcheck.grounding.evidence import EvidenceIndex, Leaf
 from factcheck.lexicon import Lexicon, field_name
@@ -177,13 +178,25 @@ def _states_in(text: str, values: set[str], lex: Lexicon) -> set[str]:
     return {state for state, _, _ in _stated(text, 0, len(text), values, lex)}
 
 
-def _record_sets(
-    index: EvidenceIndex,
-) -> list[tuple[str, list[Leaf | None], list[tuple[int, str, tuple[set[str], set[str]]]], list[dict]]]:
-    """The run's sets of records with a status field: where they are, each entry's status leaf, each entry's
-    states (its own, and those it may be in: `_value_states`), and the entries."""
+_Said = list[tuple[int, str, tuple[set[str], set[str]]]]
+_RecordSet = tuple[str, list[Leaf | None], _Said, list[dict]]
+_READ: WeakKeyDictionary[EvidenceIndex, list[_RecordSet]] = WeakKeyDictionary()
+"""The record sets of each run's evidence, read once per run."""
+
+
+def _record_sets(index: EvidenceIndex) -> list[_RecordSet]:
+    """The run's sets of records with a status field (read once per run): where they are, each entry's status leaf,
+    each entry's states (its own, and those it may be in: `_value_states`), and the entries."""
+    found = _READ.get(index)
+    if found is None:
+        found = _READ[index] = _read_record_sets(index)
+    return found
+
+
+def _read_record_sets(index: EvidenceIndex) -> list[_RecordSet]:
+    """The record sets `_record_sets` keeps, read from the run's successful outputs."""
     lex = index.lex
-    sets: list[tuple[str, list[Leaf | None], list[tuple[int, str, tuple[set[str], set[str]]]], list[dict]]] = []
+    sets: list[_RecordSet] = []
 
     def states_of(entry: dict) -> list[tuple[str, tuple[set[str], set[str]]]]:
         return [(str(key), _value_states(entry[key], lex)) for key in entry
