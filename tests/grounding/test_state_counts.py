@@ -59,8 +59,9 @@ ROOMS = {"name": "get_group", "args": {}, "status": "ok", "output": {"rooms": [
 
 
 MATERIALS = {"name": "get_claim", "args": {}, "status": "ok", "output": {"materials": [
-    {"name": "病历", "status": "已收到"}, {"name": "发票", "status": "已收到"}, {"name": "诊断证明", "status": "已收到"},
-    {"name": "费用清单", "status": "待补充"}, {"name": "身份证", "status": "待补充"}, {"name": "银行卡", "status": "待补充"}]}}
+    {"name": "病历", "status": "已收到"}, {"name": "发票", "status": "已收到"},
+    {"name": "诊断证明", "status": "已收到"}, {"name": "费用清单", "status": "待补充"},
+    {"name": "身份证", "status": "待补充"}, {"name": "银行卡", "status": "待补充"}]}}
 
 
 def _parcel(number: str, status: str) -> dict:
