@@ -164,7 +164,8 @@ class FactChecker:
         stats = answer_stats(lang, context)
         threshold = self.config.min_confidence
         for claim, fact in flags:
-            done = marked_done(claim.text, max(0, fact.start - claim.start), len(fact.text))
+            done = fact.code == "no_tool_call" and marked_done(claim.text, max(0, fact.start - claim.start),
+                                                               len(fact.text))
             fact.strength = evidence_strength(fact, index, agent_doer(fact, claim), claim.text, done)
             if not tool_calls and fact.code == "no_tool_call":
                 fact.confidence = 1.0  # a run that called no tool at all cannot have done what the claim narrates

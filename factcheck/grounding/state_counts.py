@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from typing import NamedTuple
 from weakref import WeakKeyDictionary
 
 from factcheck.grounding.evidence import EvidenceIndex, Leaf
@@ -38,8 +39,9 @@ _WHOLE_OF = re.compile(r"[里中]")
 _FIRST_YEAR = 1900
 """The least number of years read as a year of the calendar, not a span."""
 _SHORTEST_ZH = 2
+"""The fewest characters of a Chinese status value said as it is (已赔付)."""
 _SHORTEST_EN = 4
-"""The fewest characters of a status value said as it is (已赔付, "paid"; not "ok" or "no")."""
+"""The fewest characters of another status value said as it is ("paid"; not "ok" or "no")."""
 
 
 def state_count(
@@ -83,16 +85,15 @@ def state_count(
         return None  # "2号房", "×2", "1 of 3": no count of the state; "in the last 7 days, …": a window counts too
     if claimed != 1 and _ONE_AFTER.match(claim, end):
         return None  # "room 3 was cancelled": a name's number
-    sets = _record_sets(index)
-    if not sets:
+    run = _run_records(index)
+    if not run.sets:
         return None
-    values = {value for _, _, said, _ in sets for _, _, (_, written) in said for value in written}
-    hits = _hits(claim.lower(), fact, facts, start, (begin, stop), values, lex)
+    hits = _hits(claim.lower(), fact, facts, start, (begin, stop), run.literals, lex)
     if hits is None or len({state for state, _ in hits}) != 1:
         return None
     state = hits[0][0]
     found = []
-    for where, leaves, said, entries in sets:
+    for where, leaves, said, entries in run.sets:
         own = {i for i, _, (direct, _) in said if state in direct}
         may = {i for i, _, (direct, written) in said if state in written}
         if may and len(may) < len(leaves) and claimed <= len(leaves) and leaves[min(may)] is not None:
@@ -102,17 +103,17 @@ def state_count(
     if len(found) != 1:
         return None
     own, may, how, leaf, entries = found[0]
-    keys = {str(v).lower() for e in entries for v in e.values() if isinstance(v, str)}
-    if any(f.kind == FactKind.IDENTIFIER and f.start - start < at_state and (f.value or "").lower().lstrip("#") in
-           {k.lstrip("#") for k in keys} for f in facts for _, at_state in hits if at_state < at):
-        return None  # "#W6061497: delivered — 2 items": one of the records, its state, and its items
-    if len(own) <= claimed <= len(may):
-        return int(claimed), how, leaf
-    return (len(may) if claimed > len(may) else len(own)), how, leaf
+    last = max((a for _, a in hits if a < at), default=None)
+    if last is not None:
+        keys = {v.lower().lstrip("#") for e in entries for v in e.values() if isinstance(v, str)}
+        if any(f.kind == FactKind.IDENTIFIER and f.start - start < last and (f.value or "").lower().lstrip("#") in keys
+               for f in facts):
+            return None  # "#W6061497: delivered — 2 items": one of the records, its state, and its items
+    return min(max(int(claimed), len(own)), len(may)), how, leaf
 
 
 def _hits(
-    low: str, fact: Fact, facts: list[Fact], start: int, clause: tuple[int, int], values: set[str], lex: Lexicon
+    low: str, fact: Fact, facts: list[Fact], start: int, clause: tuple[int, int], literals: _Literals, lex: Lexicon
 ) -> list[tuple[str, int]] | None:
     """The states a count stands beside, with where each starts: within a few characters of it and no other number
     between, nor one its words belong to (English says a count's state after it, "2 are paid and 10 are scheduled";
@@ -126,20 +127,20 @@ def _hits(
     right = min([stop] + [f.start - start for f in numbers if f.start - start >= end])
     earlier = [f.end - start for f in numbers if begin <= f.start - start < at]
     later = [f.start - start for f in numbers if end <= f.start - start < stop]
-    hits = [(state, a, b) for state, a, b in _stated(low, left, right, values, lex)
+    hits = [(state, a, b) for state, a, b in _stated(low, left, right, literals, lex)
             if b >= at - _NEAR and a <= end + _NEAR
             and not (b <= at and _english(low, a, b) and earlier)
             and not (a >= end and not _english(low, a, b) and any(n >= b for n in later))]
     whole = _AFTER_COUNT.match(low, end, stop)
     if whole:  # "3 of the 4 have been delivered"
-        hits += [(state, a, b) for state, a, b in _stated(low, whole.end(), stop, values, lex) if a == whole.end()]
+        hits += [(state, a, b) for state, a, b in _stated(low, whole.end(), stop, literals, lex) if a == whole.end()]
     for _, a, b in hits:
         if _NEGATED.search(low, max(begin, a - _NEAR), a):
             return None  # "two orders that haven't shipped": the others
         if low[a - 1 : a] == "/" or low[b : b + 1] == "/" or a > end and _WHOLE_OF.search(low, end, a):
             return None  # "expired/frozen": either; "6 项材料里已收到": the 6 holds what is in the state
     way = _STATE_THEN_WAY.search(low, begin, at)
-    if way and _states_in(way[1], values, lex):
+    if way and _states_in(way[1], literals, lex):
         return None  # "shipped in four packages": the order's state, and how it went
     return [(state, a) for state, a, _ in hits]
 
@@ -154,47 +155,70 @@ def _a_year(fact: Fact) -> bool:
     return fact.unit in ("年", "year", "years") and Decimal(fact.value or "0") >= _FIRST_YEAR
 
 
-def _stated(low: str, begin: int, end: int, values: set[str], lex: Lexicon) -> list[tuple[str, int, int]]:
+def _stated(low: str, begin: int, end: int, literals: _Literals, lex: Lexicon) -> list[tuple[str, int, int]]:
     """The record states `low[begin:end]` names, with where each starts and ends: the lexicon's, and status values
     the records hold said as they are (已赔付; "active", not "inactive")."""
     text = low[begin:end]
     found_words = list(lex.record_state_words.finditer(text))
     hits = [(lex.record_state_of[h.key], begin + h.start, begin + h.end) for h in found_words]
-    for value in values:
-        if value in lex.record_state_of:
-            continue
-        if any("\u4e00" <= ch <= "\u9fff" for ch in value):
-            found = text.find(value) if len(value) >= _SHORTEST_ZH else -1
+    for value, word in literals:
+        if word is None:
+            found = text.find(value)
         else:
-            m = re.search(rf"(?<![a-z]){re.escape(value)}(?![a-z])", text) if len(value) >= _SHORTEST_EN else None
+            m = word.search(text)
             found = m.start() if m else -1
         if found >= 0 and not any(h.start < found + len(value) and found < h.end for h in found_words):
             hits.append((value, begin + found, begin + found + len(value)))
     return hits
 
 
-def _states_in(text: str, values: set[str], lex: Lexicon) -> set[str]:
+def _states_in(text: str, literals: _Literals, lex: Lexicon) -> set[str]:
     """The record states `text` names."""
-    return {state for state, _, _ in _stated(text, 0, len(text), values, lex)}
+    return {state for state, _, _ in _stated(text, 0, len(text), literals, lex)}
 
 
 _Said = list[tuple[int, str, tuple[set[str], set[str]]]]
 _RecordSet = tuple[str, list[Leaf | None], _Said, list[dict]]
-_READ: WeakKeyDictionary[EvidenceIndex, list[_RecordSet]] = WeakKeyDictionary()
-"""The record sets of each run's evidence, read once per run."""
+_Literals = list[tuple[str, "re.Pattern[str] | None"]]
 
 
-def _record_sets(index: EvidenceIndex) -> list[_RecordSet]:
-    """The run's sets of records with a status field (read once per run): where they are, each entry's status leaf,
-    each entry's states (its own, and those it may be in: `_value_states`), and the entries."""
+class _RunRecords(NamedTuple):
+    """What a run's outputs give the state counts, read once per run."""
+
+    sets: list[_RecordSet]
+    """The sets of records with a status field: where they are, each entry's status leaf, each entry's states (its
+    own, and those it may be in: `_value_states`), and the entries."""
+    literals: _Literals
+    """The status values they hold that no lexicon word says, long enough to be said as they are, each with the
+    pattern that finds it as a word of its own (None for a CJK value, found anywhere)."""
+
+
+_READ: WeakKeyDictionary[EvidenceIndex, _RunRecords] = WeakKeyDictionary()
+"""The record sets and status values of each run's evidence."""
+
+
+def _run_records(index: EvidenceIndex) -> _RunRecords:
+    """The run's record sets and their status values, read at the first count that asks."""
     found = _READ.get(index)
     if found is None:
-        found = _READ[index] = _read_record_sets(index)
+        sets = _read_record_sets(index)
+        values = sorted({v for _, _, said, _ in sets for _, _, (_, written) in said for v in written}
+                        - set(index.lex.record_state_of))
+        literals: _Literals = [
+            (v, None) if _cjk(v) else (v, re.compile(rf"(?<![a-z]){re.escape(v)}(?![a-z])"))
+            for v in values if len(v) >= (_SHORTEST_ZH if _cjk(v) else _SHORTEST_EN)
+        ]
+        found = _READ[index] = _RunRecords(sets, literals)
     return found
 
 
+def _cjk(value: str) -> bool:
+    """Whether a status value holds Chinese characters (found anywhere, not as a word of its own)."""
+    return any("\u4e00" <= ch <= "\u9fff" for ch in value)
+
+
 def _read_record_sets(index: EvidenceIndex) -> list[_RecordSet]:
-    """The record sets `_record_sets` keeps, read from the run's successful outputs."""
+    """The sets of `_RunRecords`, read from the run's successful outputs."""
     lex = index.lex
     sets: list[_RecordSet] = []
 
@@ -202,7 +226,7 @@ def _read_record_sets(index: EvidenceIndex) -> list[_RecordSet]:
         return [(str(key), _value_states(entry[key], lex)) for key in entry
                 if isinstance(entry[key], str) and lex.status_fields.lookup(field_name(str(key)))]
 
-    singles: dict[str, list[tuple[int, dict]]] = {}
+    singles: dict[str, list[tuple[int, dict, tuple[str, tuple[set[str], set[str]]]]]] = {}
     for call in index.calls:
         if call.status != "ok":
             continue
@@ -214,13 +238,13 @@ def _read_record_sets(index: EvidenceIndex) -> list[_RecordSet]:
                 leaves = [index.leaf_at(call.index, f"{path}[{i}].{keys[i]}") if i in keys else None
                           for i in range(len(entries))]
                 sets.append((path or "the output", leaves, said, entries))
-        if isinstance(value, dict) and states_of(value):
-            singles.setdefault(call.name, []).append((call.index, value))
+        if isinstance(value, dict) and (own := states_of(value)):
+            singles.setdefault(call.name, []).append((call.index, value, own[0]))
     for name, outputs in singles.items():
         if len(outputs) >= 2:  # track_parcel once per parcel: each call's record is one entry
-            said = [(i, key, s) for i, (_, v) in enumerate(outputs) for key, s in states_of(v)[:1]]
-            leaves = [index.leaf_at(call, states_of(v)[0][0]) for call, v in outputs]
-            sets.append((f"the {len(outputs)} {name} calls", leaves, said, [v for _, v in outputs]))
+            said = [(i, key, states) for i, (_, _, (key, states)) in enumerate(outputs)]
+            leaves = [index.leaf_at(call, key) for call, _, (key, _) in outputs]
+            sets.append((f"the {len(outputs)} {name} calls", leaves, said, [v for _, v, _ in outputs]))
     return sets
 
 
