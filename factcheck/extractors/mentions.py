@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from decimal import Decimal, InvalidOperation
 from typing import NamedTuple
 
@@ -93,14 +94,40 @@ _RANGE_JOIN = re.compile(r"\s*(?:到|至|-|–|—|~|～|to)\s*")
 _CLOCK_NEXT = frozenset("前后到至左整半钟开起以之过多分点的那这班")
 """What may follow a bare "N 点" that is a clock time; another Chinese word after it makes it points (1 点成长值)."""
 ZH_CLOCK = re.compile(r"(上午|早上|中午|下午|晚上|傍晚|凌晨)?\s?(\d{1,2})\s?[点时](?:\s?(\d{1,2})\s?分|(半))?")
-NUMBER = re.compile(
-    r"(?=[U$¥￥€£RCEG\d])"  # where a number can start: the alternations are tried only there
-    r"(?P<cur>US\$|\$|¥|￥|€|£|USD|RMB|CNY|EUR|GBP)?\s?"
+_NUMBER_BODY = (
     r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
     r"(?P<mag>\s?[万千亿](?!克)|\s?[kK](?![A-Za-z])|M(?![A-Za-z])|\s(?:million|thousand)(?![a-z]))?"
-    r"(?P<unit>\s?%|\s?percent(?![a-z])|\s?/\s?100(?!\d|[.,]\d)|\s?(?:元|块|人民币|美元|美金|欧元|英镑|港币)"
-    r"|\s?(?:USD|RMB|CNY|EUR|GBP)(?![A-Za-z]))?",
 )
+
+
+def number_pattern(currency_words: Iterable[str]) -> re.Pattern[str]:
+    """The pattern of an amount, a count or a percentage with the lexicon's currency words: a symbol or a code
+    before the number ("$", "HK$", "CHF 489"), a code or a Chinese word after it ("489 CHF", "42,500 日元").
+
+    Args:
+        currency_words: The words of the lexicons' `currencies` (`usd`, `$`, `元`).
+
+    Returns:
+        The compiled pattern, with groups `cur`, `num`, `mag` and `unit`.
+    """
+    words = set(currency_words)
+    codes = {w.upper() for w in words if re.fullmatch(r"[a-z]{3}", w)}
+    symbols = {w.upper() for w in words if w.isascii() and not w.isalpha()}  # "$", "us$", "hk$"
+    symbols |= {w for w in words if not w.isascii() and len(w) == 1 and not w.isalnum()}  # ¥ € £
+    chinese = {w for w in words if not w.isascii() and w.isalpha()}  # 元 美元 日元
+
+    def either(items: set[str]) -> str:
+        return "|".join(re.escape(w) for w in sorted(items, key=lambda w: (-len(w), w)))
+
+    starts = "".join(sorted({re.escape(w[0]) for w in symbols | codes}))
+    return re.compile(
+        rf"(?=[{starts}\d])"  # where a number can start: the alternations are tried only there
+        rf"(?P<cur>{either(symbols | codes)})?\s?" + _NUMBER_BODY
+        + rf"(?P<unit>\s?%|\s?percent(?![a-z])|\s?/\s?100(?!\d|[.,]\d)|\s?(?:{either(chinese)})"
+        rf"|\s?(?:{either(codes)})(?![A-Za-z]))?",
+    )
+
+
 # "of", "de", "la" only between capitalised words ("Bank of China"), never at the end ("Refund of $45")
 NAME_RE = re.compile(r"[A-Z](?<![\w.][A-Z])[a-zà-ÿ]+(?:[ -](?:(?:of|de|la)[ -])?[A-Z][a-zà-ÿ]+){1,3}(?![\w])")
 _ZH_NUM = re.compile(r"[零〇一二两三四五六七八九十百千万亿]+")
@@ -201,6 +228,7 @@ class MentionExtractor:
             re.IGNORECASE,
         )
         self._months = lex.map("months")
+        self._number = number_pattern(lex.map("currencies"))
         self._duration_units = {*lex.duration_seconds, *lex.duration_days}
         self._conjunctions = Phrases(lex.list("clause_conjunctions"))
         self._not_carriers = {
@@ -363,7 +391,7 @@ class MentionExtractor:
         """
         out = []
         currencies = self.lex.map("currencies")
-        for m in NUMBER.finditer(text):
+        for m in self._number.finditer(text):
             if not taken.free(m.start("num"), m.end("num")):  # most often digits of a date or an identifier
                 continue
             cur, num, mag, unit_word = m.group("cur", "num", "mag", "unit")

@@ -12,6 +12,8 @@ from factcheck.lexicon import Lexicon, field_name, term_key
 
 AVAILABLE = ("available", "in_stock", "is_available", "bookable")
 """Fields that say whether an option can be had (false: it cannot)."""
+_AVAILABILITY = ("availability", "stock_status", "inventory_status", "stock", "availability_status")
+"""Fields whose words say whether an option can be had (`availability: "sold_out"`)."""
 _PARTY_NUMBER = re.compile(
     r"(?<![\w.])(\d{1,2}|[A-Za-z]+|[一二两三四五六七八九十])\s*(?:[A-Za-z-]+\s+|个?[^\W\d_A-Za-z天月年时分秒次周日晚号点岁元块]{0,3})?$"
 )
@@ -84,8 +86,8 @@ def why_not(lex: Lexicon, record: Any, party: int, cabin: str | None = None) -> 
     if any(record.get(f) is False for f in AVAILABLE):
         return "cannot be booked"
     for key, state in record.items():
-        if isinstance(state, str) and lex.status_fields.lookup(field_name(str(key))) is not None \
-                and lex.unbookable_states.search(state.lower()):
+        if isinstance(state, str) and (lex.status_fields.lookup(field_name(str(key))) is not None
+                                       or key in _AVAILABILITY) and lex.unbookable_states.search(state.lower()):
             return f"is {state}"
     left = _left(lex, record, cabin)
     if left is not None and left < party:
@@ -115,7 +117,7 @@ def _left(lex: Lexicon, record: Mapping[str, Any], cabin: str | None) -> int | N
     return capacity - taken  # `capacity: 4, booked: 4`: none left; `max_party: 8`: not for 9
 
 
-_MOST = ("capacity", "max_party", "max_party_size", "max_guests", "max_occupancy")
+_MOST = ("capacity", "max_party", "max_party_size", "max_guests", "max_occupancy", "max", "max_people", "max_pax")
 """Fields of the most an option holds (a slot's `capacity`, a table's `max_party`)."""
 _TAKEN = ("booked", "reserved", "taken", "enrolled", "registered", "sold")
 """Fields beside an option's capacity that count the places already had: what is left is the difference."""

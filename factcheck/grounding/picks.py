@@ -18,6 +18,7 @@ from factcheck.grounding.roles import (
     compound,
     join_path,
     num_text,
+    ordinal_rank,
     record_strings,
 )
 from factcheck.grounding.scopes import in_scope, scope_text
@@ -50,7 +51,7 @@ def named_pick(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, Recomputed
     if not any(f.kind in (FactKind.NAME, FactKind.IDENTIFIER) for f in claim.facts):
         return None  # no name or id to name the record
     words = lex.superlatives.finditer(claim.text)
-    if not words or compound(claim.text, words[0]) or any(
+    if not words or compound(claim.text, words[0]) or ordinal_rank(claim.text, words[0]) or any(
             f.kind == FactKind.NUMBER and f.unit in lex.currency_codes for f in claim.facts):
         return None
     scoped = lex.selection_scopes.search(claim.text)

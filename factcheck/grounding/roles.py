@@ -238,6 +238,7 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
     if word is None or compound(claim.text, word):
         return None
     lowest = lex.superlative_of(word)
+    rank = ordinal_rank(claim.text, word)
     claimed = Decimal(fact.value)
     # "for two weeks, your cheapest option is … 14 days for $30": the claim's other measures are its condition
     # (not the seats left of the pick, "with 4 seats left", nor the party, "for 3": those the options are kept by)
@@ -247,7 +248,8 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
     asked = asked_text(index.context.leaves)  # the user's words narrow the options, whichever value is ranked
     for loc in located:
         if loc.leaf.source != "tool" or not (loc.leaf.labels & lex.money_labels or _per_unit_price(loc.leaf.path)
-                                             or field_name(loc.leaf.path) == _OPTION_TOTAL):
+                                             or field_name(loc.leaf.path) == _OPTION_TOTAL
+                                             or _unnamed_price(fact, loc, index, claim)):
             continue
         party = party_size(index, loc.leaf.index)
         options = _comparable(index, loc.leaf.index, loc.leaf.path, available_only=True, option_lists=True,
@@ -256,25 +258,46 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
         # "14 days for $30" is a condition of the options; "4 days" that only the search itself gives (its
         # `rental_days`, its arguments) is none; one nothing gives ("at least 3 rooms") leaves no option to rank
         searched = _search_values(index, loc.leaf.index)
-        kept = [c for c in kept_conditions if any(equals_value(v, c) for o in options for v in _terms_of(lex, o[2]))
+        kept = [c for c in kept_conditions if any(_holds(v, c) for o in options for v in _terms_of(lex, o[2]))
                 or not any(equals_value(v, c) for v in searched)]
         scope = scope_text(claim.text, word) + asked
         options = in_scope(_meeting(options, kept), scope)
-        said = "lowest" if lowest else "highest"
+        said = ("", "second ", "third ")[rank] + ("lowest" if lowest else "highest")
         if options and not any(path == loc.leaf.path for _, path, _ in options) and _cannot_be_had(
                 index, loc, kept, scope, claim, party):  # "the cheapest SUV you can book is the BYD", unbookable
-            best = min(v for v, _, _ in options) if lowest else max(v for v, _, _ in options)
+            best = _ranked(options, lowest, rank)
+            if best is None:
+                continue
             where = next(path for v, path, _ in options if v == best)
             return Recomputed(best, f"the {said} of the {len(options)} options that can be had is {num_text(best)} "
                                     f"({where}); {loc.leaf.path} cannot be had", loc)
         if len(options) < 2 or all(v != claimed for v, _, _ in options):
             continue
-        best = min(v for v, _, _ in options) if lowest else max(v for v, _, _ in options)
-        if best == claimed:
+        best = _ranked(options, lowest, rank)
+        if best is None or best == claimed:
             return None
         where = next(path for v, path, _ in options if v == best)
         return Recomputed(best, f"the {said} of {len(options)} options is {num_text(best)} ({where})", loc)
     return None
+
+
+def _ranked(options: list[tuple[Decimal, str, Any]], lowest: bool, rank: int) -> Decimal | None:
+    """The value at a place of the options' distinct values, lowest or highest first; None when there are fewer."""
+    values = sorted({v for v, _, _ in options}, reverse=not lowest)
+    return values[rank] if rank < len(values) else None
+
+
+def _unnamed_price(fact: Fact, loc: Located, index: EvidenceIndex, claim: ClaimText) -> bool:
+    """Whether an amount found in a field no label names (`monthly`, `nightly`, `base`) may be the option's price: not
+    a field that counts what is left (`seats_left`), and no other amount of the claim found in a priced field of the
+    same record (`$100,000 medical … at $71.50 per traveler`: the medical cover is no price)."""
+    if loc.leaf.labels or is_capacity_field(index.lex, field_name(loc.leaf.path)):
+        return False
+    record = loc.leaf.path.rpartition(".")[0]
+    return not any(
+        f is not fact and f.unit in index.lex.currency_codes and ev.source == "tool" and ev.index == loc.leaf.index
+        and ev.path.rpartition(".")[0] == record and index.path_info(ev.path)[0] & index.lex.money_labels
+        for f in claim.facts for ev in f.evidence)
 
 
 def _cannot_be_had(
@@ -301,10 +324,16 @@ def record_strings(record: Any) -> list[str]:
     return [v for v in scalars_of(record) if isinstance(v, str)]
 
 
+_NAME_AFTER = re.compile(r"-[A-Za-z]")
+"""A hyphen and a word right after a number: the number opens an option's name ("2-Day Express")."""
+
+
 def _glued(claim: ClaimText, fact: Fact) -> bool:
-    """Whether a number is the last segment of the code before it ("CS 2110-004"): it names an option, no condition."""
-    at = fact.start - claim.start
-    return at >= 2 and claim.text[at - 1] == "-" and claim.text[at - 2].isalnum()
+    """Whether a number is the last segment of the code before it ("CS 2110-004") or opens a name ("2-Day
+    Express"): it names an option, no condition."""
+    at, end = fact.start - claim.start, fact.end - claim.start
+    return (at >= 2 and claim.text[at - 1] == "-" and claim.text[at - 2].isalnum()) \
+        or _NAME_AFTER.match(claim.text, end) is not None
 
 
 def _left_said(fact: Fact, lex: Lexicon) -> bool:
@@ -314,16 +343,42 @@ def _left_said(fact: Fact, lex: Lexicon) -> bool:
 
 
 def compound(text: str, word: Hit) -> bool:
-    """Whether a superlative is the first half of a compound adjective ("Highest‑resolution waterproof options"):
-    it ranks by another measure than the price."""
+    """Whether a superlative is the first half of a compound adjective ("Highest‑resolution waterproof options"): it
+    ranks by another measure than the price; or it follows an ordinal ("the next-cheapest", "second lowest"): it
+    names no best."""
     return text[word.end : word.end + 1] in ("-", "\u2011", "\u2010")
+
+
+def ordinal_rank(text: str, word: Hit) -> int:
+    """The place a superlative picks counting from 0: 1 after "next" or "second" ("the next-cheapest", "second
+    lowest"), 2 after "third"; 0 for the best."""
+    m = _ORDINAL_BEFORE.search(text, 0, word.start)
+    return 0 if m is None else 2 if m.group(1).lower() in ("third", "3rd") else 1
+
+
+_ORDINAL_BEFORE = re.compile(r"(?i)\b(next|second|third|2nd|3rd)[\s\-\u2010\u2011]*$")
+"""An ordinal right before a superlative ("next-cheapest", "second lowest")."""
 
 
 def _meeting(options: list[tuple[Decimal, str, Any]], conditions: list[Decimal]) -> list[tuple[Decimal, str, Any]]:
     """The options whose record holds every condition's value in some field (all of them without conditions)."""
     if not conditions:
         return options
-    return [o for o in options if all(any(equals_value(v, c) for v in scalars_of(o[2])) for c in conditions)]
+    return [o for o in options if all(any(_holds(v, c) for v in scalars_of(o[2])) for c in conditions)]
+
+
+_ONE_NUMBER = re.compile(r"(\d+(?:\.\d+)?)\s?[^\W\d_]*")
+"""A number and its unit ("800lm", "6 小时", "30h"): an option's measure as text; not a name with a number in it
+("RAV4")."""
+
+
+def _holds(value: Any, number: Decimal) -> bool:
+    """Whether an option's value is a condition's number, as a number or as the one number of its text
+    and its unit ("800lm" holds the 800 of "800lm" said of a lamp, "6 小时" the 6 of "6 小时续航")."""
+    if isinstance(value, str):
+        m = _ONE_NUMBER.fullmatch(value)
+        return m is not None and Decimal(m.group(1)) == number
+    return equals_value(value, number)
 
 
 def equals_value(value: Any, number: Decimal) -> bool:

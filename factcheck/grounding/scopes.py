@@ -33,11 +33,21 @@ def in_scope(options: list[tuple[Decimal, str, Any]], scope: str) -> list[tuple[
     "SUV"; a variant's option, "leather"): the superlative ranks those only."""
     options = _flag_scope(options, scope)
     held = [{v.lower() for v in scalars_of(o[2]) if isinstance(v, str)} for o in options]
+    scope = _HYPHEN.sub(" ", scope)  # "warm-white" names the value "warm white"
     named = {v for values in held for v in values if len(v) > 1 and _SCOPE_WORD(v).search(scope)}
-    named = {v for v in named if not all(v in values for values in held)}
+    named = {v for v in named if not all(v in values for values in held) and _said_alone(v, named, scope)}
     if not named:
         return options
     return [o for o, values in zip(options, held, strict=True) if named <= values]
+
+
+def _said_alone(value: str, named: set[str], scope: str) -> bool:
+    """Whether the scope names a value other than inside a longer value it names ("white" only inside "warm white"
+    names no colour)."""
+    longer = [w for w in named if w != value and _SCOPE_WORD(value).search(w)]
+    alone = len(_SCOPE_WORD(value).findall(scope)) - sum(
+        len(_SCOPE_WORD(value).findall(w)) * len(_SCOPE_WORD(w).findall(scope)) for w in longer)
+    return alone > 0
 
 
 def _flag_scope(options: list[tuple[Decimal, str, Any]], scope: str) -> list[tuple[Decimal, str, Any]]:
@@ -61,6 +71,8 @@ def _flag_scope(options: list[tuple[Decimal, str, Any]], scope: str) -> list[tup
 
 
 _DIGITS = re.compile(r"\S*\d\S*")
+_HYPHEN = re.compile(r"(?<=[a-z])-(?=[a-z])")
+"""A hyphen between two letters of a scope."""
 _ASKED = 400
 """Longest context string read as the user's words."""
 _FLAG_WORD = 5

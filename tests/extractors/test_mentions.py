@@ -172,6 +172,12 @@ def test_weekdays_beside_dates(text, expected) -> None:
         ("BA 2491 is delayed", [("identifier", "ba2491", None)]),
         ("flight 3U 8881", [("identifier", "3u8881", None)]),
         ("USD 120", [("number", "120", "USD")]),  # a currency code is no carrier
+        # currency codes and words of the lexicon, before or after the number
+        ("CHF 489.00 for two", [("number", "489", "CHF")]),
+        ("SGD 27.90/月", [("number", "27.9", "SGD")]),
+        ("HK$ 760 per day", [("number", "760", "HKD")]),
+        ("共 42,500 日元", [("number", "42500", "JPY")]),  # no 42,500 days
+        ("合计 1,200 港元", [("number", "1200", "HKD")]),
         ("PM 2", [("number", "2", None)]),
         ("每 GB 5 元", [("number", "5", "CNY")]),  # a unit is no carrier
         ("5kg and 24h", [("number", "5", "kg"), ("number", "24", None)]),  # quantities stay numbers

@@ -109,6 +109,64 @@ def test_a_superlative_is_the_best_of_its_options(answer, outputs, expected) -> 
     assert found[-1][1] == expected, found
 
 
+LAMPS = {"variants": {
+    "5320918846": {"options": {"color": "black", "light": "cool white", "brightness": "800lm"}, "available": True,
+                   "price": 48.0},
+    "5320918854": {"options": {"color": "black", "light": "warm white", "brightness": "800lm"}, "available": False,
+                   "price": 46.5},
+    "5320918889": {"options": {"color": "white", "light": "warm white", "brightness": "800lm"}, "available": True,
+                   "price": 49.99},
+    "5320918870": {"options": {"color": "silver", "light": "warm white", "brightness": "1000lm"}, "available": True,
+                   "price": 55.8}}}
+PLANS = {"currency": "SGD", "plans": [{"code": "SO-20", "data_gb": 20, "monthly": 15.9},
+                                      {"code": "SO-50", "data_gb": 50, "monthly": 24.9},
+                                      {"code": "SO-40P", "data_gb": 40, "monthly": 27.9}]}
+HOTELS = {"currency": "CNY", "results": [
+    {"hotel": "A", "rate_name": "Advance Purchase", "refundable": False, "nightly": 820.0},
+    {"hotel": "B", "rate_name": "Flexible", "refundable": True, "nightly": 940.0},
+    {"hotel": "C", "rate_name": "Flexible", "refundable": True, "nightly": 905.0},
+    {"hotel": "D", "rate_name": "Member Flexible", "refundable": True, "nightly": 918.0}]}
+SHUTTLES = {"options": [{"time": "10:30", "fare": 15.0, "seats_left": 9},
+                        {"time": "11:30", "fare": 12.0, "seats_left": 12}]}
+COVERS = {"options": [{"plan": "Essential", "price_per_traveler": 48.0, "medical": 50000},
+                      {"plan": "Standard", "price_per_traveler": 71.5, "medical": 100000}]}
+PACKAGES = {"results": [{"name": "Positano", "price_per_person": 1249.0, "availability": "sold_out"},
+                        {"name": "Harbourside", "price_per_person": 1318.0, "availability": "available"},
+                        {"name": "Grand Tour", "price_per_person": 1880.0, "availability": "available"}]}
+
+
+@pytest.mark.parametrize(
+    ("answer", "outputs", "expected"),
+    [
+        # a price in a field no label names (`monthly`, `nightly`) is ranked like a priced one, codes read as money
+        ("The cheapest plan is SO-40P at SGD 27.90 a month.", [("list_plans", PLANS)], C),
+        ("The cheapest plan is SO-20 at SGD 15.90 a month.", [("list_plans", PLANS)], S),
+        ("Cheapest refundable: D (Member Flexible) at ¥918/night.", [("search_rates", HOTELS)], C),
+        ("Cheapest refundable: C (Flexible) at ¥905/night.", [("search_rates", HOTELS)], S),
+        # no field counting what is left, and no cover beside the option's own price, is its price
+        ("The cheapest choice is the 11:30 shuttle at €12.", [("search_shuttles", SHUTTLES)], S),
+        ("The cheapest plan meeting your needs is Standard: $100,000 medical at $71.50 per traveler.",
+         [("get_travel_quote", COVERS)], S),
+        # a measure said with the pick is held by the options as text ("800lm"); "warm-white" names no white colour
+        ("The cheapest warm-white version you can order is item 5320918854 (black, warm white, 800lm) at $46.50.",
+         [("get_product_details", LAMPS)], C),
+        ("The cheapest warm-white version you can order is item 5320918889 (white, warm white, 800lm) at $49.99.",
+         [("get_product_details", LAMPS)], S),
+        # an option whose `availability` says sold out cannot be had
+        ("The cheapest package you can still book is Harbourside at €1,318 per person.",
+         [("search_packages", PACKAGES)], S),
+        ("The cheapest package is Grand Tour at €1,880 per person.", [("search_packages", PACKAGES)], C),
+        # after an ordinal the superlative picks that place, not the best
+        ("The second cheapest flight is HAT3 at $199.", [("search_direct_flight", FLIGHTS)], S),
+        ("The next cheapest flight is HAT1 at $210.", [("search_direct_flight", FLIGHTS)], C),
+        ("The third cheapest flight is HAT1 at $210.", [("search_direct_flight", FLIGHTS)], S),
+    ],
+)
+def test_a_superlative_ranks_prices_named_or_not_over_the_options_that_can_be_had(answer, outputs, expected) -> None:
+    found = number_verdicts(answer, outputs)
+    assert found[-1][1] == expected, found
+
+
 STAYS = {"currency": "USD", "results": [
     {"name": "City View Queen", "total": 517.0,
      "nightly": [{"date": "2025-01-09", "rate": 139.0}, {"date": "2025-01-10", "rate": 189.0}]},
