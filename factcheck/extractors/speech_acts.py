@@ -19,6 +19,8 @@ _OPTION_LETTER = re.compile(r"[a-h][.)]\s+")
 """An option's letter before its first word ("b) Cancel the entire order")."""
 _NOT_AN_OBJECT = re.compile(r"\s*(?:[:：(]|\w+ed\b)")
 """What follows a noun, not an imperative verb ("Refund: $20", "Return requested", "Update (pending)")."""
+_REASON = re.compile(r"(?i)(?:,\s*|\s)(?:since|because)\s|[，,]?\s*(?:因为|由于)")
+"""A word that opens a reason clause after a comma or a space ("…, since gift-card refunds are only allowed", 因为)."""
 _QUESTION_END = re.compile(r"[?？][\s*_)）」\"”]*$")
 
 
@@ -56,7 +58,8 @@ class SpeechActClassifier:
                 return SpeechAct.OFFER
             policy = self.policy_markers.finditer(text)
             if policy and not self._done_before(text, facts, start, policy[0].start) \
-                    and not self._agent_did(text, facts, start):
+                    and not self._agent_did(text, facts, start) and not self._said_before_reason(text, facts, start,
+                                                                                                policy[0].start):
                 return SpeechAct.POLICY
         if any(f.kind == FactKind.ACTION and f.polarity == "positive" for f in facts):
             return SpeechAct.ACTION
@@ -70,6 +73,18 @@ class SpeechActClassifier:
         return any(f.kind in (FactKind.ACTION, FactKind.STATUS) and f.polarity == "positive" and f.end - start <= at
                    and marked_done(text, f.start - start, len(f.text), doer=True)  # its own marker, not a past one
                    for f in facts)
+
+    @staticmethod
+    def _said_before_reason(text: str, facts: list[Fact], start: int, at: int) -> bool:
+        """Whether the rule at `at` stands in a reason clause ("since …", "because …", 因为 …) after an action said
+        done ("#W3307942: cancelled; the refund will go to your card, since gift-card refunds are only allowed
+        for …"): the rule is the reason, the claim reports the state."""
+        reason = None
+        for m in _REASON.finditer(text, 0, at):
+            reason = m
+        return reason is not None and any(
+            f.kind == FactKind.ACTION and f.polarity == "positive" and f.end - start <= reason.start()
+            for f in facts)
 
     @staticmethod
     def _agent_did(text: str, facts: list[Fact], start: int) -> bool:

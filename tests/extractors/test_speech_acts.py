@@ -87,7 +87,36 @@ def test_a_flagged_offer_keeps_its_act_in_the_report() -> None:
         # the completion marker is a past change's, not the state word's: still policy
         ("副卡改成 19 元套餐时系统报错：本账期已经在 4 月 3 日变更过一次套餐，每个账期只能变更一次。",
          SpeechAct.POLICY),
+        # the rule in a reason clause after an action said of a record: the claim reports the action
+        ("#W3307942 (Monitor Arm): cancelled; the refund goes to your card, since gift-card refunds are only "
+         "allowed for orders paid by gift card.", SpeechAct.ACTION),
+        ("Gift-card refunds are only allowed for orders paid by gift card, since the card is closed.",
+         SpeechAct.POLICY),
     ],
 )
 def test_a_completed_action_before_a_policy_word_keeps_the_claim_an_assertion(answer: str, act: SpeechAct) -> None:
     assert CHECKER.check(answer, []).claims[0].act in (act, SpeechAct.ACTION if act == SpeechAct.ASSERTION else act)
+
+
+_FAILED = [
+    ("send_certificate", {"user_id": "u1", "amount": 100}, "CompensationError: a certificate was already issued"),
+    ("issue_credit", {"msisdn": "15800217734", "amount": 20.0}, "CREDIT_LIMIT_EXCEEDED: 需提交主管审批"),
+    ("cancel_pending_order", {"order_id": "#W3307942"}, "ValidationError: order not cancelled"),
+]
+
+
+@pytest.mark.parametrize(
+    ("answer", "call"),
+    [
+        # a voucher or certificate said issued, a credit said refunded, an order said cancelled: each tool failed
+        ("已为您发放一张 100 美元的代金券，可在账户中查看。", 0),
+        ("20 元也已经退回到您的话费账户里。", 1),
+        ("#W3307942 (Monitor Arm): cancelled; the refund goes to your card, since gift-card refunds are only "
+         "allowed for orders paid by gift card.", 2),
+    ],
+)
+def test_an_action_whose_own_tool_failed_is_contradicted(answer: str, call: int) -> None:
+    name, args, error = _FAILED[call]
+    report = CHECKER.check(answer, [{"name": name, "args": args, "output": error, "status": "error"}])
+    assert any(f.kind == FactKind.ACTION and f.verdict == Verdict.CONTRADICTED
+               for c in report.claims for f in c.facts), report.claims
