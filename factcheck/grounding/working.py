@@ -124,8 +124,12 @@ def agrees(found: StatedDifference, fact: Fact) -> bool:
 
 _OPERATOR = re.compile(r"[+＋−×÷*]|(?<=\s)[-xX/](?=\s)")
 """An operator between two written numbers ("+", "×", " x ", " - "); a hyphen or an x inside a word is none."""
-_LABEL = re.compile(r"[^\S\n]*(?:[^\W\d_][^\W\d]{0,11}(?:[^\S\n]+[^\W\d_][^\W\d]{0,11}){0,2})?[^\S\n]*")
-"""What may stand beside an operand: spaces and a short label of up to three words ("$6.50 fee", "手续费")."""
+_LABEL = re.compile(
+    r"(?:/[^\W\d_][^\W\d]{0,7})?"
+    r"[^\S\n]*(?:[^\W\d_][^\W\d]{0,11}(?:[^\S\n]+[^\W\d_][^\W\d]{0,11}){0,2})?[^\S\n]*"
+)
+"""What may stand beside an operand: its unit's denominator ("2.40 元/kg", "$2.40/kg"), spaces and a short label of
+up to three words ("$6.50 fee", "手续费")."""
 _EQUALS = ("=", "＝")
 _BEYOND = 40
 """How far past the operands read an operator shows that the expression goes on."""

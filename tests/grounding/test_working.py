@@ -43,6 +43,9 @@ def test_a_stated_difference_is_recomputed_from_the_two_amounts(answer, text, ex
         ("退款金额 ¥960.00（票面 ¥480.00 × 2，手续费不退）。", "¥960.00", ("supported", "derived")),
         ("12 seats x $72 = $846.", "$846", ("contradicted", "recomputed")),  # 12 × 72 = 864
         ("The ticket is $79.00 (OF1).", "$79.00", ("supported", "match")),  # a bracket with no expression
+        # a rate written with its unit's denominator is one operand ("2.40 元/kg", "$2.40/kg")
+        ("143.2 kg × 2.40 元/kg = 334.68 元", "334.68 元", ("contradicted", "recomputed")),
+        ("143.2 kg × $2.40/kg = $334.68", "$334.68", ("contradicted", "recomputed")),
     ],
 )
 def test_written_arithmetic_must_come_to_its_result(answer, text, expected) -> None:
