@@ -37,10 +37,14 @@ class RecordChecks(ClaimState):
         the value from the wrong record.
         """
         places = []
+        lex = self.index.lex
+        money = lex.currency_codes
         for loc in matches:
             item = LIST_ITEM.match(loc.leaf.path) if loc.leaf.source == "tool" else None
             if item is None or self.index.is_record_key(loc.leaf.path):
                 return False  # not in a list item, or a record's key: it names that record
+            if fact.unit in money and any(lex.currency_of(w) is None for w in _LETTERS.findall(loc.leaf.text)):
+                return False  # "$20" against a truck's "20ft", "¥10" against "10GB": a measure, no amount of money
             places.append((loc, item[1], item[2], loc.leaf.path[item.end() :]))
         if self._enumerates(fact, matches):
             return False  # "$234.00 from your gift card and $1,062.00 on your Mastercard": each item its own value
@@ -58,7 +62,9 @@ class RecordChecks(ClaimState):
             for named_call, named_items, i in sorted(named):
                 if shape_of(named_items) != shape or not self._same_list(named_call, call, named_items, fact):
                     continue  # a record of another list
-                if named_call != call and self._keys_said(other_record, f"{items}[{other}]"):
+                if self._keys_said(other_record, f"{items}[{other}]"):
+                    if named_call == call:
+                        return False  # "与前天（12 月 1 日）提交的 TK-91004 重复": the claim names the other record too
                     continue  # "vm-api-prod-1: $251.17 → $337.34": the same record in two calls
                 own_record = self.index.value_at(named_call, f"{named_items}[{i}]")
                 if not isinstance(own_record, dict) or not isinstance(other_record, dict):

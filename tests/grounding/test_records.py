@@ -140,3 +140,26 @@ _EARBUDS = {"name": "get_order_details", "args": {"order_id": "#W3"}, "status": 
 def test_a_number_found_in_another_records_words(answer: str, tools: list, wrong: list[str]) -> None:
     report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, tools)
     assert [f.text for c in report.claims for f in c.facts if f.code == "wrong_record"] == wrong
+
+
+_TICKETS = {"name": "list_tickets", "args": {"user_id": "u_48810"}, "status": "ok", "output": {"tickets": [
+    {"ticket_id": "TK-91120", "status": "closed", "merged_into": "TK-91004", "created_at": "2026-12-03T09:12:00+08:00"},
+    {"ticket_id": "TK-91004", "status": "in_progress", "created_at": "2026-12-01T20:40:00+08:00"}]}}
+_MOVERS = {"name": "list_quotes", "args": {}, "status": "ok", "output": {"quotes": [
+    {"quote_id": "Q-68944", "company": "Atlas Home Relocation", "truck": "26ft", "hourly_rate": 110},
+    {"quote_id": "Q-78143", "company": "Swift Movers", "truck": "20ft", "hourly_rate": 145},
+    {"quote_id": "Q-38255", "company": "Northline Movers", "truck": "26ft", "hourly_rate": 95}]}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "wrong"),
+    [
+        # the claim names the other record by its key too: the date is that record's
+        ("被关闭的是今天 09:12 提交的 TK-91120，原因是和前天（12 月 1 日）提交的 TK-91004 重复。", [_TICKETS], []),
+        # an amount of money is no value of a measure ("20ft")
+        ("比第二便宜的 Northline Movers 少 $20。", [_MOVERS], []),
+    ],
+)
+def test_a_value_of_a_record_the_claim_also_names(answer: str, tools: list, wrong: list[str]) -> None:
+    report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, tools)
+    assert [f.text for c in report.claims for f in c.facts if f.code == "wrong_record"] == wrong
