@@ -17,6 +17,7 @@ from factcheck.grounding.listed import stated_total
 from factcheck.grounding.member_counts import member_count
 from factcheck.grounding.moments import day_of_month
 from factcheck.grounding.number_backings import NumberBackings
+from factcheck.grounding.one_unit import one_units_amount
 from factcheck.grounding.party_totals import per_item_as_total, per_unit_sum_as_total
 from factcheck.grounding.per_unit_fields import per_unit_field_as_whole, per_unit_times
 from factcheck.grounding.record_checks import RecordChecks
@@ -170,6 +171,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             # arithmetic on the answer's backed numbers may explain another value
             backing = (
                 self._computed_by_a_tool(targets)
+                or one_units_amount(fact, same_field, claimed, self._said, self.index)  # $24.99 of 3 × 24.99
                 or self._at_a_rate(fact, same_field, claimed, exponent)
                 or self._in_keyed_record(fact, targets, same_field)
                 or self._subset_total(fact)
