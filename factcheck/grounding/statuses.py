@@ -119,8 +119,10 @@ class StatusMatcher:
             failed = failed_for_named(self.index, lambda: self._named_entries(fact), agree[0].call) \
                 if agree and polarity == "positive" else None
             if failed is not None:  # "The Ocean View Suite has been moved as well": its own change failed
+                leaf = self.index.first_leaf(failed[0].index)  # the failed call's own error is the evidence
                 set_verdict(fact, Verdict.CONTRADICTED, "tool_error",
-                            f"tool {failed[0].name} failed for the record the claim names ({failed[1]})", [])
+                            f"tool {failed[0].name} failed for the record the claim names ({failed[1]})",
+                            [evidence_of(leaf, self.index)] if leaf else [])
                 return
             if agree and not read_back:
                 set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {say(agree[0])}",
@@ -156,7 +158,9 @@ class StatusMatcher:
             return
         if ran:
             verdict = Verdict.CONTRADICTED if polarity == "positive" else Verdict.SUPPORTED
-            set_verdict(fact, verdict, "tool_error", f"tool {ran[-1].name} failed with an error", [])
+            leaf = self.index.first_leaf(ran[-1].index)  # the failed call's own error is the evidence
+            set_verdict(fact, verdict, "tool_error", f"tool {ran[-1].name} failed with an error",
+                        [evidence_of(leaf, self.index)] if leaf else [])
             return
         if polarity == "negative":
             set_verdict(fact, Verdict.SUPPORTED, "no_tool_call",

@@ -461,3 +461,21 @@ POLICY = call("get_policy", {"policy_id": "POL-7781203", "status": "active"})
 )
 def test_submitted_act_and_a_record_already_done(answer: str, tools: list, flagged: bool) -> None:
     assert any(f.verdict.flagged for c in CHECKER.check(answer, tools).claims for f in c.facts) is flagged
+
+
+_UNSUBSCRIBED = call("unsubscribe_vas", {"result": "success", "effective_at": "2025-03-14T10:41:05+08:00"})
+_CREDIT_FAILED = call("issue_credit", "CREDIT_LIMIT_EXCEEDED: 单笔退费超过坐席权限，需提交主管审批", "error")
+_MODIFY_FAILED = call("modify_pending_order_items", "Error: payment method gift_card_1 has not enough balance", "error")
+
+
+def test_an_action_whose_tool_failed_has_the_failed_calls_output_as_evidence() -> None:
+    answer = "已经帮您把彩铃包退订了（今天 10:41 生效），20 元也已经退回到您的话费账户里。"
+    report = FactChecker().check(answer, [_UNSUBSCRIBED, _CREDIT_FAILED])
+    failed = [f for c in report.flagged for f in c.facts if f.code == "tool_error"]
+    assert failed and failed[0].evidence and failed[0].evidence[0].tool_name == "issue_credit", report.claims
+
+
+def test_a_state_a_record_becomes_is_no_state_it_is_in() -> None:
+    answer = "After applying, the order status becomes 'pending (items modified)' and no further change is possible."
+    facts = [f for c in CHECKER.check(answer, [_MODIFY_FAILED]).claims for f in c.facts]
+    assert not any(f.verdict == Verdict.CONTRADICTED for f in facts), [(f.text, f.verdict, f.reason) for f in facts]
