@@ -28,8 +28,8 @@ from factcheck.grounding.roles import (
     clause_bounds,
     fits_role,
     per_unit_as_total,
-    selection,
 )
+from factcheck.grounding.selection import selection
 from factcheck.grounding.state_counts import state_count
 from factcheck.grounding.totals import column_total, field_total
 from factcheck.grounding.unit_checks import UnitChecks
@@ -51,12 +51,10 @@ _BESIDE = 24
 """How far from a number (characters, within its clause) a word is read as naming its field."""
 _REFERENCE_DIGITS = re.compile(r"\d{4,}")
 """A bare run of digits long enough to refer to the identifier whose last segment it is (`_suffix`)."""
-
 _ORDINAL_MARKS = ("第", "No.", "no.")
 """What makes the bare number after it a place in a list, not a quantity ("第 1 条收益最大")."""
 _BREAKDOWN = re.compile(r"\s*[—–:：(（-]")
 """What opens a total's breakdown right after it: a dash, a colon or a bracket ("Total paid: $1,296.00 — $234.00 …")."""
-
 _SMALL_COUNT = 100
 """Below it a whole number the user gave is taken as the user's own (a party size), not as another record's."""
 _PARTY_BEFORE = re.compile(r"(?i)(?:\b(?:for(?: all| the)?|with|at least|enough for|fits?)"
@@ -405,9 +403,8 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         return True
 
     def _per_unit_disagrees(self, fact: Fact, located: list[Located]) -> bool:
-        """Contradict a number its field's tool values do not hold but that is one unit's amount of a record with a
-        multiplicity (a line's unit price beside its quantity, `fee_per_period` beside `total_fee`), said as the
-        whole: the computation is the evidence."""
+        """Contradict a number no value of its field holds that is one unit's amount of a record with a multiplicity
+        (a line's unit price beside its quantity, `fee_per_period` beside `total_fee`) said as the whole."""
         found = per_unit_as_total(fact, located, self.index, self._said, of_lines=False)
         if found is None or self._states_too(fact, found.value):
             return False

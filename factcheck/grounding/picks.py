@@ -10,18 +10,9 @@ from typing import Any
 from factcheck.grounding.eligible import party_size, why_not
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.flat import value_in
-from factcheck.grounding.roles import (
-    PATH_STEP,
-    PRICE_LABELS,
-    ClaimText,
-    Recomputed,
-    compound,
-    join_path,
-    num_text,
-    ordinal_rank,
-    record_strings,
-)
+from factcheck.grounding.roles import PATH_STEP, PRICE_LABELS, ClaimText, Recomputed, join_path, num_text
 from factcheck.grounding.scopes import in_scope, scope_text
+from factcheck.grounding.selection import compound, ordinal_rank, record_strings
 from factcheck.lexicon import field_name
 from factcheck.report import Fact, FactKind, Verdict
 

@@ -9,21 +9,19 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
 from factcheck.grounding.arithmetic import equal_at
-from factcheck.grounding.eligible import AVAILABLE, is_capacity_field, party_size, why_not
+from factcheck.grounding.eligible import why_not
 from factcheck.grounding.evidence import EvidenceIndex, Located
-from factcheck.grounding.flat import scalars_of, value_in
+from factcheck.grounding.flat import value_in
 from factcheck.grounding.multiplicity import (
-    dated_span,
     noun_units,
     party_follows,
     party_said,
     run_multiplicity,
     time_units,
 )
-from factcheck.grounding.scopes import asked_text, in_scope, scope_text
-from factcheck.lexicon import Lexicon, field_name
+from factcheck.lexicon import field_name
 from factcheck.phrases import Hit, Phrases
-from factcheck.report import Fact, FactKind, Verdict
+from factcheck.report import Fact, FactKind
 
 PATH_STEP = re.compile(r"[^.\[\]]+|\[\d+\]")
 """One step of a leaf's path: a field name or a list index (`flights`, `[0]`)."""
@@ -129,7 +127,7 @@ def per_unit_as_total(
         # the legs of the reservation that lists the travellers add up to one traveller's fare; a price another call
         # gives (a search's options) is one option's
         own = any(leaf.index == loc.leaf.index and leaf.path == what for _, leaf in index.list_counts)
-        legs = [v for v, _, _ in _comparable(index, loc.leaf.index, loc.leaf.path, lists_only=True)] if own else []
+        legs = [v for v, _, _ in comparable(index, loc.leaf.index, loc.leaf.path, lists_only=True)] if own else []
         legs = legs or [claimed]
         per_unit = sum(legs)
         if any(equal_at(unit * times, claimed, exponent) for unit in (per_unit, claimed)):
@@ -208,186 +206,13 @@ def _lines_record(fact: Fact, loc: Located, index: EvidenceIndex, claim: ClaimTe
     return join_path(steps[:-3])
 
 
-_OPTION_TOTAL = "total"
-"""The field name of an option's whole price (`results[1].total`; not `total_excl_optional`): no money label alone
-(a `total` may count results), but an amount of money a claim picks by a superlative and finds there is the
-option's price."""
-
-
-def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
-    """The value a superlative claims ("the cheapest option is $52.01"), re-ranked over its comparable records.
-
-    Only the first amount of money after the superlative word is the selected one's ("最贵的是 EC2，$812.10；
-    RDS $375.72 排第二": $375.72 is no selection). The options are its siblings in a list or mapping of
-    options (`flights`, `offers`, `variants`: lexicon `option_lists`; an order's items are no options): the
-    same field of the other entries, those marked unavailable left out.
-
-    Args:
-        fact: A number of the claim.
-        located: The tool numbers equal to it.
-        index: The run's evidence.
-        claim: The claim.
-
-    Returns:
-        The best value when the claimed one is not it, else None.
-    """
-    lex = index.lex
-    if not located or not fact.value or fact.unit not in lex.currency_codes:
-        return None
-    word = _cue_before(lex.superlatives, fact, claim)
-    if word is None or compound(claim.text, word):
-        return None
-    lowest = lex.superlative_of(word)
-    rank = ordinal_rank(claim.text, word)
-    claimed = Decimal(fact.value)
-    # "for two weeks, your cheapest option is … 14 days for $30": the claim's other measures are its condition
-    # (not the seats left of the pick, "with 4 seats left", nor the party, "for 3": those the options are kept by)
-    conditions = [Decimal(f.value) for f in claim.facts if f is not fact and f.kind == FactKind.NUMBER and f.value
-                  and f.unit not in lex.currency_codes and f.verdict == Verdict.SUPPORTED and not _left_said(f, lex)
-                  and not _glued(claim, f)]
-    asked = asked_text(index.context.leaves)  # the user's words narrow the options, whichever value is ranked
-    for loc in located:
-        if loc.leaf.source != "tool" or not (loc.leaf.labels & lex.money_labels or _per_unit_price(loc.leaf.path)
-                                             or field_name(loc.leaf.path) == _OPTION_TOTAL
-                                             or _unnamed_price(fact, loc, index, claim)):
-            continue
-        party = party_size(index, loc.leaf.index)
-        options = _comparable(index, loc.leaf.index, loc.leaf.path, available_only=True, option_lists=True,
-                              party=party)
-        kept_conditions = [c for c in conditions if c != party]
-        # "14 days for $30" is a condition of the options; "4 days" that only the search itself gives (its
-        # `rental_days`, its arguments) is none; one nothing gives ("at least 3 rooms") leaves no option to rank
-        searched = _search_values(index, loc.leaf.index)
-        kept = [c for c in kept_conditions if any(_holds(v, c) for o in options for v in _terms_of(lex, o[2]))
-                or not any(equals_value(v, c) for v in searched)]
-        scope = scope_text(claim.text, word) + asked
-        options = in_scope(_meeting(options, kept), scope)
-        said = ("", "second ", "third ")[rank] + ("lowest" if lowest else "highest")
-        if options and not any(path == loc.leaf.path for _, path, _ in options) and _cannot_be_had(
-                index, loc, kept, scope, claim, party):  # "the cheapest SUV you can book is the BYD", unbookable
-            best = _ranked(options, lowest, rank)
-            if best is None:
-                continue
-            where = next(path for v, path, _ in options if v == best)
-            return Recomputed(best, f"the {said} of the {len(options)} options that can be had is {num_text(best)} "
-                                    f"({where}); {loc.leaf.path} cannot be had", loc)
-        if len(options) < 2 or all(v != claimed for v, _, _ in options):
-            continue
-        best = _ranked(options, lowest, rank)
-        if best is None or best == claimed:
-            return None
-        where = next(path for v, path, _ in options if v == best)
-        return Recomputed(best, f"the {said} of {len(options)} options is {num_text(best)} ({where})", loc)
-    return None
-
-
-def _ranked(options: list[tuple[Decimal, str, Any]], lowest: bool, rank: int) -> Decimal | None:
-    """The value at a place of the options' distinct values, lowest or highest first; None when there are fewer."""
-    values = sorted({v for v, _, _ in options}, reverse=not lowest)
-    return values[rank] if rank < len(values) else None
-
-
-def _unnamed_price(fact: Fact, loc: Located, index: EvidenceIndex, claim: ClaimText) -> bool:
-    """Whether an amount found in a field no label names (`monthly`, `nightly`, `base`) may be the option's price: not
-    a field that counts what is left (`seats_left`), and no other amount of the claim found in a priced field of the
-    same record (`$100,000 medical … at $71.50 per traveler`: the medical cover is no price)."""
-    if loc.leaf.labels or is_capacity_field(index.lex, field_name(loc.leaf.path)):
-        return False
-    record = loc.leaf.path.rpartition(".")[0]
-    return not any(
-        f is not fact and f.unit in index.lex.currency_codes and ev.source == "tool" and ev.index == loc.leaf.index
-        and ev.path.rpartition(".")[0] == record and index.path_info(ev.path)[0] & index.lex.money_labels
-        for f in claim.facts for ev in f.evidence)
-
-
-def _cannot_be_had(
-    index: EvidenceIndex, loc: Located, kept: list[Decimal], scope: str, claim: ClaimText, party: int
-) -> bool:
-    """Whether the selected amount's own option is one of the options in scope, left out as one that cannot be had
-    by the party, and the claim does not say so ("the cheapest one is sold out")."""
-    lex = index.lex
-    every = in_scope(_meeting(_comparable(index, loc.leaf.index, loc.leaf.path, option_lists=True), kept), scope)
-    own = next((record for _, path, record in every if path == loc.leaf.path), None)
-    if own is None:
-        return False
-    if lex.negators.search(claim.text) or lex.says_unbookable(claim.text, record_strings(own)):
-        return False
-    last = PATH_STEP.findall(loc.leaf.path)[-1]  # `prices.economy`: the seats left are `economy`'s too
-    cabin = last if isinstance(own, dict) and any(isinstance(v, dict) and last in v for v in own.values()) else None
-    left = {Decimal(n) for n in re.findall(r"\d+", why_not(lex, own, party, cabin))}
-    # "The cheapest one ($39.90) only has 2 seats left, so I skipped it": the claim says why it cannot be had
-    return not any(f.kind == FactKind.NUMBER and f.value and Decimal(f.value) in left for f in claim.facts)
-
-
-def record_strings(record: Any) -> list[str]:
-    """The text values of a record (its options' words: "full size", "white")."""
-    return [v for v in scalars_of(record) if isinstance(v, str)]
-
-
-_NAME_AFTER = re.compile(r"-[A-Za-z]")
-"""A hyphen and a word right after a number: the number opens an option's name ("2-Day Express")."""
-
-
-def _glued(claim: ClaimText, fact: Fact) -> bool:
-    """Whether a number is the last segment of the code before it ("CS 2110-004") or opens a name ("2-Day
-    Express"): it names an option, no condition."""
-    at, end = fact.start - claim.start, fact.end - claim.start
-    return (at >= 2 and claim.text[at - 1] == "-" and claim.text[at - 2].isalnum()) \
-        or _NAME_AFTER.match(claim.text, end) is not None
-
-
-def _left_said(fact: Fact, lex: Lexicon) -> bool:
-    """Whether a number is what is left of an option, by its evidence's field (`available_seats.economy`)."""
-    path = fact.evidence[0].path if fact.evidence and fact.evidence[0].source == "tool" else ""
-    return any(is_capacity_field(lex, step) for step in PATH_STEP.findall(path) if not step.startswith("["))
-
-
-def compound(text: str, word: Hit) -> bool:
-    """Whether a superlative is the first half of a compound adjective ("Highest‑resolution waterproof options"): it
-    ranks by another measure than the price; or it follows an ordinal ("the next-cheapest", "second lowest"): it
-    names no best."""
-    return text[word.end : word.end + 1] in ("-", "\u2011", "\u2010")
-
-
-def ordinal_rank(text: str, word: Hit) -> int:
-    """The place a superlative picks counting from 0: 1 after "next" or "second" ("the next-cheapest", "second
-    lowest"), 2 after "third"; 0 for the best."""
-    m = _ORDINAL_BEFORE.search(text, 0, word.start)
-    return 0 if m is None else 2 if m.group(1).lower() in ("third", "3rd") else 1
-
-
-_ORDINAL_BEFORE = re.compile(r"(?i)\b(next|second|third|2nd|3rd)[\s\-\u2010\u2011]*$")
-"""An ordinal right before a superlative ("next-cheapest", "second lowest")."""
-
-
-def _meeting(options: list[tuple[Decimal, str, Any]], conditions: list[Decimal]) -> list[tuple[Decimal, str, Any]]:
-    """The options whose record holds every condition's value in some field (all of them without conditions)."""
-    if not conditions:
-        return options
-    return [o for o in options if all(any(_holds(v, c) for v in scalars_of(o[2])) for c in conditions)]
-
-
-_ONE_NUMBER = re.compile(r"(\d+(?:\.\d+)?)\s?[^\W\d_]*")
-"""A number and its unit ("800lm", "6 小时", "30h"): an option's measure as text; not a name with a number in it
-("RAV4")."""
-
-
-def _holds(value: Any, number: Decimal) -> bool:
-    """Whether an option's value is a condition's number, as a number or as the one number of its text
-    and its unit ("800lm" holds the 800 of "800lm" said of a lamp, "6 小时" the 6 of "6 小时续航")."""
-    if isinstance(value, str):
-        m = _ONE_NUMBER.fullmatch(value)
-        return m is not None and Decimal(m.group(1)) == number
-    return equals_value(value, number)
-
-
 def equals_value(value: Any, number: Decimal) -> bool:
     if isinstance(value, bool) or not isinstance(value, int | float):
         return False
     return Decimal(str(value)) == number
 
 
-def _cue_before(cues: Phrases, fact: Fact, claim: ClaimText) -> Hit | None:
+def cue_before(cues: Phrases, fact: Fact, claim: ClaimText) -> Hit | None:
     """The cue word of a claim whose first amount of money after it is `fact` (no other amount between)."""
     at = fact.start - claim.start
     hits = [h for h in claim_hits(cues, claim.text) if h.end <= at]
@@ -444,7 +269,7 @@ def claims_a_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
     rest = claim.text[at : at + 2 * _AFTER].lstrip().lower()
     if any(rest.startswith(word) for words in lex.difference_words.values() for word in words if word.isascii()):
         return False  # "$408.80 in total — $151.20 more than your current car": a difference, not the total
-    if "total" in (fact.concept or "").split("+") or _cue_before(lex.total_words, fact, claim) is not None:
+    if "total" in (fact.concept or "").split("+") or cue_before(lex.total_words, fact, claim) is not None:
         return True
     if party_follows(rest):
         return True  # "$389 for both of you": the party's total
@@ -553,33 +378,7 @@ def line_quantity(index: EvidenceIndex, call: int, path: str) -> Decimal | None:
     return None
 
 
-def _terms_of(lex: Lexicon, option: Any) -> list[Any]:
-    """An option's values that may be a condition of the pick (`validity_days: 14`): not what is left of it
-    (`available: 5`, `seats_left`), which says whether it can be had."""
-    if not isinstance(option, dict):
-        return list(scalars_of(option))
-    return [v for k, value in option.items() if k not in AVAILABLE and not is_capacity_field(lex, str(k))
-            for v in scalars_of(value)]
-
-
-def _search_values(index: EvidenceIndex, call: int) -> list[Any]:
-    """What a search ran with: its arguments, the top-level scalars of its output (`rental_days: 4`), and the
-    nights or days between the dates it searched (`check_in` 2025-01-09 to `check_out` 2025-01-12: 3)."""
-    output = index.flats[call].value
-    top = [v for v in output.values() if not isinstance(v, dict | list)] if isinstance(output, dict) else []
-    args = index.calls[call].args
-    spans = [span[0] for record in (args, output) if isinstance(record, dict)
-             and (span := dated_span(record, "days")) is not None]
-    return [*scalars_of(args), *top, *spans]
-
-
-def _per_unit_price(path: str) -> bool:
-    """Whether a field is a price per unit of time (`daily_rate`, `nightly_rate`): an option's amount of money."""
-    name = field_name(path.rsplit(".", 1)[-1])
-    return "rate" in name.split() and PER_UNIT_FIELD.search(name) is not None
-
-
-def _comparable(
+def comparable(
     index: EvidenceIndex,
     call: int,
     path: str,
