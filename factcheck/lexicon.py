@@ -51,7 +51,7 @@ _MERGED_LISTS = (
     "charge_values", "refund_values", "available_words", "unit_fields", "unbookable_states", "capacity_fields",
     "party_nouns", "deduction_words", "credit_objects", "comparison_markers", "whole_count_cues",
     "added_count_cues", "superlatives_early", "superlative_qualifiers", "record_pronouns", "record_name_fields",
-    "limit_fields", "date_bounds",
+    "limit_fields", "date_bounds", "deadline_words",
 )
 
 
@@ -178,6 +178,9 @@ class Lexicon:
     """Words that pick an option by its time (earliest, 最早): its date is re-ranked among the options' dates."""
     superlative_qualifiers: Phrases = field(init=False)
     """Words that narrow which options a superlative ranks (evening, after, 周末): the pick is not re-ranked."""
+    deadline_words: Phrases = field(init=False)
+    """Words of a deadline an option must meet (in time, before Friday, 来得及): a cheapest pick under one is not
+    re-ranked (the options' arrival is not compared with it)."""
     selection_scopes: Phrases = field(init=False)
     """Words that scope a superlative to the items just listed (of these, among them, 其中): any list ranks."""
     new_value_cues: Phrases = field(init=False)
@@ -385,6 +388,7 @@ class Lexicon:
         self.superlatives_low = frozenset(term_key(w) for w in self.data["superlatives_low"])
         self.superlatives_early = Phrases(self.data.get("superlatives_early", []))
         self.superlative_qualifiers = Phrases(self.data.get("superlative_qualifiers", []))
+        self.deadline_words = Phrases(self.data.get("deadline_words", []))
         self.option_lists = frozenset(w.lower() for w in self.data["option_lists"])
         self.selection_scopes = Phrases(self.data["selection_scopes"])
         self.new_value_cues = Phrases(self.data["new_value_cues"])

@@ -77,6 +77,8 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
         searched = _search_values(index, loc.leaf.index)
         kept = [c for c in kept_conditions if any(_holds(v, c) for o in options for v in _terms_of(lex, o[2]))
                 or not any(equals_value(v, c) for v in searched)]
+        if not kept and lex.deadline_words.search(scope_text(claim.text, word)):
+            return None  # "the cheapest option that meets your Friday deadline": a condition not checked here
         scope = scope_text(claim.text, word) + asked
         options = in_scope(_meeting(options, kept), scope)
         said = ("", "second ", "third ")[rank] + ("lowest" if lowest else "highest")

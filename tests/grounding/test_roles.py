@@ -130,6 +130,9 @@ SHUTTLES = {"options": [{"time": "10:30", "fare": 15.0, "seats_left": 9},
                         {"time": "11:30", "fare": 12.0, "seats_left": 12}]}
 COVERS = {"options": [{"plan": "Essential", "price_per_traveler": 48.0, "medical": 50000},
                       {"plan": "Standard", "price_per_traveler": 71.5, "medical": 100000}]}
+SHIPPING = {"options": [{"code": "STD", "name": "Standard Ground", "price": 5.99, "est_delivery": "2025-10-20"},
+                        {"code": "EXP2", "name": "2-Day Express", "price": 14.5, "est_delivery": "2025-10-16"},
+                        {"code": "PRI3", "name": "Priority 3-Day", "price": 9.75, "est_delivery": "2025-10-17"}]}
 PACKAGES = {"results": [{"name": "Positano", "price_per_person": 1249.0, "availability": "sold_out"},
                         {"name": "Harbourside", "price_per_person": 1318.0, "availability": "available"},
                         {"name": "Grand Tour", "price_per_person": 1880.0, "availability": "available"}]}
@@ -156,6 +159,10 @@ PACKAGES = {"results": [{"name": "Positano", "price_per_person": 1249.0, "availa
         ("The cheapest package you can still book is Harbourside at €1,318 per person.",
          [("search_packages", PACKAGES)], S),
         ("The cheapest package is Grand Tour at €1,880 per person.", [("search_packages", PACKAGES)], C),
+        # a deadline the options must meet is no condition checked here: such a pick is not re-ranked
+        ("The cheapest option that gets there in time is 2-Day Express at $14.50.",
+         [("get_shipping_options", SHIPPING)], S),
+        ("The cheapest option is 2-Day Express at $14.50.", [("get_shipping_options", SHIPPING)], C),
         # after an ordinal the superlative picks that place, not the best
         ("The second cheapest flight is HAT3 at $199.", [("search_direct_flight", FLIGHTS)], S),
         ("The next cheapest flight is HAT1 at $210.", [("search_direct_flight", FLIGHTS)], C),
