@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from factcheck.grounding.evidence import EvidenceIndex, Leaf
-from factcheck.lexicon import field_name
+from factcheck.lexicon import Term, field_name
 from factcheck.report import Evidence, Fact, FactKind, Verdict
 
 _SHOW = 120
@@ -118,7 +118,9 @@ def _status_strength(fact: Fact, index: EvidenceIndex) -> str:
             continue  # a count ("results: 1") or a moment ("created: 2024-08-14") states no status
         if fields.search(name) or (any(w in name for w in words) and lex.term_hits(ev.text.lower())):
             path = ev.path.lower()
-            said = {t.polarity for _, t in lex.term_hits(ev.text.lower())}
+            hits = [t for _, t in lex.term_hits(ev.text.lower())]
+            # `pending_payment`: its concept word says no state, and it speaks of the payment, not of an order said made
+            said = {t.polarity for t in hits} - ({None} if not _of_another(fact, hits) else set())
             if fact.polarity == "positive" and said and said <= {"negative", "pending"}:
                 # `status: failed` or `PROCESSING` against "has been processed": the field says it is not done
                 return "not-done-field"
@@ -141,6 +143,11 @@ def _status_strength(fact: Fact, index: EvidenceIndex) -> str:
     if any(w in ev.text.lower() for ev in own for w in words):
         return "own-text"  # "refund result: 失败": the acting tool's text names what failed
     return "own-tool"
+
+
+def _of_another(fact: Fact, hits: list[Term]) -> bool:
+    """Whether a status value names another concept than the claimed fact's (`awaiting_payment` of "订单已生成")."""
+    return fact.concept is not None and any(t.concept not in (None, fact.concept) for t in hits)
 
 
 def _only_write_failed(fact: Fact, tools: list[Evidence], index: EvidenceIndex) -> bool:

@@ -479,3 +479,22 @@ def test_a_state_a_record_becomes_is_no_state_it_is_in() -> None:
     answer = "After applying, the order status becomes 'pending (items modified)' and no further change is possible."
     facts = [f for c in CHECKER.check(answer, [_MODIFY_FAILED]).claims for f in c.facts]
     assert not any(f.verdict == Verdict.CONTRADICTED for f in facts), [(f.text, f.verdict, f.reason) for f in facts]
+
+
+@pytest.mark.parametrize(
+    ("answer", "output", "strength"),
+    [
+        # a status value that says it is not done yet: its concept word (payment) says no state of its own
+        ("已为可欣报名成功，报名号 EN-902117。", {"enrollment_id": "EN-902117", "status": "pending_payment"},
+         "not-done-field"),
+        ("Your exchange is confirmed.", {"exchange_id": "EX-1", "status": "exchange pending review"},
+         "not-done-field"),
+        # an order said made whose status is the payment's: the value speaks of another concept than the claim's
+        ("订单已经帮您生成了（订单号 QF-0557），需要在 6 月 18 日前完成支付。",
+         {"order_id": "QF-0557", "status": "pending_payment"}, "record-field"),
+    ],
+)
+def test_a_pending_status_value_against_a_claim_it_was_done(answer: str, output: dict, strength: str) -> None:
+    facts = [f for c in CHECKER.check(answer, [call("create_record", output)]).claims for f in c.facts
+             if f.verdict == Verdict.CONTRADICTED]
+    assert [f.strength for f in facts] == [strength], [(f.text, f.strength, f.reason) for f in facts]
