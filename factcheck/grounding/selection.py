@@ -52,8 +52,9 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
     if not located or not fact.value or fact.unit not in lex.currency_codes:
         return None
     word = cue_before(lex.superlatives, fact, claim)
-    if word is None or compound(claim.text, word):
-        return None
+    if word is None or compound(claim.text, word) \
+            or _CONTRAST.search(claim.text, word.end, fact.start - claim.start) is not None:
+        return None  # "has the lowest monthly payment, but it needs $122.48 up front": the amount is another's
     lowest = lex.superlative_of(word)
     rank = ordinal_rank(claim.text, word)
     claimed = Decimal(fact.value)
@@ -143,6 +144,8 @@ def record_strings(record: Any) -> list[str]:
     return [v for v in scalars_of(record) if isinstance(v, str)]
 
 
+_CONTRAST = re.compile(r"(?i)\b(?:but|however|though|although|yet)\b|但|不过|可是|然而")
+"""A contrast between a superlative and an amount: the amount after it is no value of the pick."""
 _NAME_AFTER = re.compile(r"-[A-Za-z]")
 """A hyphen and a word right after a number: the number opens an option's name ("2-Day Express")."""
 

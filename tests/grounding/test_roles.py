@@ -130,6 +130,8 @@ SHUTTLES = {"options": [{"time": "10:30", "fare": 15.0, "seats_left": 9},
                         {"time": "11:30", "fare": 12.0, "seats_left": 12}]}
 COVERS = {"options": [{"plan": "Essential", "price_per_traveler": 48.0, "medical": 50000},
                       {"plan": "Standard", "price_per_traveler": 71.5, "medical": 100000}]}
+PAYMENT_PLANS = {"options": [{"id": "PA-3", "months": 3, "down_payment": 0.0, "installment": 204.14},
+                             {"id": "PA-12", "months": 12, "down_payment": 122.48, "installment": 40.83}]}
 SHIPPING = {"options": [{"code": "STD", "name": "Standard Ground", "price": 5.99, "est_delivery": "2025-10-20"},
                         {"code": "EXP2", "name": "2-Day Express", "price": 14.5, "est_delivery": "2025-10-16"},
                         {"code": "PRI3", "name": "Priority 3-Day", "price": 9.75, "est_delivery": "2025-10-17"}]}
@@ -163,6 +165,9 @@ PACKAGES = {"results": [{"name": "Positano", "price_per_person": 1249.0, "availa
         ("The cheapest option that gets there in time is 2-Day Express at $14.50.",
          [("get_shipping_options", SHIPPING)], S),
         ("The cheapest option is 2-Day Express at $14.50.", [("get_shipping_options", SHIPPING)], C),
+        # an amount after a contrast is no value of the pick ("lowest monthly payment, but it needs $X up front")
+        ("The 12-month plan has the lowest monthly payment, but it needs $122.48 up front.",
+         [("get_payment_plan_options", PAYMENT_PLANS)], S),
         # after an ordinal the superlative picks that place, not the best
         ("The second cheapest flight is HAT3 at $199.", [("search_direct_flight", FLIGHTS)], S),
         ("The next cheapest flight is HAT1 at $210.", [("search_direct_flight", FLIGHTS)], C),
