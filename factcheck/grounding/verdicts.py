@@ -119,7 +119,8 @@ def _status_strength(fact: Fact, index: EvidenceIndex) -> str:
         if fields.search(name) or (any(w in name for w in words) and lex.term_hits(ev.text.lower())):
             path = ev.path.lower()
             hits = [t for _, t in lex.term_hits(ev.text.lower())]
-            # `pending_payment`: its concept word says no state, and it speaks of the payment, not of an order said made
+            # `pending_payment` against 报名成功: its concept word says no state; against an order said made, the value
+            # speaks of another concept (the payment) and is no not-done field
             said = {t.polarity for t in hits} - ({None} if not _of_another(fact, hits) else set())
             if fact.polarity == "positive" and said and said <= {"negative", "pending"}:
                 # `status: failed` or `PROCESSING` against "has been processed": the field says it is not done
