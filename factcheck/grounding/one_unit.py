@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from factcheck.grounding.evidence import EvidenceIndex, Located
-from factcheck.grounding.roles import PER_SLASH, PER_WORK, ClaimText, claim_hits, clause_bounds, line_quantity, num_text
+from factcheck.grounding.roles import PER_WORK, ClaimText, clause_bounds, line_quantity, num_text, said_per_unit
 from factcheck.grounding.verdicts import Backing, evidence_of
 from factcheck.report import Fact, FactKind
 
@@ -37,28 +37,27 @@ def one_units_amount(
     lex = index.lex
     if claimed <= 0 or fact.unit not in lex.currency_codes:
         return None
+    wholes = [(whole, value / claimed) for whole in same_field if (value := Decimal(whole.mention.value)) > claimed]
+    wholes = [(whole, units) for whole, units in wholes if units == units.to_integral_value() and units <= _MOST_UNITS]
+    if not wholes:
+        return None  # no value of the field is a whole number of the amount (most mismatches end here)
     begin, end = clause_bounds(fact, claim)
     at = fact.end - claim.start
-    if claim_hits(lex.per_unit_words, claim.text[begin:end]) or PER_SLASH.match(claim.text, at) \
+    if said_per_unit(fact, claim, lex) \
             or PER_WORK.search(claim.text[max(begin, at - len(fact.text) - _NEAR) : min(end, at + _NEAR)]):
         return None  # said to be one unit's
-    said = {Decimal(f.value) for f in claim.facts if f is not fact and f.kind == FactKind.NUMBER and f.value}
-    parts = [Decimal(f.value) for f in claim.facts
-             if f is not fact and f.kind == FactKind.NUMBER and f.value and f.unit == fact.unit]
+    others = [f for f in claim.facts if f is not fact and f.kind == FactKind.NUMBER and f.value]
+    parts = [Decimal(f.value) for f in others if f.unit == fact.unit]
     if len(parts) > 1 and sum(parts) == claimed:
         return None  # "乙肝五项（120 元）和 TCT（260 元）……两项合计 380 元": the sum of the amounts it lists
-    counts = {Decimal(f.value) for f in claim.facts  # a count with its noun ("3 phone cases"), no amount
-              if f is not fact and f.kind == FactKind.NUMBER and f.value and f.unit
-              and f.unit not in lex.currency_codes}
+    said = {Decimal(f.value) for f in others}
+    counts = {Decimal(f.value) for f in others if f.unit and f.unit not in lex.currency_codes}  # "3 phone cases"
     for loc in index.equal_numbers([(claimed, -(fact.precision or 0))]):
-        if loc.leaf.source == "tool":
-            quantity = line_quantity(index, loc.leaf.index, loc.leaf.path)
-            if quantity is not None:
-                counts.add(quantity)
-    for whole in same_field:
+        if loc.leaf.source == "tool" and (quantity := line_quantity(index, loc.leaf.index, loc.leaf.path)) is not None:
+            counts.add(quantity)
+    for whole, units in wholes:
         value = Decimal(whole.mention.value)
-        units = value / claimed
-        if units == units.to_integral_value() and 1 < units <= _MOST_UNITS and units in counts and value not in said:
+        if units in counts and value not in said:
             how = f"{num_text(units)} × {num_text(claimed)} = {num_text(value)}"
             return "recomputed", f"the records give {how} for {whole.leaf.path}; {fact.text} is one unit's amount", \
                 [evidence_of(whole.leaf, index, how)]

@@ -19,7 +19,7 @@ from factcheck.grounding.multiplicity import (
     run_multiplicity,
     time_units,
 )
-from factcheck.lexicon import field_name
+from factcheck.lexicon import Lexicon, field_name
 from factcheck.phrases import Hit, Phrases
 from factcheck.report import Fact, FactKind
 
@@ -253,19 +253,29 @@ def _hold(text: str) -> tuple[str, dict[Phrases, list[Hit]]]:
     return held
 
 
+def said_per_unit(fact: Fact, claim: ClaimText, lex: Lexicon) -> bool:
+    """Whether the claim says an amount is one unit's: a per-unit word in its clause ("$275 per person …, so the fare
+    difference of $45": per person is the $275's, and the clause's), or a slash and a unit right after it ("$120.00/
+    night", "¥580.00/张")."""
+    return bool(claim_hits(lex.per_unit_words, claim.text[slice(*clause_bounds(fact, claim))])) \
+        or PER_SLASH.match(claim.text[_past_emphasis(fact, claim) :]) is not None
+
+
+def _past_emphasis(fact: Fact, claim: ClaimText) -> int:
+    """Where the claim's text goes on after an amount, past its emphasis ("**$4.10** in total")."""
+    at = fact.end - claim.start
+    return at + len(claim.text) - at - len(claim.text[at:].lstrip("*_"))
+
+
 def claims_a_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
     """Whether a number is claimed as a total: an amount of money labelled so, or the first after a total word
     ("The total for all 3 passengers is $612"; not the nights' 688 元 before 两晚合计 1,476 元), or the one a total
     word follows ("$612 in total"), and the claim has no per-unit word ("each", "per person")."""
     lex = index.lex
-    if fact.unit not in lex.currency_codes or not fact.value \
-            or claim_hits(lex.per_unit_words, claim.text[slice(*clause_bounds(fact, claim))]):
-        return False  # "$275 per person …, so the fare difference of $45 has been charged": per person is the $275's
-    at = fact.end - claim.start
-    at += len(claim.text) - at - len(claim.text[at:].lstrip("*_"))  # "**$4.10** in total": past the emphasis
+    if fact.unit not in lex.currency_codes or not fact.value or said_per_unit(fact, claim, lex):
+        return False
+    at = _past_emphasis(fact, claim)
     after = claim.text[at : at + _AFTER]  # "$612 in total"
-    if PER_SLASH.match(after):
-        return False  # "$120.00/night", "¥580.00/张": one unit's
     rest = claim.text[at : at + 2 * _AFTER].lstrip().lower()
     if any(rest.startswith(word) for words in lex.difference_words.values() for word in words if word.isascii()):
         return False  # "$408.80 in total — $151.20 more than your current car": a difference, not the total
