@@ -51,7 +51,8 @@ _MERGED_LISTS = (
     "charge_values", "refund_values", "available_words", "unit_fields", "unbookable_states", "capacity_fields",
     "party_nouns", "deduction_words", "credit_objects", "comparison_markers", "whole_count_cues",
     "added_count_cues", "superlatives_early", "superlative_qualifiers", "record_pronouns", "record_name_fields",
-    "limit_fields", "date_bounds", "deadline_words",
+    "limit_fields", "date_bounds", "deadline_words", "expectation_fields",
+    "completion_concepts",
 )
 
 
@@ -200,11 +201,16 @@ class Lexicon:
     credit_objects: Phrases = field(init=False)
     """Words of money taken off a bill (优惠, 奖学金, discount): what a deduction word takes off is no charge."""
     capacity_fields: frozenset[str] = field(init=False)
+    """Words of an option's field that counts what is left of it (seats, remaining, 余票): a party needs that many."""
     limit_fields: frozenset[str] = field(init=False)
     """Words of a field name that make it a limit (max, min, threshold)."""
     date_bounds: Phrases = field(init=False)
     """Words that make a date a range's bound (since, until, 以来)."""
-    """Words of an option's field that counts what is left of it (seats, remaining, 余票): a party needs that many."""
+    expectation_fields: frozenset[str] = field(init=False)
+    """Words of a field name whose value is what is expected to happen (expected, eta, 预计): it states no status."""
+    completion_concepts: frozenset[str] = field(init=False)
+    """Concepts whose done status is the named record's own end (a refund arrived, a claim approved): the record's
+    status still pending or failed contradicts it, unlike an act that makes or changes a record (created, updated)."""
     party_nouns: Phrases = field(init=False)
     """Words after a number that make it the size of the user's party (4 people, 3 passengers, 3 个人)."""
     available_words: Phrases = field(init=False)
@@ -403,6 +409,8 @@ class Lexicon:
         self.capacity_fields = frozenset(term_key(w) for w in self.data["capacity_fields"])
         self.limit_fields = frozenset(term_key(w) for w in self.data["limit_fields"])
         self.date_bounds = Phrases(self.data["date_bounds"])
+        self.expectation_fields = frozenset(term_key(w) for w in self.data["expectation_fields"])
+        self.completion_concepts = frozenset(self.data["completion_concepts"])
         self.party_nouns = Phrases(self.data["party_nouns"])
         self.collection_words = {k.lower(): list(v) for k, v in self.data["collection_words"].items()}
         self.member_words = {k.lower(): [term_key(w) for w in v] for k, v in self.data.get("member_words", {}).items()}

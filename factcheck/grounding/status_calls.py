@@ -9,11 +9,14 @@ from typing import Any
 
 from factcheck.grounding.counting import AGREES
 from factcheck.grounding.evidence import EvidenceIndex, StatusEvidence, ToolRecord, record_key
+from factcheck.grounding.flat import scalars_of
+from factcheck.grounding.naming import LIST_ITEM
 from factcheck.lexicon import field_name, term_key
 from factcheck.report import Fact, FactKind, Verdict
 
-_COLON = re.compile(r"[:：]")
-"""A colon between a status and a key: what follows lists or explains, it is no subject of the status."""
+_COLON = re.compile(r"(?<![Ss]tatus)(?<!\*\*[Ss]tatus)(?<!状态)(?<!\*\*状态)[:：]")
+"""A colon between a status and a key: what follows lists or explains, it is no subject of the status (a status
+label's own colon, "状态：已到账", "Status:", is none)."""
 _KEY_DIGITS = 4
 """Fewest digits of a number that names a record the way a key does (a card's last four, 6120)."""
 _CUE_REACH = 15
@@ -171,6 +174,83 @@ def keyed_record_disagrees(
     if not own or any(s.polarity in AGREES[polarity] for s in own):
         return None
     return next((s for s in own if s.polarity in ("pending", "negative")), None)
+
+
+def named_record_disagrees(
+    index: EvidenceIndex, fact: Fact, polarity: str, pool: list[StatusEvidence], claim_facts: list[Fact], claim: str,
+    at: int,
+) -> StatusEvidence | None:
+    """The status field of the one record the claim names, when it says the thing is still pending or failed against
+    a status said done: the record named by its key (`keyed_record_disagrees`), else the one list item that alone
+    holds the amounts of money the claim gives ("11 月 20 日 16:42，50,000 元 … 已于昨天下午到账" of the transfer
+    {amount: 50000, status: PENDING_REVIEW}, beside the 2,000 that did arrive).
+
+    Args:
+        index: The run's evidence.
+        fact: The status, said done.
+        polarity: The claimed status's polarity.
+        pool: The statuses of the run (a keyed record's are looked for among them).
+        claim_facts: The claim's facts.
+        claim: The claim's text.
+        at: Where the status stands in the claim's text.
+
+    Returns:
+        The record's own status that disagrees, or None.
+    """
+    if polarity != "positive":
+        return None
+    states = [f for f in claim_facts if f.kind in (FactKind.STATUS, FactKind.ACTION) and f is not fact]
+    # the keys and amounts said between the states before and after it ("已到账 $46.80，还在途 $130.12": each its own
+    # refund's; "账单号 B2026… 目前未缴 … 已开通自动扣费": the bill is no record of the autopay)
+    begin = max((f.end for f in states if f.end <= fact.start), default=0)
+    end = min((f.start for f in states if f.start >= fact.end), default=len(claim) + fact.start)
+    near = [f for f in claim_facts if f is fact or begin <= f.start and f.end <= end]
+    keyed = keyed_record_disagrees(index, fact, polarity, pool, claim_facts, claim, at)
+    if fact.concept is not None and not any(f.kind == FactKind.IDENTIFIER for f in near):
+        keyed = None  # a state of its own concept said apart from the key (the bill's autopay, not the bill)
+    if keyed is not None or any(f.kind == FactKind.IDENTIFIER for f in claim_facts):
+        return keyed  # a key the claim gives names its record, whatever amount it gives
+    if any(f.kind in (FactKind.STATUS, FactKind.ACTION) and f.polarity not in (None, polarity) for f in claim_facts):
+        return None  # "4 succeeded and 1 failed": the claim speaks of several parts
+    term = index.lex.terms.get(term_key(fact.text))
+    if term is not None and term.polarity != polarity:
+        return None
+    items = {item for f in near if (item := _amount_item(index, f)) is not None}
+    if len(items) != 1:
+        return None
+    call, path = items.pop()
+    record = index.value_at(call, path)
+    fields = index.lex.status_fields
+    own = []
+    for name, value in record.items() if isinstance(record, dict) else ():
+        if isinstance(value, str) and fields.search(field_name(name)) \
+                and (leaf := index.leaf_at(call, f"{path}.{name}")) is not None:
+            own += [StatusEvidence(s.concept, s.polarity, leaf, call) for s in index.statuses_of(value.lower())]
+    if not own or any(s.polarity in AGREES[polarity] for s in own):
+        return None
+    return next((s for s in own if s.polarity in ("pending", "negative")), None)
+
+
+def _amount_item(index: EvidenceIndex, fact: Fact) -> tuple[int, str] | None:
+    """(call, path) of the list item that alone holds an amount of money the claim gives as a tool does; None for
+    any other fact, and for an amount several items of its list hold (a fee of 0 on every transfer)."""
+    if fact.kind != FactKind.NUMBER or fact.unit not in index.lex.currency_codes or fact.verdict != Verdict.SUPPORTED \
+            or not fact.evidence or fact.evidence[0].source != "tool":
+        return None
+    ev = fact.evidence[0]
+    item = LIST_ITEM.match(ev.path)
+    items = index.value_at(ev.index, item[1]) if item is not None else None
+    if not isinstance(items, list):
+        return None
+    try:
+        value = float(ev.text)
+        if value != float(fact.value or ""):
+            return None  # a sum's first part ("合计退款 $176.92" backed by 130.12 + 46.80) names no record
+    except ValueError:
+        return None
+    holding = [i for i, entry in enumerate(items) if isinstance(entry, dict) and any(
+        isinstance(v, int | float) and not isinstance(v, bool) and v == value for v in scalars_of(entry))]
+    return (ev.index, f"{item[1]}[{holding[0]}]") if len(holding) == 1 else None
 
 
 def _said_in(index: EvidenceIndex, call: int) -> str:

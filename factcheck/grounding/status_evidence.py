@@ -55,9 +55,10 @@ class StatusReader:
         concept_words = index.lex.concept_words.get(concept, ()) if concept else ()
         hits = sorted(index.entries_with(concept_words)) if concept else []
         out: list[StatusEvidence] = []
+        expected = index.lex.expectation_fields
         for flat, shape, first, end in strings.buckets:
-            if flat.root:
-                continue
+            if flat.root or not expected.isdisjoint(field_name(shape).split()):
+                continue  # `expected: 复核通过后 2 小时内到账` says what may happen, not what has
             call = index.calls[flat.call]
             # an error's text never says its own action was done ("PublishError: ... 0 items posted"),
             # though it may state a status ("OrderLockedError: order 51877 is already in transit")

@@ -11,7 +11,7 @@ from factcheck.grounding.counting import AGREES
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, StatusEvidence, ToolRecord
 from factcheck.grounding.flat import shape_of, value_in
 from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, other_item
-from factcheck.grounding.status_calls import failed_for_named, keyed_record_disagrees, of_named_calls
+from factcheck.grounding.status_calls import failed_for_named, named_record_disagrees, of_named_calls
 from factcheck.grounding.trust import backing_statuses
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.lexicon import field_name, term_key
@@ -77,6 +77,13 @@ class StatusMatcher:
             return
         if concept is None:
             self._generic_status(fact, polarity, pool, claim_facts, before, claim)
+            return
+        if concept in self.index.lex.completion_concepts and (own := named_record_disagrees(
+                self.index, fact, polarity, self.index.record_statuses(), claim_facts, claim, len(before))):
+            # "状态：已到账" of refund RF-…3391, whose own `status` is processing
+            set_verdict(fact, Verdict.CONTRADICTED, "polarity_mismatch",
+                        f"the record the answer names says {say(own)}, answer says {polarity}",
+                        [evidence_of(own.leaf, self.index)])
             return
         failed = {c.index for c in self.index.failed_calls}
         if concept != "search" and any(s.call not in failed for s in pool):
@@ -298,11 +305,11 @@ class StatusMatcher:
             agree = []  # "I've upgraded your plan" after reads only: a record's state read is no action of this turn
         if polarity == "positive" and self._write_state_disagrees(fact, pool, claim_facts):
             return
-        if polarity == "positive" and (own := keyed_record_disagrees(self.index, fact, polarity, pool, claim_facts,
-                                                                          claim, len(before))):
+        if polarity == "positive" and (own := named_record_disagrees(self.index, fact, polarity, pool, claim_facts,
+                                                                     claim, len(before))):
             # "PA-2025-114872 was approved" of a case whose own `status` is submitted
             set_verdict(fact, Verdict.CONTRADICTED, "polarity_mismatch",
-                        f"the record the answer names by its key says {say(own)}, answer says {polarity}",
+                        f"the record the answer names says {say(own)}, answer says {polarity}",
                         [evidence_of(own.leaf, self.index)])
             return
         if agree:

@@ -498,3 +498,39 @@ def test_a_pending_status_value_against_a_claim_it_was_done(answer: str, output:
     facts = [f for c in CHECKER.check(answer, [call("create_record", output)]).claims for f in c.facts
              if f.verdict == Verdict.CONTRADICTED]
     assert [f.strength for f in facts] == [strength], [(f.text, f.strength, f.reason) for f in facts]
+
+
+_TRANSFERS = call("list_transfers", [
+    {"txn_id": "TR0087321", "amount": 50000.0, "fee": 0.0, "status": "PENDING_REVIEW",
+     "expected": "复核通过后 2 小时内到账"},
+    {"txn_id": "TR0081455", "amount": 2000.0, "fee": 0.0, "status": "SUCCESS"}])
+_BALANCE = call("get_balance", {"available": 18342.66, "frozen": 50000.0})
+_REFUNDS = call("get_refund_status", {"refunds": [
+    {"refund_id": "RF-3391", "amount": 1860.0, "status": "processing", "expected_by": "2025-08-18"},
+    {"refund_id": "RF-3392", "amount": 100.0, "status": "completed"}]})
+_ITEMS = call("get_order", {"items": [{"name": "Sneakers", "price": 130.12}, {"name": "Sunglasses", "price": 46.8}]})
+_LISTING = call("get_listing", {"listing_id": "RL-441208", "status": "pending_review"})
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "flagged"),
+    [
+        # the one list item that holds the amount the claim gives is still pending: its money has not arrived
+        ("2. 11 月 20 日 16:42，50,000 元，跨行实时，手续费 0 元，已于昨天下午到账。", [_TRANSFERS, _BALANCE], True),
+        ("Your $50,000.00 transfer has been posted to her account.", [_TRANSFERS, _BALANCE], True),
+        # the record of the amount arrived; an amount every item holds (a fee of 0) names none of them
+        ("1. 11 月 20 日 09:12，2,000 元，手续费 0 元，已到账；", [_TRANSFERS, _BALANCE], False),
+        # named by its key, a status label's colon between them
+        ("票款退款：¥1,860（退款单 RF-3391），状态：已到账", [_REFUNDS], True),
+        ("税费退款：¥100（退款单 RF-3392），状态：已到账", [_REFUNDS], False),
+        ("Your listing RL-441208 is now live on the marketplace.", [_LISTING], True),
+        # a sum's amount names no record; the items' prices are no refunds
+        ("合计退款 ¥1,960，已到账 ¥100。", [_REFUNDS], False),
+        ("已到账 $46.80，还在途 $130.12。", [_ITEMS], False),
+    ],
+)
+def test_a_completion_said_of_the_record_a_key_or_an_amount_names(answer: str, tools: list, flagged: bool) -> None:
+    facts = [f for c in CHECKER.check(answer, tools).claims for f in c.facts
+             if f.kind in (FactKind.STATUS, FactKind.ACTION)]
+    assert facts and any(f.verdict == Verdict.CONTRADICTED for f in facts) is flagged, \
+        [(f.text, f.verdict, f.reason) for f in facts]
