@@ -38,7 +38,7 @@ ID_RE = re.compile(
 # with any look-behind just after it (`(\d{4})(?<!\d{5})`: four digits, no digit before): the
 # regex engine then skips ahead to such characters instead of trying the pattern everywhere.
 # Dimensions written with a multiplication sign or a spaced x ("1024×1024", "91 × 61 × 66"): one identifier.
-_DIMENSIONS = re.compile(r"\d(?<![A-Za-z0-9_.]\d)\d{1,4}(?:(?:\s?×\s?|\s[xX]\s)\d{2,5}){1,2}(?![A-Za-z0-9_.])")
+_DIMENSIONS = re.compile(r"\d(?<![A-Za-z0-9_.#-]\d)\d{1,4}(?:(?:\s?×\s?|\s[xX]\s)\d{2,5}){1,2}(?![A-Za-z0-9_.])")
 _CODE = re.compile(
     r"(?<![\w!#%&?@^~.-])(?=[\w#%&?@^~-]*[A-Za-z])(?=[\w#%&?@^~-]*\d)"
     r"[A-Za-z0-9][\w#-]*[!%&?@^~][\w#-]+(?:[!%&?@^~][\w#-]+)*[!%&?@^~]?",

@@ -18,8 +18,9 @@ _CJK_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _LATIN_RUN = re.compile(r"[A-Za-z]+")
 _LINK = re.compile(r"(?:https?://|www\.)\S+|\S+@\S+", re.IGNORECASE)
 # Hard sentence ends: CJK and Latin terminators (a run), then closing quotes/brackets.
-# An ASCII "!" or "?" right before a letter, digit or symbol is inside a token ("aB3#fG7!kL9@", "a?b=c").
-_HARD_END = re.compile(r"(?:[。！？…]|[!?](?![\[A-Za-z0-9#@$%&*_=]))+[”’\"'）)」』】]*|\n+")
+# An ASCII "!" or "?" right before a letter, digit or symbol is inside a token ("aB3#fG7!kL9@", "a?b=c"); an
+# ellipsis right before a digit masks a number's start ("line …0171").
+_HARD_END = re.compile(r"(?:[。！？]|…(?!\d)|[!?](?![\[A-Za-z0-9#@$%&*_=]))+[”’\"'）)」』】]*|\n+")
 _HARD_END_START = re.compile(r"[。！？?…!\n]")  # where a hard end can start
 # A full stop ends a sentence only before white space, CJK text or the end.
 _DOT_END = re.compile(r"\.+[”’\"'）)」』】]*(?=\s|$|[\u3400-\u9fff])")
@@ -28,7 +29,7 @@ _LIST_MARKER = re.compile(r"(?:^|\n)\s*\d{1,2}$")
 _SPACES = re.compile(r"\s*")
 # A hard sentence end with more text right after it (but not `![`, a markdown image): a sentence
 # bound may fall inside a word. It opens with a character class, which the regex engine skips to.
-_INNER_END = re.compile(r"[。！？?…!](?=\S)(?!(?<=!)\[)")
+_INNER_END = re.compile(r"[。！？?…!](?=\S)(?!(?<=!)\[)(?!(?<=…)\d)")
 # Just after a mark a sentence bound can follow: an end mark, a full stop or a closing quote/bracket.
 _AFTER_MARK = re.compile(r"(?<=[。！？?…!.”’\"'）)」』】])")
 

@@ -111,11 +111,12 @@ class EvidenceIndex(NumberLookups):
 
     def find_grouped_digits(self, digits: str) -> Leaf | None:
         """The first tool-output string holding a number written in groups ("+1 415-555-0143") whose digits are
-        `digits`, or end with them (the country or area code left out), or that `digits` end with (a code added):
-        7 digits at least either way."""
+        `digits`, or end with them (the country or area code left out, or written as the national 0: "07700 900511"
+        of 447700900511), or that `digits` end with (a code added): 7 digits at least either way."""
+        national = digits[1:] if digits.startswith("0") else digits  # "07700 900511" of "447700900511"
         for run, pos in self._grouped_digits:
-            if run == digits or min(len(run), len(digits)) >= _LEAST_DIGITS and (
-                    run.endswith(digits) or digits.endswith(run)):
+            if run == digits or min(len(run), len(national)) >= _LEAST_DIGITS and (
+                    run.endswith(national) or digits.endswith(run)):
                 return self.string_leaf(self.strings.at(pos))
         return None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.locate import locate
@@ -10,11 +11,19 @@ from factcheck.grounding.user_word import MAX_DIGITS
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.report import Fact, FactKind, Verdict
 
+if TYPE_CHECKING:
+    from factcheck.grounding.flat import Leaf
+
 # An identifier that may be one part of a longer name: letters and digits both, no joiner of its own.
 _SEGMENT = re.compile(r"(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{3,}")
 _CODE = re.compile(r"\w[!%&?@^~]\w")
 """A symbol between letters or digits: the identifier is a code whose letters' case is part of it."""
 _DIMENSIONS = re.compile(r"\d+(?:x\d+){1,2}")
+"""An identifier's value that is dimensions (1024x1024, 91x61x66)."""
+_LABEL_WORD = re.compile(r"[a-z]+|\d{1,2}[a-z]{0,2}")
+"""A part of a label written like a field's name: a word, or a short number and its unit (`23`, `90d`, `4k`)."""
+_KEYLIKE = re.compile(r"\d{3}|[a-z]\d|\d[a-z]{3}")
+"""A part that may be a record's key: three digits in a row, or letters and digits joined (`rf-89051`, `vy3308`)."""
 """An identifier's value that is dimensions (1024x1024, 91x61x66)."""
 _NAME_COVER = 0.8
 """Share of a name a fuzzy match must cover ("CA" inside "Latin America" is no match)."""
@@ -45,9 +54,10 @@ def ground_token(fact: Fact, index: EvidenceIndex) -> None:
         # a name's distinct part (the pod 9kx2p, the p99 latency); never part of another ID (CT-20260922)
         leaf = index.find_token(value, segment=True)
     if leaf is None and fact.kind == FactKind.IDENTIFIER and _DIMENSIONS.fullmatch(value):
-        # dimensions a tool gives one by one: {"length": 91, "width": 61, "height": 66}
-        sides = [index.find_token(side) for side in value.split("x")]
-        if all(sides):
+        # dimensions a tool writes with their unit ("20×40×55cm"), or gives one by one: {"length": 91, "width": 61}
+        leaf = _dimensions_written(value, index)
+        sides = [index.find_token(side) for side in value.split("x")] if leaf is None else []
+        if sides and all(sides):
             set_verdict(fact, Verdict.SUPPORTED, "match", "dimensions found one by one in a tool output",
                         [evidence_of(side, index) for side in sides])
             return
@@ -60,6 +70,8 @@ def ground_token(fact: Fact, index: EvidenceIndex) -> None:
     if leaf is not None:
         set_verdict(fact, Verdict.SUPPORTED, "match", f"{fact.kind.value} found in a tool output",
                     [evidence_of(leaf, index)])
+        return
+    if fact.kind == FactKind.IDENTIFIER and "_" in value and _label(fact, index):
         return
     what = {"url": "link", "email": "e-mail address", "identifier": "identifier"}[fact.kind.value]
     near = index.other_forms.near_token(value) if fact.kind == FactKind.IDENTIFIER else None
@@ -84,6 +96,40 @@ def ground_token(fact: Fact, index: EvidenceIndex) -> None:
         return
     set_verdict(fact, Verdict.UNSUPPORTED, "not_found",
                 f"no tool output holds the {what} {fact.text!r}", [])
+
+def _dimensions_written(value: str, index: EvidenceIndex) -> Leaf | None:
+    """The tool string that writes dimensions `value` ("20x40x55") with a multiplication sign or an x between its
+    sides, and letters (a unit) or nothing after them ("20×40×55cm")."""
+    sides = value.split("x")
+    pattern = re.compile(r"(?<![\d.])" + r"\s?[x×*]\s?".join(sides) + r"(?![\d.])")
+    found = next((i for i in index.strings.hits([sides[0]]) if pattern.search(index.strings.texts[i].lower())), None)
+    return None if found is None else index.string_leaf(found)
+
+
+def _label(fact: Fact, index: EvidenceIndex) -> bool:
+    """A name written like a field's (`week_of_23_feb`, `net_if_RF-89051_approved`, `gift_card_2210984_remaining`), as
+    an answer labels its own lines: backed by the identifier it holds when a tool gives that part, and no claim of
+    its own when every part is a word or a short number (a day, `charge_1`). A part that looks like a key and no tool
+    gives (`visa_ending_0912` where the card ends in 0913) leaves it unsupported.
+
+    Returns:
+        Whether a verdict or a reason was set.
+    """
+    parts = (fact.value or "").split("_")
+    for size in range(len(parts) - 1, 0, -1):  # the longest run of parts a tool gives as a token
+        for first in range(len(parts) - size + 1):
+            held = "_".join(parts[first : first + size])
+            rest = parts[:first] + parts[first + size :]
+            if _KEYLIKE.search(held) and all(_LABEL_WORD.fullmatch(p) for p in rest) \
+                    and (leaf := index.find_token(held)) is not None:
+                set_verdict(fact, Verdict.SUPPORTED, "match", f"a label around {held!r}, found in a tool output",
+                            [evidence_of(leaf, index)])
+                return True
+    if all(_LABEL_WORD.fullmatch(p) for p in parts):
+        fact.reason = f"{fact.text!r} is a label written like a field's name; it names no record"
+        return True
+    return False
+
 
 def _ground_code(fact: Fact, index: EvidenceIndex) -> bool:
     """A code with symbols between its letters (a password) is the tool's only with the same case of each letter.

@@ -37,6 +37,9 @@ def sentences(text: str) -> list[str]:
         ("新的密码：aB3#fG7!kL9@。请保存好。", ["新的密码：aB3#fG7!kL9@。", "请保存好。"]),
         ("链接 https://x.example/a?b=c 已发送!好的?是的。",
          ["链接 https://x.example/a?b=c 已发送!", "好的?", "是的。"]),
+        # an ellipsis right before digits masks a number's start; before text it ends a sentence
+        ("Pixel 8 (line …0171) is eligible.", ["Pixel 8 (line …0171) is eligible."]),
+        ("稍等…好了。", ["稍等…", "好了。"]),
         ("", []),
     ],
 )

@@ -9,7 +9,8 @@ CHECKER = FactChecker(CheckerConfig(min_confidence=0))
 S, U, C = Verdict.SUPPORTED, Verdict.UNSUPPORTED, Verdict.CONTRADICTED
 LINES = {"name": "get_lines", "args": {"account": "A1"}, "status": "ok", "output": {"lines": [
     {"msisdn": "0421338910", "holder": "Maya", "status": "active"},
-    {"msisdn": "+1 415-555-0143", "holder": "Sam", "status": "suspended"}]}}
+    {"msisdn": "+1 415-555-0143", "holder": "Sam", "status": "suspended"},
+    {"msisdn": "447700900511", "holder": "Ahmed", "status": "active"}]}}
 
 
 @pytest.mark.parametrize(
@@ -19,6 +20,7 @@ LINES = {"name": "get_lines", "args": {"account": "A1"}, "status": "ok", "output
         ("call (415) 555-0143 today", [("identifier", "4155550143")]),
         ("call +44 7700 900412 today", [("identifier", "447700900412")]),
         ("call 07700 900412 today", [("identifier", "07700900412")]),
+        ("lines +31 6 12345601 and", [("identifier", "31612345601")]),
         ("and 555-0102", [("identifier", "5550102")]),
         # not a phone: an amount with cents, two years, a short range, an identifier's own part
         ("amount 14250.00", [("number", "14250")]),
@@ -38,6 +40,9 @@ def test_digits_in_groups_are_one_identifier(text: str, expected: list) -> None:
         ("Maya's line 0421 338 910 is active.", "0421 338 910", S),
         ("Sam's line (415) 555-0143 is suspended.", "(415) 555-0143", S),
         ("Sam's line +1 415 555 0143 is suspended.", "+1 415 555 0143", S),
+        # the national form: a trunk 0 where the tool writes the country code
+        ("Ahmed (07700 900511) is enabled.", "07700 900511", S),
+        ("Ahmed (07700 900512) is enabled.", "07700 900512", U),
         # a digit off is another number, however many of its groups a tool gives
         ("Maya's line 0421 338 911 is active.", "0421 338 911", U),
         ("Sam's line 415-555-0144 is suspended.", "415-555-0144", U),
