@@ -534,3 +534,19 @@ def test_a_completion_said_of_the_record_a_key_or_an_amount_names(answer: str, t
              if f.kind in (FactKind.STATUS, FactKind.ACTION)]
     assert facts and any(f.verdict == Verdict.CONTRADICTED for f in facts) is flagged, \
         [(f.text, f.verdict, f.reason) for f in facts]
+
+
+@pytest.mark.parametrize(
+    ("answer", "output", "flagged"),
+    [
+        # a value awaiting another's review or confirmation is pending (lexicon: 待商家审核, 待确认, 待复核 …)
+        ("订单 YX2506 已成功取消，取消单号 QX0044。", {"cancel_id": "QX0044", "status": "待商家审核"}, True),
+        ("订单 YX2506 已成功取消，取消单号 QX0044。", {"cancel_id": "QX0044", "status": "已取消"}, False),
+        ("订单 YX2506 的取消申请已提交，等待商家审核。", {"cancel_id": "QX0044", "status": "待商家审核"}, False),
+    ],
+)
+def test_a_state_awaiting_another_party(answer: str, output: dict, flagged: bool) -> None:
+    facts = [f for c in CHECKER.check(answer, [call("cancel_order", output)]).claims for f in c.facts
+             if f.kind in (FactKind.STATUS, FactKind.ACTION)]
+    assert facts and any(f.verdict == Verdict.CONTRADICTED for f in facts) is flagged, \
+        [(f.text, f.verdict, f.reason) for f in facts]
