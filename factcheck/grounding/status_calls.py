@@ -4,7 +4,7 @@ another record's failure; its own failure, not another record's success; the key
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from factcheck.grounding.counting import AGREES
@@ -215,7 +215,7 @@ def named_record_disagrees(
     term = index.lex.terms.get(term_key(fact.text))
     if term is not None and term.polarity != polarity:
         return None
-    items = {item for f in near if (item := _amount_item(index, f)) is not None}
+    items = {item for f in near for item in _amount_items(index, f)}
     if len(items) != 1:
         return None
     call, path = items.pop()
@@ -231,26 +231,43 @@ def named_record_disagrees(
     return next((s for s in own if s.polarity in ("pending", "negative")), None)
 
 
-def _amount_item(index: EvidenceIndex, fact: Fact) -> tuple[int, str] | None:
-    """(call, path) of the list item that alone holds an amount of money the claim gives as a tool does; None for
-    any other fact, and for an amount several items of its list hold (a fee of 0 on every transfer)."""
+def _amount_items(index: EvidenceIndex, fact: Fact) -> set[tuple[int, str]]:
+    """(call, path) of each list item with a status field that alone of its list holds an amount of money the claim
+    gives as a tool does (the refund result of line 8, beside the order line of the same price); none for any other
+    fact, for a sum's amount, or for an amount several items of one list hold (a fee of 0 on every transfer)."""
     if fact.kind != FactKind.NUMBER or fact.unit not in index.lex.currency_codes or fact.verdict != Verdict.SUPPORTED \
             or not fact.evidence or fact.evidence[0].source != "tool":
-        return None
-    ev = fact.evidence[0]
-    item = LIST_ITEM.match(ev.path)
-    items = index.value_at(ev.index, item[1]) if item is not None else None
-    if not isinstance(items, list):
-        return None
+        return set()
     try:
-        value = float(ev.text)
-        if value != float(fact.value or ""):
-            return None  # a sum's first part ("合计退款 $176.92" backed by 130.12 + 46.80) names no record
+        value = float(fact.value or "")
+        if float(fact.evidence[0].text) != value:
+            return set()  # a sum's first part ("合计退款 $176.92" backed by 130.12 + 46.80) names no record
     except ValueError:
-        return None
-    holding = [i for i, entry in enumerate(items) if isinstance(entry, dict) and any(
-        isinstance(v, int | float) and not isinstance(v, bool) and v == value for v in scalars_of(entry))]
-    return (ev.index, f"{item[1]}[{holding[0]}]") if len(holding) == 1 else None
+        return set()
+    fields = index.lex.status_fields
+    found = set()
+    for call in index.calls:
+        if call.status != "ok":
+            continue
+        for path, items in _lists(index.value_at(call.index, ""), ""):
+            holding = [i for i, entry in enumerate(items) if isinstance(entry, dict) and any(
+                isinstance(v, int | float) and not isinstance(v, bool) and v == value for v in scalars_of(entry))]
+            if len(holding) == 1 and any(fields.search(field_name(str(k))) for k in items[holding[0]]):
+                found.add((call.index, f"{path}[{holding[0]}]"))
+    return found
+
+
+def _lists(value: Any, path: str) -> Iterator[tuple[str, list]]:
+    """(path, list) of each list of mappings under `value`, paths written as the index writes them (`results`,
+    `[0].legs`)."""
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield from _lists(inner, f"{path}.{key}" if path else str(key))
+    elif isinstance(value, list):
+        if any(isinstance(entry, dict) for entry in value):
+            yield path, value
+        for i, entry in enumerate(value):
+            yield from _lists(entry, f"{path}[{i}]")
 
 
 def _said_in(index: EvidenceIndex, call: int) -> str:
