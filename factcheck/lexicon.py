@@ -52,7 +52,7 @@ _MERGED_LISTS = (
     "party_nouns", "deduction_words", "credit_objects", "comparison_markers", "whole_count_cues",
     "added_count_cues", "superlatives_early", "superlative_qualifiers", "record_pronouns", "record_name_fields",
     "limit_fields", "date_bounds", "deadline_words", "expectation_fields",
-    "completion_concepts",
+    "completion_concepts", "working_cues",
 )
 
 
@@ -208,6 +208,8 @@ class Lexicon:
     """Words that make a date a range's bound (since, until, 以来)."""
     expectation_fields: frozenset[str] = field(init=False)
     """Words of a field name whose value is what is expected to happen (expected, eta, 预计): it states no status."""
+    working_cues: Phrases = field(init=False)
+    """Words right before an amount the answer works out itself (in total, left, 合计, 还剩)."""
     completion_concepts: frozenset[str] = field(init=False)
     """Concepts whose done status is the named record's own end (a refund arrived, a claim approved): the record's
     status still pending or failed contradicts it, unlike an act that makes or changes a record (created, updated)."""
@@ -411,6 +413,7 @@ class Lexicon:
         self.date_bounds = Phrases(self.data["date_bounds"])
         self.expectation_fields = frozenset(term_key(w) for w in self.data["expectation_fields"])
         self.completion_concepts = frozenset(self.data["completion_concepts"])
+        self.working_cues = Phrases(self.data["working_cues"])
         self.party_nouns = Phrases(self.data["party_nouns"])
         self.collection_words = {k.lower(): list(v) for k, v in self.data["collection_words"].items()}
         self.member_words = {k.lower(): [term_key(w) for w in v] for k, v in self.data.get("member_words", {}).items()}

@@ -30,6 +30,7 @@ from factcheck.grounding.roles import (
     per_unit_as_total,
 )
 from factcheck.grounding.selection import selection
+from factcheck.grounding.slips import slipped_total
 from factcheck.grounding.state_counts import state_count
 from factcheck.grounding.totals import column_total, field_total
 from factcheck.grounding.unit_checks import UnitChecks
@@ -37,7 +38,6 @@ from factcheck.grounding.units import glued, in_minor_units, in_other_unit, pric
 from factcheck.grounding.user_word import MIN_DIGITS_NAMED, MIN_DIGITS_UNSAID, names_field, record_near
 from factcheck.grounding.verdicts import Backing, evidence_of, set_verdict
 from factcheck.grounding.working import (
-    WrittenArithmetic,
     adds_up,
     agrees,
     another_reading,
@@ -254,7 +254,12 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             said = fact.value or "0"  # "88321" of the order's 88231: a digit off is the evidence of a misread
             near = record_near(self.index, said, exponent, fact.unit, MIN_DIGITS_UNSAID) or record_near(
                 self.index, said, exponent, fact.unit, MIN_DIGITS_NAMED, lambda loc: self._names_field(fact, loc))
-            if near is None:
+            slip = None if near else slipped_total(  # 8,184 元 of 2 × 4,242
+                fact, self.amounts, [v for _, v in self.line_amounts], self._claim_facts, self._claim_text,
+                self._records.start, self.index.lex)
+            if slip is not None:
+                set_verdict(fact, Verdict.CONTRADICTED, *slip)
+            elif near is None:
                 set_verdict(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives {fact.text}", [])
             else:
                 set_verdict(fact, Verdict.UNSUPPORTED, "not_found",
@@ -475,26 +480,6 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         elif not (fact.verdict == Verdict.SUPPORTED and fact.code == "match") and not another_reading(found):
             set_verdict(fact, Verdict.CONTRADICTED, "recomputed",
                         f"the answer's own working gives {found.how}, not {fact.text}", fact.evidence[:1])
-
-    def _units_of_a_rate(self, fact: Fact, found: WrittenArithmetic) -> None:
-        """Back an amount written as units of a rate it does not write ("1 room × 5 nights = $845.00") when a tool
-        gives the rate it takes (169); contradict it when none does and no tool gives the amount itself."""
-        if not found.value or not fact.value:
-            return
-        claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
-        rate = (claimed / found.value).quantize(Decimal("0.01"))
-        places = [loc for loc in self.index.equal_numbers([(rate, -2)])
-                  if equal_at(Decimal(loc.mention.value) * found.value, claimed, exponent)]
-        if places:
-            how = f"{places[0].mention.value} × {found.how.rsplit(' = ', 1)[0]}"
-            if fact.verdict.flagged or fact.code != "match":
-                set_verdict(fact, Verdict.SUPPORTED, "derived", f"number equals {how} (the answer's working)",
-                            [evidence_of(places[0].leaf, self.index)])
-        elif not (fact.verdict == Verdict.SUPPORTED and fact.code == "match"):
-            units = found.how.rsplit(" = ", 1)[0]
-            set_verdict(fact, Verdict.CONTRADICTED, "recomputed",
-                        f"the answer's own working ({units}) takes a rate of {rate.normalize():f}, which no tool "
-                        f"gives, not {fact.text}", fact.evidence[:1])
 
     def _stated_difference(self, fact: Fact) -> None:
         """Back or contradict a number the claim states as the difference of two of its backed amounts."""

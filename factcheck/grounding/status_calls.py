@@ -10,7 +10,6 @@ from typing import Any
 from factcheck.grounding.counting import AGREES
 from factcheck.grounding.evidence import EvidenceIndex, StatusEvidence, ToolRecord, record_key
 from factcheck.grounding.flat import scalars_of
-from factcheck.grounding.naming import LIST_ITEM
 from factcheck.lexicon import field_name, term_key
 from factcheck.report import Fact, FactKind, Verdict
 

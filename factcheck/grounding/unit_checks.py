@@ -1,13 +1,16 @@
-"""Currency and unit checks: an amount or measure a tool gives in another currency or unit."""
+"""Currency and unit checks: an amount or measure a tool gives in another currency or unit, units of a rate."""
 
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from functools import cached_property
 
+from factcheck.grounding.arithmetic import equal_at
 from factcheck.grounding.claim_state import ClaimState
 from factcheck.grounding.evidence import Located
 from factcheck.grounding.verdicts import evidence_of, set_verdict
+from factcheck.grounding.working import WrittenArithmetic
 from factcheck.report import Fact, FactKind, Verdict
 
 _DIGITS_AND_SPACE = re.compile(r"[\d.,\s]+")
@@ -86,3 +89,23 @@ class UnitChecks(ClaimState):
     @cached_property
     def _context_numbers(self) -> list[Located]:
         return [loc for loc in self.index.context_mentions if loc.mention.kind == FactKind.NUMBER]
+
+    def _units_of_a_rate(self, fact: Fact, found: WrittenArithmetic) -> None:
+        """Back an amount written as units of a rate it does not write ("1 room × 5 nights = $845.00") when a tool
+        gives the rate it takes (169); contradict it when none does and no tool gives the amount itself."""
+        if not found.value or not fact.value:
+            return
+        claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
+        rate = (claimed / found.value).quantize(Decimal("0.01"))
+        places = [loc for loc in self.index.equal_numbers([(rate, -2)])
+                  if equal_at(Decimal(loc.mention.value) * found.value, claimed, exponent)]
+        if places:
+            how = f"{places[0].mention.value} × {found.how.rsplit(' = ', 1)[0]}"
+            if fact.verdict.flagged or fact.code != "match":
+                set_verdict(fact, Verdict.SUPPORTED, "derived", f"number equals {how} (the answer's working)",
+                            [evidence_of(places[0].leaf, self.index)])
+        elif not (fact.verdict == Verdict.SUPPORTED and fact.code == "match"):
+            units = found.how.rsplit(" = ", 1)[0]
+            set_verdict(fact, Verdict.CONTRADICTED, "recomputed",
+                        f"the answer's own working ({units}) takes a rate of {rate.normalize():f}, which no tool "
+                        f"gives, not {fact.text}", fact.evidence[:1])

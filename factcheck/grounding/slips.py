@@ -1,0 +1,117 @@
+"""A total the answer works out itself that its own amounts, added up or taken away, miss by one slipped digit."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from factcheck.grounding.verdicts import Backing
+from factcheck.lexicon import Lexicon
+from factcheck.report import Fact, FactKind
+
+_CLAUSE_MARK = re.compile(r"[,，;；。!?！？\n]")
+"""Where the clause of a total starts: its cue stands after the last of these before it."""
+_PARTS = 6
+"""Most amounts before a total that it may add up or take away (a bill's lines)."""
+_LEAST_DIGITS = 4
+"""Fewest significant digits (trailing zeros left out) an amount has for a slip of one to be evidence: round amounts
+differ in one digit by chance (¥2,730 and ¥2,760), $136.82 and $134.82 do not."""
+_MOST_UNITS = 20
+"""Largest count a total multiplies an amount by ("两位旅客合计" of 4,242 each)."""
+
+
+def slipped_total(fact: Fact, amounts: list[Decimal], lines: list[Decimal], claim_facts: list[Fact], claim: str,
+                  start: int, lex: Lexicon) -> Backing | None:
+    """An amount of money no tool gives, said as a total or what is left (lexicon `working_cues` before it in its
+    clause: 合计, in total, remaining), that the answer's own amounts just before it come to but for one digit
+    changed or two next to each other swapped: added up ("49.98 + 12.50 + 8.75 = 71.23, not $73.23"), the later ones
+    taken from the one before them ("100.00 − 38.85 − 32.60 = 28.55"), or the last one times a count the claim gives
+    ("2 × 4,242 = 8,484, not 8,184 元"); or what the lines before it come to, each line's last amount, added up or
+    taken away (a property's $48.37 and another's $88.45 = $61.05 + $22.40 + $5.00: 136.82, not $134.82). The slip
+    is the evidence: any other value could be worked out some way the answer does not show, and one that some of
+    these amounts, each added or taken away, come to exactly is no slip.
+
+    Args:
+        fact: An amount of money no tool output or backing gives.
+        amounts: The answer's backed amounts of money before it, in order.
+        lines: What each line before it comes to (its last backed amount), in order.
+        claim_facts: The facts of its claim (the counts it gives).
+        claim: The claim's text.
+        start: Where the claim's text starts in the answer.
+        lex: The lexicon (`working_cues`, `currency_codes`).
+
+    Returns:
+        ("recomputed", how, []) when one such value slips into the claimed one; None otherwise.
+    """
+    if fact.kind != FactKind.NUMBER or fact.unit not in lex.currency_codes or not fact.value or not amounts:
+        return None
+    before = claim[: max(0, fact.start - start)]
+    marks = list(_CLAUSE_MARK.finditer(before))
+    if not lex.working_cues.finditer(before[marks[-1].end() if marks else 0 :]):
+        return None
+    claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
+    if len(_digits(claimed, exponent).rstrip("0")) < _LEAST_DIGITS:
+        return None
+    parts, counts = amounts[-_PARTS:], _counts(fact, claim_facts, lex)
+    said = [Decimal(f.value) for f in claim_facts if f.end <= fact.start and f.kind == FactKind.NUMBER and f.value
+            and f.unit in lex.currency_codes]  # "$497.00（$225.00 + $272.00）", backed by the parts after it
+    if _reached(claimed, list(dict.fromkeys(parts + said + lines[-_PARTS:])), counts):
+        return None  # some of them, added up or taken away, come to it exactly: a working the answer does not show
+    for how, value in _worked(parts, counts) + _worked(lines[-_PARTS:], []):
+        if value != claimed and value > 0 and _slipped(value, claimed, exponent):
+            return ("recomputed", f"the answer's own amounts before it come to {how} = {_shown(value, exponent)}, not "
+                    f"{fact.text}: one digit apart", [])
+    return None
+
+
+def _worked(parts: list[Decimal], counts: list[int]) -> list[tuple[str, Decimal]]:
+    """The values the last amounts come to, with how: the last two, three … added up; the last one, two or three
+    taken from the one before them; the last one times each count."""
+    out = []
+    for k in range(2, len(parts) + 1):
+        out.append((" + ".join(_shown(p) for p in parts[-k:]), sum(parts[-k:], Decimal(0))))
+    for k in range(1, min(3, len(parts) - 1) + 1):
+        head, taken = parts[-k - 1], parts[-k:]
+        out.append((" − ".join(_shown(p) for p in (head, *taken)), head - sum(taken, Decimal(0))))
+    out += [(f"{n} × {_shown(parts[-1])}", n * parts[-1]) for n in counts]
+    return out
+
+
+def _reached(claimed: Decimal, parts: list[Decimal], counts: list[int]) -> bool:
+    """Whether some of the amounts, each added or taken away, or any one times a count, come to the claimed amount
+    exactly."""
+    if any(n * p == claimed for n in counts for p in parts):
+        return True
+    reached = {Decimal(0)}
+    for part in parts:
+        reached |= {r + part for r in reached} | {r - part for r in reached}
+    return claimed in reached
+
+
+def _counts(fact: Fact, claim_facts: list[Fact], lex: Lexicon) -> list[int]:
+    """The whole numbers (2 to 20) without a currency the claim gives before the total: how many it is of."""
+    return [int(f.value) for f in claim_facts
+            if f.kind == FactKind.NUMBER and f.end <= fact.start and f.unit not in lex.currency_codes and f.value
+            and f.value.isdigit() and 2 <= int(f.value) <= _MOST_UNITS]
+
+
+def _digits(value: Decimal, exponent: int) -> str:
+    """The value's digits at the claim's precision, without sign, leading zeros or a point."""
+    return f"{abs(value.scaleb(-exponent).to_integral_value()):f}".lstrip("0")
+
+
+def _slipped(value: Decimal, claimed: Decimal, exponent: int) -> bool:
+    """Whether two amounts, at the claim's precision, differ in one digit or in two next to each other swapped."""
+    if value.scaleb(-exponent) != value.scaleb(-exponent).to_integral_value():
+        return False  # the worked value has finer digits than the claim writes
+    a, b = _digits(value, exponent), _digits(claimed, exponent)
+    if len(a) != len(b):
+        return False
+    apart = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+    return len(apart) == 1 or (len(apart) == 2 and apart[1] == apart[0] + 1
+                               and a[apart[0]] == b[apart[1]] and a[apart[1]] == b[apart[0]])
+
+
+def _shown(value: Decimal, exponent: int | None = None) -> str:
+    """An amount as the working shows it."""
+    return f"{value.normalize():f}" if exponent is None else f"{value.quantize(Decimal(1).scaleb(exponent)):f}"

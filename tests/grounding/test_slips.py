@@ -1,0 +1,41 @@
+"""A total the answer works out itself, off by one slipped digit from what its own amounts come to."""
+
+import pytest
+
+from factcheck import CheckerConfig, FactChecker, Verdict
+
+CHECKER = FactChecker(CheckerConfig(min_confidence=0))
+LINES = {"name": "get_return", "args": {}, "status": "ok", "output": {"lines": [
+    {"sku": "A-1", "amount": 49.98}, {"sku": "B-2", "amount": 12.5}, {"sku": "C-3", "amount": 8.75}]}}
+CARD = {"name": "get_gift_card", "args": {}, "status": "ok", "output": {"initial": 100.0, "uses": [
+    {"order": "ORD-1", "amount": 38.85}, {"order": "ORD-2", "amount": 32.6}]}}
+FARES = {"name": "price_itinerary", "args": {}, "status": "ok", "output": {"fares": [
+    {"seg": "CAN-BKK", "fare": 1280}, {"seg": "BKK-CAN", "fare": 1460}]}}
+TICKETS = {"name": "quote", "args": {}, "status": "ok", "output": {"price": 2720, "fee": 10}}
+
+
+def verdict(answer: str, tools: list, said: str) -> Verdict:
+    fact = next(f for c in CHECKER.check(answer, tools).claims for f in c.facts if f.text == said)
+    return fact.verdict
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "said", "expected"),
+    [
+        # the amounts listed before the total, added up, miss it by one digit
+        ("The lines are $49.98, $12.50 and $8.75. Refund total: $73.23.", [LINES], "$73.23", Verdict.CONTRADICTED),
+        ("The lines are $49.98, $12.50 and $8.75. Refund total: $71.23.", [LINES], "$71.23", Verdict.SUPPORTED),
+        # taken away from the amount before them
+        ("It started at $100.00; you spent $38.85 and $32.60. That leaves $29.55 on the card.", [CARD], "$29.55",
+         Verdict.CONTRADICTED),
+        ("It started at $100.00; you spent $38.85 and $32.60. That leaves $28.55 on the card.", [CARD], "$28.55",
+         Verdict.UNSUPPORTED),
+        # a line's own total, in the lines of a list
+        ("- 去程：1,280 元\n- 回程：1,460 元\n两段合计 2,470 元。", [FARES], "2,470 元", Verdict.CONTRADICTED),
+        # a round amount one digit off is no evidence: ¥2,720 + ¥10 and ¥2,760 may be worked out otherwise
+        ("4 张票价 ¥2,720，加每张 ¥10 服务费，合计 ¥2,760。", [TICKETS], "¥2,760", Verdict.UNSUPPORTED),
+    ],
+)
+def test_a_total_one_digit_off_what_the_answers_amounts_come_to(answer: str, tools: list, said: str,
+                                                                  expected: Verdict) -> None:
+    assert verdict(answer, tools, said) == expected
