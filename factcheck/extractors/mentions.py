@@ -141,6 +141,9 @@ _SPACES_AT = re.compile(r"\s*")
 _COUNT = "count"
 """The label of counting words (找到, 共有): a number whose unit names its own field is no count."""
 _QUANTITY = re.compile(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|\d+(?:st|nd|rd|th)?(?:-[A-Za-z]+)+", re.IGNORECASE)
+_NAMED_PLACE = re.compile(
+    r"[Qq][1-4]|[Hh][12]|FY\d{2}(?:\d{2})?|(?:mid|early|late|end)-\d{4}|[a-z]+(?:-[a-z]+)*-\d{1,2}")
+"""A period or a place in a scale written like a code (Q4, FY2025, mid-2027, tier-2, size-10): no record's key."""
 _SPACES = re.compile(r"\s+")
 # What may stand between a date and its day of the week: white space, a comma, a bracket.
 _BESIDE = re.compile(r"[\s,，、(（)）]{0,3}")
@@ -274,7 +277,8 @@ class MentionExtractor:
                 taken.take(m.start(), m.end())
                 out.append(Mention(FactKind.IDENTIFIER, m.start(), m.end(), code.lower()))
         for m in ID_RE.finditer(text):
-            if not taken.free(m.start(), m.end()) or _looks_like_quantity(m.group()):
+            if not taken.free(m.start(), m.end()) or _looks_like_quantity(m.group()) \
+                    or _NAMED_PLACE.fullmatch(m.group()):
                 continue
             taken.take(m.start(), m.end())
             out.append(Mention(FactKind.IDENTIFIER, m.start(), m.end(), normalise_id(m.group())))

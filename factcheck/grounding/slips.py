@@ -59,7 +59,7 @@ def slipped_total(fact: Fact, amounts: list[Decimal], lines: list[Decimal], clai
         return None  # some of them, added up or taken away, come to it exactly: a working the answer does not show
     for how, value in _worked(parts, counts) + _worked(lines[-_PARTS:], []):
         if value != claimed and value > 0 and _slipped(value, claimed, exponent):
-            return ("recomputed", f"the answer's own amounts before it come to {how} = {_shown(value, exponent)}, not "
+            return ("recomputed", f"the answer's own amounts come to {how} = {_shown(value, exponent)}, not "
                     f"{fact.text}: one digit apart", [])
     return None
 

@@ -26,8 +26,8 @@ class UnitChecks(ClaimState):
         the fact was contradicted.
         """
         lex = self.index.lex
-        if fact.unit not in lex.currency_codes:
-            return False
+        if fact.unit not in lex.currency_codes or not Decimal(fact.value or "0"):
+            return False  # nothing is nothing in any currency ("0.00 港元 → ¥0.00")
         meant = {fact.unit}
         for symbol, codes in lex.map("currency_symbols").items():
             if symbol in fact.text:

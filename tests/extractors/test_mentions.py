@@ -193,6 +193,12 @@ def test_weekdays_beside_dates(text, expected) -> None:
         ("password AB3#fG7&kL9!", [("identifier", "ab3#fg7&kl9!", None)]),
         ("**#W2890441**", [("identifier", "w2890441", None)]),  # emphasis and '#' make no code
         ("AT&T 5G", [("number", "5", "g")]),  # too short for a code
+        # a period or a place in a scale written like a code names no record (its number stays a number); a key in
+        # capitals does
+        ("your Q4 usage", [("number", "4", None)]),
+        ("good until mid-2027", [("number", "2027", None)]),
+        ("the tier-2 rate", [("number", "2", None)]),
+        ("flight HX-2", [("identifier", "hx-2", None)]),
     ],
 )
 def test_identifiers_and_links(text, expected) -> None:

@@ -593,6 +593,7 @@ def test_arithmetic_in_floats_first_finds_what_decimals_find(values, seed, expon
         ("Refund of £45.", {"amount_usd": 45}, C),  # the field name gives the currency
         ("Refund of ¥320.", {"amount": 45, "currency": "USD", "amount_cny": 320}, S),
         ("Refund of $320.", {"amount": 45, "currency": "USD", "amount_cny": 320}, C),
+        ("余额 ¥0.00。", {"balance": 0, "currency": "HKD"}, S),  # nothing is nothing in any currency
         ("Refund of $45.", "refund 45 EUR approved", C),
         ("Refund of $45.", {"amount": 45}, S),  # no currency given: not compared
         ("Refund of 45.", {"amount": 45, "currency": "USD"}, S),  # none written: not compared
@@ -1223,7 +1224,7 @@ PAYSLIP = {"base": 16000, "bonus": 2500, "deductions": {"total": 4256.42}}
     [
         # a total said before the parts that add up to it
         ("三笔合计 ¥132.90（¥42.50、¥88.90、¥1.50）。", CARD, S),
-        ("三笔合计 ¥133.90（¥42.50、¥88.90、¥1.50）。", CARD, U),
+        ("三笔合计 ¥133.90（¥42.50、¥88.90、¥1.50）。", CARD, C),  # they come to 132.90: a slipped digit
         ("三笔合计 ¥132.90（¥42.50、¥88.90、¥1.60）。", CARD, U),  # a part no tool gives
         ("合计 ¥132.90，其中外卖 ¥42.50。", CARD, U),  # one part is no sum
         # against a tool's other total the sum must be written out
