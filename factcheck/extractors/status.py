@@ -236,13 +236,17 @@ def _attributive(text: str, m: Hit, term: Term, concepts: list[tuple[Hit, Term]]
 
 
 def _nearest(m: Hit, concepts: list[tuple[Hit, Term]], text: str) -> tuple[Hit, Term] | None:
-    """The concept word a status word speaks of: the nearest before it, else the nearest after.
+    """The concept word a status word speaks of: in Chinese one right after it (成功取消), else the nearest before it,
+    else the nearest after.
 
     A concept joined to an earlier one by a preposition is its complement, not the subject:
     in "your refund for order 88231 succeeded" the status speaks of the refund. A concept word
     inside brackets closed before the status word is an aside ("(CaixaBank, account ending 7781)
     completed").
     """
+    right = next((c for c in concepts if c[0].start == m.end), None)
+    if right is not None and not text[m.start : m.end].isascii():
+        return right  # "订单已于今日成功取消": the verb right after 成功 is what succeeded, not the order
     before = [c for c in concepts if c[0].start < m.start and not _in_aside(text, c[0].end, m.start)]
     if before:
         i = len(before) - 1

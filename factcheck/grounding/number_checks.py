@@ -256,7 +256,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                 self.index, said, exponent, fact.unit, MIN_DIGITS_NAMED, lambda loc: self._names_field(fact, loc))
             slip = None if near else slipped_total(  # 8,184 元 of 2 × 4,242
                 fact, self.amounts, [v for _, v in self.line_amounts], self._claim_facts, self._claim_text,
-                self._records.start, self.index.lex)
+                self._records.start, self.index)
             if slip is not None:
                 set_verdict(fact, Verdict.CONTRADICTED, *slip)
             elif near is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.verdicts import Backing
 from factcheck.lexicon import Lexicon
 from factcheck.report import Fact, FactKind
@@ -21,7 +22,7 @@ _MOST_UNITS = 20
 
 
 def slipped_total(fact: Fact, amounts: list[Decimal], lines: list[Decimal], claim_facts: list[Fact], claim: str,
-                  start: int, lex: Lexicon) -> Backing | None:
+                  start: int, index: EvidenceIndex) -> Backing | None:
     """An amount of money no tool gives, said as a total or what is left (lexicon `working_cues` before it in its
     clause: 合计, in total, remaining), that the answer's own amounts just before it come to but for one digit
     changed or two next to each other swapped: added up ("49.98 + 12.50 + 8.75 = 71.23, not $73.23"), the later ones
@@ -38,11 +39,12 @@ def slipped_total(fact: Fact, amounts: list[Decimal], lines: list[Decimal], clai
         claim_facts: The facts of its claim (the counts it gives).
         claim: The claim's text.
         start: Where the claim's text starts in the answer.
-        lex: The lexicon (`working_cues`, `currency_codes`).
+        index: The run's evidence (its lexicon; a number a tool gives that the slip would be).
 
     Returns:
         ("recomputed", how, []) when one such value slips into the claimed one; None otherwise.
     """
+    lex = index.lex
     if fact.kind != FactKind.NUMBER or fact.unit not in lex.currency_codes or not fact.value or not amounts:
         return None
     before = claim[: max(0, fact.start - start)]
@@ -58,10 +60,21 @@ def slipped_total(fact: Fact, amounts: list[Decimal], lines: list[Decimal], clai
     if _reached(claimed, list(dict.fromkeys(parts + said + lines[-_PARTS:])), counts):
         return None  # some of them, added up or taken away, come to it exactly: a working the answer does not show
     for how, value in _worked(parts, counts) + _worked(lines[-_PARTS:], []):
-        if value != claimed and value > 0 and _slipped(value, claimed, exponent):
+        if value != claimed and value > 0 and _slipped(value, claimed, exponent) \
+                and not _left_out(claimed - value, exponent, index):
             return ("recomputed", f"the answer's own amounts come to {how} = {_shown(value, exponent)}, not "
                     f"{fact.text}: one digit apart", [])
     return None
+
+
+def _left_out(gap: Decimal, exponent: int, index: EvidenceIndex) -> bool:
+    """Whether a tool gives the amount the claimed total is over what the answer lists, in a field of money (a
+    statement's $4.00 of `fees` the rows leave out): no slip, a part not listed."""
+    gap = abs(gap)
+    if gap == Decimal(10) ** gap.adjusted() and gap.normalize().as_tuple().digits == (1,):
+        return False  # 1.00, 10, 100 apart: one digit off by one, as a slip is
+    return any(loc.leaf.source == "tool" and loc.leaf.numeric and loc.leaf.labels & index.lex.money_labels
+               for loc in index.equal_numbers([(gap, exponent)]))
 
 
 def _worked(parts: list[Decimal], counts: list[int]) -> list[tuple[str, Decimal]]:

@@ -27,6 +27,8 @@ def statuses(text: str) -> list[tuple[str | None, str]]:
         ("没有退款", [("refund", "negative")]),
         ("退款失败", [("refund", "negative")]),
         ("订单已经发货", [("shipping", "positive")]),
+        # the verb right after 成功 is what succeeded, not the record named before it
+        ("该订单已于今日成功取消", [("cancel", "positive")]),
         ("已于 9月20日 晚上签收", [("delivery", "positive")]),
         ("35 台已被订单预留", []),  # the orders reserved them: no completed order
         ("没有找到相关案例", [("search", "negative")]),

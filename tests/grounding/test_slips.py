@@ -39,3 +39,10 @@ def verdict(answer: str, tools: list, said: str) -> Verdict:
 def test_a_total_one_digit_off_what_the_answers_amounts_come_to(answer: str, tools: list, said: str,
                                                                   expected: Verdict) -> None:
     assert verdict(answer, tools, said) == expected
+
+
+def test_a_slip_of_one_is_no_fee_left_out() -> None:
+    card = {"name": "get_gift_card", "args": {}, "status": "ok", "output": {
+        "initial": 100.0, "uses": [{"amount": 38.85}, {"amount": 32.6}], "fees": {"amount": 1.0}}}
+    answer = "It started at $100.00; you spent $38.85 and $32.60. That leaves $29.55 on the card."
+    assert verdict(answer, [card], "$29.55") == Verdict.CONTRADICTED
