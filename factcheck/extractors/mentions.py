@@ -51,6 +51,8 @@ _CARRIER_NUMBER = re.compile(r"(?<![\w.#-])([A-Z]{2}|[A-Z]\d|\d[A-Z]) (\d{1,4})(
 """A flight or train number written with a space (BA 2491, UA 1142): one identifier, not a code and a number."""
 _ID_SHORT_DIGITS = re.compile(r"\d(?<![\w.,#-]\d)\d{4,5}(?![\w.,%])", re.ASCII)
 ISO_DATE = re.compile(r"(\d{4})(?<!\d{5})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)")
+_DOTTED_DATE = re.compile(r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.((?:19|20)\d\d)(?![\d.]\d)")
+"""A date written day first with dots ("14.03.2025", as much of Europe writes it)."""
 ZH_DATE = re.compile(r"(?:(\d{4})\s?年\s?)?(\d{1,2})\s?月\s?(\d{1,2})\s?[日号]")
 _MONTH = (
     r"(?P<mon>january|february|march|april|may|june|july|august|september|october|november|december"
@@ -142,8 +144,10 @@ _COUNT = "count"
 """The label of counting words (找到, 共有): a number whose unit names its own field is no count."""
 _QUANTITY = re.compile(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|\d+(?:st|nd|rd|th)?(?:-[A-Za-z]+)+", re.IGNORECASE)
 _NAMED_PLACE = re.compile(
-    r"[Qq][1-4]|[Hh][12]|FY\d{2}(?:\d{2})?|(?:mid|early|late|end)-\d{4}|[a-z]+(?:-[a-z]+)*-\d{1,2}")
-"""A period or a place in a scale written like a code (Q4, FY2025, mid-2027, tier-2, size-10): no record's key."""
+    r"[Qq][1-4]|[Hh][12]|FY\d{2}(?:\d{2})?|(?:mid|early|late|end)-\d{4}|[a-z]+(?:-[a-z]+)*-\d{1,2}"
+    r"|(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.(?:19|20)\d\d")
+"""A period, a day or a place in a scale written like a code (Q4, FY2025, mid-2027, 14.03.2025, tier-2, size-10): no
+record's key."""
 _SPACES = re.compile(r"\s+")
 # What may stand between a date and its day of the week: white space, a comma, a bracket.
 _BESIDE = re.compile(r"[\s,，、(（)）]{0,3}")
@@ -323,6 +327,8 @@ class MentionExtractor:
                     head = _RANGE_START.search(text, max(0, m.start() - 12), m.start()) if rx is EN_DATE_DMY else None
                     if head and int(head[1]) < int(m["day"]):
                         found.append((head.start(1), head.end(1), m.group("year"), mon, int(head[1])))
+        for m in _DOTTED_DATE.finditer(text) if "." in text else ():
+            found.append((m.start(), m.end(), m.group(3), int(m.group(2)), int(m.group(1))))
         for m in SLASH_DATE.finditer(text) if "/" in text else ():
             found.append((m.start(), m.end(), m.group(3), int(m.group(1)), int(m.group(2))))
         for start, end, year, month, day in sorted(found):

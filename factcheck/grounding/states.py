@@ -235,7 +235,9 @@ class RecordStates:
         if len(said) != 1:
             return
         state = next(iter(said))
-        negated = fact.polarity == "negative"  # "not yet shipped"
+        term = lex.terms.get(term_key(fact.text))
+        # "not yet shipped"; "rejected" is a state of its own, whose word is negative, not a negated one
+        negated = (fact.polarity == "negative") != (term is not None and term.polarity == "negative")
         leaf, states = status
         holds = state in states
         if holds != negated:

@@ -121,6 +121,7 @@ def test_numbers(text, expected) -> None:
         ("1:00 AM to 3 PM", [("time", "01:00", None), ("time", "15:00", None)]),
         ("11:00 to 2 PM", [("time", "11:00", None), ("time", "14:00", None)]),
         ("30\ndeclined", [("number", "30", None)]),
+        ("issued 14.03.2025", [("date", "2025-03-14", None)]),  # day first, with dots
     ],
 )
 def test_dates_and_times(text, expected) -> None:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from factcheck import CheckerConfig, FactChecker
+from factcheck import CheckerConfig, FactChecker, Verdict
 
 CHECKER = FactChecker(CheckerConfig(min_confidence=0))  # grounding verdicts, before any abstention
 
@@ -136,3 +136,19 @@ def test_a_state_in_a_json_answer_is_read_as_its_records(answer, tools, flagged)
     report = CHECKER.check(answer, tools)
     states = [f for c in report.claims for f in c.facts if f.code == "record_state"]
     assert bool(states) == flagged, [(f.text, f.code, f.reason) for c in report.claims for f in c.facts]
+
+
+@pytest.mark.parametrize(
+    ("answer", "status", "expected"),
+    [
+        # a state whose own word is negative ("rejected") is a state, not a negated one
+        ("EXP-1 was rejected.", "rejected", Verdict.SUPPORTED),
+        ("EXP-1 was rejected.", "approved", Verdict.CONTRADICTED),
+        ("EXP-1 was not rejected.", "rejected", Verdict.CONTRADICTED),
+    ],
+)
+def test_a_negative_state_word_said_of_the_keyed_record(answer: str, status: str, expected: Verdict) -> None:
+    tools = [{"name": "get_claim", "args": {}, "status": "ok", "output": {"claim_id": "EXP-1", "status": status}}]
+    facts = [f for c in FactChecker(CheckerConfig(min_confidence=0)).check(answer, tools).claims for f in c.facts
+             if f.kind.value == "status"]
+    assert [f.verdict for f in facts] == [expected], [(f.text, f.verdict, f.reason) for f in facts]
