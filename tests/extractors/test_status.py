@@ -29,6 +29,9 @@ def statuses(text: str) -> list[tuple[str | None, str]]:
         ("订单已经发货", [("shipping", "positive")]),
         # the verb right after 成功 is what succeeded, not the record named before it
         ("该订单已于今日成功取消", [("cancel", "positive")]),
+        # an attempt states nothing done
+        ("我尝试直接创建索赔", []),
+        ("I tried to cancel it", []),
         ("已于 9月20日 晚上签收", [("delivery", "positive")]),
         ("35 台已被订单预留", []),  # the orders reserved them: no completed order
         ("没有找到相关案例", [("search", "negative")]),

@@ -516,7 +516,7 @@ _NIGHTS = {"arrival": "2025-05-01", "departure": "2025-05-03",
         # a total word that opens the next clause names no total of the amount before it; each night's own rate
         # listed is part of the stay's total, not one unit's to multiply
         ("房费：5月1日 ¥688、5月2日 ¥728，合计 ¥1,416", [S, S]),
-        ("房费：5月1日 ¥688、5月2日 ¥728，合计 ¥1,516", [S, U]),
+        ("房费：5月1日 ¥688、5月2日 ¥728，合计 ¥1,516", [S, C]),  # 688 + 728 = 1,416: a slipped digit
         ("The room is ¥728 in total.", [C]),  # the word right after it still makes it a total
     ],
 )
