@@ -34,7 +34,14 @@ from factcheck.grounding.slips import slipped_total
 from factcheck.grounding.state_counts import state_count
 from factcheck.grounding.totals import column_total, field_total
 from factcheck.grounding.unit_checks import UnitChecks
-from factcheck.grounding.units import glued, in_minor_units, in_other_unit, priced_in_minor_units, year_of_a_date
+from factcheck.grounding.units import (
+    glued,
+    in_minor_units,
+    in_other_unit,
+    priced_in_minor_units,
+    spans_of_time,
+    year_of_a_date,
+)
 from factcheck.grounding.user_word import MIN_DIGITS_NAMED, MIN_DIGITS_UNSAID, names_field, record_near
 from factcheck.grounding.verdicts import Backing, evidence_of, set_verdict
 from factcheck.grounding.working import (
@@ -222,7 +229,8 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                             f"tool gives {shown} for {'/'.join(sorted(labels))}, not {fact.text}",
                             [evidence_of(loc.leaf, self.index) for loc in same_field[:2]])
                 return
-        elif matches := priced_in_minor_units(self.index, self.index.equal_numbers(targets), minor, fact):
+        elif matches := spans_of_time(fact, priced_in_minor_units(self.index, self.index.equal_numbers(targets), minor,
+                                                                  fact)):
             self._found(fact, matches, claimed, exponent, minor)
             return
         elif cued:  # "ending in 7512": only an identifier's end (or the user's own digits) backs it, never arithmetic

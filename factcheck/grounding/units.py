@@ -123,3 +123,26 @@ def glued(fact: Fact, before: str, index: EvidenceIndex) -> Backing | None:
     leaf = index.find_token(f"{word[1].lower()}{fact.text}")
     return None if leaf is None else ("match", f"written as one word, {word[1]}{fact.text}",
                                       [evidence_of(leaf, index)])
+
+
+_SPAN_UNIT = re.compile(r"(?i)day|hour|week|工作日|天|小时|周")
+"""A unit that makes a number a span of time ("1–2 business days", 3-5 个工作日)."""
+_SPAN_FIELD = re.compile(r"(?i)day|hour|week|duration|within|window|period|eta|sla|night")
+"""Words of a field whose number is a span of time (`processing_days`, `sla_hours`)."""
+
+
+def spans_of_time(fact: Fact, matches: list[Located]) -> list[Located]:
+    """Of the tool numbers equal to a claimed span of time ("ship within 1–2 business days"), those that are one:
+    a field of days, hours or a window, or a text that says the number with a unit after it. Any other (a quantity
+    of 1, an item's 2) gives no span: a number of days no tool or policy states is not backed by them."""
+    if not fact.unit or not _SPAN_UNIT.search(fact.unit):
+        return matches
+    kept = []
+    for loc in matches:
+        if loc.leaf.numeric:
+            if _SPAN_FIELD.search(loc.leaf.path.rsplit(".", 1)[-1]):
+                kept.append(loc)
+        elif re.search(rf"(?<![\d.]){re.escape(loc.mention.value)}\s*(?:[-–~至到]\s*\d+\s*)?\S*\s*(?:business\s+)?"
+                       rf"(?:days?|hours?|weeks?|工作日|个工作日|天|小时|周)", loc.leaf.text, re.IGNORECASE):
+            kept.append(loc)
+    return kept

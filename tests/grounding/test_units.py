@@ -2,7 +2,7 @@
 
 import pytest
 
-from factcheck import check
+from factcheck import CheckerConfig, FactChecker, check
 from factcheck.report import Verdict
 
 
@@ -40,3 +40,19 @@ def test_a_measure_the_user_asked_about_is_the_users_own() -> None:
         {"duration_min": 7}]}}], context=["我最近7天打了多少分钟电话？"])
     seven = next(f for c in report.claims for f in c.facts if f.text == "7")
     assert seven.verdict == Verdict.SUPPORTED
+
+
+@pytest.mark.parametrize(
+    ("output", "expected"),
+    [
+        # a quantity of 3 is no span of 3 business days; a field of days or a text that says them is
+        ({"items": [{"sku": "A-1", "quantity": 3}]}, Verdict.UNSUPPORTED),
+        ({"items": [{"sku": "A-1", "processing_days": 3}]}, Verdict.SUPPORTED),
+        ({"note": "Refunds post within 3 business days."}, Verdict.SUPPORTED),
+    ],
+)
+def test_a_span_of_time_is_backed_by_a_span(output: dict, expected: Verdict) -> None:
+    tools = [{"name": "get_order", "args": {}, "status": "ok", "output": output}]
+    report = FactChecker(CheckerConfig(min_confidence=0)).check("The refund posts within 3 business days.", tools)
+    [fact] = [f for c in report.claims for f in c.facts if f.text == "3"]
+    assert fact.verdict == expected, fact.reason
