@@ -17,6 +17,8 @@ _PARTS = 6
 _LEAST_DIGITS = 4
 """Fewest significant digits (trailing zeros left out) an amount has for a slip of one to be evidence: round amounts
 differ in one digit by chance (¥2,730 and ¥2,760), $136.82 and $134.82 do not."""
+_REACHED = 9
+"""Most amounts whose signed sums are tried for an exact reach (3^9 sums at most)."""
 _MOST_UNITS = 20
 """Largest count a total multiplies an amount by ("两位旅客合计" of 4,242 each)."""
 
@@ -57,7 +59,7 @@ def slipped_total(fact: Fact, amounts: list[Decimal], lines: list[Decimal], clai
     parts, counts = amounts[-_PARTS:], _counts(fact, claim_facts, lex)
     said = [Decimal(f.value) for f in claim_facts if f.end <= fact.start and f.kind == FactKind.NUMBER and f.value
             and f.unit in lex.currency_codes]  # "$497.00（$225.00 + $272.00）", backed by the parts after it
-    if _reached(claimed, list(dict.fromkeys(parts + said + lines[-_PARTS:])), counts):
+    if _reached(claimed, list(dict.fromkeys(parts + said + lines[-_PARTS:]))[-_REACHED:], counts):
         return None  # some of them, added up or taken away, come to it exactly: a working the answer does not show
     for how, value in _worked(parts, counts) + _worked(lines[-_PARTS:], []):
         if value != claimed and value > 0 and _slipped(value, claimed, exponent) \

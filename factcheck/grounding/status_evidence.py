@@ -44,6 +44,14 @@ class StatusReader:
         """Concept -> what the outputs state of it themselves (`find` without implied statuses), read once per
         run: every concept it implies asks for it."""
 
+    @cached_property
+    def _expected_shapes(self) -> frozenset[str]:
+        """The shapes of the run's string fields whose name says what is expected to happen (`expected`, `eta`,
+        预计; lexicon `expectation_fields`): they state no status (read once per run)."""
+        words = self.index.lex.expectation_fields
+        return frozenset(shape for _, shape, _, _ in self.index.strings.buckets
+                         if not words.isdisjoint(field_name(shape).split()))
+
     def find(self, concept: str | None, implied: bool = True) -> list[StatusEvidence]:
         """Statuses about `concept` (every status for None), in call order.
 
@@ -55,9 +63,9 @@ class StatusReader:
         concept_words = index.lex.concept_words.get(concept, ()) if concept else ()
         hits = sorted(index.entries_with(concept_words)) if concept else []
         out: list[StatusEvidence] = []
-        expected = index.lex.expectation_fields
+        expected = self._expected_shapes
         for flat, shape, first, end in strings.buckets:
-            if flat.root or not expected.isdisjoint(field_name(shape).split()):
+            if flat.root or shape in expected:
                 continue  # `expected: 复核通过后 2 小时内到账` says what may happen, not what has
             call = index.calls[flat.call]
             # an error's text never says its own action was done ("PublishError: ... 0 items posted"),
