@@ -19,8 +19,6 @@ _PHONE_DIGITS = range(7, 16)
 """How many digits such a number has."""
 _YEARS = re.compile(r"(?:19|20)\d\d\D+(?:19|20)\d\d")
 """Two years ("2025-2026"): no phone number."""
-_DAY = re.compile(r"(?:0?[1-9]|[12]\d|3[01])[./-](?:0?[1-9]|1[0-2])[./-](?:19|20)\d\d")
-"""A day written day first ("14.03.2025", "14/03/2025"): no phone number."""
 _IN_TOOLS = re.compile(r"\+?\d[\d ().-]{6,}\d")
 """Digits with spaces, dashes, dots or brackets between them, as a tool output writes a phone number."""
 
@@ -43,8 +41,7 @@ def grouped_numbers(text: str, taken: Taken) -> Iterator[tuple[int, int, str]]:
         digits = re.sub(r"\D", "", m.group())
         groups = re.findall(r"\d+", m.group())
         if len(digits) in _PHONE_DIGITS and len(groups[-1]) >= 3 and ("." not in m.group() or len(groups) >= 3) \
-                and not _YEARS.fullmatch(m.group()) and not _DAY.fullmatch(m.group()) \
-                and taken.free(m.start(), m.end()):
+                and not _YEARS.fullmatch(m.group()) and taken.free(m.start(), m.end()):
             taken.take(m.start(), m.end())
             yield m.start(), m.end(), digits
 

@@ -144,10 +144,8 @@ _COUNT = "count"
 """The label of counting words (找到, 共有): a number whose unit names its own field is no count."""
 _QUANTITY = re.compile(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|\d+(?:st|nd|rd|th)?(?:-[A-Za-z]+)+", re.IGNORECASE)
 _NAMED_PLACE = re.compile(
-    r"[Qq][1-4]|[Hh][12]|FY\d{2}(?:\d{2})?|(?:mid|early|late|end)-\d{4}|[a-z]+(?:-[a-z]+)*-\d{1,2}"
-    r"|(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.(?:19|20)\d\d")
-"""A period, a day or a place in a scale written like a code (Q4, FY2025, mid-2027, 14.03.2025, tier-2, size-10): no
-record's key."""
+    r"[Qq][1-4]|[Hh][12]|FY\d{2}(?:\d{2})?|(?:mid|early|late|end)-\d{4}|[a-z]+(?:-[a-z]+)*-\d{1,2}")
+"""A period or a place in a scale written like a code (Q4, FY2025, mid-2027, tier-2, size-10): no record's key."""
 _SPACES = re.compile(r"\s+")
 # What may stand between a date and its day of the week: white space, a comma, a bracket.
 _BESIDE = re.compile(r"[\s,，、(（)）]{0,3}")

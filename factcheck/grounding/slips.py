@@ -41,7 +41,7 @@ def slipped_total(fact: Fact, amounts: list[Decimal], lines: list[Decimal], clai
         claim_facts: The facts of its claim (the counts it gives).
         claim: The claim's text.
         start: Where the claim's text starts in the answer.
-        index: The run's evidence (its lexicon; a number a tool gives that the slip would be).
+        index: The run's evidence (its lexicon, and the numbers a tool gives: a gap one holds is a part left out).
 
     Returns:
         ("recomputed", how, []) when one such value slips into the claimed one; None otherwise.
@@ -73,7 +73,7 @@ def _left_out(gap: Decimal, exponent: int, index: EvidenceIndex) -> bool:
     """Whether a tool gives the amount the claimed total is over what the answer lists, in a field of money (a
     statement's $4.00 of `fees` the rows leave out): no slip, a part not listed."""
     gap = abs(gap)
-    if gap == Decimal(10) ** gap.adjusted() and gap.normalize().as_tuple().digits == (1,):
+    if gap.normalize().as_tuple().digits == (1,):
         return False  # 1.00, 10, 100 apart: one digit off by one, as a slip is
     return any(loc.leaf.source == "tool" and loc.leaf.numeric and loc.leaf.labels & index.lex.money_labels
                for loc in index.equal_numbers([(gap, exponent)]))

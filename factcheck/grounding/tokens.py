@@ -24,7 +24,6 @@ _LABEL_WORD = re.compile(r"[a-z]+|\d{1,2}[a-z]{0,2}")
 """A part of a label written like a field's name: a word, or a short number and its unit (`23`, `90d`, `4k`)."""
 _KEYLIKE = re.compile(r"\d{3}|[a-z]\d|\d[a-z]{3}")
 """A part that may be a record's key: three digits in a row, or letters and digits joined (`rf-89051`, `vy3308`)."""
-"""An identifier's value that is dimensions (1024x1024, 91x61x66)."""
 _NAME_COVER = 0.8
 """Share of a name a fuzzy match must cover ("CA" inside "Latin America" is no match)."""
 _NAME_NEAR = 60.0
