@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import re
 from decimal import Decimal
 
+from factcheck.extractors.status import clause_start
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.verdicts import Backing
 from factcheck.lexicon import Lexicon
 from factcheck.report import Fact, FactKind
 
-_CLAUSE_MARK = re.compile(r"[,，;；。!?！？\n]")
-"""Where the clause of a total starts: its cue stands after the last of these before it."""
 _PARTS = 6
 """Most amounts before a total that it may add up or take away (a bill's lines)."""
 _LEAST_DIGITS = 4
@@ -50,9 +48,8 @@ def slipped_total(fact: Fact, amounts: list[Decimal], lines: list[Decimal], clai
     if fact.kind != FactKind.NUMBER or fact.unit not in lex.currency_codes or not fact.value or not amounts:
         return None
     before = claim[: max(0, fact.start - start)]
-    marks = list(_CLAUSE_MARK.finditer(before))
-    if not lex.working_cues.finditer(before[marks[-1].end() if marks else 0 :]):
-        return None
+    if not lex.working_cues.finditer(before[clause_start(before, len(before)) :]):
+        return None  # its cue stands in its own clause
     claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
     if len(_digits(claimed, exponent).rstrip("0")) < _LEAST_DIGITS:
         return None

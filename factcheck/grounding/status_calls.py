@@ -4,7 +4,7 @@ another record's failure; its own failure, not another record's success; the key
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from factcheck.grounding.counting import AGREES
@@ -130,9 +130,9 @@ def keyed_record_disagrees(
     at: int,
 ) -> StatusEvidence | None:
     """The status field of the one record the claim names by its key, as the latest call that gives that key states
-    it, when it disagrees with a status that names no concept: "your prior authorization (PA-2025-114872) was
-    approved" where `pa_case` {id: PA-2025-114872, status: submitted} (not where a later approval gives the
-    report's `state: approved`, nor where the latest call is the supplier's text).
+    it, when it disagrees with a status said done (`named_record_disagrees` asks): "your prior authorization
+    (PA-2025-114872) was approved" where `pa_case` {id: PA-2025-114872, status: submitted} (not where a later
+    approval gives the report's `state: approved`, nor where the latest call is the supplier's text).
 
     The key is said with the status, no colon between them ("4 succeeded and 1 failed: run r-9890" lists), and
     is the record's own (its first key field; not the `cert_no` a reissue ticket refers to).
@@ -149,12 +149,6 @@ def keyed_record_disagrees(
     Returns:
         The record's own status that disagrees, or None.
     """
-    if any(f.kind in (FactKind.STATUS, FactKind.ACTION) and f.polarity not in (None, polarity)
-           for f in claim_facts):
-        return None  # "4 succeeded and 1 failed", "build 通过 … failed": the claim speaks of several parts
-    term = index.lex.terms.get(term_key(fact.text))
-    if term is not None and term.polarity != polarity:
-        return None  # "并没有失败": a denied failure says no success
     offset = fact.start - at  # where the claim starts in the answer
     keys = {record_key(f.value or f.text) for f in claim_facts
             if f.kind == FactKind.IDENTIFIER and f.verdict == Verdict.SUPPORTED and f.evidence
@@ -196,24 +190,21 @@ def named_record_disagrees(
     Returns:
         The record's own status that disagrees, or None.
     """
-    if polarity != "positive":
-        return None
     states = [f for f in claim_facts if f.kind in (FactKind.STATUS, FactKind.ACTION) and f is not fact]
+    if polarity != "positive" or any(f.polarity not in (None, polarity) for f in states):
+        return None  # "4 succeeded and 1 failed", "build 通过 … failed": the claim speaks of several parts
+    term = index.lex.terms.get(term_key(fact.text))
+    if term is not None and term.polarity != polarity:
+        return None  # "并没有失败": a denied failure says no success
     # the keys and amounts said between the states before and after it ("已到账 $46.80，还在途 $130.12": each its own
     # refund's; "账单号 B2026… 目前未缴 … 已开通自动扣费": the bill is no record of the autopay)
     begin = max((f.end for f in states if f.end <= fact.start), default=0)
     end = min((f.start for f in states if f.start >= fact.end), default=len(claim) + fact.start)
     near = [f for f in claim_facts if f is fact or begin <= f.start and f.end <= end]
-    keyed = keyed_record_disagrees(index, fact, polarity, pool, claim_facts, claim, at)
-    if fact.concept is not None and not any(f.kind == FactKind.IDENTIFIER for f in near):
-        keyed = None  # a state of its own concept said apart from the key (the bill's autopay, not the bill)
-    if keyed is not None or any(f.kind == FactKind.IDENTIFIER for f in claim_facts):
-        return keyed  # a key the claim gives names its record, whatever amount it gives
-    if any(f.kind in (FactKind.STATUS, FactKind.ACTION) and f.polarity not in (None, polarity) for f in claim_facts):
-        return None  # "4 succeeded and 1 failed": the claim speaks of several parts
-    term = index.lex.terms.get(term_key(fact.text))
-    if term is not None and term.polarity != polarity:
-        return None
+    if any(f.kind == FactKind.IDENTIFIER for f in claim_facts):  # a key names its record, whatever amount is said
+        if fact.concept is not None and not any(f.kind == FactKind.IDENTIFIER for f in near):
+            return None  # a state of its own concept said apart from the key (the bill's autopay, not the bill)
+        return keyed_record_disagrees(index, fact, polarity, pool, claim_facts, claim, at)
     items = {item for f in near for item in _amount_items(index, f)}
     if len(items) != 1:
         return None
@@ -245,28 +236,17 @@ def _amount_items(index: EvidenceIndex, fact: Fact) -> set[tuple[int, str]]:
         return set()
     fields = index.lex.status_fields
     found = set()
-    for call in index.calls:
-        if call.status != "ok":
+    for _, leaf in index.list_counts:  # every list of the outputs, read once per run
+        if leaf.path.startswith("args") or index.calls[leaf.index].status != "ok":
             continue
-        for path, items in _lists(index.value_at(call.index, ""), ""):
-            holding = [i for i, entry in enumerate(items) if isinstance(entry, dict) and any(
-                isinstance(v, int | float) and not isinstance(v, bool) and v == value for v in scalars_of(entry))]
-            if len(holding) == 1 and any(fields.search(field_name(str(k))) for k in items[holding[0]]):
-                found.add((call.index, f"{path}[{holding[0]}]"))
+        path = "" if leaf.path == "$" else leaf.path
+        items = index.value_at(leaf.index, path)
+        holding = [i for i, entry in enumerate(items if isinstance(items, list) else ()) if isinstance(entry, dict)
+                   and any(isinstance(v, int | float) and not isinstance(v, bool) and v == value
+                           for v in scalars_of(entry))]
+        if len(holding) == 1 and any(fields.search(field_name(str(k))) for k in items[holding[0]]):
+            found.add((leaf.index, f"{path}[{holding[0]}]"))
     return found
-
-
-def _lists(value: Any, path: str) -> Iterator[tuple[str, list]]:
-    """(path, list) of each list of mappings under `value`, paths written as the index writes them (`results`,
-    `[0].legs`)."""
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            yield from _lists(inner, f"{path}.{key}" if path else str(key))
-    elif isinstance(value, list):
-        if any(isinstance(entry, dict) for entry in value):
-            yield path, value
-        for i, entry in enumerate(value):
-            yield from _lists(entry, f"{path}[{i}]")
 
 
 def _said_in(index: EvidenceIndex, call: int) -> str:
