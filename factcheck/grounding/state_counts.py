@@ -36,6 +36,13 @@ _ONE_AFTER = re.compile(r"\s+(?:was|is|has)\b")
 """A verb of one thing right after a number other than 1: the number is a name's ("room 3 was cancelled")."""
 _WHOLE_OF = re.compile(r"[里中]")
 """Between a count and a state after it: the count is the whole the state's entries are of (6 项材料里已收到)."""
+_LABEL = 16
+"""The most characters of a label of a state a count follows after a colon ("SUCCESS：5 笔")."""
+_NOT_ONE_LABEL = re.compile(r"(?i)\d|或|和|及|与|/|\bor\b|\band\b")
+"""In a label before a colon: states joined ("已赔付或已批准：2 笔"), or a number of its own; no one state counted."""
+_OF_WHOLE = re.compile(r"(?i)\s*(?:of|out of)\b")
+"""After a label's count, before the whole it is of ("Confirmed: 3 of 5"); another number after it is the whole's
+otherwise ("Confirmed: 5人中的3人")."""
 _FIRST_YEAR = 1900
 """The least number of years read as a year of the calendar, not a span."""
 _SHORTEST_ZH = 2
@@ -79,6 +86,14 @@ def state_count(
     at, end = fact.start - start, fact.end - start
     begin = max((m.end() for m in _CLAUSE_MARK.finditer(claim, 0, at)), default=0)
     stop = next((m.start() for m in _CLAUSE_MARK.finditer(claim, end)), len(claim))
+    if begin and claim[begin - 1] in ":：" and not claim[begin:at].strip():
+        # "- ACTIVATED：6 个", "Delivered: 3": a label of the state, then its count
+        label = max((m.end() for m in _CLAUSE_MARK.finditer(claim, 0, begin - 1)), default=0)
+        said = claim[label : begin - 1]
+        if 0 < len(said.strip(" -*•·")) <= _LABEL and not _NOT_ONE_LABEL.search(said) and not any(
+                f.kind == FactKind.NUMBER and end <= f.start - start < stop and not _OF_WHOLE.match(claim, end)
+                for f in facts):
+            begin = label
     if claim[end : end + 1] in _NOT_COUNTED or _PART_OF.search(claim, max(0, at - _NEAR), at) or any(
             (f.kind in (FactKind.DATE, FactKind.TIME) or f.unit in _SPANS and not _a_year(f)) and f.start - start < stop
             for f in facts):

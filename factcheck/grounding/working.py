@@ -193,8 +193,8 @@ def written_arithmetic(fact: Fact, facts: list[Fact], text: str, start: int) -> 
         operands, operators = _read(numbers[at + 1 :], text, start, opened.end() + start, leftwards=False)
         if operands and not _CLOSING.match(text, operands[-1].end - start):
             return None  # "$1,038.25 (the two taxis $68.40 + $71.10, the hotel …)": the bracket holds more
-    if len(operands) < 2:
-        return None
+    if len(operands) < 2 or len(operators) > 1 and set(operators) == {"/"}:
+        return None  # "4（101 / 102 / 104 / 106）": slashes between three numbers or more list them
     # the expression goes on past what was read ("€3.50 per person per night × 2 × 3 = €21.00"): it is not all here
     beyond = text[max(0, operands[0].start - start - _BEYOND) : operands[0].start - start] if equals \
         else text[operands[-1].end - start : operands[-1].end - start + _BEYOND].split(")")[0].split("）")[0]

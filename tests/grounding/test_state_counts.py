@@ -101,6 +101,14 @@ PARCELS = [_parcel("UPS311", "delivered"), _parcel("USPS314", "delivered"), _par
         ("6 项材料已收到 4 项。", [MATERIALS], "4", Verdict.CONTRADICTED),
         # 、 parts two counts: each has its own state
         ("目前 2 个已签收、3 个还在路上。", PARCELS, "3", None),
+        # a state's label, a colon, then its count
+        ("- 包裹：3 个", [SHIPMENTS], "3", None),
+        ("状态汇总：\n- delivered：3 个", [SHIPMENTS], "3", Verdict.CONTRADICTED),
+        ("- delivered：2 个", [SHIPMENTS], "2", Verdict.SUPPORTED),
+        ("- Delivered: 3 of 4 shipments", [SHIPMENTS], "3", Verdict.CONTRADICTED),
+        # controls: two states in one label; the first number is the whole ("4 个中的 3 个")
+        ("- delivered 或 exception：3 个", [SHIPMENTS], "3", None),
+        ("- delivered：4 个中的 2 个", [SHIPMENTS], "4", None),
     ],
 )
 def test_a_count_of_records_said_in_more_ways_is_recounted(

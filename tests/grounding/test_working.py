@@ -79,6 +79,7 @@ def test_percentages_in_written_arithmetic_are_shares_and_ratios(answer, text, e
         ("- Total paid: $2,034 (gift card $501 + credit card ending 5345 $1,533)", "$2,034"),
         ("Leah has 120.5 approved hours across weeks 45–47 (38.5 + 42 + 40).", "47"),  # a range's end
         ("Reimbursement: $1,038.25 (the two taxis $68.40 + $71.10, the hotel $898.75)", "$1,038.25"),  # goes on
+        ("通过: 4（101 / 102 / 104 / 106）", "4"),  # slashes between three numbers list them
     ],
 )
 def test_what_is_not_one_expression_is_not_recomputed(answer, text) -> None:
