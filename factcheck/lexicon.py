@@ -49,7 +49,7 @@ _MERGED_LISTS = (
     "generic_currency_words", "per_unit_words", "multiplicity_fields", "superlatives_low", "superlatives_high",
     "option_lists", "selection_scopes", "new_value_cues", "record_state_concepts", "direction_fields",
     "charge_values", "refund_values", "available_words", "unit_fields", "unbookable_states", "capacity_fields",
-    "party_nouns", "deduction_words", "credit_objects", "comparison_markers", "whole_count_cues",
+    "party_nouns", "deduction_words", "credit_objects", "comparison_markers", "whole_count_cues", "piece_units",
     "added_count_cues", "superlatives_early", "superlative_qualifiers", "record_pronouns", "record_name_fields",
     "limit_fields", "date_bounds", "deadline_words", "expectation_fields",
     "completion_concepts", "working_cues",
@@ -223,6 +223,8 @@ class Lexicon:
     """List field (`passengers`) -> the words a count of its members uses (passengers, 乘客), lower case."""
     whole_count_cues: tuple[str, ...] = field(init=False)
     """Words before a count that make it the whole of a record's members (共有, in total)."""
+    piece_units: frozenset[str] = field(init=False)
+    """Units that count pieces, not lines (件, pcs): an order's items with quantities count by their quantities."""
     added_count_cues: tuple[str, ...] = field(init=False)
     """Words in a count's clause before it that make it members to be added (2 more drivers, 再加 2 名)."""
     direction_words: Phrases = field(init=False)
@@ -418,6 +420,7 @@ class Lexicon:
         self.collection_words = {k.lower(): list(v) for k, v in self.data["collection_words"].items()}
         self.member_words = {k.lower(): [term_key(w) for w in v] for k, v in self.data.get("member_words", {}).items()}
         self.whole_count_cues = tuple(term_key(w) for w in self.data.get("whole_count_cues", ()))
+        self.piece_units = frozenset(w.lower() for w in self.data.get("piece_units", ()))
         self.added_count_cues = tuple(term_key(w) for w in self.data.get("added_count_cues", ()))
         self.difference_words = {way: tuple(words) for way, words in self.data["difference_words"].items()}
         self.threshold_words = {way: tuple(words) for way, words in self.data["threshold_words"].items()}

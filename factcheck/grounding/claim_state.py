@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from factcheck.grounding.count_totals import ListedCount
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.naming import ClaimRecords
 from factcheck.grounding.roles import ClaimText, Recomputed
@@ -50,6 +51,8 @@ class ClaimState:
         self.duration_days = index.lex.duration_days
         self.counts: set[tuple[Decimal, str | None]] = set()
         """Counts (value, unit) this answer stated and a list backed: a later claim may repeat them ("两笔合计")."""
+        self.listed_counts: list[ListedCount] = []
+        """Counts of this answer already backed, with their units: a whole after them adds them up."""
         self.moments: list[Fact] = []
         """Dates and times of this answer's earlier claims already backed: a later one may be a duration away."""
         self.zone = ""

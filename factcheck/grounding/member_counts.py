@@ -129,6 +129,7 @@ def member_count(
             re.search(rf"\b{re.escape(cue)}\b", clause) if cue.isascii() else cue in clause
             for cue in lex.added_count_cues):
         return None  # "最多可以再加 2 名驾驶员", "you can add 2 more drivers": members that may be added
+    pieces = (fact.unit or "").lower() in lex.piece_units
     totals: dict[int, Leaf] = {}
     lists: list[Leaf] = []
     per_call: dict[int, tuple[int, Leaf]] = {}
@@ -138,12 +139,14 @@ def member_count(
         name = field_name(leaf.path.replace("$", ""))
         if name != key and name.rsplit(" ", 1)[-1] != key:
             continue
+        records = index.value_at(leaf.index, leaf.path)
+        quantity = _quantity_sum(records, lex.quantity_fields) if isinstance(records, list) else None
+        if quantity is not None and pieces:
+            length = quantity  # "4 件商品" of lines of 1, 2, 1 and 1: pieces count by their quantities
         totals.setdefault(length, leaf)
         lists.append(leaf)
         summed, first = per_call.get(leaf.index, (0, leaf))
         per_call[leaf.index] = (summed + length, first)
-        records = index.value_at(leaf.index, leaf.path)
-        quantity = _quantity_sum(records, lex.quantity_fields) if isinstance(records, list) else None
         if quantity is not None:
             totals.setdefault(quantity, leaf)
     for summed, first in per_call.values():

@@ -7,6 +7,7 @@ from decimal import Decimal
 from itertools import combinations
 
 from factcheck.grounding.arithmetic import claim_targets, equal_at, operand_value, sum_text
+from factcheck.grounding.count_totals import listed_count_total, note_count
 from factcheck.grounding.counting import threshold_count
 from factcheck.grounding.direction import item_price_as_refund, part_of_written
 from factcheck.grounding.evidence import Located
@@ -86,6 +87,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             fact.reason = "an ordinal (第 1 条, No. 2): a place in a list, not a quantity"
             return
         self._number_verdict(fact)
+        note_count(self.listed_counts, fact, self._claim_text, self._records.start, self.index.lex)
         if fact.verdict == Verdict.SUPPORTED and fact.value:
             value = Decimal(fact.value)
             self.verified.append(operand_value(value, fact.unit))
@@ -175,7 +177,8 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             # the tool states this field's value: only a count, the field's own total or
             # arithmetic on the answer's backed numbers may explain another value
             backing = (
-                self._computed_by_a_tool(targets)
+                listed_count_total(fact, self.listed_counts, self._claim_text, self._records.start, self.index.lex)
+                or self._computed_by_a_tool(targets)
                 or one_units_amount(fact, same_field, claimed, self._said, self.index)  # $24.99 of 3 × 24.99
                 or self._at_a_rate(fact, same_field, claimed, exponent)
                 or self._in_keyed_record(fact, targets, same_field)
@@ -237,7 +240,8 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             backing = self._suffix(fact) or self._users_word(fact, claimed, exponent)
         else:
             backing = (
-                self._count(fact, claimed)
+                listed_count_total(fact, self.listed_counts, self._claim_text, self._records.start, self.index.lex)
+                or self._count(fact, claimed)
                 or self._duration(fact, claimed)
                 or self._derived(claimed, exponent, money=fact.unit in self.index.lex.currency_codes)
                 or self._named_items(fact)

@@ -47,6 +47,10 @@ def _count(report, text: str):
         (HOTEL, "两间房共登记了 5 位客人。", "5", False),
         (HOTEL, "家庭房登记了 3 位客人。", "3", False),
         (ORDER, "订单 #W8652136 一共 6 件商品。", "6", False),
+        # pieces (件) count by the lines' quantities; kinds (种) and items, by the lines
+        (ORDER, "订单 #W8652136 一共 3 件商品。", "3", True),
+        (ORDER, "订单 #W8652136 一共 3 种商品。", "3", False),
+        (ORDER, "Order #W8652136 has 3 items.", "3", False),
         # fewer than all, with a condition: some of the members
         (RESERVATION, "2 passengers still need to add their date of birth.", "2", False),
         (HOTEL, "共有 2 位客人还没完成身份核验。", "2", False),
