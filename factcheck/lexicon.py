@@ -30,7 +30,7 @@ _MERGED_DICTS = (
     "payment_methods",
     "currency_symbols", "weekdays", "status_implies", "other_senses", "time_zones", "label_companions",
     "fields_after", "record_states", "directions", "collection_words", "difference_words", "threshold_words",
-    "member_words",
+    "member_words", "date_roles", "date_role_fields",
 )
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
@@ -221,6 +221,10 @@ class Lexicon:
     """A collection field (`orders`, `lines`) -> other words that name it (订单, phone numbers)."""
     member_words: dict[str, list[str]] = field(init=False)
     """List field (`passengers`) -> the words a count of its members uses (passengers, 乘客), lower case."""
+    date_roles: dict[str, list[str]] = field(init=False)
+    """A role a date plays (`delivery`, `expiry`) -> the words a claim says it with (arriving, 到期), lower case."""
+    date_role_fields: dict[str, list[str]] = field(init=False)
+    """A role a date plays -> the words of the fields that hold it (`eta`, `estimated delivery`), lexicon words."""
     whole_count_cues: tuple[str, ...] = field(init=False)
     """Words before a count that make it the whole of a record's members (共有, in total)."""
     piece_units: frozenset[str] = field(init=False)
@@ -419,6 +423,9 @@ class Lexicon:
         self.party_nouns = Phrases(self.data["party_nouns"])
         self.collection_words = {k.lower(): list(v) for k, v in self.data["collection_words"].items()}
         self.member_words = {k.lower(): [term_key(w) for w in v] for k, v in self.data.get("member_words", {}).items()}
+        self.date_roles = {k.lower(): [w.lower() for w in v] for k, v in self.data.get("date_roles", {}).items()}
+        self.date_role_fields = {k.lower(): [term_key(w) for w in v]
+                                 for k, v in self.data.get("date_role_fields", {}).items()}
         self.whole_count_cues = tuple(term_key(w) for w in self.data.get("whole_count_cues", ()))
         self.piece_units = frozenset(w.lower() for w in self.data.get("piece_units", ()))
         self.added_count_cues = tuple(term_key(w) for w in self.data.get("added_count_cues", ()))
@@ -609,7 +616,8 @@ def _merge(into: dict[str, Any], extra: dict[str, Any]) -> None:
 
 _WORD_LIST_MAPS = (
     "concepts", "action_tools", "fields", "payment_methods", "currency_symbols", "status_implies", "other_senses",
-    "label_companions", "difference_words", "threshold_words", "member_words",
+    "label_companions", "difference_words", "threshold_words", "member_words", "date_roles",
+    "date_role_fields",
 )
 """Keys whose entries are lists of words (`concepts`: concept -> words)."""
 _NUMBER_MAPS = (

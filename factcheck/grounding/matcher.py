@@ -8,6 +8,7 @@ from functools import cached_property
 
 from factcheck.grounding.availability import said_unavailable
 from factcheck.grounding.coverage import incomplete_coverage
+from factcheck.grounding.date_roles import role_date_disagrees
 from factcheck.grounding.direction import wrong_direction
 from factcheck.grounding.earliest import earliest_pick
 from factcheck.grounding.evidence import Leaf
@@ -233,6 +234,10 @@ class Matcher(NumberChecks):
         if near is not None:  # "6 月 12 日" where the shipment's estimated delivery is 2024-06-14: misread
             set_verdict(fact, Verdict.UNSUPPORTED, "not_found", f"{reason}; the tool gives {near.leaf.text} "
                         f"({near.leaf.path or 'text'}), one digit apart", [evidence_of(near.leaf, self.index)])
+            return
+        role = role_date_disagrees(fact, self._claim_facts, self._claim_text, self._records.start, self.index)
+        if role is not None:  # "expected to arrive Friday, March 14" where `estimated_delivery` is 2025-03-13
+            set_verdict(fact, Verdict.CONTRADICTED, *role)
             return
         set_verdict(fact, Verdict.UNSUPPORTED, "not_found", reason, [])
 
