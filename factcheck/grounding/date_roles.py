@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from factcheck.grounding.moments import same_date
+from factcheck.grounding.moments import NAMED_DATE, same_date
 from factcheck.grounding.verdicts import Backing, evidence_of
 from factcheck.lexicon import field_name
 from factcheck.report import Fact, FactKind
@@ -48,8 +48,8 @@ def role_date_disagrees(fact: Fact, facts: list[Fact], claim: str, start: int, i
         A `value_mismatch` backing with the role's field as evidence, or None.
     """
     lex = index.lex
-    if fact.kind != FactKind.DATE or not fact.value:
-        return None
+    if fact.kind != FactKind.DATE or not fact.value or not NAMED_DATE.search(fact.text):
+        return None  # "6/12" may be a fraction
     at, end = fact.start - start, fact.end - start
     if lex.date_bounds.search(claim, max(0, at - 6), at) or lex.date_bounds.search(claim, end, end + 6):
         return None

@@ -25,7 +25,7 @@ _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
 
 
 WINDOW_END = "the context's window"
-_NAMED_DATE = re.compile(r"[A-Za-z]{3}|月|\d{4}")
+NAMED_DATE = re.compile(r"[A-Za-z]{3}|月|\d{4}")
 """A date written with its month's name, 月 or its year (not "3/8", which may be a fraction)."""
 _BOUND_REACH = 12
 """How far from a date a range's bound word is read (`_bounded`)."""
@@ -528,7 +528,7 @@ def date_near(fact: Fact, index: EvidenceIndex, claim_facts: list[Fact], claim_t
         The tool's date, or None.
     """
     value = fact.value or ""
-    if fact.kind != FactKind.DATE or not _NAMED_DATE.search(fact.text) or _bounded(fact, claim_text, start, index.lex):
+    if fact.kind != FactKind.DATE or not NAMED_DATE.search(fact.text) or _bounded(fact, claim_text, start, index.lex):
         return None
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
         digits, shape = value.replace("-", ""), "{}{}{}{}-{}{}-{}{}"
