@@ -20,8 +20,9 @@ _CLAUSE_END = re.compile(r"[,，;；。!?！？()（）\n]|\.(?:\s|$)")
 _REACH = 24
 """How far (characters) from the date its role word may stand, within its clause."""
 _WORKED = re.compile(r"(?i)\b(?:by|until|till|before|after|no later than|at the latest|latest)\b|最晚|最迟|之前|以前|"
-                     r"[至到]\s*$|^\s*[前后止]|也就是|即")
-"""Words that make a date a limit or worked out from another ("by Nov 29", "可退至", "也就是 3 月 15 日")."""
+                     r"[至到]\s*$|^\s*[前后止]|也就是|即|\bnext\b|下次|下一|下个")
+"""Words that make a date a limit or worked out from another ("by Nov 29", "可退至", "也就是 3 月 15 日", "the next
+premium is due")."""
 _RELATIVE = re.compile(r"\s*(?:前|后|之前|之后|\s+before|\s+after)")
 """Right after a role's word: a date counted from it ("入住前一天", "出发前21天"), not the role's own."""
 _ATTACHED = 3

@@ -15,6 +15,8 @@ HOTEL = {"name": "get_booking", "args": {"booking_id": "CD-5521"}, "status": "ok
     "booking_id": "CD-5521", "check_in": "2025-10-01", "check_out": "2025-10-05", "nights": 4}}
 ORDER = {"name": "get_order", "args": {"order_id": "#W2290131"}, "status": "ok", "output": {
     "order_id": "#W2290131", "status": "delivered", "delivered_at": "2026-10-31T14:00:00"}}
+DUES = {"name": "get_policy", "args": {"policy": "P-1"}, "status": "ok", "output": {"installments": [
+    {"due_date": "2025-01-15", "amount": 86.4}, {"due_date": "2025-02-15", "amount": 86.4}]}}
 FAILED = {"name": "track_shipment", "args": {"tracking_id": "1Z99"}, "status": "error", "output": {
     "error": "timeout", "estimated_delivery": "2025-03-13"}}
 
@@ -35,6 +37,8 @@ FAILED = {"name": "track_shipment", "args": {"tracking_id": "1Z99"}, "status": "
         ("10 月 31 日就签收了，7 天期限在 11 月 7 日已经结束。", [ORDER], "11 月 7 日", False),
         ("免费取消截止时间是入住前一天 18:00，也就是 9 月 30 日。", [HOTEL], "9 月 30 日", False),
         ("It is expected to arrive on March 15.", [FAILED], "March 15", False),
+        ("Your next premium is due on March 15.", [DUES], "March 15", False),  # the next of a cycle, worked out
+        ("Your premium is due on March 15.", [DUES], "March 15", True),
     ],
 )
 def test_a_date_of_a_role_is_compared_with_the_roles_fields(
