@@ -115,7 +115,7 @@ class StatusMatcher:
                 # speaks of an earlier one
                 latest = max(s.call for s in pool)
                 pool = [s for s in pool if s.call == latest]
-            pool = self._of_named_records(fact, pool)
+            pool = self._of_named_records(fact, pool, polarity)
             if not pool:
                 return
             agree = [s for s in pool if s.polarity in AGREES[polarity]] or self._same_state_word(fact, polarity, pool) \
@@ -228,7 +228,7 @@ class StatusMatcher:
                    for call, items, i in self.records.named(fact))
         return [e for e in entries if isinstance(e, dict)]
 
-    def _of_named_records(self, fact: Fact, pool: list[StatusEvidence]) -> list[StatusEvidence]:
+    def _of_named_records(self, fact: Fact, pool: list[StatusEvidence], polarity: str) -> list[StatusEvidence]:
         """The statuses of the list items the claim names, and those outside such lists.
 
         "O-6603 已经发货了" is not backed by O-6601's status in the same list. When only other
@@ -245,7 +245,10 @@ class StatusMatcher:
                 kept.append(s)
             elif (own := self._same_in_named(s, named)) is not None:
                 kept.append(StatusEvidence(s.concept, s.polarity, own, s.call))
-        if not kept:
+        if not kept and polarity != "positive":
+            # "hasn't been sent yet", 还没到账: another record's state does not speak against a thing not done
+            fact.reason = f"tool states {say(pool[0])} of another record than the one the answer names; not compared"
+        elif not kept:
             other = pool[0]
             set_verdict(fact, Verdict.UNSUPPORTED, "wrong_record",
                         f"tool states {say(other)} of another record than the one the answer names",

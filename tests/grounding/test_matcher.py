@@ -409,6 +409,8 @@ INVOICES = call("list_invoices", [
         ("INC-2305 has been resolved.", [TICKETS], S),
         ("Your payout po_5531 was deposited.", [PAYOUTS], S),
         ("Your payout po_5602 was deposited.", [PAYOUTS], U),  # only the other payout states it
+        # a thing said not done: another record's state does not speak against it
+        ("Your payout po_5602 has not been deposited yet.", [PAYOUTS], S),
         ("Your Wireless Mouse M3 shipped on May 2.", [ITEMS], U),
         ("Your Mechanical Keyboard K2 shipped on May 2.", [ITEMS], S),
         ("O-6601 已经发货了，其余订单还没有发货。", [SHIPMENTS], S),  # the clause speaks of the other records
