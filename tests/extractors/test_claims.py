@@ -96,6 +96,10 @@ def test_advice_numbers_are_not_facts(answer: str, expected: list) -> None:
         ("$9.40 food + $0.78 tax = **$17.27**.", "$17.27", None),
         ("$429.00 in total: the $408.00 room balance plus $21.00 city tax.", "$21.00", None),
         ("Subtotal $100 + tax $8 = $108.", "$8", "tax"),
+        # a label before a colon names what the working after it comes to, not its first operand
+        ("金额：票面 ¥680 × 3 + 服务费 ¥30 × 3，合计 ¥2,130", "¥680", None),
+        ("金额：票面 ¥680 × 3 + 服务费 ¥30 × 3，合计 ¥2,130", "¥30", "fee"),
+        ("Fee: $30.00", "$30.00", "fee"),
         # an operator between words after a clause mark is no operand's: the words are the number's own
         ("合计托运 3 件行李，票价+税费共 ¥3,400.00。", "¥3,400.00", "tax"),
         # a field word far before a number names it only when a link word stands right before the number
