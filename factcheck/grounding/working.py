@@ -4,6 +4,7 @@ $3,212.44"), and arithmetic it writes out ("$79.00 + $6.50 fee = $85.50", "¥960
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -70,22 +71,32 @@ def stated_difference(fact: Fact, facts: list[Fact], text: str, start: int, lex:
                 numbers = _other_numbers(fact, facts)
                 other = next((f for f in numbers if f.start >= fact.end + found.end()
                               and f.start - fact.end - found.end() <= _GAP), None)
-                return _between(fact, numbers, other, way)
+                return _between(fact, numbers, other, way, fact.start, _stated(text, start, words))
     for way, cues in words.items():
         for cue in (c for c in cues if not c.isascii()):
             at = before.rfind(cue)
             if at < 0 or len(before) - at - len(cue) > 4:
                 continue  # 比 … 多了 $33.54: the comparative word right before the difference
             bi = before.rfind("比", 0, at)
-            if bi < 0:
-                return None
+            if bi < 0 or _CLAUSE_MARK.search(before, bi, at):
+                return None  # 比 of another clause ("比原价便宜68元，但总价要多出30元"): no comparison of this one
             lo = fact.start - len(before) + bi
+            # "A 比 B 贵 X，但比 C 便宜 Y": A, before the sentence's first 比, is the subject of both
+            sentence = max((m.end() for m in _SENTENCE_END.finditer(text, 0, lo - start)), default=0)
+            first = text.find("比", sentence, lo - start + 1) + start
             numbers = _other_numbers(fact, facts)
-            other = next((f for f in numbers if lo < f.start < fact.start - (len(before) - at)), None)
-            return _between(fact, numbers, other, way)
+            # the amount nearest the comparative ("比按 3,065.60 元计算的 45.98 元多了"): what it is compared with
+            other = next((f for f in reversed(numbers) if lo < f.start < fact.start - (len(before) - at)), None)
+            return _between(fact, numbers, other, way, first, _stated(text, start, words))
     return None
 
 
+_COMPARED = 16
+"""How far (characters) a comparative may stand from a number it makes a difference ("$9 more than", "贵了 ¥9")."""
+_SENTENCE_END = re.compile(r"[。！？!?\n]|\.(?:\s|$)")
+"""What ends a sentence."""
+_CLAUSE_MARK = re.compile(r"[，；。！？]|[,;!?](?!\d)")
+"""What parts two clauses: a comparative's 比 stands in its own."""
 _CUES: list[Any] = [None, None]
 """The difference words last read (a lexicon's `difference_words`, held) and `_any_cue` of them."""
 
@@ -104,11 +115,26 @@ def _other_numbers(fact: Fact, facts: list[Fact]) -> list[Fact]:
                    and f is not fact), key=lambda f: f.start)
 
 
-def _between(fact: Fact, numbers: list[Fact], other: Fact | None, way: str) -> StatedDifference | None:
-    """The stated difference of `fact` between the nearest backed amount before it and `other`."""
+def _stated(text: str, start: int, words: dict[str, tuple[str, ...]]) -> Callable[[Fact], bool]:
+    """Whether a number of the claim is itself a stated difference: a comparative right after it ("$9 more than")
+    or, in Chinese, right before it (贵 ¥9)."""
+    def stated(number: Fact) -> bool:
+        after = text[number.end - start : number.end - start + _COMPARED].lower()
+        before = text[max(0, number.start - start - _COMPARED) : number.start - start]
+        return any(re.match(rf"\s*{re.escape(cue)}\b", after) if cue.isascii() else before.rstrip().endswith(cue)
+                   for cues in words.values() for cue in cues)
+    return stated
+
+
+def _between(fact: Fact, numbers: list[Fact], other: Fact | None, way: str, limit: int,
+             stated: Callable[[Fact], bool]) -> StatedDifference | None:
+    """The stated difference of `fact` between the nearest backed amount before it (and before `limit`, where the
+    comparison starts: 比) that is no stated difference itself, and `other`."""
     if other is None or other.verdict != Verdict.SUPPORTED:
         return None
-    subject = next((f for f in reversed(numbers) if f.start < min(fact.start, other.start)), None)
+    # "$9 more than HAT203 and $15 less than HAT112": a difference stated before is no subject of the next
+    subject = next((f for f in reversed(numbers) if f.start < min(fact.start, other.start, limit)
+                    and not stated(f)), None)
     if subject is None or subject.verdict != Verdict.SUPPORTED:
         return None
     a, b = Decimal(subject.value or "0"), Decimal(other.value or "0")

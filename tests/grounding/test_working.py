@@ -34,6 +34,32 @@ def test_a_stated_difference_is_recomputed_from_the_two_amounts(answer, text, ex
     assert _verdict(answer, PAY, text) == expected
 
 
+FARES = [{"name": "search_flights", "args": {}, "output": [{"flight": "HAT203", "price": 162, "seats": 0},
+                                                           {"flight": "HAT140", "price": 171, "seats": 4},
+                                                           {"flight": "HAT112", "price": 186, "seats": 7}]}]
+
+
+@pytest.mark.parametrize(
+    ("answer", "text", "expected"),
+    [
+        # a difference stated before is no subject of the next comparison: the option's own price is
+        ("HAT140 is $171, $9 more than the sold-out HAT203 and $15 less than the 06:00 HAT112 ($186).", "$15",
+         ("supported", "derived")),
+        ("HAT140 is $171, $9 more than the sold-out HAT203 and $25 less than the 06:00 HAT112 ($186).", "$25",
+         ("contradicted", "recomputed")),
+        # in its own sentence, only a difference stands before it: nothing to recompute from
+        ("HAT140 is $171. That's $9 more than the sold-out HAT203 and $25 less than the 06:00 HAT112 ($186).", "$25",
+         ("unsupported", "not_found")),
+        # 比 compares with the amount nearest its comparative, in its own clause
+        ("HAT140 ¥171，比按 HAT112 ¥186 算的 ¥162 贵 ¥9。", "¥9", ("supported", "derived")),
+        ("HAT140 ¥171，比 HAT203 的 ¥162 贵 ¥9，但比 HAT112 的 ¥186 便宜 ¥15。", "¥15", ("supported", "derived")),
+        ("HAT140 ¥1,710，比 HAT112 的 ¥1,860 便宜 ¥250。", "¥250", ("unsupported", "not_found")),
+    ],
+)
+def test_the_amounts_a_difference_is_between(answer, text, expected) -> None:
+    assert _verdict(answer, FARES, text) == expected
+
+
 @pytest.mark.parametrize(
     ("answer", "text", "expected"),
     [
