@@ -30,7 +30,7 @@ _MERGED_DICTS = (
     "payment_methods",
     "currency_symbols", "weekdays", "status_implies", "other_senses", "time_zones", "label_companions",
     "fields_after", "record_states", "directions", "collection_words", "difference_words", "threshold_words",
-    "member_words", "date_roles", "date_role_fields",
+    "member_words", "date_roles", "date_role_fields", "outcome_states",
 )
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
@@ -192,6 +192,11 @@ class Lexicon:
     """State word key -> its state (`canceled` -> `cancelled`)."""
     record_state_implies: dict[str, tuple[str, ...]] = field(init=False)
     """State -> the states it implies (`delivered` -> shipped, processed)."""
+    outcome_state_words: Phrases = field(init=False)
+    """The words of an operation's outcome a count of records stands beside (成功, failed; lexicon
+    `outcome_states`): read by the state counts only, since a status said done (取消成功) names no record state."""
+    outcome_state_of: dict[str, str] = field(init=False)
+    """Outcome word key -> its outcome (`successful` -> `succeeded`)."""
     record_state_concepts: frozenset[str | None] = field(init=False)
     """Concepts (None: none, `"none"` in the file) whose status words may speak of a record's state."""
     unbookable_states: Phrases = field(init=False)
@@ -410,6 +415,9 @@ class Lexicon:
         self.record_state_of = {term_key(w): state for state, spec in states.items() for w in spec["words"]}
         self.record_state_words = Phrases(self.record_state_of)
         self.record_state_implies = {state: tuple(spec.get("implies", ())) for state, spec in states.items()}
+        self.outcome_state_of = {term_key(w): state for state, words in self.data.get("outcome_states", {}).items()
+                                 for w in words}
+        self.outcome_state_words = Phrases(self.outcome_state_of)
         self.available_words = Phrases(self.data["available_words"])
         self.unbookable_states = Phrases(self.data["unbookable_states"])
         self.deduction_words = Phrases(self.data["deduction_words"])
@@ -481,6 +489,10 @@ class Lexicon:
     def record_states_in(self, text: str) -> set[str]:
         """The record states `text` names ("pending (item modified)" -> pending)."""
         return {self.record_state_of[hit.key] for hit in self.record_state_words.finditer(text)}
+
+    def outcome_states_in(self, text: str) -> set[str]:
+        """The outcomes `text` names ("SUCCESS", 发放失败)."""
+        return {self.outcome_state_of[hit.key] for hit in self.outcome_state_words.finditer(text)}
 
     def says_unbookable(self, text: str, values: Iterable[str] = ()) -> bool:
         """Whether a claim says an option cannot be had (sold out, 已满, "it's full"); the option's own values it
@@ -617,7 +629,7 @@ def _merge(into: dict[str, Any], extra: dict[str, Any]) -> None:
 _WORD_LIST_MAPS = (
     "concepts", "action_tools", "fields", "payment_methods", "currency_symbols", "status_implies", "other_senses",
     "label_companions", "difference_words", "threshold_words", "member_words", "date_roles",
-    "date_role_fields",
+    "date_role_fields", "outcome_states",
 )
 """Keys whose entries are lists of words (`concepts`: concept -> words)."""
 _NUMBER_MAPS = (

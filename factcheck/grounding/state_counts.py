@@ -176,6 +176,10 @@ def _stated(low: str, begin: int, end: int, literals: _Literals, lex: Lexicon) -
     text = low[begin:end]
     found_words = list(lex.record_state_words.finditer(text))
     hits = [(lex.record_state_of[h.key], begin + h.start, begin + h.end) for h in found_words]
+    outcomes = [h for h in lex.outcome_state_words.finditer(text)
+                if not any(w.start < h.end and h.start < w.end for w in found_words)]
+    hits += [(lex.outcome_state_of[h.key], begin + h.start, begin + h.end) for h in outcomes]
+    found_words += outcomes
     for value, word in literals:
         if word is None:
             found = text.find(value)
@@ -267,7 +271,7 @@ def _value_states(value: str, lex: Lexicon) -> tuple[set[str], set[str]]:
     """The states a status value gives its record: the lexicon's and the value as it is written; and those with the
     states they imply (a delivered parcel has shipped, a processed order may have)."""
     low = value.lower().replace("_", " ").strip()
-    states = lex.record_states_in(low) | {low}
+    states = lex.record_states_in(low) | lex.outcome_states_in(low) | {low}
     return states, states | {implied for state in states for implied in lex.record_state_implies.get(state, ())}
 
 

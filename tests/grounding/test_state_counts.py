@@ -58,6 +58,9 @@ ROOMS = {"name": "get_group", "args": {}, "status": "ok", "output": {"rooms": [
     {"room": 1, "status": "active"}, {"room": 2, "status": "active"}, {"room": 3, "status": "cancelled"}]}}
 
 
+PAYROLL = {"name": "get_disbursement_status", "args": {}, "status": "ok", "output": {"results": [
+    {"name": n, "status": "success"} for n in ("吴昊", "郑爽", "冯涛", "何佳", "马超", "许静")] + [
+    {"name": "孙丽", "status": "failed"}, {"name": "周杰", "status": "failed"}]}}
 MATERIALS = {"name": "get_claim", "args": {}, "status": "ok", "output": {"materials": [
     {"name": "病历", "status": "已收到"}, {"name": "发票", "status": "已收到"},
     {"name": "诊断证明", "status": "已收到"}, {"name": "费用清单", "status": "待补充"},
@@ -101,6 +104,10 @@ PARCELS = [_parcel("UPS311", "delivered"), _parcel("USPS314", "delivered"), _par
         ("6 项材料已收到 4 项。", [MATERIALS], "4", Verdict.CONTRADICTED),
         # 、 parts two counts: each has its own state
         ("目前 2 个已签收、3 个还在路上。", PARCELS, "3", None),
+        # an operation's outcome (成功, failed) a count stands beside
+        ("您组内 8 人中，7 人已成功到账。", [PAYROLL], "7", Verdict.CONTRADICTED),
+        ("您组内 8 人中，6 人已成功到账。", [PAYROLL], "6", Verdict.SUPPORTED),
+        ("2 payments failed.", [PAYROLL], "2", Verdict.SUPPORTED),
         # a state's label, a colon, then its count
         ("- 包裹：3 个", [SHIPMENTS], "3", None),
         ("状态汇总：\n- delivered：3 个", [SHIPMENTS], "3", Verdict.CONTRADICTED),
