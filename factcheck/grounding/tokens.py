@@ -24,6 +24,10 @@ _LABEL_WORD = re.compile(r"[a-z]+|\d{1,2}[a-z]{0,2}")
 """A part of a label written like a field's name: a word, or a short number and its unit (`23`, `90d`, `4k`)."""
 _KEYLIKE = re.compile(r"\d{3}|[a-z]\d|\d[a-z]{3}")
 """A part that may be a record's key: three digits in a row, or letters and digits joined (`rf-89051`, `vy3308`)."""
+_CARRIER = re.compile(r"[a-z]{2}|[a-z]\d|\d[a-z]")
+"""An airline's two-character code (TP, B6, 3U) before a flight's number."""
+_FLIGHT_DIGITS = 4
+"""How many digits a flight number is padded to (TP0432)."""
 _NAME_COVER = 0.8
 """Share of a name a fuzzy match must cover ("CA" inside "Latin America" is no match)."""
 _NAME_NEAR = 60.0
@@ -47,6 +51,9 @@ def ground_token(fact: Fact, index: EvidenceIndex) -> None:
         code, _, digits = fact.text.lower().partition(" ")
         if leaf is None and digits.isdigit() and index.find_token(code) is not None:
             leaf = index.find_token(digits)  # or in two fields: {"carrier": "UA", "flight_number": "1482"}
+        if leaf is None and _CARRIER.fullmatch(code) and digits.isdigit() and len(digits) <= _FLIGHT_DIGITS:
+            # "TP 432" of TP0432: a flight number's digits padded to four, or written without the padding
+            leaf = index.find_token(code + digits.zfill(_FLIGHT_DIGITS)) or index.find_token(code + digits.lstrip("0"))
     if leaf is None and fact.kind == FactKind.IDENTIFIER and value.isdigit() and not fact.text.isdigit():
         leaf = index.find_grouped_digits(value)  # "0421 338 910" of "+61 421 338 910"
     if leaf is None and fact.kind == FactKind.IDENTIFIER and _SEGMENT.fullmatch(value):

@@ -53,3 +53,30 @@ def test_dimensions_a_tool_writes_with_their_unit(answer: str, expected: Verdict
 def test_a_code_and_its_quantity_are_no_dimensions() -> None:
     facts = [(f.kind, f.text) for c in CHECKER.check("调拨单：HDM-220 × 300 件。", [RECORDS]).claims for f in c.facts]
     assert (FactKind.IDENTIFIER, "220 × 300") not in facts, facts
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ("Your flight VY 3308 leaves at 07:05.", S),
+        ("Your flight VY 3309 leaves at 07:05.", U),
+    ],
+)
+def test_a_flight_number_written_spaced(answer: str, expected: Verdict) -> None:
+    assert identifier(answer)[1] == expected
+
+
+PADDED = {"name": "get_itinerary", "args": {}, "status": "ok", "output": {"legs": [
+    {"flight": "TP0432", "from": "LIS", "to": "ORY"}, {"flight": "TP0437", "from": "ORY", "to": "LIS"}]}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ("去程 TP 432，回程 TP 437。", [S, S]),  # the digits padded to four
+        ("去程 TP 432，回程 TP 438。", [S, U]),
+    ],
+)
+def test_a_flight_number_without_its_padding(answer: str, expected: list[Verdict]) -> None:
+    facts = [f for c in CHECKER.check(answer, [PADDED]).claims for f in c.facts if f.kind == FactKind.IDENTIFIER]
+    assert [f.verdict for f in facts] == expected, [(f.text, f.reason) for f in facts]
