@@ -45,6 +45,10 @@ class RecordChecks(ClaimState):
                 return False  # not in a list item, or a record's key: it names that record
             if fact.unit in money and any(lex.currency_of(w) is None for w in _LETTERS.findall(loc.leaf.text)):
                 return False  # "$20" against a truck's "20ft", "¥10" against "10GB": a measure, no amount of money
+            paid, unpaid = loc.leaf.labels & lex.money_labels, loc.leaf.labels & lex.not_money_labels
+            if fact.kind == FactKind.NUMBER and (unpaid and not paid if fact.unit in money else
+                                                 fact.unit and fact.unit != "%" and paid and not unpaid):
+                return False  # "$4 more" against a flight's 4 seats, "4 次骑行" against a ride's ¥4 fare: another kind
             places.append((loc, item[1], item[2], loc.leaf.path[item.end() :]))
         if self._enumerates(fact, matches):
             return False  # "$234.00 from your gift card and $1,062.00 on your Mastercard": each item its own value

@@ -388,6 +388,7 @@ DELIVERIES = call("list_orders", {"orders": [
     {"order_id": "FD-2", "restaurant": "Thai Garden", "status": "OUT_FOR_DELIVERY"},
     {"order_id": "FD-3", "restaurant": "Sweet Tooth", "status": "DELIVERED"},
 ]})
+RIDES = call("list_trips", {"trips": [{"trip_id": "TR-1", "price": 2.7}, {"trip_id": "TR-2", "price": 4.0}]})
 INVOICES = call("list_invoices", [
     {"invoice_no": "KL-1187", "amount": "EUR 1,200.00", "status": "paid"},
     {"invoice_no": "KL-1203", "amount": "EUR 1,200.00", "status": "open"},
@@ -434,6 +435,9 @@ INVOICES = call("list_invoices", [
         ("O-6601 的运单号是 SF1420993817265。", [SHIPMENTS], S),
         ("INC-2291 的负责人是 Lily Wang。", [TICKETS], C),
         ("INC-2305 的负责人是 Lily Wang。", [TICKETS], S),
+        # another record's value of another kind: a count is no price, an amount of money no count
+        ("行程 TR-1 骑了 4 次。", [RIDES], S),
+        ("行程 TR-1 的费用是 ¥4.00。", [RIDES], C),
     ],
 )
 def test_facts_come_from_the_record_the_clause_names(answer: str, tools: list, expected: Verdict) -> None:
