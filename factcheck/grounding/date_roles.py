@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from factcheck.grounding.moments import NAMED_DATE, same_date
+from factcheck.grounding.moments import NAMED_DATE, bounded, same_date
 from factcheck.grounding.verdicts import Backing, evidence_of
 from factcheck.lexicon import field_name
 from factcheck.report import Fact, FactKind
@@ -51,9 +51,9 @@ def role_date_disagrees(fact: Fact, facts: list[Fact], claim: str, start: int, i
     lex = index.lex
     if fact.kind != FactKind.DATE or not fact.value or not NAMED_DATE.search(fact.text):
         return None  # "6/12" may be a fraction
+    if bounded(fact, claim, start, lex):
+        return None  # "since Nov 3", "11月3日以来": a range's bound
     at, end = fact.start - start, fact.end - start
-    if lex.date_bounds.search(claim, max(0, at - 6), at) or lex.date_bounds.search(claim, end, end + 6):
-        return None
     begin = max([max(0, at - _REACH)] + [m.end() for m in _CLAUSE_END.finditer(claim, max(0, at - _REACH), at)
                                           if m[0] not in ",，"])  # "arrive Friday, March 14": a comma stays
     stop = next((m.start() for m in _CLAUSE_END.finditer(claim, end)), len(claim))

@@ -95,11 +95,13 @@ def member_count(
 
     The count's noun names a list field (`member_words`: passengers, guests, drivers…). The counts the records give
     are each list's length, the lengths of one call's lists added up (two rooms' guests), every call's added up, and
-    a list's quantities added up. When the claim's count is none of them, and it is more than all of them or the claim
-    says it is the whole (`whole_count_cues`: 共有, in total, with nothing but the clause's end after its noun), the
-    records contradict it; a smaller count may be of some members (2 of the passengers need visas) and is left alone.
-    So is a count of members to be added (`added_count_cues`: 最多可以再加 2 名驾驶员), one a field counting the members
-    holds (`passenger_count`), and one of a part another identifier of the claim names (a parcel's items).
+    a list's quantities added up; a count in pieces (lexicon `piece_units`: 件, pcs) counts a list by its quantities
+    only ("4 件商品" of lines of 1, 2, 1 and 1 is five). When the claim's count is none of them, and it is more than
+    all of them or the claim says it is the whole (`whole_count_cues`: 共有, in total, with nothing but the clause's
+    end after its noun), the records contradict it; a smaller count may be of some members (2 of the passengers need
+    visas) and is left alone. So is a count of members to be added (`added_count_cues`: 最多可以再加 2 名驾驶员), one a
+    field counting the members holds (`passenger_count`), and one of a part another identifier of the claim names (a
+    parcel's items).
 
     Args:
         fact: A number with a count noun.

@@ -28,7 +28,7 @@ WINDOW_END = "the context's window"
 NAMED_DATE = re.compile(r"[A-Za-z]{3}|月|\d{4}")
 """A date written with its month's name, 月 or its year (not "3/8", which may be a fraction)."""
 _BOUND_REACH = 12
-"""How far from a date a range's bound word is read (`_bounded`)."""
+"""How far from a date a range's bound word is read (`bounded`)."""
 _YEAR_DAYS = 366
 """Most days a claim's number is read as, moving a date (`_worked_out`)."""
 """How a date backed as the end of a window the context gives says so (a deadline `windows.passed_deadline` reads)."""
@@ -528,7 +528,7 @@ def date_near(fact: Fact, index: EvidenceIndex, claim_facts: list[Fact], claim_t
         The tool's date, or None.
     """
     value = fact.value or ""
-    if fact.kind != FactKind.DATE or not NAMED_DATE.search(fact.text) or _bounded(fact, claim_text, start, index.lex):
+    if fact.kind != FactKind.DATE or not NAMED_DATE.search(fact.text) or bounded(fact, claim_text, start, index.lex):
         return None
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
         digits, shape = value.replace("-", ""), "{}{}{}{}-{}{}-{}{}"
@@ -549,7 +549,7 @@ def date_near(fact: Fact, index: EvidenceIndex, claim_facts: list[Fact], claim_t
     return None
 
 
-def _bounded(fact: Fact, claim_text: str, start: int, lex: Lexicon) -> bool:
+def bounded(fact: Fact, claim_text: str, start: int, lex: Lexicon) -> bool:
     """Whether a bound word of a range stands right before or after a date ("since Nov 3", "11月3日以来")."""
     at = fact.start - start
     return lex.date_bounds.search(claim_text, max(0, at - _BOUND_REACH), at) \
