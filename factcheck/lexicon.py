@@ -226,8 +226,10 @@ class Lexicon:
     """A collection field (`orders`, `lines`) -> other words that name it (订单, phone numbers)."""
     member_words: dict[str, list[str]] = field(init=False)
     """List field (`passengers`) -> the words a count of its members uses (passengers, 乘客), lower case."""
-    date_roles: dict[str, list[str]] = field(init=False)
-    """A role a date plays (`delivery`, `expiry`) -> the words a claim says it with (arriving, 到期), lower case."""
+    date_role_words: Phrases = field(init=False)
+    """The words a claim says a date's role with (arriving, expires, 到期; lexicon `date_roles`)."""
+    date_role_of: dict[str, str] = field(init=False)
+    """Role word key -> the role (`arriving` -> `delivery`)."""
     date_role_fields: dict[str, list[str]] = field(init=False)
     """A role a date plays -> the words of the fields that hold it (`eta`, `estimated delivery`), lexicon words."""
     whole_count_cues: tuple[str, ...] = field(init=False)
@@ -431,7 +433,9 @@ class Lexicon:
         self.party_nouns = Phrases(self.data["party_nouns"])
         self.collection_words = {k.lower(): list(v) for k, v in self.data["collection_words"].items()}
         self.member_words = {k.lower(): [term_key(w) for w in v] for k, v in self.data.get("member_words", {}).items()}
-        self.date_roles = {k.lower(): [w.lower() for w in v] for k, v in self.data.get("date_roles", {}).items()}
+        self.date_role_of = {term_key(w): role.lower() for role, words in self.data.get("date_roles", {}).items()
+                             for w in words}
+        self.date_role_words = Phrases(self.date_role_of)
         self.date_role_fields = {k.lower(): [term_key(w) for w in v]
                                  for k, v in self.data.get("date_role_fields", {}).items()}
         self.whole_count_cues = tuple(term_key(w) for w in self.data.get("whole_count_cues", ()))
@@ -485,6 +489,12 @@ class Lexicon:
     def directions_in(self, text: str) -> set[str]:
         """The ways money moved that `text` names (`refund`, `charge`)."""
         return {self.direction_of[hit.key] for hit in self.direction_words.finditer(text)}
+
+    @staticmethod
+    def cue_in(cues: Iterable[str], text: str) -> bool:
+        """Whether any of the cues (lower case, as the lexicon holds them) stands in `text`: a whole word or phrase
+        in English, anywhere in Chinese (`whole_count_cues` in "共有 3 位", "a total of 4")."""
+        return any(re.search(rf"\b{re.escape(cue)}\b", text) if cue.isascii() else cue in text for cue in cues)
 
     def record_states_in(self, text: str) -> set[str]:
         """The record states `text` names ("pending (item modified)" -> pending)."""

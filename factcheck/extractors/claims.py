@@ -145,8 +145,8 @@ class ClaimExtractor:
                 floor = mark.end()  # "£41.00 in total: £33.00 VAT": words up to a mark are the previous number's
             elif previous and (ops := list(_OPERATOR.finditer(text, floor, m.start))):
                 floor = ops[-1].end()  # "$0.78 tax = $17.27", "$408.00 room balance plus $21.00": an operand's words
-            if _OPERAND.match(text, m.end) and (colon := _LABEL_COLON.search(text, floor, m.start)):
-                floor = colon.end()  # "金额：¥680 × 3 + ¥30 × 3 = ¥2,130": the label is the working's, not an operand's
+            if _OPERAND.match(text, m.end):  # "金额：¥680 × 3 + ¥30 × 3 = ¥2,130": the label is the working's
+                floor = max(floor, text.rfind(":", floor, m.start) + 1, text.rfind("：", floor, m.start) + 1)
             labels = self.mentions.labels_before(text, m, floor=floor)
             if not labels and not previous and _LINKED.search(text, 0, m.start):
                 # "The average of the numbers you provided is 11": the subject's field word, linked to the number
@@ -188,9 +188,7 @@ _OPERATOR = re.compile(r"(?i)[=＝+＋]|\bplus\b|\bminus\b|加上|减去")
 """An operator between two numbers: the words before it are the operand's, not the next number's."""
 _OPERAND = re.compile(r"\s*(?:[^\W\d_]{1,3}\s*)?(?:/[^\W\d_]{1,5}\s*)?[×xX*÷/+＋−-]\s*[$¥€£]?\s*\d")
 """Right after a number: an operator and the next operand ("¥680 × 3", "158 元 × 25%", "278.10 − 30"): it is an
-operand of a working."""
-_LABEL_COLON = re.compile(r"[:：](?!.*[:：])", re.DOTALL)
-"""The last colon before a number: a label before it names what the working after it comes to."""
+operand of a working, and a label before its line's last colon names what the working comes to."""
 _LABEL_FLOORS = (FactKind.NUMBER, FactKind.DATE, FactKind.TIME)
 """Mentions whose field words a number after them does not share."""
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from decimal import Decimal
 from typing import NamedTuple
 
@@ -47,12 +46,16 @@ def _is_count(fact: Fact, lex: Lexicon) -> bool:
             and unit not in lex.unit_scales)
 
 
-def _said_whole(fact: Fact, claim: str, start: int, lex: Lexicon) -> bool:
-    """Whether a whole-count cue (合计, 共, in total) stands before the count in its clause."""
+def _clause_before(fact: Fact, claim: str, start: int) -> str:
+    """The words of the count's clause before it, as lexicon keys."""
     before = claim[: max(0, fact.start - start)]
-    clause = term_key(before[clause_start(before, len(before)) :])
-    return any(re.search(rf"\b{re.escape(cue)}\b", clause) if cue.isascii() else cue in clause
-               for cue in lex.whole_count_cues if cue != "all")  # "all 5 items" adds up no lines
+    return term_key(before[clause_start(before, len(before)) :])
+
+
+def _said_whole(clause: str, lex: Lexicon) -> bool:
+    """Whether a whole-count cue (合计, 共, in total) stands in the clause before a count ("all 5 items" adds up no
+    lines)."""
+    return lex.cue_in((cue for cue in lex.whole_count_cues if cue != "all"), clause)
 
 
 def _unit_of(fact: Fact) -> str:
@@ -76,7 +79,7 @@ def listed_count_total(fact: Fact, listed: list[ListedCount], claim: str, start:
     Returns:
         ("recomputed", how, []) when the listed counts add up to another number; None otherwise.
     """
-    if not _is_count(fact, lex) or not _said_whole(fact, claim, start, lex):
+    if not _is_count(fact, lex) or not _said_whole(_clause_before(fact, claim, start), lex):
         return None
     unit = _unit_of(fact)
     if any(count.claim == start and count.unit == unit for count in listed):
@@ -103,12 +106,6 @@ def listed_count_total(fact: Fact, listed: list[ListedCount], claim: str, start:
     return "recomputed", f"the answer's own counts come to {said}, not {fact.text}", []
 
 
-def _per_each(fact: Fact, claim: str, start: int, lex: Lexicon) -> bool:
-    """Whether a per-unit word (每, per, each) stands before the count in its clause."""
-    before = claim[: max(0, fact.start - start)]
-    return lex.per_unit_words.search(before[clause_start(before, len(before)) :])
-
-
 def _subset_sums(parts: list[Decimal]) -> set[Decimal]:
     """What some of the parts (one or more) add up to."""
     sums: set[Decimal] = set()
@@ -130,8 +127,9 @@ def note_count(listed: list[ListedCount], fact: Fact, claim: str, start: int, le
     """
     if not _is_count(fact, lex):
         return
+    clause = _clause_before(fact, claim, start)
     count = ListedCount(_unit_of(fact), Decimal(fact.value or "0"), fact.verdict == Verdict.SUPPORTED,
-                        _said_whole(fact, claim, start, lex), start, fact.start, _per_each(fact, claim, start, lex))
+                        _said_whole(clause, lex), start, fact.start, lex.per_unit_words.search(clause))
     if listed and listed[-1].at == count.at:
         listed[-1] = count
     else:

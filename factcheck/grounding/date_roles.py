@@ -62,12 +62,13 @@ def role_date_disagrees(fact: Fact, facts: list[Fact], claim: str, start: int, i
         return None  # "退货期到 12 月 20 日", "最晚 6 月 19 日前", "by Nov 29": a limit, often worked out
     # the role's word, nearest the date on either side, with no other date of the claim between them
     dates = [(f.start - start, f.end - start) for f in facts if f.kind == FactKind.DATE and f is not fact]
-    said = [(at - (begin + m.end()), role) for role, words in lex.date_roles.items() for word in words
-            for m in _found(word, before) if not any(begin + m.end() <= d < at for d, _ in dates)
-            and not any(0 <= begin + m.start() - e <= _ATTACHED for _, e in dates)
-            and not _RELATIVE.match(before, m.end())]
-    said += [(m.start(), role) for role, words in lex.date_roles.items() for word in words
-             for m in _found(word, after) if not any(end <= d < end + m.start() for d, _ in dates)]
+    role_of = lex.date_role_of
+    said = [(at - (begin + h.end), role_of[h.key]) for h in lex.date_role_words.finditer(before)
+            if not any(begin + h.end <= d < at for d, _ in dates)
+            and not any(0 <= begin + h.start - e <= _ATTACHED for _, e in dates)
+            and not _RELATIVE.match(before, h.end)]
+    said += [(h.start, role_of[h.key]) for h in lex.date_role_words.finditer(after)
+             if not any(end <= d < end + h.start for d, _ in dates)]
     roles = {role for gap, role in said if gap == min(gap for gap, _ in said)} if said else set()
     if len(roles) != 1:
         return None
@@ -90,8 +91,3 @@ def role_date_disagrees(fact: Fact, facts: list[Fact], claim: str, start: int, i
     return "value_mismatch", f"tool gives {shown} for {field_name(leaf.path)}, not {fact.text}", \
         [evidence_of(leaf, index)]
 
-
-def _found(word: str, text: str) -> list[re.Match[str]]:
-    """Where a role word stands in the text (a whole word in English)."""
-    bounded = rf"(?<![a-z]){re.escape(word)}(?![a-z])" if word.isascii() else re.escape(word)
-    return list(re.finditer(bounded, text))

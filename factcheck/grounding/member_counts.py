@@ -127,9 +127,7 @@ def member_count(
     clause = claim[: at]
     boundary = _CLAUSE_START.search(clause)
     clause = term_key(clause[boundary.start() + 1 :] if boundary else clause)
-    if lex.hedged(clause, 0, len(clause)) or any(
-            re.search(rf"\b{re.escape(cue)}\b", clause) if cue.isascii() else cue in clause
-            for cue in lex.added_count_cues):
+    if lex.hedged(clause, 0, len(clause)) or lex.cue_in(lex.added_count_cues, clause):
         return None  # "最多可以再加 2 名驾驶员", "you can add 2 more drivers": members that may be added
     pieces = (fact.unit or "").lower() in lex.piece_units
     totals: dict[int, Leaf] = {}
@@ -160,8 +158,7 @@ def member_count(
     if _of_a_part(facts, lists, index) or _counted_in_a_field(claimed, key, index):
         return None
     before = term_key(claim[max(0, at - _CUE_REACH) : at])
-    whole = any(re.search(rf"\b{re.escape(cue)}\b", before) if cue.isascii() else cue in before
-                for cue in lex.whole_count_cues) and _ENDS_NOUN.match(claim, noun_end) is not None
+    whole = lex.cue_in(lex.whole_count_cues, before) and _ENDS_NOUN.match(claim, noun_end) is not None
     if int(claimed) < max(totals) and not whole:
         return None
     most = max(totals)
