@@ -130,8 +130,9 @@ class FactChecker:
                 if view is None:  # the answer's own text, where bounds blanked a part of it
                     claim.text = answer[claim.start : claim.end]
                 claim.act = self._acts.classify(claim.text, claim.facts, claim.start)
-                if not claim.act.asserts:  # an offer, a rule or the request restated: its exact facts only
-                    claim.facts = [f for f in claim.facts if f.kind in EXACT_KINDS]
+                if not claim.act.asserts:  # an offer, a rule or the request restated: its exact facts only,
+                    premises = self._acts.premises(claim.text, claim.facts, claim.start)  # and the states it rests on
+                    claim.facts = [f for f in claim.facts if f.kind in EXACT_KINDS or any(f is p for p in premises)]
                 matcher.ground_claim(claim.facts, claim.text, claim.start, gap=source[end : claim.start],
                                      asserts=claim.act.asserts)
                 end = claim.end

@@ -22,6 +22,8 @@ _NOT_AN_OBJECT = re.compile(r"\s*(?:[:：(]|\w+ed\b)")
 _REASON = re.compile(r"(?i)(?:,\s*|\s)(?:since|because)\s|[，,]?\s*(?:因为|由于)")
 """A word that opens a reason clause after a comma or a space ("…, since gift-card refunds are only allowed", 因为)."""
 _QUESTION_END = re.compile(r"[?？][\s*_)）」\"”]*$")
+_PREMISE_BREAK = re.compile(r"[,，;；]|\s(?:so|which|and|therefore)\s|\s[-–—]\s")
+"""What ends a premise before a rule or an offer ("#W1 is pending, so it can be cancelled", 已签收，只能退货)."""
 
 
 class SpeechActClassifier:
@@ -35,6 +37,7 @@ class SpeechActClassifier:
         self.policy_markers = acts["policy_markers"]
         self.request_openers = acts["request_openers"]
         self.imperative_openers = acts["imperative_openers"]
+        self.record_states = lex.record_state_words
 
     def classify(self, text: str, facts: list[Fact], start: int = 0) -> SpeechAct:
         """The speech act of one claim.
@@ -64,6 +67,31 @@ class SpeechActClassifier:
         if any(f.kind == FactKind.ACTION and f.polarity == "positive" for f in facts):
             return SpeechAct.ACTION
         return SpeechAct.ASSERTION
+
+    def premises(self, text: str, facts: list[Fact], start: int = 0) -> list[Fact]:
+        """The record states a rule or an offer rests on, said in a clause of their own before its first marker
+        ("Your order #W1 is pending, so it can be cancelled", 订单已签收，只能申请退货): the claim asserts them.
+
+        Args:
+            text: The claim's text (a rule or an offer by its markers, not a question).
+            facts: Its extracted facts.
+            start: Where the claim starts in the answer.
+
+        Returns:
+            The status facts that state one record state, each ending before a clause break that comes
+            before the first marker; none when the claim opens as an offer or a request, or asks.
+        """
+        at = _LEAD.match(text).end()
+        if _QUESTION_END.search(text) or self.offer_openers.match_at(text, at) \
+                or self.request_openers.match_at(text, at) or self._instruction(text, at):
+            return []
+        markers = self.offer_markers.finditer(text) + self.policy_markers.finditer(text)
+        if not markers:
+            return []
+        marker = min(m.start for m in markers)
+        return [f for f in facts if f.kind == FactKind.STATUS and f.end - start <= marker
+                and len(self.record_states.finditer(text, f.start - start, f.end - start)) == 1
+                and _PREMISE_BREAK.search(text, f.end - start, marker) is not None]
 
     @staticmethod
     def _done_before(text: str, facts: list[Fact], start: int, at: int) -> bool:

@@ -18,6 +18,9 @@ from factcheck.lexicon import field_name, term_key
 from factcheck.phrases import AGENT_DOER, said_alone, window_before
 from factcheck.report import Fact, FactKind, Verdict
 
+_NEGATED_STATE = re.compile(r"(?i)(?:\b(?:non|not|un)[-\s]?|\bbe\s+)$")
+"""A negator or "be" right before a state word in an error ("non-pending order", "cannot be cancelled"): it names
+no state the record is in."""
 _ARGUMENT_KEY = 4
 """The shortest argument value that names a record (`TK-501`, a barcode; not `1` or `en`)."""
 
@@ -138,6 +141,9 @@ class StatusMatcher:
             if not read_back:
                 first = pool[0]
                 code = "tool_error" if self.index.calls[first.call].status == "error" else "polarity_mismatch"
+                if code == "tool_error" and self._record_state_only(fact, first.call):
+                    fact.reason = "a failed call says its change failed, not which state the record is in"
+                    return  # "It's already processed, so it can't be cancelled" beside "Error: non-pending order"
                 retry = self._retried(fact, first.call) if code == "tool_error" and polarity == "positive" else None
                 if retry is not None:  # "Error: user not found" by e-mail, then found by name and zip
                     leaf = self.index.first_leaf(retry.index)
@@ -364,6 +370,26 @@ class StatusMatcher:
                     [evidence_of(own[0].leaf, self.index)])
         return True
 
+    def _record_state_only(self, fact: Fact, call: int) -> bool:
+        """Whether the fact says a record's state by a word of no concept of its own ("processed", 已处理,
+        "pending"; not "processed the refund") and the error is a write's that names no other state ("Error:
+        non-pending order cannot be cancelled"): the write says its change failed, not which state the record is
+        in. A read's error ("Order not found") or one naming the state ("order status changed to processed")
+        still speaks."""
+        lex = self.index.lex
+        if self.read_only.match(self.index.calls[call].name or ""):
+            return False
+        term = lex.terms.get(term_key(fact.text))
+        if term is None:  # the state word with the concept it is said of: "the order is processed"
+            hits = lex.record_state_words.finditer(fact.text)
+            term = lex.terms.get(hits[0].key) if len(hits) == 1 and fact.concept in ("order", None) else None
+        if term is None or term.concept is not None or not (said := lex.record_states_in(fact.text)):
+            return False
+        leaf = self.index.first_leaf(call)
+        text = leaf.text if leaf is not None else ""
+        return not {lex.record_state_of[hit.key] for hit in lex.record_state_words.finditer(text)
+                    if _NEGATED_STATE.search(text, 0, hit.start) is None} - said
+
     def _standing(self, fact: Fact, before: str) -> bool:
         """Whether the status is the state a record kept ("unchanged and still confirmed", 保持不变，仍是已确认状态):
         a call that failed to change the record bears it out, it does not contradict it."""
@@ -383,6 +409,8 @@ class StatusMatcher:
         if call.status == "error":
             if polarity != "positive" and not (polarity == "pending" and fact.kind == FactKind.ACTION):
                 return False  # "I've submitted the return" (pending) when the return call raised: it went nowhere
+            if self._record_state_only(fact, call.index):
+                return False  # "It's already been processed": the record's state, not the failed change
             leaf = self.index.first_leaf(call.index)
             set_verdict(fact, Verdict.CONTRADICTED, "tool_error", f"tool {call.name} failed with an error",
                         [evidence_of(leaf, self.index)] if leaf else [])

@@ -120,3 +120,28 @@ def test_an_action_whose_own_tool_failed_is_contradicted(answer: str, call: int)
     report = CHECKER.check(answer, [{"name": name, "args": args, "output": error, "status": "error"}])
     assert any(f.kind == FactKind.ACTION and f.verdict == Verdict.CONTRADICTED
                for c in report.claims for f in c.facts), report.claims
+
+
+DELIVERED = [{"name": "get_order_details", "args": {"order_id": "#W7895761"}, "status": "ok",
+              "output": {"order_id": "#W7895761", "status": "delivered", "items": [{"name": "Tablet"}]}}]
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # the state a rule rests on, in a clause of its own: the claim asserts it of the record it names
+        ("Your order #W7895761 is pending, so it can be cancelled.", True),
+        ("Your order #W7895761 is pending, which means it can be cancelled.", True),
+        ("The order #W7895761 has been pending, so it cannot be modified.", True),
+        ("Order #W7895761 has been delivered, so it can be returned.", False),
+        # a question or an offer that opens the claim asserts no state
+        ("Would you like to cancel order #W7895761, which is pending?", False),
+        ("Is order #W7895761 still pending, so it can be cancelled?", False),
+        # the state after the rule's marker is the rule's own
+        ("Only orders that are pending can be cancelled.", False),
+    ],
+)
+def test_the_state_a_rule_rests_on_is_asserted(answer: str, flagged: bool) -> None:
+    report = CHECKER.check(answer, DELIVERED)
+    states = [f for c in report.claims for f in c.facts if f.kind == FactKind.STATUS]
+    assert any(f.verdict == Verdict.CONTRADICTED and f.code == "record_state" for f in states) == flagged

@@ -550,3 +550,31 @@ def test_a_state_awaiting_another_party(answer: str, output: dict, flagged: bool
              if f.kind in (FactKind.STATUS, FactKind.ACTION)]
     assert facts and any(f.verdict == Verdict.CONTRADICTED for f in facts) is flagged, \
         [(f.text, f.verdict, f.reason) for f in facts]
+
+
+@pytest.mark.parametrize(
+    ("answer", "error", "flagged"),
+    [
+        # a write's error says its change failed: the record's state said beside it is not contradicted by it
+        ("The order is already in processed status, so I couldn't cancel it.",
+         "Error: non-pending order cannot be cancelled", False),
+        ("It's already been processed, and only pending orders can be cancelled.",
+         "Error: non-pending order cannot be cancelled", False),
+        # ...unless the error names another state the record is in
+        ("Your order is still pending.", "Error: order status changed to processed", True),
+        # an act said done is the failed change's own
+        ("Your order has been cancelled.", "Error: non-pending order cannot be cancelled", True),
+    ],
+)
+def test_a_failed_write_says_nothing_of_the_records_state(answer: str, error: str, flagged: bool) -> None:
+    tools = [call("cancel_pending_order", error, "error")]
+    report = CHECKER.check(answer, tools)
+    assert any(f.verdict.flagged for c in report.claims for f in c.facts
+               if f.kind in (FactKind.STATUS, FactKind.ACTION)) == flagged
+
+
+def test_a_failed_read_still_speaks_of_the_record_said_found() -> None:
+    """"Order not found" from a read: the order said found and pending is contradicted by it."""
+    tools = [call("get_order_details", "Error: Order not found", "error")]
+    report = CHECKER.check("I found order #W9502127 and it is pending.", tools)
+    assert any(f.verdict.flagged for c in report.claims for f in c.facts if f.kind == FactKind.STATUS)
