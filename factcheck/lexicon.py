@@ -50,6 +50,7 @@ _MERGED_LISTS = (
     "option_lists", "selection_scopes", "new_value_cues", "record_state_concepts", "direction_fields",
     "charge_values", "refund_values", "available_words", "unit_fields", "unbookable_states", "capacity_fields",
     "party_nouns", "deduction_words", "credit_objects", "comparison_markers", "whole_count_cues", "piece_units",
+    "generic_tool_words",
     "added_count_cues", "superlatives_early", "superlative_qualifiers", "record_pronouns", "record_name_fields",
     "limit_fields", "date_bounds", "deadline_words", "expectation_fields",
     "completion_concepts", "working_cues",
@@ -236,6 +237,9 @@ class Lexicon:
     """Words before a count that make it the whole of a record's members (共有, in total)."""
     piece_units: frozenset[str] = field(init=False)
     """Units that count pieces, not lines (件, pcs): an order's items with quantities count by their quantities."""
+    generic_tool_words: frozenset[str] = field(init=False)
+    """Words of tool names that name no thing a claim speaks of (request, create, details): the rest of a failed
+    write's name (`redelivery` of `request_redelivery`) says which claimed action it attempted."""
     added_count_cues: tuple[str, ...] = field(init=False)
     """Words in a count's clause before it that make it members to be added (2 more drivers, 再加 2 名)."""
     direction_words: Phrases = field(init=False)
@@ -440,6 +444,7 @@ class Lexicon:
                                  for k, v in self.data.get("date_role_fields", {}).items()}
         self.whole_count_cues = tuple(term_key(w) for w in self.data.get("whole_count_cues", ()))
         self.piece_units = frozenset(w.lower() for w in self.data.get("piece_units", ()))
+        self.generic_tool_words = frozenset(w.lower() for w in self.data.get("generic_tool_words", ()))
         self.added_count_cues = tuple(term_key(w) for w in self.data.get("added_count_cues", ()))
         self.difference_words = {way: tuple(words) for way, words in self.data["difference_words"].items()}
         self.threshold_words = {way: tuple(words) for way, words in self.data["threshold_words"].items()}

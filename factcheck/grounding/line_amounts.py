@@ -33,9 +33,10 @@ _WORKED = re.compile(r"[×=→]|^\s*\|")
 _TIMES_AFTER = re.compile(r"\s*[×xX*]\s*\d")
 """A multiplication right after an amount ("$45.09 × 2"): the amount is one unit's."""
 _ONE_BEFORE = re.compile(
-    r"(?i)(?<![\d.,])(?:1|one|a single)\s*(?:[袋件个张盒杯只台套份]|\w+)?\s*[:：（(]?\s*(?:at|for)?\s*$")
-"""A count of one right before an amount ("那 1 袋 ¥128.00", "one bag $128", "缺 1 盒（18.90 元）"): the amount is that
-unit's."""
+    r"(?i)(?<![\d.,])(?:1|one|a single)(?:\s+of\s+\d+)?\s*(?:[袋件个张盒杯只台套份]|\w+)?\s*[)）]?\s*[:：（(]?\s*"
+    r"(?:at|for)?\s*$")
+"""A count of one right before an amount ("那 1 袋 ¥128.00", "one bag $128", "缺 1 盒（18.90 元）", "Avocado (1 of 2):
+$1.25", "（缺 1 盒）：¥19.90"): the amount is that unit's."""
 _CLAUSE_REST = re.compile(r"[^,，;；。\n]*")
 """The rest of an amount's clause after it."""
 _FOR_ITEMS = re.compile(r"(?i)\s*(?:for|on|of)\s+(?:the|your|all|both)?\s*\w")

@@ -14,13 +14,17 @@ from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, other_item
 from factcheck.grounding.status_calls import failed_for_named, named_record_disagrees, of_named_calls
 from factcheck.grounding.trust import backing_statuses
 from factcheck.grounding.verdicts import evidence_of, set_verdict
-from factcheck.lexicon import field_name, term_key
+from factcheck.lexicon import field_name, split_camel, term_key
 from factcheck.phrases import AGENT_DOER, said_alone, window_before
 from factcheck.report import Fact, FactKind, Verdict
 
 _NEGATED_STATE = re.compile(r"(?i)(?:\b(?:non|not|un)[-\s]?|\bbe\s+)$")
 """A negator or "be" right before a state word in an error ("non-pending order", "cannot be cancelled"): it names
 no state the record is in."""
+_CLAUSE_BREAK = re.compile(r"[,;:，；：。]|\s(?:so|but|and)\s")
+"""What ends the clause an action is said in."""
+_NAME_WORD = 5
+"""The shortest word of a tool's name that names what it does to the claim (`redelivery`, `registration`)."""
 _ARGUMENT_KEY = 4
 """The shortest argument value that names a record (`TK-501`, a barcode; not `1` or `en`)."""
 
@@ -192,6 +196,14 @@ class StatusMatcher:
                         f"no {concept} tool ran, and every action call of the run failed ({failed.name} last)",
                         [evidence_of(leaf, self.index)] if leaf else [])
             return
+        named = self._named_write_failed(fact, claim, at) if fact.kind == FactKind.ACTION and polarity == "positive" \
+            else None
+        if named is not None:  # "I've booked a redelivery" when request_redelivery came back REJECTED
+            call, leaf = named
+            set_verdict(fact, Verdict.CONTRADICTED, "tool_error",
+                        f"no {concept} tool ran, and {call.name}, the write the claim names, failed",
+                        [evidence_of(leaf, self.index)] if leaf else [])
+            return
         set_verdict(fact, Verdict.UNSUPPORTED, "no_tool_call",
                     f"no tool call or output backs {concept} ({fact.text!r})", [])
 
@@ -207,6 +219,29 @@ class StatusMatcher:
         if not writes or any(c.status == "ok" for c in writes):
             return None
         return writes[-1]
+
+    def _named_write_failed(self, fact: Fact, claim: str, at: int) -> tuple[ToolRecord, Leaf | None] | None:
+        """The last write whose tool name's own word the action's clause says ("booked a redelivery" of
+        `request_redelivery`; not a concept's word, which names its tools already), when it raised or its output
+        states only failure (`result: REJECTED`), and no write of that word worked."""
+        lex = self.index.lex
+        begin = max((m.end() for m in _CLAUSE_BREAK.finditer(claim, 0, at)), default=0)
+        end = m.start() if (m := _CLAUSE_BREAK.search(claim, at + len(fact.text))) else len(claim)
+        clause = claim[begin:end].lower()
+        found = None
+        for call in self._writes:
+            words = {w for w in _LATIN_WORDS.findall(split_camel(call.name or "").lower().replace("_", " "))
+                     if len(w) >= _NAME_WORD and w not in lex.generic_tool_words and not lex.concepts_in(w)}
+            if not any(re.search(rf"\b{w}", clause) for w in words):
+                continue
+            if call.status == "ok":
+                said = [s for s in self.index.statuses(None) if s.call == call.index]
+                if not said or any(s.polarity != "negative" for s in said):
+                    return None  # a write of what the claim names worked (or says nothing of failing)
+                found = (call, said[0].leaf)
+            else:
+                found = (call, self.index.first_leaf(call.index))
+        return found
 
     def _counted(self, after: str) -> list[StatusEvidence]:
         """The count of the thing a search claim names right after its words ("found no *errors*"):

@@ -435,6 +435,8 @@ ORDER_LINES = {"order_id": "#W7", "items": [{"name": "Ceramic Mugs", "price": 22
         ("- Ceramic Mugs ×4：$22.75 × 4 = $91.00", S, None),
         ("少掉的那 1 个 Ceramic Mugs $22.75 已退回。", S, None),
         ("Ceramic Mugs：应送 4 个，实际送达 3 个，缺 1 个（$22.75）。", S, None),
+        ("- Ceramic Mugs (1 of 4): $22.75", S, None),
+        ("Ceramic Mugs × 1（您买了 4 个，缺 1 个）：$22.75，已退回。", S, None),
     ],
 )
 def test_a_unit_price_said_as_its_line_is_the_quantity_times_it(answer, expected, how) -> None:

@@ -578,3 +578,40 @@ def test_a_failed_read_still_speaks_of_the_record_said_found() -> None:
     tools = [call("get_order_details", "Error: Order not found", "error")]
     report = CHECKER.check("I found order #W9502127 and it is pending.", tools)
     assert any(f.verdict.flagged for c in report.claims for f in c.facts if f.kind == FactKind.STATUS)
+
+
+REDELIVERY_REJECTED = call("request_redelivery", {"result": "REJECTED", "message": "Item already at the post office"})
+DISPUTE_OPENED = call("create_dispute_case", {"case_no": "DS1", "status": "opened"})
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "flagged"),
+    [
+        # no tool of the action's concept ran; the write whose name the action's clause says failed
+        ("I've booked a redelivery for tomorrow.", [REDELIVERY_REJECTED, DISPUTE_OPENED], True),
+        ("I've booked a redelivery for tomorrow.", [call("request_redelivery", "Error: 503", "error"), DISPUTE_OPENED],
+         True),
+        # it worked, or the claim's clause names another thing
+        ("I've booked a redelivery for tomorrow.", [call("request_redelivery", {"result": "ACCEPTED"}),
+                                                     DISPUTE_OPENED], False),
+        ("The redelivery request was rejected, but I've booked a pickup slot.", [REDELIVERY_REJECTED, DISPUTE_OPENED],
+         False),
+    ],
+)
+def test_an_action_whose_named_write_failed(answer: str, tools: list, flagged: bool) -> None:
+    facts = [f for c in CHECKER.check(answer, tools).claims for f in c.facts if f.kind == FactKind.ACTION]
+    assert any(f.verdict == Verdict.CONTRADICTED and f.code == "tool_error" for f in facts) == flagged, \
+        [(f.text, f.verdict, f.reason) for f in facts]
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("卡片已冻结，后续不会再被扣款。", True),  # freeze_card names the freeze: its error contradicts it
+        ("冻结没有成功，请稍后再试。", False),
+    ],
+)
+def test_a_freeze_said_done_after_freeze_card_failed(answer: str, flagged: bool) -> None:
+    tools = [call("freeze_card", "CORE_TIMEOUT: core system timed out", "error"), DISPUTE_OPENED]
+    facts = [f for c in CHECKER.check(answer, tools).claims for f in c.facts if f.concept == "freeze"]
+    assert any(f.verdict == Verdict.CONTRADICTED for f in facts) == flagged, [(f.text, f.reason) for f in facts]
