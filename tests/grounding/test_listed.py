@@ -101,7 +101,7 @@ def test_a_total_is_worked_out_from_the_answers_own_backed_amounts(answer, tools
          "- gift_card_2: $49.76\n- gift_card_3: $147.42", Verdict.CONTRADICTED),
         # no list right after it: the sum of some of the cards' balances, for a condition nothing here checks
         ("You have 3 usable gift cards with a combined balance of $202.69. gift_card_1 holds $5.51.",
-         Verdict.UNSUPPORTED),
+         Verdict.UNVERIFIABLE),
         ("You have 3 usable gift cards with a combined balance of $202.79. gift_card_1 holds $5.51.",
          Verdict.CONTRADICTED),
     ],

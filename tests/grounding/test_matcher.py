@@ -255,8 +255,8 @@ def test_an_action_of_this_turn_is_no_state_a_read_returned(answer: str, tools: 
 @pytest.mark.parametrize(
     ("answer", "expected", "code"),
     [
-        # some of a field's values added up: a total for a condition nothing checks, no contradiction
-        ("Completed orders total $85.71.", U, "not_found"),
+        # some of a field's values added up: a total for a condition nothing checks, neither backed nor flagged
+        ("Completed orders total $85.71.", Verdict.UNVERIFIABLE, "not_found"),
         ("Completed orders total $85.72.", C, "value_mismatch"),  # no records' sum
         ("Your orders total $113.03.", S, "derived"),  # all of them
     ],
