@@ -23,6 +23,7 @@ from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.listed import closing_total, listed_count, listed_total
 from factcheck.grounding.locate import locate
 from factcheck.grounding.matcher import Matcher
+from factcheck.grounding.partial_writes import partial_reported_whole
 from factcheck.grounding.record_blocks import record_of_block
 from factcheck.grounding.verdicts import evidence_of, evidence_strength, swapped_pairs
 from factcheck.lexicon import load_lexicon
@@ -140,6 +141,7 @@ class FactChecker:
             listed_total(claims, source, index)  # "a combined balance of $202.69:" and its three parts after it
             closing_total(claims, source, index)  # "| **Total** | | **$190.55** |" under its four rows
             record_of_block(claims, source, index)  # "Order ID: #W7181492" over the items of #W5565470
+            partial_reported_whole(claims, source, index)  # "All four of you are confirmed" after `result: partial`
         if view is not None:
             _to_raw_offsets(claims, view, answer)
         lang = lang or detect_lang(view.text if view else answer)

@@ -50,7 +50,7 @@ _MERGED_LISTS = (
     "option_lists", "selection_scopes", "new_value_cues", "record_state_concepts", "direction_fields",
     "charge_values", "refund_values", "available_words", "unit_fields", "unbookable_states", "capacity_fields",
     "party_nouns", "deduction_words", "credit_objects", "comparison_markers", "whole_count_cues", "piece_units",
-    "generic_tool_words",
+    "generic_tool_words", "partial_outcomes",
     "added_count_cues", "superlatives_early", "superlative_qualifiers", "record_pronouns", "record_name_fields",
     "limit_fields", "date_bounds", "deadline_words", "expectation_fields",
     "completion_concepts", "working_cues",
@@ -237,6 +237,8 @@ class Lexicon:
     """Words before a count that make it the whole of a record's members (共有, in total)."""
     piece_units: frozenset[str] = field(init=False)
     """Units that count pieces, not lines (件, pcs): an order's items with quantities count by their quantities."""
+    partial_outcomes: Phrases = field(init=False)
+    """Words that say a write went through in part (partial, 部分成功), as its status or in an answer."""
     generic_tool_words: frozenset[str] = field(init=False)
     """Words of tool names that name no thing a claim speaks of (request, create, details): the rest of a failed
     write's name (`redelivery` of `request_redelivery`) says which claimed action it attempted."""
@@ -445,6 +447,7 @@ class Lexicon:
         self.whole_count_cues = tuple(term_key(w) for w in self.data.get("whole_count_cues", ()))
         self.piece_units = frozenset(w.lower() for w in self.data.get("piece_units", ()))
         self.generic_tool_words = frozenset(w.lower() for w in self.data.get("generic_tool_words", ()))
+        self.partial_outcomes = Phrases(self.data.get("partial_outcomes", ()))
         self.added_count_cues = tuple(term_key(w) for w in self.data.get("added_count_cues", ()))
         self.difference_words = {way: tuple(words) for way, words in self.data["difference_words"].items()}
         self.threshold_words = {way: tuple(words) for way, words in self.data["threshold_words"].items()}

@@ -11,15 +11,15 @@ from factcheck.report import Fact, FactKind, Verdict
 if TYPE_CHECKING:
     from factcheck.grounding.evidence import EvidenceIndex
 
-_EN_ALL = re.compile(
+EN_ALL = re.compile(
     r"(?i)\b(?:none|all|every|neither)(?:\s+of)?\s+(?:your|the|these|those|my|our)?\s*"
     r"(?:\d+\s+|two\s+|three\s+|four\s+|five\s+|six\s+|seven\s+|eight\s+|nine\s+|ten\s+)?([a-z]{3,})"
 )
 """A claim about every member of a collection, in English: the quantifier and the collection's noun ("each order"
 and "any order" are left out: they open rules and plans, "each order's status will change")."""
 _EN_QUANTIFIERS = ("none", "all", "every", "neither")
-"""The words `_EN_ALL` opens with: a claim without one of them, lower-cased, is not searched (but see İ, ı)."""
-_ZH_ALL = re.compile(r"都|均|全部|所有|每个|任何一个|没有一个")
+"""The words `EN_ALL` opens with: a claim without one of them, lower-cased, is not searched (but see İ, ı)."""
+ZH_ALL = re.compile(r"都|均|全部|所有|每个|任何一个|没有一个")
 """The same in Chinese: the noun before 都/均 (您的 3 个号码都没有开通), anywhere for the others (所有订单)."""
 _ZH_AFTER_NOUN = ("都", "均")
 """Chinese quantifiers that follow the collection they speak of (您的 3 个号码都没有开通)."""
@@ -82,10 +82,10 @@ def incomplete_coverage(facts: list[Fact], text: str, start: int, index: Evidenc
     quantified = any(word in low for word in _EN_QUANTIFIERS) or not text.isascii() and ("İ" in text or "ı" in text)
     if not quantified and text.isascii():
         return
-    said = [(m.start(), m.end(), m[1].lower()) for m in _EN_ALL.finditer(text)] if quantified else []
+    said = [(m.start(), m.end(), m[1].lower()) for m in EN_ALL.finditer(text)] if quantified else []
     if not said and text.isascii():
         return
-    zh = None if said else _ZH_ALL.search(text)
+    zh = None if said else ZH_ALL.search(text)
     if not said and zh is None:
         return
     for call, field, members in _collections(index):

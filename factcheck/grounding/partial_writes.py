@@ -1,0 +1,139 @@
+"""A write whose own output says it went through only in part, reported as done for all with no word of what failed."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from factcheck.grounding.coverage import EN_ALL, ZH_ALL
+from factcheck.grounding.evidence import EvidenceIndex
+from factcheck.grounding.flat import Leaf
+from factcheck.grounding.verdicts import evidence_of, set_verdict
+from factcheck.lexicon import field_name
+from factcheck.report import Claim, Fact, FactKind, Verdict
+
+_FAILED_LISTS = re.compile(r"(?i)^(?:failed|failures|rejected|declined|errors|not_[a-z]+|unprocessed|skipped)$")
+"""The names of an output's lists of the members a write did not get through (`failed`, `rejected`)."""
+_MEMBER_NAME = re.compile(r"[^\W\d_]{2,}|\w*\d\w*")
+"""A member's name or id worth looking for in the answer (two letters or more, or a code with a digit)."""
+_NOT_DONE = re.compile(r"\b(?:could|can|was|were|did|does|do|is|are|has|have)(?:n't|n’t| not)\b|\bcannot\b|"
+                       r"\bnot (?:yet )?\w+ed\b|"
+                       r"\bunable\b|未能|没能|无法|未[\u4e00-\u9fff]|没有[\u4e00-\u9fff]|不能")
+"""A verb said not done ("couldn't", "doesn't have", "not paused", 未能, 未开具): the answer tells of what did not go
+through."""
+_CLAUSE = re.compile(r"[^,;:，；：。.!?！？\n]+")
+"""A clause of the answer."""
+
+
+def partial_reported_whole(claims: list[Claim], source: str, index: EvidenceIndex) -> None:
+    """Flag an answer that reports a partly failed write as done for all, saying nothing of what failed.
+
+    A write of the run (a successful call of a tool not declared a read) whose output's own status field says it
+    went through only in part (`result: partial`, 部分成功) has members it did not get through (its `failed` or
+    `rejected` list, or list entries whose status is negative). An answer that holds no failure word, no word of
+    a part, and no failed member said with a negator reports it as done for all: the first claim that speaks of all
+    of them ("All four of you are now confirmed", 5 个订单已全部预约好), else the first that says an action done,
+    gets a status fact contradicted by the write's status.
+
+    Args:
+        claims: The answer's claims, grounded.
+        source: The answer's text the claims are offsets into.
+        index: The run's evidence.
+    """
+    lex = index.lex
+    partial = [(call, leaf) for call in index.calls if call.status == "ok" and not lex.read_only_tools.match(
+        call.name or "") and (leaf := _partial_status(index, call.index)) is not None]
+    if not partial:
+        return
+    call, leaf = partial[-1]
+    failed = _failed_members(index.flats[call.index].value, lex)
+    if _acknowledged(claims, source, failed, index):
+        return
+    target = _whole_claim(claims, source) or next(
+        (c for c in claims if any(f.kind in (FactKind.ACTION, FactKind.STATUS) and f.polarity == "positive"
+                                  and f.verdict == Verdict.SUPPORTED for f in c.facts)), None)
+    if target is None:
+        return
+    at, end = _spot(target, source)
+    fact = Fact(kind=FactKind.STATUS, text=source[at:end], start=at, end=end, polarity="positive")
+    shown = f"; not {', '.join(failed[:3])}" if failed else ""
+    set_verdict(fact, Verdict.CONTRADICTED, "record_state",
+                f"tool {call.name} says {leaf.path} {leaf.text!r}{shown}; the answer says nothing failed",
+                [evidence_of(leaf, index)])
+    target.facts.append(fact)
+    target.facts.sort(key=lambda f: f.start)
+
+
+def _partial_status(index: EvidenceIndex, call: int) -> Leaf | None:
+    """The leaf of the output's top-level status field when its value says the write went through in part."""
+    output = index.flats[call].value
+    if not isinstance(output, dict):
+        return None
+    lex = index.lex
+    for field, value in output.items():
+        if isinstance(value, str) and lex.status_fields.lookup(field_name(str(field))) is not None \
+                and lex.partial_outcomes.search(value.lower().replace("_", " ")):
+            return index.leaf_at(call, str(field))
+    return None
+
+
+def _failed_members(output: dict[str, Any], lex: Any) -> list[str]:
+    """The names and ids of the members the write did not get through: entries of its failed lists, and list entries
+    whose own status is negative."""
+    entries: list[Any] = []
+    for field, value in output.items():
+        if isinstance(value, list) and _FAILED_LISTS.match(str(field)):
+            entries += value
+        elif isinstance(value, list):
+            entries += [v for v in value if isinstance(v, dict) and any(
+                isinstance(s, str) and lex.status_fields.lookup(field_name(str(k))) is not None
+                and any(t.polarity == "negative" for _, t in lex.term_hits(s.lower())) for k, s in v.items())]
+    names = []
+    for entry in entries:
+        values = entry.values() if isinstance(entry, dict) else [entry]
+        names += [str(v) for v in values if isinstance(v, str | int) and not isinstance(v, bool)
+                  and 3 <= len(str(v)) <= 40 and _MEMBER_NAME.fullmatch(str(v).split()[0])
+                  and not lex.term_hits(str(v).lower())]  # "Ana Ruiz", "P3"'s seat 25D; not "rejected"
+    return list(dict.fromkeys(names))
+
+
+def _acknowledged(claims: list[Claim], source: str, failed: list[str], index: EvidenceIndex) -> bool:
+    """Whether the answer says something did not go through: a failure or pending word, a status said not done, a
+    word of a part, a verb said not done ("Couldn't remove the ice cream", 未开具, "Ada doesn't have a seat"), or a
+    failed member said in a clause with a negator."""
+    lex = index.lex
+    lower = source.lower()
+    if any(t.polarity in ("negative", "pending") for _, t in lex.term_hits(lower)) or any(
+            f.kind in (FactKind.STATUS, FactKind.ACTION) and f.polarity in ("negative", "pending")
+            for claim in claims for f in claim.facts):
+        return True
+    if lex.partial_outcomes.search(lower) or _NOT_DONE.search(lower):
+        return True
+    for m in _CLAUSE.finditer(lower):
+        clause = m.group()
+        if lex.negators.search(clause) and any(name.lower() in clause for name in failed):
+            return True
+    return False
+
+
+def _whole_claim(claims: list[Claim], source: str) -> Claim | None:
+    """The first claim that speaks of every member ("all four of you", "both items", 全部, 均已)."""
+    for claim in claims:
+        text = source[claim.start : claim.end]
+        if EN_ALL.search(text) or _BOTH.search(text) or ZH_ALL.search(text):
+            return claim
+    return None
+
+
+_BOTH = re.compile(r"(?i)\bboth\b|\beach of\b|\beveryone\b|\ball of you\b")
+"""Words that speak of every member, beside those coverage reads."""
+
+
+def _spot(claim: Claim, source: str) -> tuple[int, int]:
+    """Where the new fact stands: the claim's words of all, else its whole text (list markers left out)."""
+    text = source[claim.start : claim.end]
+    for pattern in (EN_ALL, _BOTH, ZH_ALL):
+        if m := pattern.search(text):
+            return claim.start + m.start(), claim.start + m.end()
+    lead = len(text) - len(text.lstrip("-*•# \t"))
+    return claim.start + lead, claim.end

@@ -1,0 +1,57 @@
+"""A write that went through only in part, reported as done for all."""
+
+import pytest
+
+from factcheck import CheckerConfig, FactChecker, Verdict
+
+CHECKER = FactChecker(CheckerConfig(min_confidence=0))
+
+
+def call(name: str, output, status: str = "ok") -> dict:
+    return {"name": name, "args": {}, "output": output, "status": status}
+
+
+BOOKING = call("get_booking", {"pnr": "Z3RT9P", "passengers": [
+    {"id": "P1", "name": "Daniel Okafor"}, {"id": "P2", "name": "Grace Okafor"}, {"id": "P3", "name": "Ada Okafor"}]})
+SEATS = call("assign_seats", {"result": "partial", "assigned": {"P1": "30D", "P2": "30E"},
+                              "failed": [{"pax": "P3", "name": "Ada Okafor", "seat": "30F", "reason": "SEAT_BLOCKED"}],
+                              "charged": {"amount": 70.0, "currency": "GBP"}})
+PICKUP = call("schedule_pickup", {"confirmation": "PRG-7F2209", "status": "部分成功", "scheduled": ["SO-4401", "SO-4402"],
+                                  "rejected": [{"order": "SO-4409", "reason": "缺少商业发票"}]})
+WHOLE = call("assign_seats", {"result": "success", "assigned": {"P1": "30D", "P2": "30E", "P3": "30F"}})
+
+
+def flags(answer: str, tools: list) -> list[str]:
+    return [f.text for c in CHECKER.check(answer, tools).claims for f in c.facts
+            if f.verdict == Verdict.CONTRADICTED and f.code == "record_state"]
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        # done for all, nothing said of what failed: the first claim of all is contradicted by the write's status
+        ("All three of you are seated together on BA112. Charged £70.00.", [BOOKING, SEATS], ["All three"]),
+        ("All set! All three of you are seated together on BA112.", [BOOKING, SEATS], ["All set"]),
+        ("搞定！3 个订单已全部预约好 FedEx 上门取件，确认号 PRG-7F2209。", [PICKUP], ["全部"]),
+        # no claim of all: the first action said done that a tool backs (the charge; no booking tool ran)
+        ("I've booked your seats on BA112, confirmation attached. Charged £70.00.", [BOOKING, SEATS],
+         ["Charged £70.00."]),
+        # the answer tells of the part that failed
+        ("Daniel and Grace are seated (30D, 30E), but Ada doesn't have a seat yet: 30F is blocked.",
+         [BOOKING, SEATS], []),
+        ("Seats 30D and 30E are confirmed; 30F could not be assigned.", [BOOKING, SEATS], []),
+        ("SO-4401、SO-4402 已预约好；SO-4409 未能预约，缺少商业发票。", [PICKUP], []),
+        ("Two of the three seats went through; Ada's failed.", [BOOKING, SEATS], []),
+        # the write went through for all
+        ("All three of you are seated together on BA112.", [BOOKING, WHOLE], []),
+    ],
+)
+def test_a_partial_write_said_done_for_all(answer: str, tools: list, expected: list[str]) -> None:
+    assert flags(answer, tools) == expected
+
+
+def test_the_flag_says_which_member_failed() -> None:
+    report = CHECKER.check("All set! All three of you are seated together on BA112.", [BOOKING, SEATS])
+    fact = next(f for c in report.claims for f in c.facts if f.code == "record_state")
+    assert "assign_seats says result 'partial'" in fact.reason and "Ada Okafor" in fact.reason
+    assert fact.evidence and fact.evidence[0].path == "result"
