@@ -16,7 +16,8 @@ BOOKING = call("get_booking", {"pnr": "Z3RT9P", "passengers": [
 SEATS = call("assign_seats", {"result": "partial", "assigned": {"P1": "30D", "P2": "30E"},
                               "failed": [{"pax": "P3", "name": "Ada Okafor", "seat": "30F", "reason": "SEAT_BLOCKED"}],
                               "charged": {"amount": 70.0, "currency": "GBP"}})
-PICKUP = call("schedule_pickup", {"confirmation": "PRG-7F2209", "status": "部分成功", "scheduled": ["SO-4401", "SO-4402"],
+PICKUP = call("schedule_pickup", {"confirmation": "PRG-7F2209", "status": "部分成功",
+                                  "scheduled": ["SO-4401", "SO-4402"],
                                   "rejected": [{"order": "SO-4409", "reason": "缺少商业发票"}]})
 WHOLE = call("assign_seats", {"result": "success", "assigned": {"P1": "30D", "P2": "30E", "P3": "30F"}})
 
