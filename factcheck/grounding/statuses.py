@@ -117,6 +117,11 @@ class StatusMatcher:
                 set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {say(found[-1])}",
                             [evidence_of(found[-1].leaf, self.index)])
                 return
+            if (mixed := self._of_records_in_two_states(fact, polarity, pool, claim_facts)) is not None:
+                # "1 个已签收、2 个还在路上": the claim sorts several records by state; one that is in it backs it
+                set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {say(mixed)} (the claim sorts several "
+                            "records by their states)", [evidence_of(mixed.leaf, self.index)])
+                return
             if not self.index.lex.earlier_markers.search(before):
                 # the latest call states the status now; "when I first checked, it was still in progress"
                 # speaks of an earlier one
@@ -404,6 +409,23 @@ class StatusMatcher:
                     f"tool {self.index.calls[call].name} says {say(own[0])} of the record it made, answer says done",
                     [evidence_of(own[0].leaf, self.index)])
         return True
+
+    def _of_records_in_two_states(self, fact: Fact, polarity: str, pool: list[StatusEvidence],
+                                  claim_facts: list[Fact]) -> StatusEvidence | None:
+        """The latest status of the pool that agrees with the fact, when the claim also says another state of a
+        record's ("三个包裹里 2 个已签收，YT8820095 还在运输中") and the pool's calls are of several records (several
+        calls, or several list entries): each state is some record's, not the latest call's."""
+        lex = self.index.lex
+        said = lex.record_states_in(fact.text.lower())
+        if fact.concept not in lex.record_state_concepts or not any(
+                f is not fact and f.kind == FactKind.STATUS and f.concept in lex.record_state_concepts
+                and (f.polarity not in (None, polarity) or lex.record_states_in(f.text.lower()) - said)
+                for f in claim_facts):
+            return None
+        if len({s.call for s in pool}) < 2 and len({s.leaf.path for s in pool}) < 2:
+            return None
+        agree = [s for s in pool if s.polarity in AGREES[polarity]]
+        return agree[-1] if agree else None
 
     def _record_state_only(self, fact: Fact, call: int) -> bool:
         """Whether the fact says a record's state by a word of no concept of its own ("processed", 已处理,

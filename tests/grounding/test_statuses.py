@@ -615,3 +615,23 @@ def test_a_freeze_said_done_after_freeze_card_failed(answer: str, flagged: bool)
     tools = [call("freeze_card", "CORE_TIMEOUT: core system timed out", "error"), DISPUTE_OPENED]
     facts = [f for c in CHECKER.check(answer, tools).claims for f in c.facts if f.concept == "freeze"]
     assert any(f.verdict == Verdict.CONTRADICTED for f in facts) == flagged, [(f.text, f.reason) for f in facts]
+
+
+TRACKS = [call("track", {"waybill": "YT8820013", "status": "delivered"}),
+          call("track", {"waybill": "YT8820047", "status": "delivered"}),
+          call("track", {"waybill": "YT8820095", "status": "in_transit"})]
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # the claim sorts several parcels by state: a parcel in the state backs it, not only the latest call
+        ("三个包裹里有 2 个已经签收，还有 1 个在运输中。", False),
+        ("Two parcels have been delivered and one is still in transit.", False),
+        # one state said of the run's parcels: the latest call speaks
+        ("您的包裹已经签收。", True),
+    ],
+)
+def test_several_records_sorted_by_state(answer: str, flagged: bool) -> None:
+    facts = [f for c in CHECKER.check(answer, TRACKS).claims for f in c.facts if f.concept == "delivery"]
+    assert any(f.verdict.flagged for f in facts) == flagged, [(f.text, f.verdict, f.reason) for f in facts]
