@@ -1609,3 +1609,24 @@ def test_a_sum_of_money_across_calls_adds_amounts_of_money(second: dict, expecte
 def test_an_amount_of_money_is_worked_out_from_amounts_and_counts_each_in_its_role(output: dict, expected) -> None:
     answer = "That comes to $150.68."
     assert verdict(answer, [call("get_offer", output)]) in expected
+
+
+_RATE_ONLY = call("get_folio", {"lines": [{"code": "CITYTAX", "desc": "City tax 6%"}], "currency": "CNY"})
+_WITH_AMOUNT = call("get_folio", {"lines": [{"code": "CITYTAX", "desc": "City tax 6%"}], "city_tax": 180.0,
+                                  "currency": "CNY"})
+
+
+@pytest.mark.parametrize(
+    ("answer", "folio", "expected"),
+    [
+        # a tool's percentage of a field is no amount of money of it: found nowhere, not contradicted by the 6
+        ("城市税 192 元。", _RATE_ONLY, Verdict.UNSUPPORTED),
+        ("City tax: ¥192.", _RATE_ONLY, Verdict.UNSUPPORTED),
+        # the field's own amount still speaks for it
+        ("城市税 180 元。", _WITH_AMOUNT, Verdict.SUPPORTED),
+        ("城市税 190 元。", _WITH_AMOUNT, Verdict.CONTRADICTED),
+    ],
+)
+def test_an_amount_is_not_compared_with_a_percentage(answer: str, folio: dict, expected: Verdict) -> None:
+    facts = [f for c in CHECKER.check(answer, [folio]).claims for f in c.facts if f.kind.value == "number"]
+    assert facts[-1].verdict == expected, [(f.text, f.verdict, f.reason) for f in facts]
