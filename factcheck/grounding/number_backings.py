@@ -32,6 +32,9 @@ _TIMES_A_RATE = re.compile(r"(?:/\s*|\bper\s+|\ba\s+|每)(night|day|week|晚|天
 """A multiplier right after a rate of a unit of time ("$299.00/night × 5"): a count of that unit, nights here."""
 _OF_MANY = re.compile(r"\s+(?:of|out of)\s+(?:the\s+|your\s+)?\d", re.IGNORECASE)
 """What follows a count of some of a list's items: "2 of the 3 payouts"."""
+_WINDOW = re.compile(r"(?i)(?:\b(?:last|past|previous|recent|prior)|最近|近|过去|前)\s*$")
+"""A window counted back from now right before a number ("in the last 30 days", 最近 7 天): the window of the request,
+which the user's or the context's number gives, not a record's value of its field."""
 _LISTED_AMOUNTS = 12
 """Most amounts of an answer's list a later total may add up."""
 
@@ -452,6 +455,8 @@ class NumberBackings(ClaimState):
         user's word over the value the record holds ("I'm pretty sure it's $160.75" when the price is 150.75),
         nor over a tool's number a digit off it (`_users_word`)."""
         lex = self.index.lex
+        if _WINDOW.search(self._said.text, 0, fact.start - self._said.start):
+            return self._context(claimed, exponent)  # "Paid in the last 30 days", the window the user asked about
         records = len({Decimal(loc.mention.value) for loc in same_field}) == 1 or all(
             loc.leaf.source == "tool" and not loc.leaf.count and "[" not in loc.leaf.path for loc in same_field
         )  # one value, or one record per call (a stock's price, a tax): not options the user chooses among

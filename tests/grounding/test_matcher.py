@@ -1630,3 +1630,22 @@ _WITH_AMOUNT = call("get_folio", {"lines": [{"code": "CITYTAX", "desc": "City ta
 def test_an_amount_is_not_compared_with_a_percentage(answer: str, folio: dict, expected: Verdict) -> None:
     facts = [f for c in CHECKER.check(answer, [folio]).claims for f in c.facts if f.kind.value == "number"]
     assert facts[-1].verdict == expected, [(f.text, f.verdict, f.reason) for f in facts]
+
+
+@pytest.mark.parametrize(
+    ("answer", "context", "expected"),
+    [
+        # the window the user asked about, counted back from now: the user's number, not the record's days
+        ("Paid in the last 30 days: EXP-1, CNY 883.64.", ["What got paid out in the last 30 days?"], Verdict.SUPPORTED),
+        ("近 30 天已到账：EXP-1。", ["最近30天到账了哪些？"], Verdict.SUPPORTED),
+        # a number of days said as the record's, not a window: the record's value speaks
+        ("Payment runs close 30 days before the run.", ["What got paid out in the last 30 days?"],
+         Verdict.CONTRADICTED),
+    ],
+)
+def test_a_window_counted_back_is_the_users(answer: str, context: list[str], expected: Verdict) -> None:
+    calendar = call("get_reimbursement_calendar", {"payment_runs": ["2026-12-10"], "cutoff_days_before_run": 3,
+                                                   "claims": [{"claim_id": "EXP-1", "amount": 883.64}]})
+    facts = [f for c in CHECKER.check(answer, [calendar], context).claims for f in c.facts
+             if f.kind.value == "number" and f.value == "30"]
+    assert facts[0].verdict == expected, [(f.text, f.verdict, f.reason) for f in facts]
