@@ -50,7 +50,7 @@ _MERGED_LISTS = (
     "option_lists", "selection_scopes", "new_value_cues", "record_state_concepts", "direction_fields",
     "charge_values", "refund_values", "available_words", "unit_fields", "unbookable_states", "capacity_fields",
     "party_nouns", "deduction_words", "credit_objects", "comparison_markers", "whole_count_cues", "piece_units",
-    "generic_tool_words", "partial_outcomes",
+    "generic_tool_words", "partial_outcomes", "part_count_cues",
     "added_count_cues", "superlatives_early", "superlative_qualifiers", "record_pronouns", "record_name_fields",
     "limit_fields", "date_bounds", "deadline_words", "expectation_fields",
     "completion_concepts", "working_cues",
@@ -237,6 +237,8 @@ class Lexicon:
     """Words before a count that make it the whole of a record's members (共有, in total)."""
     piece_units: frozenset[str] = field(init=False)
     """Units that count pieces, not lines (件, pcs): an order's items with quantities count by their quantities."""
+    part_count_cues: tuple[str, ...] = field(init=False)
+    """Words right before a count that make it a part of the record's whole (the first two nights, 其余 2 晚)."""
     partial_outcomes: Phrases = field(init=False)
     """Words that say a write went through in part (partial, 部分成功), as its status or in an answer."""
     generic_tool_words: frozenset[str] = field(init=False)
@@ -448,6 +450,7 @@ class Lexicon:
         self.piece_units = frozenset(w.lower() for w in self.data.get("piece_units", ()))
         self.generic_tool_words = frozenset(w.lower() for w in self.data.get("generic_tool_words", ()))
         self.partial_outcomes = Phrases(self.data.get("partial_outcomes", ()))
+        self.part_count_cues = tuple(w.lower() for w in self.data.get("part_count_cues", ()))
         self.added_count_cues = tuple(term_key(w) for w in self.data.get("added_count_cues", ()))
         self.difference_words = {way: tuple(words) for way, words in self.data["difference_words"].items()}
         self.threshold_words = {way: tuple(words) for way, words in self.data["threshold_words"].items()}

@@ -166,3 +166,28 @@ def member_count(
     said = " or ".join(str(n) for n in sorted(totals))
     how = f"the records list {said} {key} ({leaf.path})"
     return "recomputed", f"{how}, not {fact.text}", [evidence_of(leaf, index, how)]
+
+
+_RATE_AFTER = re.compile(r"(?i)\s*(?:[a-z]+\s+|[\u4e00-\u9fff])?(?:at|@|×)\s*(?:[A-Z]{1,3}\s?)?[$€£¥]?\d")
+"""A rate right after a count ("2 nights at €410", "2 晚 × ¥560"): the count is that rate's part of the whole."""
+
+
+def part_count(fact: Fact, claim: str, start: int, lex: Any) -> bool:
+    """Whether a count (not an amount of money) is said of a part of the record's whole: a part word right before it
+    ("the first two nights", 其余 2 晚; `part_count_cues`) or a rate right after it ("2 nights at €410").
+
+    Args:
+        fact: A number of the claim.
+        claim: The claim's text.
+        start: Where the claim starts in the answer.
+        lex: The lexicon.
+
+    Returns:
+        True when the count is a part's, which no field of the whole speaks for.
+    """
+    if not fact.unit or fact.unit in lex.currency_codes:
+        return False
+    before = claim[max(0, fact.start - start - _CUE_REACH) : fact.start - start].lower().rstrip()
+    return any(before.endswith(cue) for cue in lex.part_count_cues) or \
+        _RATE_AFTER.match(claim, fact.end - start) is not None
+

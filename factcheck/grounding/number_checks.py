@@ -15,7 +15,7 @@ from factcheck.grounding.flat import scalars_of
 from factcheck.grounding.item_totals import record_items_total
 from factcheck.grounding.line_amounts import unit_price_as_line
 from factcheck.grounding.listed import stated_total
-from factcheck.grounding.member_counts import member_count
+from factcheck.grounding.member_counts import member_count, part_count
 from factcheck.grounding.moments import day_of_month
 from factcheck.grounding.number_backings import NumberBackings
 from factcheck.grounding.one_unit import one_units_amount
@@ -227,6 +227,9 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                 set_verdict(fact, Verdict.UNVERIFIABLE, "not_found",
                             f"no tool output gives {fact.text}; it is {some} of the records' {'/'.join(sorted(labels))}"
                             ", for a condition not checked", [])
+                return
+            if backing is None and part_count(fact, self._claim_text, self._records.start, self.index.lex):
+                fact.reason = f"{fact.text} counts a part (the first two nights, 2 nights at €410); not compared"
                 return
             if backing is None:
                 shown = ", ".join(sorted({loc.mention.value for loc in same_field})[:3])

@@ -3,6 +3,7 @@
 import pytest
 
 from factcheck import CheckerConfig, FactChecker, Verdict
+from factcheck.report import FactKind
 
 CHECKER = FactChecker(CheckerConfig(min_confidence=0))
 C = Verdict.CONTRADICTED
@@ -73,3 +74,25 @@ def test_a_recomputed_member_count_is_flagged_at_the_default_threshold() -> None
     report = FactChecker().check("订单上共有 3 位乘客，每人票价 $245，合计 $735。", [RESERVATION])
     flagged = [f for c in report.claims for f in c.facts if f.verdict == C]
     assert [f.text for f in flagged] == ["3"] and flagged[0].confidence >= 0.7
+
+
+_STAY = {"name": "get_booking", "args": {}, "status": "ok", "output": {
+    "booking_id": "BK-1", "nights": 3, "nightly_rates": [359.0, 359.0, 389.0], "total": 1107.0, "currency": "CAD"}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # a part of the stay: a part word before the count, or a rate after it
+        ("The new dates cost CA$1,107.00 (CA$359 for each of the first two nights, CA$389 for the third).", False),
+        ("The other two nights are at CA$359.", False),
+        ("- 2 nights at CA$359, 1 at CA$389", False),
+        ("其余 2 晚每晚 359 加元。", False),
+        # the whole stay said wrong
+        ("Your stay is two nights, CA$1,107.00 in total.", True),
+    ],
+)
+def test_a_count_of_a_part_is_not_the_wholes(answer: str, flagged: bool) -> None:
+    facts = [f for c in CHECKER.check(answer, [_STAY]).claims for f in c.facts
+             if f.kind == FactKind.NUMBER and f.value == "2"]
+    assert any(f.verdict.flagged for f in facts) == flagged, [(f.text, f.verdict, f.reason) for f in facts]
