@@ -139,8 +139,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             whole = claimed == claimed.to_integral_value() and not fact.precision \
                 and fact.unit.lower() not in self.index.lex.unit_scales
             same_field = self._not_of_money([loc for loc in same_field if not loc.leaf.minor_unit], whole)
-        elif fact.unit:  # an amount of money: a count's field (`total_baggages`, `total_count`) does not speak for it,
-            # nor a percentage ("City tax 6%" beside the answer's ¥192 of tax)
+        elif fact.unit:  # money: no count's field (`total_baggages`) nor percentage ("City tax 6%") speaks for it
             not_money = self.index.lex.not_money_labels
             same_field = [loc for loc in same_field if not loc.leaf.labels & not_money and loc.mention.unit != "%"
                           and "count" not in field_name(loc.leaf.path.rsplit(".", 1)[-1]).split()]

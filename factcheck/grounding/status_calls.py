@@ -260,3 +260,35 @@ def _holds_key(index: EvidenceIndex, record: Any, key: str) -> bool:
         return False
     own = next((v for k, v in record.items() if index.is_record_key(str(k))), None)
     return isinstance(own, str | int) and not isinstance(own, bool) and record_key(str(own)) == key
+
+
+_LATIN_WORDS = re.compile(r"[a-z]{3,}")
+
+
+def counted_search(index: EvidenceIndex, after: str) -> list[StatusEvidence]:
+    """The count of the thing a search claim names right after its words ("found no *errors*"): a field or list of
+    that name in an output (`errors: 0`, `errors: []`), as the search's status.
+
+    Args:
+        index: The run's evidence.
+        after: The claim's text after its search word.
+
+    Returns:
+        The search statuses those counts give (positive for more than none).
+    """
+    words = _LATIN_WORDS.findall(after.lower(), 0, 40)[:2]
+    names = {w for word in words for w in (word, word + "s", word.removesuffix("s"))}
+    if not names:
+        return []
+    out = []
+    for flat in index.flats:
+        if flat.root:
+            continue
+        for shape, (values, nodes, keys) in flat.numbers.items():
+            if len(values) == 1 and field_name(shape) in names:
+                leaf = index.leaf(flat.call, flat.path(nodes[0], keys[0]), shape, str(values[0]), numeric=True)
+                out.append(StatusEvidence("search", "positive" if values[0] else "negative", leaf, flat.call))
+    for count, leaf in index.list_counts:
+        if leaf.source == "tool" and not leaf.path.startswith("args") and field_name(leaf.path) in names:
+            out.append(StatusEvidence("search", "positive" if count else "negative", leaf, leaf.index))
+    return out

@@ -11,20 +11,14 @@ from factcheck.grounding.counting import AGREES
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, StatusEvidence, ToolRecord
 from factcheck.grounding.flat import shape_of, value_in
 from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, other_item
-from factcheck.grounding.status_calls import failed_for_named, named_record_disagrees, of_named_calls
+from factcheck.grounding.status_calls import counted_search, failed_for_named, named_record_disagrees, of_named_calls
 from factcheck.grounding.trust import backing_statuses
 from factcheck.grounding.verdicts import evidence_of, set_verdict
-from factcheck.lexicon import field_name, split_camel, term_key
+from factcheck.grounding.write_outcomes import named_write_failed, record_state_only, sorted_by_state
+from factcheck.lexicon import field_name, term_key
 from factcheck.phrases import AGENT_DOER, said_alone, window_before
 from factcheck.report import Fact, FactKind, Verdict
 
-_NEGATED_STATE = re.compile(r"(?i)(?:\b(?:non|not|un)[-\s]?|\bbe\s+)$")
-"""A negator or "be" right before a state word in an error ("non-pending order", "cannot be cancelled"): it names
-no state the record is in."""
-_CLAUSE_BREAK = re.compile(r"[,;:，；：。]|\s(?:so|but|and)\s")
-"""What ends the clause an action is said in."""
-_NAME_WORD = 5
-"""The shortest word of a tool's name that names what it does to the claim (`redelivery`, `registration`)."""
 _ARGUMENT_KEY = 4
 """The shortest argument value that names a record (`TK-501`, a barcode; not `1` or `en`)."""
 
@@ -103,7 +97,7 @@ class StatusMatcher:
             pool = [s for s in pool if s.call not in failed] or pool
         if concept == "search" and pool:
             # "found no errors, just three warnings": the count the output keeps of what was not found decides
-            pool = self._counted(claim[at + len(fact.text) :]) or pool
+            pool = counted_search(self.index, claim[at + len(fact.text) :]) or pool
         if pool:
             pool = of_named_calls(self.index, claim_facts, pool, claim, fact.start - at)
             if not pool:
@@ -117,11 +111,8 @@ class StatusMatcher:
                 set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {say(found[-1])}",
                             [evidence_of(found[-1].leaf, self.index)])
                 return
-            if (mixed := self._of_records_in_two_states(fact, polarity, pool, claim_facts)) is not None:
-                # "1 个已签收、2 个还在路上": the claim sorts several records by state; one that is in it backs it
-                set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {say(mixed)} (the claim sorts several "
-                            "records by their states)", [evidence_of(mixed.leaf, self.index)])
-                return
+            if sorted_by_state(self.index, fact, polarity, pool, claim_facts):
+                return  # "1 个已签收、2 个还在路上": the claim sorts several records by state
             if not self.index.lex.earlier_markers.search(before):
                 # the latest call states the status now; "when I first checked, it was still in progress"
                 # speaks of an earlier one
@@ -150,7 +141,7 @@ class StatusMatcher:
             if not read_back:
                 first = pool[0]
                 code = "tool_error" if self.index.calls[first.call].status == "error" else "polarity_mismatch"
-                if code == "tool_error" and self._record_state_only(fact, first.call):
+                if code == "tool_error" and record_state_only(self.index, fact, first.call):
                     fact.reason = "a failed call says its change failed, not which state the record is in"
                     return  # "It's already processed, so it can't be cancelled" beside "Error: non-pending order"
                 retry = self._retried(fact, first.call) if code == "tool_error" and polarity == "positive" else None
@@ -201,14 +192,9 @@ class StatusMatcher:
                         f"no {concept} tool ran, and every action call of the run failed ({failed.name} last)",
                         [evidence_of(leaf, self.index)] if leaf else [])
             return
-        named = self._named_write_failed(fact, claim, at) if fact.kind == FactKind.ACTION and polarity == "positive" \
-            else None
-        if named is not None:  # "I've booked a redelivery" when request_redelivery came back REJECTED
-            call, leaf = named
-            set_verdict(fact, Verdict.CONTRADICTED, "tool_error",
-                        f"no {concept} tool ran, and {call.name}, the write the claim names, failed",
-                        [evidence_of(leaf, self.index)] if leaf else [])
-            return
+        if fact.kind == FactKind.ACTION and polarity == "positive" \
+                and named_write_failed(self.index, self._writes, fact, claim, at):
+            return  # "I've booked a redelivery" when request_redelivery came back REJECTED
         set_verdict(fact, Verdict.UNSUPPORTED, "no_tool_call",
                     f"no tool call or output backs {concept} ({fact.text!r})", [])
 
@@ -224,49 +210,6 @@ class StatusMatcher:
         if not writes or any(c.status == "ok" for c in writes):
             return None
         return writes[-1]
-
-    def _named_write_failed(self, fact: Fact, claim: str, at: int) -> tuple[ToolRecord, Leaf | None] | None:
-        """The last write whose tool name's own word the action's clause says ("booked a redelivery" of
-        `request_redelivery`; not a concept's word, which names its tools already), when it raised or its output
-        states only failure (`result: REJECTED`), and no write of that word worked."""
-        lex = self.index.lex
-        begin = max((m.end() for m in _CLAUSE_BREAK.finditer(claim, 0, at)), default=0)
-        end = m.start() if (m := _CLAUSE_BREAK.search(claim, at + len(fact.text))) else len(claim)
-        clause = claim[begin:end].lower()
-        found = None
-        for call in self._writes:
-            words = {w for w in _LATIN_WORDS.findall(split_camel(call.name or "").lower().replace("_", " "))
-                     if len(w) >= _NAME_WORD and w not in lex.generic_tool_words and not lex.concepts_in(w)}
-            if not any(re.search(rf"\b{w}", clause) for w in words):
-                continue
-            if call.status == "ok":
-                said = [s for s in self.index.statuses(None) if s.call == call.index]
-                if not said or any(s.polarity != "negative" for s in said):
-                    return None  # a write of what the claim names worked (or says nothing of failing)
-                found = (call, said[0].leaf)
-            else:
-                found = (call, self.index.first_leaf(call.index))
-        return found
-
-    def _counted(self, after: str) -> list[StatusEvidence]:
-        """The count of the thing a search claim names right after its words ("found no *errors*"):
-        a field or list of that name in an output (`errors: 0`, `errors: []`), as the search's status."""
-        words = _LATIN_WORDS.findall(after.lower(), 0, 40)[:2]
-        names = {w for word in words for w in (word, word + "s", word.removesuffix("s"))}
-        if not names:
-            return []
-        out = []
-        for flat in self.index.flats:
-            if flat.root:
-                continue
-            for shape, (values, nodes, keys) in flat.numbers.items():
-                if len(values) == 1 and field_name(shape) in names:
-                    leaf = self.index.leaf(flat.call, flat.path(nodes[0], keys[0]), shape, str(values[0]), numeric=True)
-                    out.append(StatusEvidence("search", "positive" if values[0] else "negative", leaf, flat.call))
-        for count, leaf in self.index.list_counts:
-            if leaf.source == "tool" and not leaf.path.startswith("args") and field_name(leaf.path) in names:
-                out.append(StatusEvidence("search", "positive" if count else "negative", leaf, leaf.index))
-        return out
 
     def _named_entries(self, fact: Fact) -> list[dict]:
         """The list entries the claim names, as their records."""
@@ -410,43 +353,6 @@ class StatusMatcher:
                     [evidence_of(own[0].leaf, self.index)])
         return True
 
-    def _of_records_in_two_states(self, fact: Fact, polarity: str, pool: list[StatusEvidence],
-                                  claim_facts: list[Fact]) -> StatusEvidence | None:
-        """The latest status of the pool that agrees with the fact, when the claim also says another state of a
-        record's ("三个包裹里 2 个已签收，YT8820095 还在运输中") and the pool's calls are of several records (several
-        calls, or several list entries): each state is some record's, not the latest call's."""
-        lex = self.index.lex
-        said = lex.record_states_in(fact.text.lower())
-        if fact.concept not in lex.record_state_concepts or not any(
-                f is not fact and f.kind == FactKind.STATUS and f.concept in lex.record_state_concepts
-                and (f.polarity not in (None, polarity) or lex.record_states_in(f.text.lower()) - said)
-                for f in claim_facts):
-            return None
-        if len({s.call for s in pool}) < 2 and len({s.leaf.path for s in pool}) < 2:
-            return None
-        agree = [s for s in pool if s.polarity in AGREES[polarity]]
-        return agree[-1] if agree else None
-
-    def _record_state_only(self, fact: Fact, call: int) -> bool:
-        """Whether the fact says a record's state by a word of no concept of its own ("processed", 已处理,
-        "pending"; not "processed the refund") and the error is a write's that names no other state ("Error:
-        non-pending order cannot be cancelled"): the write says its change failed, not which state the record is
-        in. A read's error ("Order not found") or one naming the state ("order status changed to processed")
-        still speaks."""
-        lex = self.index.lex
-        if self.read_only.match(self.index.calls[call].name or ""):
-            return False
-        term = lex.terms.get(term_key(fact.text))
-        if term is None:  # the state word with the concept it is said of: "the order is processed"
-            hits = lex.record_state_words.finditer(fact.text)
-            term = lex.terms.get(hits[0].key) if len(hits) == 1 and fact.concept in ("order", None) else None
-        if term is None or term.concept is not None or not (said := lex.record_states_in(fact.text)):
-            return False
-        leaf = self.index.first_leaf(call)
-        text = leaf.text if leaf is not None else ""
-        return not {lex.record_state_of[hit.key] for hit in lex.record_state_words.finditer(text)
-                    if _NEGATED_STATE.search(text, 0, hit.start) is None} - said
-
     def _standing(self, fact: Fact, before: str) -> bool:
         """Whether the status is the state a record kept ("unchanged and still confirmed", 保持不变，仍是已确认状态):
         a call that failed to change the record bears it out, it does not contradict it."""
@@ -466,7 +372,7 @@ class StatusMatcher:
         if call.status == "error":
             if polarity != "positive" and not (polarity == "pending" and fact.kind == FactKind.ACTION):
                 return False  # "I've submitted the return" (pending) when the return call raised: it went nowhere
-            if self._record_state_only(fact, call.index):
+            if record_state_only(self.index, fact, call.index):
                 return False  # "It's already been processed": the record's state, not the failed change
             leaf = self.index.first_leaf(call.index)
             set_verdict(fact, Verdict.CONTRADICTED, "tool_error", f"tool {call.name} failed with an error",
@@ -659,7 +565,6 @@ class StatusMatcher:
         ]
 
 
-_LATIN_WORDS = re.compile(r"[a-z]{3,}")
 _BY = re.compile(r"_by_|By(?=[A-Z])")
 
 

@@ -67,8 +67,8 @@ def test_the_quantifier_must_speak_of_the_collection(answer, flagged) -> None:
     ],
 )
 def test_the_quick_look_for_a_quantifier_misses_none_the_pattern_finds(answer) -> None:
-    from factcheck.grounding.coverage import _EN_ALL
+    from factcheck.grounding.coverage import EN_ALL
 
-    assert _EN_ALL.search(answer) is not None
+    assert EN_ALL.search(answer) is not None
     report = CHECKER.check(answer, [USER, *ORDERS[:2]])
     assert any(f.code == "incomplete_coverage" for c in report.claims for f in c.facts)

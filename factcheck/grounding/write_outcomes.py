@@ -1,0 +1,124 @@
+"""What a run's writes say of a status claim: an error is no record state, a named write that failed, sorted records."""
+
+from __future__ import annotations
+
+import re
+
+from factcheck.grounding.counting import AGREES
+from factcheck.grounding.evidence import EvidenceIndex, StatusEvidence, ToolRecord
+from factcheck.grounding.verdicts import evidence_of, set_verdict
+from factcheck.lexicon import split_camel, term_key
+from factcheck.report import Fact, FactKind, Verdict
+
+_NEGATED_STATE = re.compile(r"(?i)(?:\b(?:non|not|un)[-\s]?|\bbe\s+)$")
+"""A negator or "be" right before a state word in an error ("non-pending order", "cannot be cancelled"): it names
+no state the record is in."""
+_CLAUSE_BREAK = re.compile(r"[,;:，；：。]|\s(?:so|but|and)\s")
+"""What ends the clause an action is said in."""
+_TOOL_WORD = re.compile(r"[a-z]{5,}")
+"""A word of a tool's name that may name what it does to the claim (`redelivery`, `registration`)."""
+
+
+def record_state_only(index: EvidenceIndex, fact: Fact, call: int) -> bool:
+    """Whether the fact says a record's state by a word of no concept of its own ("processed", 已处理, "pending"; not
+    "processed the refund") and the failed call is a write whose error names no other state ("Error: non-pending order
+    cannot be cancelled"): the write says its change failed, not which state the record is in. A read's error ("Order
+    not found") or one naming the state ("order status changed to processed") still speaks.
+
+    Args:
+        index: The run's evidence.
+        fact: A status fact.
+        call: The failed call.
+
+    Returns:
+        True when the error is no evidence of the record's state.
+    """
+    lex = index.lex
+    if lex.read_only_tools.match(index.calls[call].name or ""):
+        return False
+    term = lex.terms.get(term_key(fact.text))
+    if term is None:  # the state word with the concept it is said of: "the order is processed"
+        hits = lex.record_state_words.finditer(fact.text)
+        term = lex.terms.get(hits[0].key) if len(hits) == 1 and fact.concept in ("order", None) else None
+    if term is None or term.concept is not None or not (said := lex.record_states_in(fact.text)):
+        return False
+    leaf = index.first_leaf(call)
+    text = leaf.text if leaf is not None else ""
+    return not {lex.record_state_of[hit.key] for hit in lex.record_state_words.finditer(text)
+                if _NEGATED_STATE.search(text, 0, hit.start) is None} - said
+
+
+def named_write_failed(index: EvidenceIndex, writes: list[ToolRecord], fact: Fact, claim: str, at: int) -> bool:
+    """Contradict an action no tool of its concept ran when the action's clause names a write by its tool name's own
+    word ("booked a redelivery" of `request_redelivery`; not a concept's word, which names its tools already, nor a
+    word of `generic_tool_words`) and the last such write raised or reported only failure (`result: REJECTED`).
+
+    Args:
+        index: The run's evidence.
+        writes: The run's action calls.
+        fact: A positive action fact.
+        claim: The claim's text.
+        at: Where the fact starts in it.
+
+    Returns:
+        True when the fact was contradicted.
+    """
+    lex = index.lex
+    begin = max((m.end() for m in _CLAUSE_BREAK.finditer(claim, 0, at)), default=0)
+    end = m.start() if (m := _CLAUSE_BREAK.search(claim, at + len(fact.text))) else len(claim)
+    clause = claim[begin:end].lower()
+    found = None
+    for call in writes:
+        words = {w for w in _TOOL_WORD.findall(split_camel(call.name or "").lower().replace("_", " "))
+                 if w not in lex.generic_tool_words and not lex.concepts_in(w)}
+        if not any(re.search(rf"\b{w}", clause) for w in words):
+            continue
+        if call.status == "ok":
+            said = [s for s in index.statuses(None) if s.call == call.index]
+            if not said or any(s.polarity != "negative" for s in said):
+                return False  # a write of what the claim names worked (or says nothing of failing)
+            found = (call, said[0].leaf)
+        else:
+            found = (call, index.first_leaf(call.index))
+    if found is None:
+        return False
+    call, leaf = found
+    set_verdict(fact, Verdict.CONTRADICTED, "tool_error",
+                f"no {fact.concept} tool ran, and {call.name}, the write the claim names, failed",
+                [evidence_of(leaf, index)] if leaf else [])
+    return True
+
+
+def sorted_by_state(index: EvidenceIndex, fact: Fact, polarity: str, pool: list[StatusEvidence],
+                    claim_facts: list[Fact]) -> bool:
+    """Back a state with a record in it when the claim also says another state of a record's ("三个包裹里 2 个已签收，
+    YT8820095 还在运输中") and the pool's calls are of several records (several calls, or several list entries): each
+    state is some record's, not the latest call's.
+
+    Args:
+        index: The run's evidence.
+        fact: A status fact.
+        polarity: Its polarity.
+        pool: The statuses of its concept the run's outputs state.
+        claim_facts: Every fact of its claim.
+
+    Returns:
+        True when the fact was backed.
+    """
+    lex = index.lex
+    said = lex.record_states_in(fact.text.lower())
+    if fact.concept not in lex.record_state_concepts or not any(
+            f is not fact and f.kind == FactKind.STATUS and f.concept in lex.record_state_concepts
+            and (f.polarity not in (None, polarity) or lex.record_states_in(f.text.lower()) - said)
+            for f in claim_facts):
+        return False
+    if len({s.call for s in pool}) < 2 and len({s.leaf.path for s in pool}) < 2:
+        return False
+    agree = [s for s in pool if s.polarity in AGREES[polarity]]
+    if not agree:
+        return False
+    found = agree[-1]
+    set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {found.concept or 'status'} {found.polarity} "
+                f"({found.leaf.path or 'text'}: {found.leaf.text[:40]!r}; the claim sorts several records by state)",
+                [evidence_of(found.leaf, index)])
+    return True
