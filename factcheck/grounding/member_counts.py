@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from factcheck.grounding.verdicts import Backing, evidence_of
-from factcheck.lexicon import field_name
+from factcheck.lexicon import Lexicon, field_name
 from factcheck.phrases import term_key
 from factcheck.report import Fact, FactKind, Verdict
 
@@ -172,7 +172,7 @@ _RATE_AFTER = re.compile(r"(?i)\s*(?:[a-z]+\s+|[\u4e00-\u9fff])?(?:at|@|×)\s*(?
 """A rate right after a count ("2 nights at €410", "2 晚 × ¥560"): the count is that rate's part of the whole."""
 
 
-def part_count(fact: Fact, claim: str, start: int, lex: Any) -> bool:
+def part_count(fact: Fact, claim: str, start: int, lex: Lexicon) -> bool:
     """Whether a count (not an amount of money) is said of a part of the record's whole: a part word right before it
     ("the first two nights", 其余 2 晚; `part_count_cues`) or a rate right after it ("2 nights at €410").
 

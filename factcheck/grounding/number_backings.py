@@ -32,7 +32,7 @@ _TIMES_A_RATE = re.compile(r"(?:/\s*|\bper\s+|\ba\s+|每)(night|day|week|晚|天
 """A multiplier right after a rate of a unit of time ("$299.00/night × 5"): a count of that unit, nights here."""
 _OF_MANY = re.compile(r"\s+(?:of|out of)\s+(?:the\s+|your\s+)?\d", re.IGNORECASE)
 """What follows a count of some of a list's items: "2 of the 3 payouts"."""
-_WINDOW = re.compile(r"(?i)(?:\b(?:last|past|previous|recent|prior)|最近|近|过去|前)\s*$")
+_WINDOW = re.compile(r"(?i)(?:\b(?:last|past|previous|recent|prior)|最近|近|过去)\s*$")
 """A window counted back from now right before a number ("in the last 30 days", 最近 7 天): the window of the request,
 which the user's or the context's number gives, not a record's value of its field."""
 _LISTED_AMOUNTS = 12

@@ -228,7 +228,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                             ", for a condition not checked", [])
                 return
             if backing is None and part_count(fact, self._claim_text, self._records.start, self.index.lex):
-                fact.reason = f"{fact.text} counts a part (the first two nights, 2 nights at €410); not compared"
+                fact.reason = f"{fact.text} counts a part of the whole (a part word or a rate beside it); not compared"
                 return
             if backing is None:
                 shown = ", ".join(sorted({loc.mention.value for loc in same_field})[:3])

@@ -9,7 +9,7 @@ from factcheck.grounding.coverage import EN_ALL, ZH_ALL
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.flat import Leaf
 from factcheck.grounding.verdicts import evidence_of, set_verdict
-from factcheck.lexicon import field_name
+from factcheck.lexicon import Lexicon, field_name
 from factcheck.report import Claim, Fact, FactKind, Verdict
 
 _FAILED_LISTS = re.compile(r"(?i)^(?:failed|failures|rejected|declined|errors|not_[a-z]+|unprocessed|skipped)$")
@@ -23,6 +23,8 @@ _NOT_DONE = re.compile(r"\b(?:could|can|was|were|did|does|do|is|are|has|have)(?:
 through."""
 _CLAUSE = re.compile(r"[^,;:，；：。.!?！？\n]+")
 """A clause of the answer."""
+_BOTH = re.compile(r"(?i)\bboth\b|\beach of\b|\beveryone\b|\ball of you\b")
+"""Words that speak of every member, beside those coverage reads ("all four of you", 全部, 均已)."""
 
 
 def partial_reported_whole(claims: list[Claim], source: str, index: EvidenceIndex) -> None:
@@ -77,7 +79,7 @@ def _partial_status(index: EvidenceIndex, call: int) -> Leaf | None:
     return None
 
 
-def _failed_members(output: dict[str, Any], lex: Any) -> list[str]:
+def _failed_members(output: dict[str, Any], lex: Lexicon) -> list[str]:
     """The names and ids of the members the write did not get through: entries of its failed lists, and list entries
     whose own status is negative."""
     entries: list[Any] = []
@@ -93,7 +95,7 @@ def _failed_members(output: dict[str, Any], lex: Any) -> list[str]:
         values = entry.values() if isinstance(entry, dict) else [entry]
         names += [str(v) for v in values if isinstance(v, str | int) and not isinstance(v, bool)
                   and 3 <= len(str(v)) <= 40 and _MEMBER_NAME.fullmatch(str(v).split()[0])
-                  and not lex.term_hits(str(v).lower())]  # "Ana Ruiz", "P3"'s seat 25D; not "rejected"
+                  and not lex.term_hits(str(v).lower())]  # "Ana Ruiz", seat "25D"; not "rejected", nor "P3"
     return list(dict.fromkeys(names))
 
 
@@ -123,10 +125,6 @@ def _whole_claim(claims: list[Claim], source: str) -> Claim | None:
         if EN_ALL.search(text) or _BOTH.search(text) or ZH_ALL.search(text):
             return claim
     return None
-
-
-_BOTH = re.compile(r"(?i)\bboth\b|\beach of\b|\beveryone\b|\ball of you\b")
-"""Words that speak of every member, beside those coverage reads."""
 
 
 def _spot(claim: Claim, source: str) -> tuple[int, int]:
