@@ -53,10 +53,8 @@ class SpeechActClassifier:
         """
         at = _LEAD.match(text).end()
         if not self.assertion_openers.match_at(text, at):
-            if self.request_openers.match_at(text, at) or self._instruction(text, at):
-                return SpeechAct.REQUEST
-            if _QUESTION_END.search(text) or self.offer_openers.match_at(text, at):
-                return SpeechAct.OFFER
+            if (opening := self._opening_act(text, at)) is not None:
+                return opening
             if self.offer_markers.search(text):
                 return SpeechAct.OFFER
             policy = self.policy_markers.finditer(text)
@@ -81,9 +79,7 @@ class SpeechActClassifier:
             The status facts that state one record state, each ending before a clause break that comes
             before the first marker; none when the claim opens as an offer or a request, or asks.
         """
-        at = _LEAD.match(text).end()
-        if _QUESTION_END.search(text) or self.offer_openers.match_at(text, at) \
-                or self.request_openers.match_at(text, at) or self._instruction(text, at):
+        if self._opening_act(text, _LEAD.match(text).end()) is not None:
             return []
         markers = self.offer_markers.finditer(text) + self.policy_markers.finditer(text)
         if not markers:
@@ -92,6 +88,15 @@ class SpeechActClassifier:
         return [f for f in facts if f.kind == FactKind.STATUS and f.end - start <= marker
                 and len(self.record_states.finditer(text, f.start - start, f.end - start)) == 1
                 and _PREMISE_BREAK.search(text, f.end - start, marker) is not None]
+
+    def _opening_act(self, text: str, at: int) -> SpeechAct | None:
+        """The act the claim's opening (at `at`) or a question mark at its end makes it: a request or instruction
+        ("you'd like to", "Cancel the entire order"), an offer or a question; None when neither decides."""
+        if self.request_openers.match_at(text, at) or self._instruction(text, at):
+            return SpeechAct.REQUEST
+        if _QUESTION_END.search(text) or self.offer_openers.match_at(text, at):
+            return SpeechAct.OFFER
+        return None
 
     @staticmethod
     def _done_before(text: str, facts: list[Fact], start: int, at: int) -> bool:

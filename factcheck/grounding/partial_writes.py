@@ -51,12 +51,13 @@ def partial_reported_whole(claims: list[Claim], source: str, index: EvidenceInde
     failed = _failed_members(index.flats[call.index].value, lex)
     if _acknowledged(claims, source, failed, index):
         return
-    target = _whole_claim(claims, source) or next(
-        (c for c in claims if any(f.kind in (FactKind.ACTION, FactKind.STATUS) and f.polarity == "positive"
-                                  and f.verdict == Verdict.SUPPORTED for f in c.facts)), None)
-    if target is None:
+    spot = _whole_claim(claims, source) or next(
+        ((c, c.start + _lead(source[c.start : c.end]), c.end) for c in claims if any(
+            f.kind in (FactKind.ACTION, FactKind.STATUS) and f.polarity == "positive"
+            and f.verdict == Verdict.SUPPORTED for f in c.facts)), None)
+    if spot is None:
         return
-    at, end = _spot(target, source)
+    target, at, end = spot
     fact = Fact(kind=FactKind.STATUS, text=source[at:end], start=at, end=end, polarity="positive")
     shown = f"; not {', '.join(failed[:3])}" if failed else ""
     set_verdict(fact, Verdict.CONTRADICTED, "record_state",
@@ -118,20 +119,17 @@ def _acknowledged(claims: list[Claim], source: str, failed: list[str], index: Ev
     return False
 
 
-def _whole_claim(claims: list[Claim], source: str) -> Claim | None:
-    """The first claim that speaks of every member ("all four of you", "both items", 全部, 均已)."""
+def _whole_claim(claims: list[Claim], source: str) -> tuple[Claim, int, int] | None:
+    """The first claim that speaks of every member ("all four of you", "both items", 全部, 均已), with where its
+    words of all stand in the answer."""
     for claim in claims:
         text = source[claim.start : claim.end]
-        if EN_ALL.search(text) or _BOTH.search(text) or ZH_ALL.search(text):
-            return claim
+        for pattern in (EN_ALL, _BOTH, ZH_ALL):
+            if m := pattern.search(text):
+                return claim, claim.start + m.start(), claim.start + m.end()
     return None
 
 
-def _spot(claim: Claim, source: str) -> tuple[int, int]:
-    """Where the new fact stands: the claim's words of all, else its whole text (list markers left out)."""
-    text = source[claim.start : claim.end]
-    for pattern in (EN_ALL, _BOTH, ZH_ALL):
-        if m := pattern.search(text):
-            return claim.start + m.start(), claim.start + m.end()
-    lead = len(text) - len(text.lstrip("-*•# \t"))
-    return claim.start + lead, claim.end
+def _lead(text: str) -> int:
+    """Where a claim's words start after its list markers."""
+    return len(text) - len(text.lstrip("-*•# \t"))

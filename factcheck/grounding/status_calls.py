@@ -292,3 +292,8 @@ def counted_search(index: EvidenceIndex, after: str) -> list[StatusEvidence]:
         if leaf.source == "tool" and not leaf.path.startswith("args") and field_name(leaf.path) in names:
             out.append(StatusEvidence("search", "positive" if count else "negative", leaf, leaf.index))
     return out
+
+
+def say(s: StatusEvidence) -> str:
+    """A status as a reason shows it: concept, polarity, and where the tool says it."""
+    return f"{s.concept or 'status'} {s.polarity} ({s.leaf.path or 'text'}: {s.leaf.text[:40]!r})"

@@ -11,7 +11,13 @@ from factcheck.grounding.counting import AGREES
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, StatusEvidence, ToolRecord
 from factcheck.grounding.flat import shape_of, value_in
 from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, other_item
-from factcheck.grounding.status_calls import counted_search, failed_for_named, named_record_disagrees, of_named_calls
+from factcheck.grounding.status_calls import (
+    counted_search,
+    failed_for_named,
+    named_record_disagrees,
+    of_named_calls,
+    say,
+)
 from factcheck.grounding.trust import backing_statuses
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.grounding.write_outcomes import named_write_failed, record_state_only, sorted_by_state
@@ -574,11 +580,6 @@ def _same_family(a: str | None, b: str | None) -> bool:
         return False
     head_a, head_b = _BY.split(a, maxsplit=1)[0], _BY.split(b, maxsplit=1)[0]
     return head_a == head_b and head_a != a
-
-
-def say(s: StatusEvidence) -> str:
-    """A status as a reason shows it: concept, polarity, and where the tool says it."""
-    return f"{s.concept or 'status'} {s.polarity} ({s.leaf.path or 'text'}: {s.leaf.text[:40]!r})"
 
 
 _WE = re.compile(r"(?i)we\b|我们")

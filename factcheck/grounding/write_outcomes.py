@@ -6,6 +6,7 @@ import re
 
 from factcheck.grounding.counting import AGREES
 from factcheck.grounding.evidence import EvidenceIndex, StatusEvidence, ToolRecord
+from factcheck.grounding.status_calls import say
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.lexicon import split_camel, term_key
 from factcheck.report import Fact, FactKind, Verdict
@@ -106,8 +107,10 @@ def sorted_by_state(index: EvidenceIndex, fact: Fact, polarity: str, pool: list[
         True when the fact was backed.
     """
     lex = index.lex
+    if fact.concept not in lex.record_state_concepts:
+        return False
     said = lex.record_states_in(fact.text.lower())
-    if fact.concept not in lex.record_state_concepts or not any(
+    if not any(
             f is not fact and f.kind == FactKind.STATUS and f.concept in lex.record_state_concepts
             and (f.polarity not in (None, polarity) or lex.record_states_in(f.text.lower()) - said)
             for f in claim_facts):
@@ -117,8 +120,6 @@ def sorted_by_state(index: EvidenceIndex, fact: Fact, polarity: str, pool: list[
     agree = [s for s in pool if s.polarity in AGREES[polarity]]
     if not agree:
         return False
-    found = agree[-1]
-    set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {found.concept or 'status'} {found.polarity} "
-                f"({found.leaf.path or 'text'}: {found.leaf.text[:40]!r}; the claim sorts several records by state)",
-                [evidence_of(found.leaf, index)])
+    set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {say(agree[-1])}; the claim sorts several records "
+                "by state", [evidence_of(agree[-1].leaf, index)])
     return True
