@@ -32,7 +32,7 @@ from factcheck.grounding.roles import (
 )
 from factcheck.grounding.selection import selection
 from factcheck.grounding.slips import slipped_total
-from factcheck.grounding.state_counts import state_count
+from factcheck.grounding.state_counts import some_state_count, state_count
 from factcheck.grounding.totals import column_total, field_total
 from factcheck.grounding.unit_checks import UnitChecks
 from factcheck.grounding.units import (
@@ -45,13 +45,7 @@ from factcheck.grounding.units import (
 )
 from factcheck.grounding.user_word import MIN_DIGITS_NAMED, MIN_DIGITS_UNSAID, names_field, record_near
 from factcheck.grounding.verdicts import Backing, evidence_of, set_verdict
-from factcheck.grounding.working import (
-    adds_up,
-    agrees,
-    another_reading,
-    stated_difference,
-    written_arithmetic,
-)
+from factcheck.grounding.working import adds_up, agrees, another_reading, stated_difference, written_arithmetic
 from factcheck.lexicon import field_name
 from factcheck.report import Fact, FactKind, Verdict
 
@@ -275,8 +269,10 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                 self._records.start, self.index)
             if slip is not None:
                 set_verdict(fact, Verdict.CONTRADICTED, *slip)
-            elif near is None:
-                set_verdict(fact, Verdict.UNSUPPORTED, "not_found", f"no tool output gives {fact.text}", [])
+            elif near is None:  # "3 active bookings": a count of some state's records is neither backed nor flagged
+                some = some_state_count(self.index, fact, self._claim_facts, self._claim_text, self._records.start)
+                set_verdict(fact, Verdict.UNVERIFIABLE if some else Verdict.UNSUPPORTED, "not_found",
+                            f"no tool output gives {fact.text}{some}", [])
             else:
                 set_verdict(fact, Verdict.UNSUPPORTED, "not_found",
                             f"no tool output gives {fact.text}; the tool gives {near.leaf.text} "

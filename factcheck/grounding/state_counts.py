@@ -49,6 +49,12 @@ _SHORTEST_ZH = 2
 """The fewest characters of a Chinese status value said as it is (已赔付)."""
 _SHORTEST_EN = 4
 """The fewest characters of another status value said as it is ("paid"; not "ok" or "no")."""
+_FILLER = re.compile(r"(?:\b(?:i|we|you|you've|you're|see|found|there|here|now|are|is|were|was|have|has|had|got|the|"
+                     r"your|a|an|in|total|all|of|them|these|those|listed|below|above|on|file|account|altogether|"
+                     r"currently|right)\b|您|你|名下|一共|总共|共有|共|有|查到|查了|了|个|笔|张|件|条|单|名|位|次|项|\*+)")
+"""Words that may stand beside a count of a whole without a condition ("I see 2 payouts here", 您名下共有 3 张)."""
+_WORD = re.compile(r"[a-z]+|[\u4e00-\u9fff]")
+"""A word of a count's clause: a Latin word or one Chinese character."""
 
 
 def state_count(
@@ -287,3 +293,50 @@ def _record_lists(value: object, path: str = "", depth: int = 0) -> list[tuple[s
         for key, item in value.items():
             found += _record_lists(item, f"{path}.{key}" if path else str(key), depth + 1)
     return found
+
+
+def some_state_count(index: EvidenceIndex, fact: Fact, facts: list[Fact], claim: str, start: int) -> str:
+    """How a whole count no tool gives may count the records of one state that no state word of the claim names ("3
+    active bookings", "实际有效的是 3 单", "已经搞定的 2 个"): the entries of a listed record set whose status fields
+    mix states, in one status value or in all the others, number that many. A claim that names a state (a status or
+    an action, or a record state the lexicon or the records know) is left to `state_count`.
+
+    Args:
+        index: The run's evidence.
+        fact: A whole number of the claim that no tool output gives.
+        facts: The claim's facts (a status or an action among them names a state).
+        claim: The claim's text.
+        start: Where the claim's text starts in the answer.
+
+    Returns:
+        How, as a person reads it (to follow "no tool output gives 3"), or "" when no such set has that many.
+    """
+    lex = index.lex
+    if not fact.value or fact.unit in lex.currency_codes or fact.unit in lex.unit_scales or fact.unit in _SPANS:
+        return ""
+    claimed = Decimal(fact.value)
+    if claimed != claimed.to_integral_value() or not 0 < claimed <= _MOST or claim.lstrip().startswith("|"):
+        return ""
+    end = fact.end - start
+    if claim[end : end + 1] in _NOT_COUNTED or (claimed != 1 and _ONE_AFTER.match(claim, end)):
+        return ""
+    at = fact.start - start
+    begin = max((m.end() for m in _CLAUSE_MARK.finditer(claim, 0, at)), default=0)
+    stop = next((m.start() for m in _CLAUSE_MARK.finditer(claim, end)), len(claim))
+    said = _FILLER.sub(" ", f"{claim[begin:at]} {claim[end:stop]}".lower())
+    if len(_WORD.findall(said)) < 2:
+        return ""  # "I see 2 payouts here": no condition beside the count and its noun; it counts them all
+    run = _run_records(index)
+    if any(f.kind in (FactKind.STATUS, FactKind.ACTION) for f in facts) or _states_in(claim.lower(), run.literals, lex):
+        return ""  # a state the claim names is counted by `state_count`, or not at all
+    for where, leaves, _, _ in run.sets:
+        values = [leaf.text.lower() for leaf in leaves if leaf is not None]
+        if len(values) != len(leaves) or len(set(values)) < 2:
+            continue
+        for value in sorted(set(values)):
+            held = values.count(value)
+            if claimed in (held, len(values) - held):
+                some = "in" if claimed == held else "not in"
+                return (f"; {int(claimed)} of the {len(values)} entries of {where} are {some} the state {value!r}, "
+                        "a state not read from the claim")
+    return ""

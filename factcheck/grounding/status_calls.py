@@ -45,6 +45,18 @@ def of_named_calls(
         return pool
     keyed = {s.call: index.record_keys(s.call) for s in pool}
     kept = [s for s in pool if not keyed[s.call] or keyed[s.call] & named or _acts_on(index, s.call, named)]
+    # "#W7700341 — address updated" beside the change of #W7700519 that raised, where the same tool ran with success
+    # on #W7700341: the failure of the other record's call says nothing of the named one
+    done = {index.calls[c].name for c in range(len(index.calls))
+            if index.calls[c].status == "ok" and _acts_on(index, c, named)}
+    kept = [s for s in kept if keyed[s.call] or index.calls[s.call].status != "error"
+            or index.calls[s.call].name not in done or not _of_another_record(index, s.call, named)]
+    asked = {s.call for s in kept if _args_name(index, s.call, named)}
+    if asked:
+        # "PKG-1 | 顺丰 SF1438825407712 | 已签收" beside the later track_package of another waybill, in transit: the
+        # calls that asked for another record say nothing of the one the claim names
+        kept = [s for s in kept if s.call in asked or keyed[s.call] & named
+                or not _of_another_record(index, s.call, named)]
     if any(keyed[s.call] & named for s in kept):
         # "水费：缴费成功，订单号 PAY…1837" of the payment whose output is that order, beside the failed payment of
         # another bill (`bill_id` G-2511-1901 in its arguments): that failure is no status of the named record
@@ -84,6 +96,14 @@ def _acts_on(index: EvidenceIndex, call: int, named: set[str]) -> bool:
     args = index.calls[call].args
     return isinstance(args, dict) and any(
         isinstance(v, str | int) and not isinstance(v, bool) and record_key(str(v)) in named for v in args.values())
+
+
+def _args_name(index: EvidenceIndex, call: int, named: set[str]) -> bool:
+    """Whether a call's arguments give a key the claim names, as the value of a field that keys records."""
+    args = index.calls[call].args
+    return isinstance(args, dict) and any(
+        isinstance(value, str | int) and not isinstance(value, bool) and index.is_record_key(str(field))
+        and record_key(str(value)) in named for field, value in args.items())
 
 
 def _of_another_record(index: EvidenceIndex, call: int, named: set[str]) -> bool:

@@ -145,7 +145,8 @@ class StatusReader:
     def _record_state(self, call: ToolRecord, shape: str, default: str | None) -> str | None:
         """What a status field speaks of: a whole record's own top-level `status`, returned by a call that
         acted on it (`modify_pending_order_address` -> the order, `status: pending`), is the record's state,
-        not the action's outcome; a failure there still speaks of the action (read in `find`).
+        not the action's outcome; so is a status the call's name holds as a word of its own, in an output of
+        any size; a failure there still speaks of the action (read in `find`).
 
         Args:
             call: The call whose output holds the field.
@@ -166,12 +167,15 @@ class StatusReader:
         ):
             return default
         output = self.index.flats[call.index].value
-        if not isinstance(output, dict) or len(output) < _WHOLE_RECORD:
+        if not isinstance(output, dict):
             return default
         value = output.get(shape)
         if not isinstance(value, str) or any(s.polarity == "negative" for s in self.read(value, default)):
             return default
-        return record
+        # a tool named for the state it acts on (`modify_pending_order_address`) returns that state as the record's,
+        # however few fields it returns
+        named = value.lower().replace(" ", "_") in call.name.lower().split("_")
+        return record if named or len(output) >= _WHOLE_RECORD else default
 
     def _implied(self, concept: str) -> list[StatusEvidence]:
         """The statuses of `concept` that statuses of other concepts imply (out for delivery: it has shipped)."""

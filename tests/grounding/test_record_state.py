@@ -185,3 +185,46 @@ def test_a_write_given_a_payment_method_made_the_payment(args, expected) -> None
     tools = [{"name": "update_reservation_baggages", "args": args, "status": "ok",
               "output": {"reservation_id": "G7AHGH", "total_baggages": 6}}]
     assert verdicts("本次新增费用 $150.00，已从尾号 6353 的信用卡扣款。", tools)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        # the tool is named for the state it acts on: its output's status is the order's, however few fields it has
+        ("Address updated ✅", [call("modify_pending_order_address", {"order_id": "#W1", "status": "pending",
+                                                                      "address": {"city": "Denver"}})], S),
+        # a tool named for no state: a small output's pending status is the write's own
+        ("Your plan has been changed.", [call("change_plan", {"request_id": "RQ-1", "status": "pending"})], C),
+    ],
+)
+def test_a_status_the_tools_name_holds_is_the_records_state(answer, tools, expected) -> None:
+    assert verdicts(answer, tools) == [expected]
+
+
+def _address_change(order: str, output, status: str = "ok") -> dict:
+    return {"name": "modify_pending_order_address", "args": {"order_id": order, "city": "Portland"},
+            "output": output, "status": status}
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # the same tool ran with success on the order the claim names: the other order's failure is not its status
+        # (and the status that call returned is the order's state, no outcome: nothing left to compare)
+        ("#W7700341 — address updated to Portland.", Verdict.UNVERIFIABLE),
+        ("#W7700519 — address updated to Portland.", C),
+    ],
+)
+def test_a_failed_call_on_another_record_is_no_status_of_the_named_one(answer: str, expected: Verdict) -> None:
+    tools = [_address_change("#W7700341", {"order_id": "#W7700341", "status": "pending"}),
+             _address_change("#W7700519", "Error: Non-pending order cannot be modified", "error")]
+    assert verdicts(answer, tools)[0] == expected
+
+
+def test_a_read_that_asked_for_the_named_record_speaks_of_it() -> None:
+    tools = [{"name": "track_package", "args": {"tracking_number": "SF1438825407712"}, "status": "ok",
+              "output": {"status": "SIGNED", "time": "2025-06-13 10:42"}},
+             {"name": "track_package", "args": {"tracking_number": "JDVA20918834561"}, "status": "ok",
+              "output": {"status": "IN_TRANSIT", "time": "2025-06-14 03:40"}}]
+    assert verdicts("顺丰 SF1438825407712 已签收。", tools) == [S]
+    assert verdicts("京东 JDVA20918834561 已签收。", tools) == [C]

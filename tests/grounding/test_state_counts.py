@@ -127,3 +127,27 @@ def test_a_count_of_records_said_in_more_ways_is_recounted(
         return
     assert fact.verdict == expected, fact
     assert "entries of" in fact.reason, fact.reason
+
+
+BOOKINGS = {"name": "list_bookings", "args": {}, "status": "ok", "output": {"bookings": [
+    {"booking_id": "CB-7101", "status": "confirmed"}, {"booking_id": "CB-7105", "status": "cancelled"},
+    {"booking_id": "CB-7108", "status": "confirmed"}, {"booking_id": "CB-7110", "status": "confirmed"}]}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "said", "expected"),
+    [
+        # a state no word of the claim names: as many entries as one status value holds, or all the others
+        ("Acme has 3 active bookings for March.", "3", Verdict.UNVERIFIABLE),
+        ("实际有效的是 3 单。", "3", Verdict.UNVERIFIABLE),
+        # no status value holds that many, nor do all the others
+        ("Acme has 2 active bookings for March.", "2", Verdict.UNSUPPORTED),
+        # nothing but the count and its noun: it counts them all (four), not some state's
+        ("I see 3 bookings here.", "3", Verdict.UNSUPPORTED),
+        # a state the claim names is recounted by it, not excused
+        ("3 of your bookings were cancelled.", "3", Verdict.CONTRADICTED),
+    ],
+)
+def test_a_count_of_some_state_no_word_names_is_not_flagged(answer: str, said: str, expected: Verdict) -> None:
+    fact = next(f for c in CHECKER.check(answer, [BOOKINGS]).claims for f in c.facts if f.text == said)
+    assert fact.verdict == expected, fact
