@@ -37,6 +37,8 @@ _NEGATOR_REACH = 8
 _CREDIT_WORDS = frozenset({"credit", "credits", "reversal"})
 _DEBIT_WORDS = frozenset({"debit", "debits"})
 """Words of a field's own name that say which way its amount moved (`total_credit`, `debit_amount`)."""
+_FEE_WORDS = frozenset({"fee", "fees", "penalty", "手续费", "费"})
+"""Words of a field's own name that make its amount money kept (`refund_fee`), whatever way its other words say."""
 _PRICE = frozenset({"price"})
 """The label of an item's or an option's price."""
 """A leaf's record and field: `payment_history[1].amount` -> (`payment_history[1]`, `amount`)."""
@@ -68,6 +70,8 @@ def direction_of(loc: Located, index: EvidenceIndex) -> str | None:
     own = lex.directions_in(name) or (
         {"refund"} if words & _CREDIT_WORDS else {"charge"} if words & _DEBIT_WORDS else set()
     )  # `total_credit`, `refund_amount`, `debit_amount`; not `return_fee`, money kept on a return
+    if words & _FEE_WORDS and own == {"refund"}:
+        return None  # `refund_fee`: the fee kept on a refund is no money paid back
     if len(own) == 1:
         return next(iter(own))
     if leaf.numeric and leaf.text.startswith("-"):

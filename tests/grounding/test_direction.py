@@ -24,6 +24,8 @@ PRORATED = {"name": "change_plan", "args": {}, "status": "ok", "output": {
 REFUND_FIELD = {"name": "exchange_items", "args": {}, "status": "ok", "output": {"refund_amount": 12.5}}
 QUOTED = {"name": "quote_change", "args": {}, "status": "ok", "output": {"total_due": 0.0, "total_credit": 62.0}}
 RETURN_FEE = {"name": "get_return", "args": {}, "status": "ok", "output": {"return": {"return_fee": 25.0}}}
+REFUND_FEE = {"name": "refund_ticket", "args": {}, "status": "ok",
+              "output": {"result": "success", "refund_fee": 65.5, "refund_amount": 262.0}}
 
 
 @pytest.mark.parametrize(
@@ -45,6 +47,9 @@ RETURN_FEE = {"name": "get_return", "args": {}, "status": "ok", "output": {"retu
         ("You'd owe $62.00 in total.", [QUOTED], C),
         ("You'll get a $62.00 credit.", [QUOTED], S),
         ("A return fee of $25.00 will be deducted.", [RETURN_FEE], S),
+        # the fee kept on a refund is no money paid back
+        ("已收取退票手续费 65.5 元。", [REFUND_FEE], S),
+        ("退款 262 元已原路退回。", [REFUND_FEE], S),
         # an amount of money is no count or measure of the record: the proration's 14.00 is a credit
         ("按剩余天数计算，需补缴差价 $14.00。", [PRORATED], C),
     ],

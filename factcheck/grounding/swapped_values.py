@@ -1,0 +1,102 @@
+"""A line that names one record of a list and gives a value only another record of it holds ("李娜：座位 32C")."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from factcheck.grounding.counting import record_lists
+from factcheck.grounding.evidence import EvidenceIndex
+from factcheck.grounding.verdicts import evidence_of, set_verdict
+from factcheck.lexicon import field_name
+from factcheck.report import Claim, Fact, FactKind, Verdict
+
+_TOKEN = re.compile(r"(?<![\w.,])[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)*(?![\w]|[.,]\d)")
+"""A code or a number as the answer writes it ("32C", "55", "781-2406617713")."""
+_LATIN = re.compile(r"[A-Za-z]")
+_SHORTEST_NAME = 2
+"""The fewest characters of a record's name looked for in a claim."""
+_SHORTEST_CODE = 2
+"""The fewest characters of a value compared."""
+
+
+def swapped_values(claims: list[Claim], source: str, index: EvidenceIndex) -> None:
+    """Flag a value a claim gives beside one record's name that only another record of the same list holds.
+
+    A list of records with a name field (lexicon `record_name_fields`: a passenger's `name`) gives each record a
+    value of another field, written with a digit (`seat: "32B"`). A claim that names exactly one of those records
+    and says another record's value of that field, where that value is held by that record alone and the named
+    record's own value is not said, reports the other record's fact as the named one's ("李娜：已值机，座位 32C" where
+    李娜's seat is 32B and 张子轩's 32C): that value is contradicted by the named record's own.
+
+    Args:
+        claims: The answer's claims, grounded.
+        source: The answer's text the claims are offsets into.
+        index: The run's evidence.
+    """
+    names = frozenset(field_name(f) for f in index.lex.list("record_name_fields"))
+    for leaf, records in record_lists(index):
+        key = _name_field(records, names)
+        if key is None:
+            continue
+        own = [str(r[key]) for r in records]
+        for claim in claims:
+            if not claim.act.asserts:
+                continue
+            text = source[claim.start : claim.end]
+            named = [i for i, name in enumerate(own) if _names(text, name)]
+            if len(named) != 1:
+                continue
+            _flag_swaps(claim, text, records, named[0], key, f"{leaf.path}" if leaf.path != "$" else "", leaf.index,
+                        index)
+
+
+def _name_field(records: list[dict], names: frozenset[str]) -> str | None:
+    """The field that names each record: a name field every record fills with its own text."""
+    for field in records[0]:
+        if field_name(str(field)) in names:
+            values = [r.get(field) for r in records]
+            if all(isinstance(v, str) and len(v) >= _SHORTEST_NAME for v in values) and len(set(values)) == len(values):
+                return str(field)
+    return None
+
+
+def _names(text: str, name: str) -> bool:
+    """Whether a claim names a record by its whole name (as a word of its own when written in Latin letters)."""
+    if not _LATIN.search(name):
+        return name in text
+    return re.search(rf"(?i)(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", text) is not None
+
+
+def _flag_swaps(
+    claim: Claim, text: str, records: list[dict], at: int, key: str, path: str, call: int, index: EvidenceIndex
+) -> None:
+    """Contradict each value of the claim that one other record alone holds in a field whose named value is unsaid."""
+    tokens = {m.group().lower(): m for m in _TOKEN.finditer(text)}
+    mine = records[at]
+    for field, value in mine.items():
+        if field == key or not _coded(value) or str(value).lower() in tokens:
+            continue
+        held = [(j, str(r.get(field)).lower()) for j, r in enumerate(records) if j != at and _coded(r.get(field))]
+        for j, other in held:
+            m = tokens.get(other)
+            if m is None or other == str(value).lower() or sum(o == other for _, o in held) != 1:
+                continue
+            start, end = claim.start + m.start(), claim.start + m.end()
+            fact = next((f for f in claim.facts if f.start <= start and end <= f.end), None)
+            if fact is None:
+                fact = Fact(kind=FactKind.IDENTIFIER, text=m.group(), start=start, end=end, value=other)
+                claim.facts.append(fact)
+                claim.facts.sort(key=lambda f: f.start)
+            here = f"{path}[{at}].{field}" if path else f"[{at}].{field}"
+            there = f"{path}[{j}].{field}" if path else f"[{j}].{field}"
+            set_verdict(fact, Verdict.CONTRADICTED, "swapped_value",
+                        f"{m.group()} is {records[j][key]}'s {field} ({there}); {mine[key]}'s is {value}",
+                        [evidence_of(index.leaf_at(call, here), index)])
+
+
+def _coded(value: Any) -> bool:
+    """Whether a value is a code or a number written as text ("32C", "55"): one token of two characters or more
+    with a digit (not a line's "2", which a quantity or a price may also write)."""
+    return isinstance(value, str) and len(value) >= _SHORTEST_CODE and any(ch.isdigit() for ch in value) \
+        and _TOKEN.fullmatch(value) is not None

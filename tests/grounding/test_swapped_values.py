@@ -1,0 +1,37 @@
+"""A line that names one record of a list and gives a value only another record of it holds."""
+
+import pytest
+
+from factcheck import CheckerConfig, FactChecker, Verdict
+
+CHECKER = FactChecker(CheckerConfig(min_confidence=0))
+CHECKIN = [{"name": "get_checkin_status", "args": {"pnr": "NX8K2D"}, "status": "ok", "output": {
+    "flight": "MU5137", "passengers": [
+        {"name": "张伟", "status": "CHECKED_IN", "seat": "32A", "ticket_no": "999-2155870340"},
+        {"name": "李娜", "status": "CHECKED_IN", "seat": "32B", "ticket_no": "999-2155870341"},
+        {"name": "Emma Lee", "status": "CHECKED_IN", "seat": "32C", "ticket_no": "999-2155870342"}]}}]
+
+
+def swapped(answer: str) -> list[tuple[str, Verdict]]:
+    return [(f.text, f.verdict) for c in CHECKER.check(answer, CHECKIN).claims for f in c.facts
+            if f.code == "swapped_value"]
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ("- 李娜：已值机，座位 32C", [("32C", Verdict.CONTRADICTED)]),
+        ("Emma Lee: ticket 999-2155870341.", [("999-2155870341", Verdict.CONTRADICTED)]),
+        # the record's own value
+        ("- 李娜：已值机，座位 32B", []),
+        # two records named: the other's value may be said of the other
+        ("李娜坐 32B，旁边是 Emma Lee 的 32C。", []),
+        # the named record's own value is said too ("moved from 32B to 32C" is no swap this check reads)
+        ("李娜的座位从 32B 换到了 32C。", []),
+        # a name that holds another ("Emma" is no "Emma Lee"), and a part of a longer number, are not read
+        ("Emma: seat 32A.", []),
+        ("李娜：行李 32.5 公斤。", []),
+    ],
+)
+def test_a_value_only_another_record_holds_is_contradicted(answer: str, expected: list) -> None:
+    assert swapped(answer) == expected
