@@ -84,8 +84,6 @@ def _flag_swaps(
                 continue
             start, end = claim.start + m.start(), claim.start + m.end()
             fact = next((f for f in claim.facts if f.start <= start and end <= f.end), None)
-            if fact is not None and fact.verdict == Verdict.CONTRADICTED:
-                continue  # already contradicted ("Item 2834416704 — Pet Bed", by `key_names`): its reason stands
             if fact is None:
                 fact = Fact(kind=FactKind.IDENTIFIER, text=m.group(), start=start, end=end, value=other)
                 claim.facts.append(fact)
