@@ -82,6 +82,8 @@ def _flag_swaps(
             m = tokens.get(other)
             if m is None or other == str(value).lower() or sum(o == other for _, o in held) != 1:
                 continue
+            if index.lex.new_value_cues.search(text, 0, m.start()):
+                continue  # "把 Bookshelf 换成 2405281423": the value asked for, not one the record holds
             start, end = claim.start + m.start(), claim.start + m.end()
             fact = next((f for f in claim.facts if f.start <= start and end <= f.end), None)
             if fact is None:

@@ -31,6 +31,8 @@ def swapped(answer: str) -> list[tuple[str, Verdict]]:
         # a name that holds another ("Emma" is no "Emma Lee"), and a part of a longer number, are not read
         ("Emma: seat 32A.", []),
         ("李娜：行李 32.5 公斤。", []),
+        # a value asked for, after a word of a new value
+        ("李娜的座位改为 32C。", []),
     ],
 )
 def test_a_value_only_another_record_holds_is_contradicted(answer: str, expected: list) -> None:
