@@ -480,8 +480,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
     def _written_arithmetic(self, fact: Fact) -> None:
         """Back a number the claim works out in writing from backed numbers ("$79.00 + $6.50 fee = $85.50"), or
         contradict one its written working does not come to ("12 seats x $72 = $846"), unless a tool gives it."""
-        lex = self.index.lex
-        found = written_arithmetic(fact, self._claim_facts, self._claim_text, self._records.start, lex.per_unit_words)
+        found = written_arithmetic(fact, self._claim_facts, self._claim_text, self._records.start)
         if found is None:
             return
         if found.per_unit and not adds_up(found):  # "12.5 kg × 2.2 = ¥27.50" writes the rate, if not its currency

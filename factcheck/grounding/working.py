@@ -11,7 +11,6 @@ from typing import Any
 
 from factcheck.grounding.arithmetic import equal_at, operand_value
 from factcheck.lexicon import Lexicon
-from factcheck.phrases import Phrases
 from factcheck.report import Fact, FactKind, Verdict
 
 _GAP = 24
@@ -186,14 +185,9 @@ class WrittenArithmetic:
     is the number of units, and the result must be that many times a rate."""
     operators: tuple[str, ...] = ()
     """The operators between the operands (`+`, `-`, `*`, `/`)."""
-    each: bool = False
-    """Whether a word of one unit stands between the expression and its "=" ("$189.00 + $14.50 fee each = $814.00"):
-    the expression is one unit's, and the result may count several."""
 
 
-def written_arithmetic(
-    fact: Fact, facts: list[Fact], text: str, start: int, each_words: Phrases | None = None
-) -> WrittenArithmetic | None:
+def written_arithmetic(fact: Fact, facts: list[Fact], text: str, start: int) -> WrittenArithmetic | None:
     """The expression a claim writes out for a number: before it with "=" ("A + B = C"), or in brackets right
     after it ("C（A × B）"): two operands or more, each gap one operator and at most a short label.
 
@@ -202,7 +196,6 @@ def written_arithmetic(
         facts: Every fact of the claim.
         text: The claim's text.
         start: The claim's offset in the answer.
-        each_words: Words of one unit (lexicon `per_unit_words`: each, 每).
 
     Returns:
         The written arithmetic, or None when the claim writes none for this number.
@@ -249,9 +242,8 @@ def written_arithmetic(
     if rated:
         return WrittenArithmetic(fact, tuple(operands), value, f"{shown} = {value.normalize():f} units", True,
                                  tuple(operators))
-    each = equals and each_words is not None and each_words.search(before, operands[-1].end - start)
     return WrittenArithmetic(fact, tuple(operands), value, f"{shown} = {value.normalize():f}",
-                             operators=tuple(operators), each=each)
+                             operators=tuple(operators))
 
 
 def _money_units(facts: list[Fact]) -> frozenset[str]:
@@ -324,16 +316,13 @@ def another_reading(found: WrittenArithmetic) -> bool:
     """Whether another reading of the written expression comes to its result: its last product, which "=" closes
     ("压缩机 980 元 + 冷媒 3 斤 × 60 元 = 180 元": 3 × 60), its first, a chain's first step ("8 × ¥498 + 4 × ¥598 =
     ¥3,984 + ¥2,392": 8 × 498), or its sum with each count's amount read as the line's ("¥268 + 2 × Mouse Pad $50.00":
-    the two pads' $50), or, when a word of one unit closes it ("$189.00 + $14.50 fee each = $814.00"), a whole
-    number of times its value (four seats). Such working is read more than one way; it is not contradicted. A sum
-    with a part left out is no other reading."""
+    the two pads' $50). Such working is read more than one way; it is not contradicted. A sum with a part left out
+    is no other reading."""
     values = [operand_value(Decimal(f.value or "0"), f.unit) for f in found.operands]
     ops = list(found.operators)
     if len(ops) != len(values) - 1:
         return False
     claimed, exponent = Decimal(found.result.value or "0"), -(found.result.precision or 0)
-    if found.each and found.value and (claimed / found.value) == (claimed / found.value).to_integral_value() > 1:
-        return True
     # the expression's terms: runs of operands joined by × or ÷
     cuts = [0, *(k + 1 for k, o in enumerate(ops) if o in "+-"), len(values)]
     terms = [(a, b) for a, b in zip(cuts, cuts[1:], strict=False)]

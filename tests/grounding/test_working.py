@@ -132,22 +132,3 @@ CART = [{"name": "get_order", "args": {}, "output": {"items": [
 def test_working_read_more_than_one_way(answer: str, text: str, flagged: bool) -> None:
     verdict, _ = _verdict(answer, CART, text)
     assert (verdict == "contradicted") is flagged
-
-
-SECTIONS = [{"name": "get_sections", "args": {}, "output": {"sections": [
-    {"section": "Orchestra", "price": 189.0, "fee": 14.5}, {"section": "Balcony", "price": 89.0, "fee": 9.25}]}}]
-
-
-@pytest.mark.parametrize(
-    ("answer", "text", "expected"),
-    [
-        # "each" closes the working: it is one seat's, and the total counts four
-        ("Orchestra, seats 101–104: $189.00 + $14.50 fee each = $814.00 total.", "$814.00", "unsupported"),
-        # no whole number of seats comes to it
-        ("Orchestra, seats 101–104: $189.00 + $14.50 fee each = $800.00 total.", "$800.00", "contradicted"),
-        # without a word of one unit the working is the whole
-        ("Orchestra: $189.00 + $14.50 fee = $814.00 total.", "$814.00", "contradicted"),
-    ],
-)
-def test_working_of_one_unit_may_come_to_several(answer, text, expected) -> None:
-    assert _verdict(answer, SECTIONS, text)[0] == expected
