@@ -12,43 +12,69 @@ from factcheck.lexicon import field_name
 from factcheck.report import Claim, Fact, FactKind, Verdict
 
 _TOKEN = re.compile(r"(?<![\w.,])[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)*(?![\w]|[.,]\d)")
-"""A code or a number as the answer writes it ("32C", "55", "781-2406617713")."""
+"""A code or a number as the answer writes it ("32C", "55", "781-2406617713"), not a part of a longer one."""
 _LATIN = re.compile(r"[A-Za-z]")
 _SHORTEST_NAME = 2
 """The fewest characters of a record's name looked for in a claim."""
 _SHORTEST_CODE = 2
 """The fewest characters of a value compared."""
 
+Named = tuple[str, dict[str, tuple[str, str]]]
+"""A record by its name: (name, field -> (value, path of the value in its call's output))."""
+
 
 def swapped_values(claims: list[Claim], source: str, index: EvidenceIndex) -> None:
-    """Flag a value a claim gives beside one record's name that only another record of the same list holds.
+    """Flag a value a claim gives beside one record's name that only another record of the same set holds.
 
-    A list of records with a name field (lexicon `record_name_fields`: a passenger's `name`) gives each record a
-    value of another field, written with a digit (`seat: "32B"`). A claim that names exactly one of those records
-    and says another record's value of that field, where that value is held by that record alone and the named
-    record's own value is not said, reports the other record's fact as the named one's ("李娜：已值机，座位 32C" where
-    李娜's seat is 32B and 张子轩's 32C): that value is contradicted by the named record's own.
+    A set of records each named by its own text gives each a value of a field written with a digit: a list of
+    records with a name field (lexicon `record_name_fields`: a passenger's `name`, `seat: "32B"`), or a mapping
+    from the names such lists give to such values (`assignments: {"Mark Ellison": "14C", "Grace Ellison": "14B"}`).
+    A claim that names exactly one of the records and says another record's value of that field, where that value
+    is held by that record alone and the named record's own value is not said, reports the other record's fact as
+    the named one's ("李娜：已值机，座位 32C" where 李娜's seat is 32B and 张子轩's 32C): that value is contradicted by
+    the named record's own. A value after a word of a new value (改为 32C) is one asked for, not read.
 
     Args:
         claims: The answer's claims, grounded.
         source: The answer's text the claims are offsets into.
         index: The run's evidence.
     """
-    names = frozenset(field_name(f) for f in index.lex.list("record_name_fields"))
-    for leaf, records in record_lists(index):
-        key = _name_field(records, names)
-        if key is None:
-            continue
-        own = [str(r[key]) for r in records]
+    for call, records in _record_sets(index):
         for claim in claims:
             if not claim.act.asserts:
                 continue
             text = source[claim.start : claim.end]
-            named = [i for i, name in enumerate(own) if _names(text, name)]
-            if len(named) != 1:
-                continue
-            _flag_swaps(claim, text, records, named[0], key, f"{leaf.path}" if leaf.path != "$" else "", leaf.index,
-                        index)
+            named = [i for i, (name, _) in enumerate(records) if _names(text, name)]
+            if len(named) == 1:
+                _flag_swaps(claim, text, records, named[0], call, index)
+
+
+def _record_sets(index: EvidenceIndex) -> list[tuple[int, list[Named]]]:
+    """The run's sets of named records: lists of records with a name field, and mappings from their names to codes."""
+    names = frozenset(field_name(f) for f in index.lex.list("record_name_fields"))
+    sets = []
+    known: set[str] = set()  # the names the records' name fields give
+    for leaf, records in record_lists(index):
+        key = _name_field(records, names)
+        known |= {str(r[key]) for r in records} if key is not None else set()
+        if key is not None:
+            base = leaf.path if leaf.path != "$" else ""
+            sets.append((leaf.index, [(str(r[key]), {str(f): (v, f"{base}[{i}].{f}") for f, v in r.items()
+                                                     if _coded(v)}) for i, r in enumerate(records)]))
+    for call in index.calls:
+        if call.status != "ok":
+            continue
+        stack: list[tuple[str, Any]] = [("", index.flats[call.index].value)]
+        while stack:
+            path, value = stack.pop()
+            if isinstance(value, dict):
+                if len(value) >= 2 and all(_coded(v) for v in value.values()) and all(str(k) in known for k in value):
+                    sets.append((call.index, [(str(k), {path: (v, f"{path}.{k}" if path else str(k))})
+                                              for k, v in value.items()]))
+                stack += [(f"{path}.{k}" if path else str(k), v) for k, v in value.items()]
+            elif isinstance(value, list):
+                stack += [(f"{path}[{i}]", v) for i, v in enumerate(value)]
+    return sets
 
 
 def _name_field(records: list[dict], names: frozenset[str]) -> str | None:
@@ -68,19 +94,17 @@ def _names(text: str, name: str) -> bool:
     return re.search(rf"(?i)(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", text) is not None
 
 
-def _flag_swaps(
-    claim: Claim, text: str, records: list[dict], at: int, key: str, path: str, call: int, index: EvidenceIndex
-) -> None:
+def _flag_swaps(claim: Claim, text: str, records: list[Named], at: int, call: int, index: EvidenceIndex) -> None:
     """Contradict each value of the claim that one other record alone holds in a field whose named value is unsaid."""
     tokens = {m.group().lower(): m for m in _TOKEN.finditer(text)}
-    mine = records[at]
-    for field, value in mine.items():
-        if field == key or not _coded(value) or str(value).lower() in tokens:
+    name, mine = records[at]
+    for field, (value, here) in mine.items():
+        if value.lower() in tokens:
             continue
-        held = [(j, str(r.get(field)).lower()) for j, r in enumerate(records) if j != at and _coded(r.get(field))]
+        held = [(j, r[1][field][0].lower()) for j, r in enumerate(records) if j != at and field in r[1]]
         for j, other in held:
             m = tokens.get(other)
-            if m is None or other == str(value).lower() or sum(o == other for _, o in held) != 1:
+            if m is None or other == value.lower() or sum(o == other for _, o in held) != 1:
                 continue
             if index.lex.new_value_cues.search(text, 0, m.start()):
                 continue  # "把 Bookshelf 换成 2405281423": the value asked for, not one the record holds
@@ -90,11 +114,9 @@ def _flag_swaps(
                 fact = Fact(kind=FactKind.IDENTIFIER, text=m.group(), start=start, end=end, value=other)
                 claim.facts.append(fact)
                 claim.facts.sort(key=lambda f: f.start)
-            here = f"{path}[{at}].{field}" if path else f"[{at}].{field}"
-            there = f"{path}[{j}].{field}" if path else f"[{j}].{field}"
             set_verdict(fact, Verdict.CONTRADICTED, "swapped_value",
-                        f"{m.group()} is {records[j][key]}'s {field} ({there}); {mine[key]}'s is {value}",
-                        [evidence_of(index.leaf_at(call, here), index)])
+                        f"{m.group()} is {records[j][0]}'s {field_name(field) or 'value'} ({records[j][1][field][1]}); "
+                        f"{name}'s is {value}", [evidence_of(index.leaf_at(call, here), index)])
 
 
 def _coded(value: Any) -> bool:
