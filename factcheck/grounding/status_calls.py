@@ -55,8 +55,9 @@ def of_named_calls(
     if asked:
         # "PKG-1 | 顺丰 SF1438825407712 | 已签收" beside the later track_package of another waybill, in transit: the
         # calls that asked for another record say nothing of the one the claim names
+        tools = {index.calls[c].name for c in asked}  # the same tool asked of another record (track_package ×3)
         kept = [s for s in kept if s.call in asked or keyed[s.call] & named
-                or not _of_another_record(index, s.call, named)]
+                or not (_of_another_record(index, s.call, named) or index.calls[s.call].name in tools)]
     if any(keyed[s.call] & named for s in kept):
         # "水费：缴费成功，订单号 PAY…1837" of the payment whose output is that order, beside the failed payment of
         # another bill (`bill_id` G-2511-1901 in its arguments): that failure is no status of the named record
@@ -99,11 +100,13 @@ def _acts_on(index: EvidenceIndex, call: int, named: set[str]) -> bool:
 
 
 def _args_name(index: EvidenceIndex, call: int, named: set[str]) -> bool:
-    """Whether a call's arguments give a key the claim names, as the value of a field that keys records."""
+    """Whether a call's arguments give a key the claim names, as the value of a field that keys records or as a long
+    code of its own (`waybill: SF1438825407712`)."""
     args = index.calls[call].args
     return isinstance(args, dict) and any(
-        isinstance(value, str | int) and not isinstance(value, bool) and index.is_record_key(str(field))
-        and record_key(str(value)) in named for field, value in args.items())
+        isinstance(value, str | int) and not isinstance(value, bool) and record_key(str(value)) in named
+        and (index.is_record_key(str(field)) or len(str(value)) >= _KEY_DIGITS and any(c.isdigit() for c in str(value)))
+        for field, value in args.items())
 
 
 def _of_another_record(index: EvidenceIndex, call: int, named: set[str]) -> bool:

@@ -221,6 +221,15 @@ def test_a_failed_call_on_another_record_is_no_status_of_the_named_one(answer: s
     assert verdicts(answer, tools)[0] == expected
 
 
+def test_a_read_of_the_same_tool_that_asked_for_another_code_says_nothing_of_the_named_record() -> None:
+    tools = [{"name": "query_waybill", "args": {"carrier": "顺丰", "waybill": "SF1438825407712"}, "status": "ok",
+              "output": {"status": "已签收", "time": "2025-06-13 10:42"}},
+             {"name": "query_waybill", "args": {"carrier": "中通", "waybill": "ZT7719003451288"}, "status": "ok",
+              "output": {"status": "派送中", "time": "2025-06-14 08:15"}}]
+    assert verdicts("顺丰 SF1438825407712：已签收。", tools) == [S]
+    assert verdicts("中通 ZT7719003451288：已签收。", tools) == [C]
+
+
 def test_a_read_that_asked_for_the_named_record_speaks_of_it() -> None:
     tools = [{"name": "track_package", "args": {"tracking_number": "SF1438825407712"}, "status": "ok",
               "output": {"status": "SIGNED", "time": "2025-06-13 10:42"}},
