@@ -37,6 +37,12 @@ _NEGATOR_REACH = 8
 _CREDIT_WORDS = frozenset({"credit", "credits", "reversal"})
 _DEBIT_WORDS = frozenset({"debit", "debits"})
 """Words of a field's own name that say which way its amount moved (`total_credit`, `debit_amount`)."""
+_STANDING = frozenset({"balance", "limit", "outstanding"})
+"""Last words of a field's name that make its amount what stands on an account (`current_balance`, `credit_limit`),
+not money that moved, unless the name says where it went (`credit_to_balance`)."""
+_DEDUCTION_FIELD = frozenset({"deduction", "deductions", "withholding", "discount", "coupon", "voucher", "rebate"})
+_DEDUCTION_FIELD_ZH = ("扣除", "扣款项", "优惠", "折扣", "券")
+"""Words of a field's own name that make its amount one taken off pay or a bill (`unpaid_leave_deduction`)."""
 _FEE_WORDS = frozenset({"fee", "fees", "penalty", "手续费", "费"})
 """Words of a field's own name that make its amount money kept (`refund_fee`), whatever way its other words say."""
 _PRICE = frozenset({"price"})
@@ -56,6 +62,10 @@ def direction_of(loc: Located, index: EvidenceIndex) -> str | None:
     lex = index.lex
     match = _FIELD.match(leaf.path)
     record = index.value_at(leaf.index, match[1]) if match else index.value_at(leaf.index, "")
+    if _standing(field_name(leaf.path.rsplit(".", 1)[-1])):
+        # `current_balance`, `credit_limit`, `available_credit` beside `type: credit`: what stands on the account
+        # moved no way, unless its sign says the account owes the user (`final_balance: -86.75`)
+        return "refund" if leaf.numeric and leaf.text.startswith("-") else None
     if isinstance(record, dict):
         for key, value in record.items():
             if isinstance(value, str) and lex.direction_fields.lookup(field_name(str(key))) is not None:
@@ -89,6 +99,21 @@ def _taken_off(low: str, at: int | None, lex: Lexicon) -> bool:
         return False
     between = low[deductions[-1].start : at]
     return bool(lex.credit_objects.finditer(between)) or bool(_AFTER_DEDUCTION.search(low, at))
+
+
+def _standing(name: str) -> bool:
+    """Whether a field's name (`field_name`) makes its amount one that stands on an account: its last word a balance
+    or a limit, or its first `available` (`available_credit`), and no `to` or `from` of a movement."""
+    words = name.split()
+    return bool(words) and not {"to", "from"} & set(words) and (words[-1] in _STANDING or words[0] == "available")
+
+
+def _taken_off_field(loc: Located) -> bool:
+    """Whether a tool's amount is named by its field as one taken off pay or a bill (`unpaid_leave_deduction`,
+    `coupon`, `discount_share`): said deducted (扣了, deducted), it is no charge said of a refund. A credit
+    (`remaining_credit`, `credit_limit`) is not taken off: the money is the user's."""
+    name = field_name(loc.leaf.path.rsplit(".", 1)[-1])
+    return bool(_DEDUCTION_FIELD & set(name.split())) or any(word in name for word in _DEDUCTION_FIELD_ZH)
 
 
 def _denied(low: str, hits: list[Hit], lex: Lexicon) -> bool:
@@ -148,6 +173,8 @@ def wrong_direction(fact: Fact, clause: str, index: EvidenceIndex, at: int | Non
     claim_way = next(iter(said))
     if any(way == claim_way for way, _ in ways):
         return False
+    if claim_way == "charge" and all(_taken_off_field(loc) for _, loc in ways):
+        return False  # "扣了 1,011.49 元" of `unpaid_leave_deduction`, "扣除 -¥2.00" of `discount_share`: taken off
     if claim_way == "refund" and not new and exchange is None and not _DONE.search(clause):
         return False  # "Refund amount: $1,527.24" of the amount paid, as an option: what a cancellation gives back
     way, loc = ways[0]

@@ -24,6 +24,12 @@ PRORATED = {"name": "change_plan", "args": {}, "status": "ok", "output": {
 REFUND_FIELD = {"name": "exchange_items", "args": {}, "status": "ok", "output": {"refund_amount": 12.5}}
 QUOTED = {"name": "quote_change", "args": {}, "status": "ok", "output": {"total_due": 0.0, "total_credit": 62.0}}
 RETURN_FEE = {"name": "get_return", "args": {}, "status": "ok", "output": {"return": {"return_fee": 25.0}}}
+CARDS = {"name": "get_accounts", "args": {}, "status": "ok", "output": {"accounts": [
+    {"account_id": "CC-3310", "type": "credit", "current_balance": 864.2, "credit_limit": 5000.0,
+     "available_credit": 4135.8}]}}
+CLOSED = {"name": "close_account", "args": {}, "status": "ok", "output": {"final_balance": -86.75}}
+PAYSLIP = {"name": "get_payslip", "args": {}, "status": "ok", "output": {
+    "gross": 9800.0, "unpaid_leave_deduction": -1011.49, "net": 8788.51}}
 REFUND_FEE = {"name": "refund_ticket", "args": {}, "status": "ok",
               "output": {"result": "success", "refund_fee": 65.5, "refund_amount": 262.0}}
 
@@ -50,6 +56,12 @@ REFUND_FEE = {"name": "refund_ticket", "args": {}, "status": "ok",
         # the fee kept on a refund is no money paid back
         ("已收取退票手续费 65.5 元。", [REFUND_FEE], S),
         ("退款 262 元已原路退回。", [REFUND_FEE], S),
+        # what stands on a credit card account moved no way, whatever its `type: credit` says
+        ("You owe $864.20 on this card.", [CARDS], S),
+        # a balance's sign still says the account owes the user
+        ("That leaves a balance of $86.75 that you owe.", [CLOSED], C),
+        # an amount a field names as taken off pay, said deducted
+        ("因为事假，扣了 1,011.49 元。", [PAYSLIP], S),
         # an amount of money is no count or measure of the record: the proration's 14.00 is a credit
         ("按剩余天数计算，需补缴差价 $14.00。", [PRORATED], C),
     ],
