@@ -31,6 +31,7 @@ from factcheck.grounding.roles import ClaimText
 from factcheck.grounding.tokens import ground_name, ground_token
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.grounding.windows import passed_deadline, time_window
+from factcheck.grounding.working import left_over
 from factcheck.report import Fact, FactKind, Verdict
 
 _NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
@@ -89,6 +90,10 @@ class Matcher(NumberChecks):
                     self._number(fact)  # "$38 per day — $190 for the 5 days": 5 is backed after $190
                 if fact.kind == FactKind.NUMBER and fact.code in ("not_found", "value_mismatch"):
                     self._sum_of_parts(fact)  # "合计 ¥132.90（¥42.50、¥88.90、¥1.50）"
+                if fact.kind == FactKind.NUMBER and fact.code in ("not_found", "value_mismatch") \
+                        and (how := left_over(fact, self._claim_facts, text, start, self.index.lex)):
+                    # "全年 10 天，已休 3.5 天，还剩 6.5 天": the claim's own two amounts come to it
+                    set_verdict(fact, Verdict.SUPPORTED, "derived", f"number equals {how} (the answer's amounts)", [])
             for fact in ordered:  # "$3,049.26, which is $300.00 less than the $3,212.44": recomputed from the two
                 if fact.kind == FactKind.NUMBER:
                     self._stated_difference(fact)

@@ -337,3 +337,41 @@ def another_reading(found: WrittenArithmetic) -> bool:
 def adds_up(found: WrittenArithmetic) -> bool:
     """Whether the written result is what the expression comes to, at the precision it is written."""
     return equal_at(found.value, Decimal(found.result.value or "0"), -(found.result.precision or 0))
+
+
+_CUE_REACH = 10
+"""How many characters before an amount a working cue may start ("还剩 6.5 天", "leaving $9,592.00", "6 days left")."""
+
+
+def left_over(fact: Fact, facts: list[Fact], text: str, start: int, lex: Lexicon) -> str | None:
+    """How an amount said as what is left or the whole ("还剩 6.5 天", "6 days left", 合计 30 GB) comes to the sum or
+    the difference of two amounts of the same unit the claim gives before it ("全年 10 天，已休 3.5 天"), written
+    without operators.
+
+    Args:
+        fact: A number no tool gives as said.
+        facts: Every fact of the claim.
+        text: The claim's text.
+        start: The claim's offset in the answer.
+        lex: The lexicon (`working_cues`: left, 还剩, 合计).
+
+    Returns:
+        The working ("10 − 3.5 = 6.5"), or None when no cue stands beside it or no two amounts come to it.
+    """
+    if fact.kind != FactKind.NUMBER or not fact.value:
+        return None
+    at, end = fact.start - start, fact.end - start
+    before = text[max(0, at - _CUE_REACH) : at]
+    after = text[end : end + _CUE_REACH + len(fact.unit or "")]
+    if not lex.working_cues.finditer(before) and not lex.working_cues.finditer(after.lower()):
+        return None
+    claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
+    earlier = [f for f in facts if f is not fact and f.kind == FactKind.NUMBER and f.value and f.end <= fact.start
+               and f.unit == fact.unit]
+    for i, a in enumerate(earlier):
+        for b in earlier[i + 1 :]:
+            x, y = Decimal(a.value or "0"), Decimal(b.value or "0")
+            for value, shown in ((x - y, f"{x:f} − {y:f}"), (x + y, f"{x:f} + {y:f}"), (y - x, f"{y:f} − {x:f}")):
+                if value > 0 and equal_at(value, claimed, exponent):
+                    return f"{shown} = {value:f}"
+    return None

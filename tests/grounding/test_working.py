@@ -132,3 +132,24 @@ CART = [{"name": "get_order", "args": {}, "output": {"items": [
 def test_working_read_more_than_one_way(answer: str, text: str, flagged: bool) -> None:
     verdict, _ = _verdict(answer, CART, text)
     assert (verdict == "contradicted") is flagged
+
+
+
+DEPOSIT = [{"name": "get_booking", "args": {}, "output": {"room_total": 10812.0, "status": "confirmed"}}]
+
+
+@pytest.mark.parametrize(
+    ("answer", "text", "expected"),
+    [
+        # what is left, after a working cue, is the difference of the claim's own two amounts before it (the deposit
+        # no tool gives is flagged on its own, not twice)
+        ("总计 ¥10,812.00，已付订金 ¥1,220.00，还需支付 ¥9,592.00。", "¥9,592.00", "supported"),
+        ("Total $10,812.00, deposit paid $1,220.00, leaving $9,592.00.", "$9,592.00", "supported"),
+        ("总计 ¥10,812.00，已付订金 ¥1,220.00，还需支付 ¥9,592.00。", "¥1,220.00", "unsupported"),
+        # no two amounts before it come to it, or no cue stands beside it
+        ("总计 ¥10,812.00，已付订金 ¥1,220.00，还需支付 ¥9,500.00。", "¥9,500.00", "unsupported"),
+        ("总计 ¥10,812.00，已付订金 ¥1,220.00，另有 ¥9,592.00 待定。", "¥9,592.00", "unsupported"),
+    ],
+)
+def test_what_is_left_of_the_claims_own_amounts(answer, text, expected) -> None:
+    assert _verdict(answer, DEPOSIT, text)[0] == expected
