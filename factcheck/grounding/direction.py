@@ -40,9 +40,6 @@ _DEBIT_WORDS = frozenset({"debit", "debits"})
 _STANDING = frozenset({"balance", "limit", "outstanding"})
 """Last words of a field's name that make its amount what stands on an account (`current_balance`, `credit_limit`),
 not money that moved, unless the name says where it went (`credit_to_balance`)."""
-_DEDUCTION_FIELD = frozenset({"deduction", "deductions", "withholding", "discount", "coupon", "voucher", "rebate"})
-_DEDUCTION_FIELD_ZH = ("扣除", "扣款项", "优惠", "折扣", "券")
-"""Words of a field's own name that make its amount one taken off pay or a bill (`unpaid_leave_deduction`)."""
 _FEE_WORDS = frozenset({"fee", "fees", "penalty", "手续费", "费"})
 """Words of a field's own name that make its amount money kept (`refund_fee`), whatever way its other words say."""
 _PRICE = frozenset({"price"})
@@ -108,14 +105,6 @@ def _standing(name: str) -> bool:
     return bool(words) and not {"to", "from"} & set(words) and (words[-1] in _STANDING or words[0] == "available")
 
 
-def _taken_off_field(loc: Located) -> bool:
-    """Whether a tool's amount is named by its field as one taken off pay or a bill (`unpaid_leave_deduction`,
-    `coupon`, `discount_share`): said deducted (扣了, deducted), it is no charge said of a refund. A credit
-    (`remaining_credit`, `credit_limit`) is not taken off: the money is the user's."""
-    name = field_name(loc.leaf.path.rsplit(".", 1)[-1])
-    return bool(_DEDUCTION_FIELD & set(name.split())) or any(word in name for word in _DEDUCTION_FIELD_ZH)
-
-
 def _denied(low: str, hits: list[Hit], lex: Lexicon) -> bool:
     """Whether every direction word of the clause (`hits` in `low`) is negated ("已付的 ¥5,280 无法退回", "will not be
     refunded"): the clause says the money does not move that way, not that it moved the other."""
@@ -173,8 +162,6 @@ def wrong_direction(fact: Fact, clause: str, index: EvidenceIndex, at: int | Non
     claim_way = next(iter(said))
     if any(way == claim_way for way, _ in ways):
         return False
-    if claim_way == "charge" and all(_taken_off_field(loc) for _, loc in ways):
-        return False  # "扣了 1,011.49 元" of `unpaid_leave_deduction`, "扣除 -¥2.00" of `discount_share`: taken off
     if claim_way == "refund" and not new and exchange is None and not _DONE.search(clause):
         return False  # "Refund amount: $1,527.24" of the amount paid, as an option: what a cancellation gives back
     way, loc = ways[0]

@@ -24,15 +24,14 @@ Named = tuple[str, dict[str, tuple[str, str]]]
 
 
 def swapped_values(claims: list[Claim], source: str, index: EvidenceIndex) -> None:
-    """Flag a value a claim gives beside one record's name that only another record of the same set holds.
+    """Flag a value a claim gives beside one record's name that only another record of the same list holds.
 
-    A set of records each named by its own text gives each a value of a field written with a digit: a list of
-    records with a name field (lexicon `record_name_fields`: a passenger's `name`, `seat: "32B"`), or a mapping
-    from the names such lists give to such values (`assignments: {"Mark Ellison": "14C", "Grace Ellison": "14B"}`).
-    A claim that names exactly one of the records and says another record's value of that field, where that value
-    is held by that record alone and the named record's own value is not said, reports the other record's fact as
-    the named one's ("李娜：已值机，座位 32C" where 李娜's seat is 32B and 张子轩's 32C): that value is contradicted by
-    the named record's own. A value after a word of a new value (改为 32C) is one asked for, not read.
+    A list of records each named by its own text in a name field (lexicon `record_name_fields`: a passenger's
+    `name`) gives each a value of a field written with a digit (`seat: "32B"`). A claim that names exactly one of
+    the records and says another record's value of that field, where that value is held by that record alone and
+    the named record's own value is not said, reports the other record's fact as the named one's ("李娜：已值机，
+    座位 32C" where 李娜's seat is 32B and 张子轩's 32C): that value is contradicted by the named record's own. A
+    value after a word of a new value (改为 32C) is one asked for, not read.
 
     Args:
         claims: The answer's claims, grounded.
@@ -50,30 +49,15 @@ def swapped_values(claims: list[Claim], source: str, index: EvidenceIndex) -> No
 
 
 def _record_sets(index: EvidenceIndex) -> list[tuple[int, list[Named]]]:
-    """The run's sets of named records: lists of records with a name field, and mappings from their names to codes."""
+    """The run's lists of records with a name field, each record by its name and its coded values."""
     names = frozenset(field_name(f) for f in index.lex.list("record_name_fields"))
     sets = []
-    known: set[str] = set()  # the names the records' name fields give
     for leaf, records in record_lists(index):
         key = _name_field(records, names)
-        known |= {str(r[key]) for r in records} if key is not None else set()
         if key is not None:
             base = leaf.path if leaf.path != "$" else ""
             sets.append((leaf.index, [(str(r[key]), {str(f): (v, f"{base}[{i}].{f}") for f, v in r.items()
                                                      if _coded(v)}) for i, r in enumerate(records)]))
-    for call in index.calls:
-        if call.status != "ok":
-            continue
-        stack: list[tuple[str, Any]] = [("", index.flats[call.index].value)]
-        while stack:
-            path, value = stack.pop()
-            if isinstance(value, dict):
-                if len(value) >= 2 and all(_coded(v) for v in value.values()) and all(str(k) in known for k in value):
-                    sets.append((call.index, [(str(k), {path: (v, f"{path}.{k}" if path else str(k))})
-                                              for k, v in value.items()]))
-                stack += [(f"{path}.{k}" if path else str(k), v) for k, v in value.items()]
-            elif isinstance(value, list):
-                stack += [(f"{path}[{i}]", v) for i, v in enumerate(value)]
     return sets
 
 

@@ -28,8 +28,6 @@ CARDS = {"name": "get_accounts", "args": {}, "status": "ok", "output": {"account
     {"account_id": "CC-3310", "type": "credit", "current_balance": 864.2, "credit_limit": 5000.0,
      "available_credit": 4135.8}]}}
 CLOSED = {"name": "close_account", "args": {}, "status": "ok", "output": {"final_balance": -86.75}}
-PAYSLIP = {"name": "get_payslip", "args": {}, "status": "ok", "output": {
-    "gross": 9800.0, "unpaid_leave_deduction": -1011.49, "net": 8788.51}}
 REFUND_FEE = {"name": "refund_ticket", "args": {}, "status": "ok",
               "output": {"result": "success", "refund_fee": 65.5, "refund_amount": 262.0}}
 
@@ -60,8 +58,6 @@ REFUND_FEE = {"name": "refund_ticket", "args": {}, "status": "ok",
         ("You owe $864.20 on this card.", [CARDS], S),
         # a balance's sign still says the account owes the user
         ("That leaves a balance of $86.75 that you owe.", [CLOSED], C),
-        # an amount a field names as taken off pay, said deducted
-        ("因为事假，扣了 1,011.49 元。", [PAYSLIP], S),
         # an amount of money is no count or measure of the record: the proration's 14.00 is a credit
         ("按剩余天数计算，需补缴差价 $14.00。", [PRORATED], C),
     ],

@@ -38,25 +38,3 @@ def swapped(answer: str) -> list[tuple[str, Verdict]]:
 def test_a_value_only_another_record_holds_is_contradicted(answer: str, expected: list) -> None:
     assert swapped(answer) == expected
 
-
-SWAPPED = [{"name": "get_booking", "args": {}, "status": "ok", "output": {"passengers": [
-               {"pax_id": "P1", "name": "Mark Ellison"}, {"pax_id": "P2", "name": "Grace Ellison"}]}},
-           {"name": "swap_seats", "args": {}, "status": "ok",
-            "output": {"assignments": {"Mark Ellison": "14C", "Grace Ellison": "14B"}}},
-           {"name": "get_run", "args": {}, "status": "ok",
-            "output": {"pay_run": "PR-2025-06A", "cutoff": "2025-06-06"}}]
-
-
-@pytest.mark.parametrize(
-    ("answer", "expected"),
-    [
-        # a mapping from the names the records give to each one's code
-        ("Grace Ellison: 14C (aisle)", [("14C", Verdict.CONTRADICTED)]),
-        ("Grace Ellison: 14B (middle)", []),
-        # a mapping whose keys are field names, no record's names: not read
-        ("Mark Ellison's pay run PR-2025-06A closed on 2025-06-06.", []),
-    ],
-)
-def test_a_mapping_from_names_to_codes_is_read_as_records(answer: str, expected: list) -> None:
-    assert [(f.text, f.verdict) for c in CHECKER.check(answer, SWAPPED).claims for f in c.facts
-            if f.code == "swapped_value"] == expected
