@@ -202,8 +202,22 @@ class RecordStates:
         """The last call whose output is the record of this key."""
         if self._latest is None:  # each call's keys, in call order: a later call of a key replaces an earlier one
             self._latest = {k: c.index for c in self.index.calls if c.status == "ok"
-                            for k in self.index.record_keys(c.index)}
+                            for k in self.index.record_keys(c.index) or self._written_keys(c.index)}
         return self._latest.get(key)
+
+    def _written_keys(self, call: int) -> frozenset[str]:
+        """The keys a successful write's arguments give (`cancel_order(order_no=DD2025…)`) when its output states a
+        status but names no record (`{"result": "success", "order_status": "已取消"}`): the record's state after it."""
+        record = self.index.calls[call]
+        output = self.index.flats[call].value
+        if self.index.lex.read_only_tools.match(record.name or "") or not isinstance(output, dict) \
+                or not isinstance(record.args, dict):
+            return frozenset()
+        status_fields = self.index.lex.status_fields
+        if not any(isinstance(v, str) and status_fields.lookup(field_name(str(f))) for f, v in output.items()):
+            return frozenset()
+        return frozenset(record_key(str(v)) for f, v in record.args.items() if isinstance(v, str | int)
+                         and not isinstance(v, bool) and self.index.is_record_key(str(f)))
 
     def _status(self, key: str) -> tuple[Leaf, set[str]] | None:
         """`_status_of` the record of this key, read once per check."""

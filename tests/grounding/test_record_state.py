@@ -237,3 +237,19 @@ def test_a_read_that_asked_for_the_named_record_speaks_of_it() -> None:
               "output": {"status": "IN_TRANSIT", "time": "2025-06-14 03:40"}}]
     assert verdicts("顺丰 SF1438825407712 已签收。", tools) == [S]
     assert verdicts("京东 JDVA20918834561 已签收。", tools) == [C]
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # the write that acted on the order after the read says its state now, though its output names no order
+        ("订单 DD20250310388 已取消。", S),
+        ("取消状态：已取消。", S),  # control: no record named, the write's own status backs it
+    ],
+)
+def test_a_write_on_the_named_record_says_its_state_after_the_read(answer: str, expected: Verdict) -> None:
+    tools = [{"name": "get_order", "args": {"order_no": "DD20250310388"}, "status": "ok",
+              "output": {"order_no": "DD20250310388", "status": "待发货", "total": 341.8}},
+             {"name": "cancel_order", "args": {"order_no": "DD20250310388", "reason": "拍错了"}, "status": "ok",
+              "output": {"result": "success", "order_status": "已取消"}}]
+    assert verdicts(answer, tools)[0] == expected
