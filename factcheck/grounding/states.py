@@ -207,15 +207,19 @@ class RecordStates:
 
     def _written_keys(self, call: int) -> frozenset[str]:
         """The keys a successful write's arguments give (`cancel_order(order_no=DD2025…)`) when its output states a
-        status but names no record (`{"result": "success", "order_status": "已取消"}`): the record's state after it."""
+        record's state but names no record (`{"result": "success", "order_status": "已取消"}`): its state after the
+        write, when it is the state the write's own concept brings about (cancel_order: cancelled). Another status
+        (`status: rejected` of cancel_item) is the write's outcome, not the record's."""
         record = self.index.calls[call]
         output = self.index.flats[call].value
         if self.index.lex.read_only_tools.match(record.name or "") or not isinstance(output, dict) \
                 or not isinstance(record.args, dict):
             return frozenset()
-        status_fields = self.index.lex.status_fields
-        if not any(isinstance(v, str) and status_fields.lookup(field_name(str(f))) for f, v in output.items()):
-            return frozenset()
+        lex = self.index.lex
+        if not any(isinstance(v, str) and lex.status_fields.search(field_name(str(f))) and lex.record_states_in(v)
+                   and (term := lex.terms.get(term_key(v))) is not None and term.polarity == "positive"
+                   and term.concept in record.concepts for f, v in output.items()):
+            return frozenset()  # `status: rejected`, `status: approved`: the write's outcome, no state it brought
         return frozenset(record_key(str(v)) for f, v in record.args.items() if isinstance(v, str | int)
                          and not isinstance(v, bool) and self.index.is_record_key(str(f)))
 
