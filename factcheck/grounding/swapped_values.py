@@ -38,12 +38,16 @@ def swapped_values(claims: list[Claim], source: str, index: EvidenceIndex) -> No
         source: The answer's text the claims are offsets into.
         index: The run's evidence.
     """
-    for call, records in _record_sets(index):
-        for claim in claims:
-            if not claim.act.asserts:
-                continue
-            text = source[claim.start : claim.end]
-            named = [i for i, (name, _) in enumerate(records) if _names(text, name)]
+    sets = _record_sets(index)
+    if not sets:
+        return
+    for claim in claims:
+        if not claim.act.asserts:
+            continue
+        text = source[claim.start : claim.end]
+        low = text.lower()
+        for call, records in sets:
+            named = [i for i, (name, _) in enumerate(records) if name.lower() in low and _names(text, name)]
             if len(named) == 1:
                 _flag_swaps(claim, text, records, named[0], call, index)
 
@@ -54,7 +58,7 @@ def _record_sets(index: EvidenceIndex) -> list[tuple[int, list[Named]]]:
     sets = []
     for leaf, records in record_lists(index):
         key = _name_field(records, names)
-        if key is not None:
+        if key is not None and any(_coded(v) for r in records for f, v in r.items() if f != key):
             base = leaf.path if leaf.path != "$" else ""
             sets.append((leaf.index, [(str(r[key]), {str(f): (v, f"{base}[{i}].{f}") for f, v in r.items()
                                                      if _coded(v)}) for i, r in enumerate(records)]))
