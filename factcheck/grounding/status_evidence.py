@@ -174,7 +174,7 @@ class StatusReader:
             return default
         # a tool named for the state it acts on (`modify_pending_order_address`) returns that state as the record's,
         # however few fields it returns
-        named = value.lower().replace(" ", "_") in call.name.lower().split("_")
+        named = value.lower().replace(" ", "_") in (call.name or "").lower().split("_")
         return record if named or len(output) >= _WHOLE_RECORD else default
 
     def _implied(self, concept: str) -> list[StatusEvidence]:

@@ -97,6 +97,9 @@ _SENTENCE_END = re.compile(r"[。！？!?\n]|\.(?:\s|$)")
 """What ends a sentence."""
 _CLAUSE_MARK = re.compile(r"[，；。！？]|[,;!?](?!\d)")
 """What parts two clauses: a comparative's 比 stands in its own."""
+_CUE_REACH = 10
+"""How far (characters) a working cue may stand before an amount ("还剩 6.5 天", "leaving $9,592.00") or after it
+("6.5 days left")."""
 _CUES: list[Any] = [None, None]
 """The difference words last read (a lexicon's `difference_words`, held) and `_any_cue` of them."""
 
@@ -338,9 +341,6 @@ def adds_up(found: WrittenArithmetic) -> bool:
     """Whether the written result is what the expression comes to, at the precision it is written."""
     return equal_at(found.value, Decimal(found.result.value or "0"), -(found.result.precision or 0))
 
-
-_CUE_REACH = 10
-"""How many characters before an amount a working cue may start ("还剩 6.5 天", "leaving $9,592.00", "6 days left")."""
 
 
 def left_over(fact: Fact, facts: list[Fact], text: str, start: int, lex: Lexicon) -> str | None:
