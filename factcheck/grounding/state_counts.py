@@ -84,10 +84,8 @@ def state_count(
         (how many entries are in the state, how, as a person reads it, the list's first status), or None.
     """
     lex = index.lex
-    if not fact.value or fact.unit in lex.currency_codes or fact.unit in lex.unit_scales:
-        return None
-    claimed = Decimal(fact.value)
-    if claimed != claimed.to_integral_value() or not 0 < claimed <= _MOST or claim.lstrip().startswith("|"):
+    claimed = _whole_count(fact, claim, lex)
+    if claimed is None:
         return None
     at, end = fact.start - start, fact.end - start
     begin = max((m.end() for m in _CLAUSE_MARK.finditer(claim, 0, at)), default=0)
@@ -131,6 +129,17 @@ def state_count(
                for f in facts):
             return None  # "#W6061497: delivered — 2 items": one of the records, its state, and its items
     return min(max(int(claimed), len(own)), len(may)), how, leaf
+
+
+def _whole_count(fact: Fact, claim: str, lex: Lexicon) -> Decimal | None:
+    """The number as a whole count of listed records (no amount of money or measure, no more than `_MOST`, not in a
+    table row), or None."""
+    if not fact.value or fact.unit in lex.currency_codes or fact.unit in lex.unit_scales:
+        return None
+    claimed = Decimal(fact.value)
+    if claimed != claimed.to_integral_value() or not 0 < claimed <= _MOST or claim.lstrip().startswith("|"):
+        return None
+    return claimed
 
 
 def _hits(
@@ -312,10 +321,8 @@ def some_state_count(index: EvidenceIndex, fact: Fact, facts: list[Fact], claim:
         How, as a person reads it (to follow "no tool output gives 3"), or "" when no such set has that many.
     """
     lex = index.lex
-    if not fact.value or fact.unit in lex.currency_codes or fact.unit in lex.unit_scales or fact.unit in _SPANS:
-        return ""
-    claimed = Decimal(fact.value)
-    if claimed != claimed.to_integral_value() or not 0 < claimed <= _MOST or claim.lstrip().startswith("|"):
+    claimed = _whole_count(fact, claim, lex)
+    if claimed is None or fact.unit in _SPANS:
         return ""
     end = fact.end - start
     if claim[end : end + 1] in _NOT_COUNTED or (claimed != 1 and _ONE_AFTER.match(claim, end)):

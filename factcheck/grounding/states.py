@@ -212,16 +212,14 @@ class RecordStates:
         (`status: rejected` of cancel_item) is the write's outcome, not the record's."""
         record = self.index.calls[call]
         output = self.index.flats[call].value
-        if self.index.lex.read_only_tools.match(record.name or "") or not isinstance(output, dict) \
-                or not isinstance(record.args, dict):
+        if self.index.lex.read_only_tools.match(record.name or "") or not isinstance(output, dict):
             return frozenset()
         lex = self.index.lex
         if not any(isinstance(v, str) and lex.status_fields.search(field_name(str(f))) and lex.record_states_in(v)
                    and (term := lex.terms.get(term_key(v))) is not None and term.polarity == "positive"
                    and term.concept in record.concepts for f, v in output.items()):
             return frozenset()  # `status: rejected`, `status: approved`: the write's outcome, no state it brought
-        return frozenset(record_key(str(v)) for f, v in record.args.items() if isinstance(v, str | int)
-                         and not isinstance(v, bool) and self.index.is_record_key(str(f)))
+        return self.index.arg_keys(call)
 
     def _status(self, key: str) -> tuple[Leaf, set[str]] | None:
         """`_status_of` the record of this key, read once per check."""

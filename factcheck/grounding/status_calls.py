@@ -45,12 +45,12 @@ def of_named_calls(
         return pool
     keyed = {s.call: index.record_keys(s.call) for s in pool}
     kept = [s for s in pool if not keyed[s.call] or keyed[s.call] & named or _acts_on(index, s.call, named)]
-    # "#W7700341 — address updated" beside the change of #W7700519 that raised, where the same tool ran with success
-    # on #W7700341: the failure of the other record's call says nothing of the named one
-    done = {index.calls[c].name for c in range(len(index.calls))
-            if index.calls[c].status == "ok" and _acts_on(index, c, named)}
-    kept = [s for s in kept if keyed[s.call] or index.calls[s.call].status != "error"
-            or index.calls[s.call].name not in done or not _of_another_record(index, s.call, named)]
+    if any(not keyed[s.call] and index.calls[s.call].status == "error" for s in kept):
+        # "#W7700341 — address updated" beside the change of #W7700519 that raised, where the same tool ran with
+        # success on #W7700341: the failure of the other record's call says nothing of the named one
+        done = {c.name for c in index.calls if c.status == "ok" and _acts_on(index, c.index, named)}
+        kept = [s for s in kept if keyed[s.call] or index.calls[s.call].status != "error"
+                or index.calls[s.call].name not in done or not _of_another_record(index, s.call, named)]
     asked = {s.call for s in kept if _args_name(index, s.call, named)}
     if asked:
         # "PKG-1 | 顺丰 SF1438825407712 | 已签收" beside the later track_package of another waybill, in transit: the
@@ -92,31 +92,28 @@ def _of_successful_twin(
 def _acts_on(index: EvidenceIndex, call: int, named: set[str]) -> bool:
     """Whether a write's arguments name a record the claim names: `request_plan_change(msisdn=07700900412)`, whose
     output is a request of its own key, speaks of that line."""
-    if index.lex.read_only_tools.match(index.calls[call].name or ""):
-        return False
-    args = index.calls[call].args
-    return isinstance(args, dict) and any(
-        isinstance(v, str | int) and not isinstance(v, bool) and record_key(str(v)) in named for v in args.values())
+    return not index.lex.read_only_tools.match(index.calls[call].name or "") and bool(_named_args(index, call, named))
 
 
 def _args_name(index: EvidenceIndex, call: int, named: set[str]) -> bool:
     """Whether a call's arguments give a key the claim names, as the value of a field that keys records or as a long
     code of its own (`waybill: SF1438825407712`)."""
+    return any(index.is_record_key(field) or len(value) >= _KEY_DIGITS and any(c.isdigit() for c in value)
+               for field, value in _named_args(index, call, named))
+
+
+def _named_args(index: EvidenceIndex, call: int, named: set[str]) -> list[tuple[str, str]]:
+    """The arguments of a call whose value is a key the claim names, as (field, value)."""
     args = index.calls[call].args
-    return isinstance(args, dict) and any(
-        isinstance(value, str | int) and not isinstance(value, bool) and record_key(str(value)) in named
-        and (index.is_record_key(str(field)) or len(str(value)) >= _KEY_DIGITS and any(c.isdigit() for c in str(value)))
-        for field, value in args.items())
+    if not isinstance(args, dict):
+        return []
+    return [(str(field), str(value)) for field, value in args.items()
+            if isinstance(value, str | int) and not isinstance(value, bool) and record_key(str(value)) in named]
 
 
 def _of_another_record(index: EvidenceIndex, call: int, named: set[str]) -> bool:
     """Whether a call's arguments give the key of a record (`bill_id`) and none of the keys named."""
-    args = index.calls[call].args
-    if not isinstance(args, dict):
-        return False
-    keys = {record_key(str(value)) for field, value in args.items()
-            if isinstance(value, str | int) and not isinstance(value, bool)
-            and index.is_record_key(str(field))}
+    keys = index.arg_keys(call)
     return bool(keys) and not keys & named
 
 

@@ -214,6 +214,15 @@ class WalkedEvidence:
             keys = self._record_keys[call] = frozenset(found)
         return keys
 
+    def arg_keys(self, call: int) -> frozenset[str]:
+        """The record keys a call's arguments give (`cancel_order(order_no=DD2025…)`, `get_bill(bill_id=G-2511)`), as
+        `record_keys` gives its output's."""
+        args = self.calls[call].args
+        if not isinstance(args, dict):
+            return frozenset()
+        return frozenset(record_key(str(value)) for field, value in args.items() if isinstance(value, str | int)
+                         and not isinstance(value, bool) and self.is_record_key(str(field)))
+
     def leaf_at(self, call: int, path: str) -> Leaf | None:
         """The leaf of the string or finite number at `path` of one call's output, if there is one."""
         value = self.value_at(call, path)
