@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
@@ -429,13 +429,21 @@ def comparable(
                 amount = Decimal(str(number))
             except InvalidOperation:
                 continue
-            if available_only and why_not(index.lex, record, party, cabin):
+            if available_only and (why_not(index.lex, record, party, cabin) or _inner_not(index, record, field, party)):
                 continue
             out.append((amount, join_path([*parts[:at], key, *parts[at + 1 :]]), record))
         if len(out) > 1:
             return out
         out = []
     return out
+
+
+def _inner_not(index: EvidenceIndex, record: Any, field: str, party: int) -> bool:
+    """Whether the part of an option that holds the field cannot be had (`cabins[1].available: false` of a
+    sailing's `cabins[1].price_pp`; `seats.second_class.left: 0`)."""
+    parent = join_path(PATH_STEP.findall(field)[:-1])
+    inner = value_in(record, parent) if parent else None
+    return isinstance(inner, Mapping) and bool(why_not(index.lex, inner, party))
 
 
 def join_path(parts: list[str]) -> str:

@@ -63,6 +63,10 @@ def test_the_party_size(calls, question, expected) -> None:
         ({"slot": "07:30", "capacity": 4, "booked": 4}, 1, None, "has 0 left for 1"),  # capacity less booked
         ({"time": "18:00", "max_party": 8}, 9, None, "has 8 left for 9"),  # the most a table takes
         ({"time": "19:30", "max_party": 10}, 9, None, ""),
+        ({"model": "Kia Sorento", "status": "maintenance"}, 1, None, "is maintenance"),  # a car in the shop
+        ({"quote_id": "QT-1", "status": "expired"}, 1, None, "is expired"),  # a quote no longer valid
+        ({"package_id": "PH-D", "availability": "2027-04-10 已约满"}, 1, None, "is 2027-04-10 已约满"),
+        ({"quote_id": "QT-2", "status": "valid"}, 1, None, ""),
     ],
 )
 def test_why_an_option_cannot_be_had(record, party, cabin, reason) -> None:
