@@ -52,7 +52,7 @@ _MERGED_LISTS = (
     "party_nouns", "deduction_words", "credit_objects", "comparison_markers", "whole_count_cues", "piece_units",
     "generic_tool_words", "partial_outcomes", "part_count_cues",
     "added_count_cues", "superlatives_early", "superlative_qualifiers", "record_pronouns", "record_name_fields",
-    "limit_fields", "date_bounds", "deadline_words", "expectation_fields",
+    "limit_fields", "date_bounds", "deadline_words", "deadline_cues", "expectation_fields",
     "completion_concepts", "working_cues",
 )
 
@@ -183,6 +183,12 @@ class Lexicon:
     deadline_words: Phrases = field(init=False)
     """Words of a deadline an option must meet (in time, before Friday, 来得及): a cheapest pick under one is not
     re-ranked (the options' arrival is not compared with it)."""
+    weekday_words: Phrases = field(init=False)
+    """Names of the days of the week (Friday, 周五): `weekday_of` gives each one's day, 0 for Monday."""
+    weekday_of: dict[str, int] = field(init=False)
+    deadline_cues: Phrases = field(init=False)
+    """Words right before a date or weekday that make it the last day an option may arrive (by Dec 6, beats
+    Friday, 赶在): a cheapest pick under one is re-ranked over the options that arrive by then."""
     selection_scopes: Phrases = field(init=False)
     """Words that scope a superlative to the items just listed (of these, among them, 其中): any list ranks."""
     new_value_cues: Phrases = field(init=False)
@@ -418,6 +424,9 @@ class Lexicon:
         self.superlatives_early = Phrases(self.data.get("superlatives_early", []))
         self.superlative_qualifiers = Phrases(self.data.get("superlative_qualifiers", []))
         self.deadline_words = Phrases(self.data.get("deadline_words", []))
+        self.deadline_cues = Phrases(self.data.get("deadline_cues", []))
+        self.weekday_words = Phrases(self.data["weekdays"])
+        self.weekday_of = {term_key(w): day for w, day in self.data["weekdays"].items()}
         self.option_lists = frozenset(w.lower() for w in self.data["option_lists"])
         self.selection_scopes = Phrases(self.data["selection_scopes"])
         self.new_value_cues = Phrases(self.data["new_value_cues"])

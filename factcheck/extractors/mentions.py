@@ -240,8 +240,6 @@ class MentionExtractor:
             w.lower() for w in lex.currency_codes | set(lex.list("id_keywords")) | set(lex.unit_scales)
         } | {"am", "pm"}
         """Letters before a spaced number that are no carrier code (USD 120, ID 4471, PM 2, 每 GB 5 元)."""
-        self._weekday_words = Phrases(lex.map("weekdays"))
-        self._weekday_of = {term_key(w): day for w, day in lex.map("weekdays").items()}
         self._not_count_prefixes = tuple(lex.list("not_count_prefixes"))
         self._numeral_idioms = Phrases(lex.list("numeral_idioms"))
 
@@ -556,13 +554,13 @@ class MentionExtractor:
     def weekdays(self, text: str, taken: Taken, dates: list[Mention]) -> list[Mention]:
         """Days of the week right next to a date (`Monday, Dec. 7`, `9月26日（周六）`); value 0 is Monday."""
         out = []
-        for hit in self._weekday_words.finditer(text) if dates else ():
+        for hit in self.lex.weekday_words.finditer(text) if dates else ():
             beside = any(
                 _BESIDE.fullmatch(text, min(hit.end, d.end), max(hit.start, d.start)) for d in dates
             )
             if beside and taken.free(hit.start, hit.end):
                 taken.take(hit.start, hit.end)
-                out.append(Mention(FactKind.WEEKDAY, hit.start, hit.end, str(self._weekday_of[hit.key])))
+                out.append(Mention(FactKind.WEEKDAY, hit.start, hit.end, str(self.lex.weekday_of[hit.key])))
         return out
 
     def names(self, text: str, taken: Taken) -> list[Mention]:

@@ -21,6 +21,12 @@ def scope_text(text: str, word: Hit) -> str:
     return (text[: word.start] + " " + after[: cut.start() if cut else len(after)]).lower()
 
 
+def scope_end(text: str, word: Hit) -> int:
+    """Where the words that scope a superlative end in its claim: where the pick is introduced."""
+    cut = _PICK_OPENS.search(text, word.end)
+    return cut.start() if cut else len(text)
+
+
 def asked_text(leaves: list[Any]) -> str:
     """The user's own words among the context strings (the short ones: a message, not a policy), lower case, with a
     space before them: what the user asked for narrows the options a superlative ranks ("black 的话，最便宜的是").

@@ -6,6 +6,7 @@ import re
 from decimal import Decimal
 from typing import Any
 
+from factcheck.grounding.deadlines import by_deadline, deadline_of, has_dates
 from factcheck.grounding.eligible import AVAILABLE, is_capacity_field, party_size, why_not
 from factcheck.grounding.evidence import EvidenceIndex, Located
 from factcheck.grounding.flat import scalars_of
@@ -20,7 +21,7 @@ from factcheck.grounding.roles import (
     equals_value,
     num_text,
 )
-from factcheck.grounding.scopes import asked_text, in_scope, scope_text
+from factcheck.grounding.scopes import asked_text, in_scope, scope_end, scope_text
 from factcheck.lexicon import Lexicon, field_name
 from factcheck.phrases import Hit
 from factcheck.report import Fact, FactKind, Verdict
@@ -78,11 +79,22 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
         searched = _search_values(index, loc.leaf.index)
         kept = [c for c in kept_conditions if any(_holds(v, c) for o in options for v in _terms_of(lex, o[2]))
                 or not any(equals_value(v, c) for v in searched)]
-        if not kept and lex.deadline_words.search(scope_text(claim.text, word)):
-            return None  # "the cheapest option that meets your Friday deadline": a condition not checked here
         scope = scope_text(claim.text, word) + asked
         options = in_scope(_meeting(options, kept), scope)
+        cued, last = deadline_of(claim, scope_end(claim.text, word), index, options)
+        late = False
+        if last is not None and has_dates(options):  # "the cheapest service that arrives by Dec 6"
+            arriving = by_deadline(options, last)
+            late = any(path == loc.leaf.path for _, path, _ in options) \
+                and not any(path == loc.leaf.path for _, path, _ in arriving)
+            options = arriving
+        elif not kept and (cued or lex.deadline_words.search(scope_text(claim.text, word))):
+            return None  # "the cheapest option that meets your Friday deadline": a day not read here
         said = ("", "second ", "third ")[rank] + ("lowest" if lowest else "highest")
+        if options and late and (best := _ranked(options, lowest, rank)) is not None:
+            where = next(path for v, path, _ in options if v == best)
+            return Recomputed(best, f"the {said} of the {len(options)} options that arrive by {last} is "
+                                    f"{num_text(best)} ({where}); {loc.leaf.path} arrives after it", loc)
         if options and not any(path == loc.leaf.path for _, path, _ in options) and _cannot_be_had(
                 index, loc, kept, scope, claim, party):  # "the cheapest SUV you can book is the BYD", unbookable
             best = _ranked(options, lowest, rank)

@@ -35,7 +35,7 @@ _NEGATED = re.compile(r"(?i)\b(?:not|no longer|isn't|is not|aren't)\s+(?:still\s
 _MOMENT = re.compile(r"(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?")
 _NOW_CUE = re.compile(
     r"(?i)(?:current (?:date|time)(?:\s+is)?|today is|now is|as of|当前(?:时间|日期)|今天是|现在是|今天)\s*[:：]?\s*"
-    r"(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?)"
+    r"(?:[A-Za-z]{3,9}day,?\s+|星期.\s*|周.\s*)?(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?)"
 )
 _NOW_FIELDS = ("now", "current_time", "current_date", "current_datetime", "today", "as_of", "server_time", "utc")
 """Fields of a tool's output that give the current time (a search's `server_time`, `get_current_time`'s `utc`)."""

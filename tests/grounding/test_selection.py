@@ -31,3 +31,38 @@ SAILINGS = {"results": [
 def test_a_part_of_an_option_that_cannot_be_had_is_not_ranked(claimed, verdict) -> None:
     fact = _fact(f"The cheapest bookable balcony is {claimed} per person.", SAILINGS, claimed)
     assert fact.verdict.value == verdict
+
+
+SHIPPING = {"options": [
+    {"service": "Economy", "price": 14.6, "est_delivery": "2026-12-08"},
+    {"service": "Standard", "price": 22.5, "est_delivery": "2026-12-06"},
+    {"service": "Express", "price": 36.0, "est_delivery": "2026-12-04"},
+]}
+TODAY = "System: current date is Wednesday 2026-12-02."
+
+
+@pytest.mark.parametrize(
+    ("answer", "claimed", "verdict"),
+    [
+        # the deadline's day keeps the options that arrive by then
+        ("The cheapest service that arrives by Dec 6 is Standard at $22.50.", "$22.50", "supported"),
+        ("满足 12月6日 前送达的最低价是标准快递（$22.50）。", "$22.50", "supported"),
+        ("The cheapest service that arrives by Dec 6 is Express at $36.00.", "$36.00", "contradicted"),
+        # a weekday alone is the first such day from today (Friday, Dec 4)
+        ("The cheapest one that makes it by Friday is Express at $36.00.", "$36.00", "supported"),
+        ("The cheapest one that makes it by Friday is Standard at $22.50.", "$22.50", "contradicted"),
+        # "before" leaves the day out: Standard arrives on Dec 6 itself
+        ("The cheapest one that gets there before Dec 6 is Express at $36.00.", "$36.00", "supported"),
+        # no deadline: every option is ranked
+        ("The cheapest service is Standard at $22.50.", "$22.50", "contradicted"),
+    ],
+)
+def test_a_deadline_keeps_the_options_that_arrive_by_it(answer, claimed, verdict) -> None:
+    fact = _fact(answer, SHIPPING, claimed, "get_shipping_options", TODAY)
+    assert fact.verdict.value == verdict
+
+
+def test_an_option_past_the_deadline_is_said_late() -> None:
+    fact = _fact("The cheapest service that arrives by Dec 6 is Economy at $14.60.", SHIPPING, "$14.60",
+                 "get_shipping_options", TODAY)
+    assert fact.verdict.value == "contradicted" and "arrives after it" in fact.reason
