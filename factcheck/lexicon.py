@@ -30,7 +30,7 @@ _MERGED_DICTS = (
     "payment_methods",
     "currency_symbols", "weekdays", "status_implies", "other_senses", "time_zones", "label_companions",
     "fields_after", "record_states", "directions", "collection_words", "difference_words", "threshold_words",
-    "member_words", "date_roles", "date_role_fields", "outcome_states",
+    "member_words", "date_roles", "date_role_fields", "outcome_states", "flag_words",
 )
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
@@ -183,6 +183,9 @@ class Lexicon:
     deadline_words: Phrases = field(init=False)
     """Words of a deadline an option must meet (in time, before Friday, 来得及): a cheapest pick under one is not
     re-ranked (the options' arrival is not compared with it)."""
+    flag_words: dict[str, tuple[str, ...]] = field(init=False)
+    """A word of a true-or-false field's name -> other words a claim names it by (refundable: 可免费取消, free
+    cancellation; smoking: 烟, so 无烟 wants it false): a superlative scoped by one ranks the options that hold it."""
     weekday_words: Phrases = field(init=False)
     """Names of the days of the week (Friday, 周五): `weekday_of` gives each one's day, 0 for Monday."""
     weekday_of: dict[str, int] = field(init=False)
@@ -425,6 +428,8 @@ class Lexicon:
         self.superlative_qualifiers = Phrases(self.data.get("superlative_qualifiers", []))
         self.deadline_words = Phrases(self.data.get("deadline_words", []))
         self.deadline_cues = Phrases(self.data.get("deadline_cues", []))
+        self.flag_words = {term_key(k): tuple(w.lower() for w in ws)
+                           for k, ws in self.data.get("flag_words", {}).items()}
         self.weekday_words = Phrases(self.data["weekdays"])
         self.weekday_of = {term_key(w): day for w, day in self.data["weekdays"].items()}
         self.option_lists = frozenset(w.lower() for w in self.data["option_lists"])
@@ -659,7 +664,7 @@ def _merge(into: dict[str, Any], extra: dict[str, Any]) -> None:
 _WORD_LIST_MAPS = (
     "concepts", "action_tools", "fields", "payment_methods", "currency_symbols", "status_implies", "other_senses",
     "label_companions", "difference_words", "threshold_words", "member_words", "date_roles",
-    "date_role_fields", "outcome_states",
+    "date_role_fields", "outcome_states", "flag_words",
 )
 """Keys whose entries are lists of words (`concepts`: concept -> words)."""
 _NUMBER_MAPS = (

@@ -72,7 +72,7 @@ def named_pick(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, Recomputed
     # the scope's words narrow the options ("the cheapest SUV"); the named record's own name is no such word
     at = fact.start - claim.start
     text = claim.text[:at] + " " * len(fact.text) + claim.text[at + len(fact.text) :]
-    held = in_scope([(v, path, record) for (v, path, _), record in ranked], scope_text(text, words[0]))
+    held = in_scope([(v, path, record) for (v, path, _), record in ranked], scope_text(text, words[0]), lex)
     kept = {path for _, path, _ in held}
     options = [o for o, _ in ranked if o[1] in kept]
     own = next((o for o in options if o[1] == join_path([*parts[:-1], price, *([cabin] if cabin else [])])), None)

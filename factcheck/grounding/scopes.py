@@ -9,7 +9,7 @@ from typing import Any
 
 from factcheck.grounding.eligible import AVAILABLE
 from factcheck.grounding.flat import scalars_of
-from factcheck.lexicon import field_name
+from factcheck.lexicon import Lexicon, field_name
 from factcheck.phrases import Hit
 
 
@@ -34,10 +34,12 @@ def asked_text(leaves: list[Any]) -> str:
     return "".join(" " + _DIGITS.sub(" ", leaf.text.lower()) for leaf in leaves if len(leaf.text) <= _ASKED)
 
 
-def in_scope(options: list[tuple[Decimal, str, Any]], scope: str) -> list[tuple[Decimal, str, Any]]:
+def in_scope(options: list[tuple[Decimal, str, Any]], scope: str, lex: Lexicon | None = None
+             ) -> list[tuple[Decimal, str, Any]]:
     """The options that hold every value the scope names which only some options hold (an option's category,
-    "SUV"; a variant's option, "leather"): the superlative ranks those only."""
-    options = _flag_scope(options, scope)
+    "SUV"; a variant's option, "leather"), and the true-or-false fields it names (`refundable`, 可免费取消 with
+    the lexicon's `flag_words`): the superlative ranks those only."""
+    options = _flag_scope(options, scope, lex)
     held = [{v.lower() for v in scalars_of(o[2]) if isinstance(v, str)} for o in options]
     scope = _HYPHEN.sub(" ", scope)  # "warm-white" names the value "warm white"
     named = {v for values in held for v in values if len(v) > 1 and _SCOPE_WORD(v).search(scope)}
@@ -56,24 +58,52 @@ def _said_alone(value: str, named: set[str], scope: str) -> bool:
     return alone > 0
 
 
-def _flag_scope(options: list[tuple[Decimal, str, Any]], scope: str) -> list[tuple[Decimal, str, Any]]:
+def _flag_scope(options: list[tuple[Decimal, str, Any]], scope: str, lex: Lexicon | None
+                ) -> list[tuple[Decimal, str, Any]]:
     """The options a true-or-false field the scope names keeps ("the cheapest refundable option" of `refundable`:
-    the true ones; "non-refundable": the false ones), when the options differ in it; whether an option can be had
-    at all (`available`) is the selection's own business, not the scope's."""
+    the true ones; "non-refundable", 无烟 of `smoking`: the false ones), when the options differ in it; a field
+    of a part of the option counts (`features.sso_saml`). Whether an option can be had at all (`available`) is
+    the selection's own business, not the scope's."""
     records = [o[2] for o in options if isinstance(o[2], dict)]
-    flags = {k for r in records for k, v in r.items() if isinstance(v, bool) and k not in AVAILABLE}
+    flags = {k for r in records for k, v in _flags_of(r) if k.rpartition(".")[2] not in AVAILABLE}
     for key in sorted(flags):
-        if len({r.get(key) for r in records}) < 2:
+        if len({dict(_flags_of(r)).get(key) for r in records}) < 2:
             continue
-        words = [w for w in field_name(key).split() if w not in ("is", "has", "can", "be")]
-        said = _SCOPE_WORD(" ".join(words)).search(scope) if words else None
-        if said is None and len(words) > 1 and len(words[0]) >= _FLAG_WORD:
-            said = _SCOPE_WORD(words[0]).search(scope)  # "with breakfast" of `breakfast_included`
+        said = _flag_said(key.rpartition(".")[2], scope, lex)
         if said is None:
             continue
-        wanted = not _NOT_FLAG.search(scope[: said.start()])
-        options = [o for o in options if isinstance(o[2], dict) and o[2].get(key) is wanted]
+        wanted = not _NOT_FLAG.search(scope[:said])
+        options = [o for o in options if isinstance(o[2], dict) and dict(_flags_of(o[2])).get(key) is wanted]
     return options
+
+
+def _flags_of(record: dict[str, Any]) -> list[tuple[str, bool]]:
+    """A record's true-or-false fields, and those of its parts one level down (`features.sso_saml`)."""
+    out = [(k, v) for k, v in record.items() if isinstance(v, bool)]
+    out += [(f"{k}.{kk}", vv) for k, v in record.items() if isinstance(v, dict)
+            for kk, vv in v.items() if isinstance(vv, bool)]
+    return out
+
+
+def _flag_said(key: str, scope: str, lex: Lexicon | None) -> int | None:
+    """Where the scope names a true-or-false field: its words together ("refundable"), in any order ("SAML SSO"
+    of `sso_saml`), its long first word alone ("with breakfast" of `breakfast_included`), or a word the lexicon's
+    `flag_words` gives for one of its words (可免费取消 of `refundable`, 包邮 of `free_shipping`, 烟 of
+    `smoking`); None when it does not."""
+    words = [w for w in field_name(key).split() if w not in ("is", "has", "can", "be")]
+    if not words:
+        return None
+    said = _SCOPE_WORD(" ".join(words)).search(scope)
+    if said is None and len(words) > 1 and all(_SCOPE_WORD(w).search(scope) for w in words):
+        said = _SCOPE_WORD(words[0]).search(scope)
+    if said is None and len(words) > 1 and len(words[0]) >= _FLAG_WORD:
+        said = _SCOPE_WORD(words[0]).search(scope)
+    if said is not None:
+        return said.start()
+    for phrase in (p for w in words for p in (lex.flag_words.get(w, ()) if lex is not None else ())):
+        if (found := _SCOPE_WORD(phrase).search(scope)) is not None:
+            return found.start()
+    return None
 
 
 _DIGITS = re.compile(r"\S*\d\S*")

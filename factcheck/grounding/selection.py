@@ -80,7 +80,7 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
         kept = [c for c in kept_conditions if any(_holds(v, c) for o in options for v in _terms_of(lex, o[2]))
                 or not any(equals_value(v, c) for v in searched)]
         scope = scope_text(claim.text, word) + asked
-        options = in_scope(_meeting(options, kept), scope)
+        options = in_scope(_meeting(options, kept), scope, lex)
         cued, last = deadline_of(claim, scope_end(claim.text, word), index, options)
         late = False
         if last is not None and has_dates(options):  # "the cheapest service that arrives by Dec 6"
@@ -138,7 +138,8 @@ def _cannot_be_had(
     """Whether the selected amount's own option is one of the options in scope, left out as one that cannot be had
     by the party, and the claim does not say so ("the cheapest one is sold out")."""
     lex = index.lex
-    every = in_scope(_meeting(comparable(index, loc.leaf.index, loc.leaf.path, option_lists=True), kept), scope)
+    every = in_scope(_meeting(comparable(index, loc.leaf.index, loc.leaf.path, option_lists=True), kept), scope,
+                     lex)
     own = next((record for _, path, record in every if path == loc.leaf.path), None)
     if own is None:
         return False

@@ -66,3 +66,34 @@ def test_an_option_past_the_deadline_is_said_late() -> None:
     fact = _fact("The cheapest service that arrives by Dec 6 is Economy at $14.60.", SHIPPING, "$14.60",
                  "get_shipping_options", TODAY)
     assert fact.verdict.value == "contradicted" and "arrives after it" in fact.reason
+
+
+ROOMS = {"offers": [
+    {"room": "Economy Double", "rate_per_night": 350, "smoking": True, "refundable": True, "breakfast_included": False},
+    {"room": "Standard Queen", "rate_per_night": 400, "smoking": False, "refundable": False, "breakfast_included": True},
+    {"room": "Deluxe Twin", "rate_per_night": 480, "smoking": False, "refundable": True, "breakfast_included": True},
+]}
+PLANS = {"plans": [
+    {"name": "Team", "unit_price_monthly": 15.0, "features": {"sso_saml": False}},
+    {"name": "Business", "unit_price_monthly": 24.0, "features": {"sso_saml": True}},
+    {"name": "Enterprise", "unit_price_monthly": 39.0, "features": {"sso_saml": True}},
+]}
+
+
+@pytest.mark.parametrize(
+    ("answer", "output", "claimed", "verdict"),
+    [
+        # the lexicon's flag_words name a true-or-false field: 可免费取消 of `refundable`, 无烟 of `smoking`: false
+        ("可免费取消的房型里最便宜的是豪华双床房，每晚 480 元。", ROOMS, "480 元", "contradicted"),
+        ("无烟房里最便宜的是标准大床房，每晚 400 元。", ROOMS, "400 元", "supported"),
+        ("无烟、可免费取消的房型里最便宜的是豪华双床房，每晚 480 元。", ROOMS, "480 元", "supported"),
+        # a field of a part of the option, its words in another order
+        ("The cheapest plan that includes SAML SSO is Business at $24.00 per seat.", PLANS, "$24.00", "supported"),
+        ("The cheapest plan that includes SAML SSO is Enterprise at $39.00 per seat.", PLANS, "$39.00",
+         "contradicted"),
+        # no field named: every option is ranked
+        ("The cheapest plan is Business at $24.00 per seat.", PLANS, "$24.00", "contradicted"),
+    ],
+)
+def test_a_true_or_false_field_the_scope_names_keeps_its_options(answer, output, claimed, verdict) -> None:
+    assert _fact(answer, output, claimed).verdict.value == verdict
