@@ -69,9 +69,9 @@ def test_an_option_past_the_deadline_is_said_late() -> None:
 
 
 ROOMS = {"offers": [
-    {"room": "Economy Double", "rate_per_night": 350, "smoking": True, "refundable": True, "breakfast_included": False},
-    {"room": "Standard Queen", "rate_per_night": 400, "smoking": False, "refundable": False, "breakfast_included": True},
-    {"room": "Deluxe Twin", "rate_per_night": 480, "smoking": False, "refundable": True, "breakfast_included": True},
+    {"room": "Economy Double", "rate_per_night": 350, "smoking": True, "refundable": True, "breakfast": False},
+    {"room": "Standard Queen", "rate_per_night": 400, "smoking": False, "refundable": False, "breakfast": True},
+    {"room": "Deluxe Twin", "rate_per_night": 480, "smoking": False, "refundable": True, "breakfast": True},
 ]}
 PLANS = {"plans": [
     {"name": "Team", "unit_price_monthly": 15.0, "features": {"sso_saml": False}},
