@@ -13,7 +13,6 @@ from factcheck.phrases import Hit, said_alone, window_before
 _CLAUSE_SEP = re.compile(r"[，,；;。！？!?\n.](?!(?<=\.)\S)")
 _WINDOW = 80
 _FAR_WINDOW = 16  # "已于 9月20日 晚上签收": a dated completion marker reaches further
-_FAR_WORDS = 5  # "I've taken care of the refund": words an English one reaches back
 _PREPOSITION = re.compile(r"\b(?:for|of|on|in|under|from|to|with|at)\b", re.IGNORECASE)
 _OR = re.compile(r"\b(?:or|nor)\b|或|也没", re.IGNORECASE)
 """What joins a negated status word to the next one it carries the negation to."""
@@ -180,8 +179,7 @@ class StatusExtractor:
         if not prefix or prefix.rstrip().endswith((*self.lex.agent_markers, *self.lex.beneficiary_markers)):
             return False
         near = self.lex.completion.search(prefix[-self.zh_window :])
-        far = prefix[-_FAR_WINDOW:] if not prefix.isascii() else window_before(prefix, _FAR_WORDS, _FAR_WINDOW)
-        return near or self.lex.completion_far.search(far)
+        return near or self.lex.completion_far.search(prefix[-_FAR_WINDOW:])
 
     def _negated(self, prefix: str) -> bool:
         """Whether a negator stands just before a term (a few characters or words), or the number 0 right before it."""

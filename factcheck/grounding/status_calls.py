@@ -118,20 +118,16 @@ def _of_another_record(index: EvidenceIndex, call: int, named: set[str]) -> bool
 
 
 def failed_for_named(
-    index: EvidenceIndex, named: Callable[[], list[dict[str, Any]]], done: int, claim: str = ""
+    index: EvidenceIndex, named: Callable[[], list[dict[str, Any]]], done: int
 ) -> tuple[ToolRecord, str] | None:
     """A failed call of the tool whose call `done` backs a claimed success, run on a record the claim names: one
     of its arguments is that record's own field and value, and the backing call ran with another ("The Ocean View
-    Suite has been moved as well" of room `line` 2, whose `modify_room` failed, beside line 1's that went through);
-    or one of its arguments is a name or word the claim says and the backing call's differs ("Additional driver：
-    Lin Zhou 也已经帮您加上了" of `add_extra(extra=additional_driver, driver_name=Lin Zhou)`, which raised, beside
-    the child seat's call that went through).
+    Suite has been moved as well" of room `line` 2, whose `modify_room` failed, beside line 1's that went through).
 
     Args:
         index: The run's evidence.
         named: Gives the records (list entries) the claim names; asked only when a call of the tool failed.
         done: The call whose output backs the success.
-        claim: The claim's text.
 
     Returns:
         (the failed call, the argument that names the record), or None.
@@ -139,11 +135,6 @@ def failed_for_named(
     tool, ran = index.calls[done].name, index.calls[done].args
     failed = [c for c in index.calls if c.status == "error" and c.name == tool and c.index != done
               and isinstance(c.args, dict)]
-    said = claim.lower()
-    for call in failed if isinstance(ran, dict) else []:
-        for key, value in call.args.items():
-            if isinstance(value, str) and ran.get(key) != value and _said_word(value, said):
-                return call, f"{key}: {value}"
     records = named() if failed and isinstance(ran, dict) else []
     for call in failed if records else []:
         for key, value in call.args.items():
@@ -152,21 +143,6 @@ def failed_for_named(
             if any(record.get(key) == value for record in records):
                 return call, f"{key}: {value}"
     return None
-
-
-def _said_word(value: str, said: str) -> bool:
-    """Whether a claim (lower case) says an argument's text as words of its own: a name or term of letters, not a
-    code ("Lin Zhou", `additional_driver` as "additional driver")."""
-    words = value.replace("_", " ").strip().lower()
-    if len(words) < _SAID_LETTERS or any(c.isdigit() for c in words):
-        return False
-    at = said.find(words)
-    return at >= 0 and not said[at - 1 : at].isalnum() and not said[at + len(words) : at + len(words) + 1].isalnum() \
-        if words.isascii() else at >= 0
-
-
-_SAID_LETTERS = 4
-"""Fewest letters of an argument's text a claim names a record by ("Lin Zhou"; not "all", "yes")."""
 
 
 def keyed_record_disagrees(

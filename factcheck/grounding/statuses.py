@@ -132,7 +132,7 @@ class StatusMatcher:
             read_back = bool(agree) and self._read_back_only(fact, agree, before)
             # "I've also emailed a copy" beside an order read back as delivered: no send of this turn; whether a call
             # of the action ran decides, below
-            failed = failed_for_named(self.index, lambda: self._named_entries(fact), agree[0].call, claim) \
+            failed = failed_for_named(self.index, lambda: self._named_entries(fact), agree[0].call) \
                 if agree and polarity == "positive" else None
             if failed is not None:  # "The Ocean View Suite has been moved as well": its own change failed
                 leaf = self.index.first_leaf(failed[0].index)  # the failed call's own error is the evidence

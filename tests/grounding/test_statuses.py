@@ -550,28 +550,3 @@ def test_a_state_awaiting_another_party(answer: str, output: dict, flagged: bool
              if f.kind in (FactKind.STATUS, FactKind.ACTION)]
     assert facts and any(f.verdict == Verdict.CONTRADICTED for f in facts) is flagged, \
         [(f.text, f.verdict, f.reason) for f in facts]
-
-
-REFUND_FAILED_READ = call("process_refund", {"refund_id": "RFD-66120", "status": "failed", "amount": 378.8})
-SEAT_ADDED = {"name": "add_extra", "args": {"confirmation": "HZ-4471920", "extra": "child_seat", "qty": 1},
-              "output": {"status": "added", "extra": "child_seat", "extra_total": 69.95}, "status": "ok"}
-DRIVER_FAILED = {"name": "add_extra", "status": "error",
-                 "args": {"confirmation": "HZ-4471920", "extra": "additional_driver", "driver_name": "Lin Zhou"},
-                 "output": "ADD_DRIVER_NOT_ALLOWED_ONLINE: additional drivers must be added at the rental counter"}
-
-
-@pytest.mark.parametrize(
-    ("answer", "tools", "said", "verdict"),
-    [
-        # "taken care of" a few words before a concept word makes it a completed action
-        ("I've taken care of the refund for both you and Sam.", [REFUND_FAILED_READ], "refund",
-         Verdict.CONTRADICTED),
-        # the failed call of the same tool whose arguments hold the name the claim says speaks for it
-        ("Additional driver：Lin Zhou 也已经帮您加上了。", [SEAT_ADDED, DRIVER_FAILED], "加上了", Verdict.CONTRADICTED),
-        ("Child seat 也已经帮您加上了。", [SEAT_ADDED, DRIVER_FAILED], "加上了", Verdict.SUPPORTED),
-    ],
-)
-def test_a_success_said_of_what_a_failed_call_was_for(answer: str, tools: list, said: str, verdict: Verdict) -> None:
-    facts = {f.text: f.verdict for c in CHECKER.check(answer, tools).claims for f in c.facts
-             if f.kind in (FactKind.STATUS, FactKind.ACTION)}
-    assert facts.get(said) == verdict, facts
