@@ -22,13 +22,13 @@ _WITHIN = (
     re.compile(rf"(?i)\b(?:within|inside|under|less than|no more than|still in)\s+(?:the\s+|a\s+)?"
                rf"(?:(?:last|past|first)\s+)?(\d+(?:\.\d+)?)[\s-]*{_EN_UNIT}"),
     re.compile(rf"(\d+(?:\.\d+)?)\s*{_ZH_UNIT}[^，。,;；]{{0,10}}?(?:以内|之内|内)"),
-    re.compile(rf"不到\s*(\d+(?:\.\d+)?)\s*(?:个)?{_ZH_UNIT}"),
+    re.compile(rf"(?:不到|不满|未满|不足)\s*(\d+(?:\.\d+)?)\s*(?:个)?{_ZH_UNIT}"),
 )
 """A window the claim says the moment is inside of: (number, unit)."""
 _BEYOND = (
     re.compile(rf"(?i)\b(?:more than|over|beyond|past|exceeded|outside(?: of)?(?: the)?)\s+(?:the\s+)?"
                rf"(\d+(?:\.\d+)?)[\s-]*{_EN_UNIT}"),
-    re.compile(rf"(?:超过|已超过|已过|超出|已满|满)\s*(\d+(?:\.\d+)?)\s*(?:个)?{_ZH_UNIT}"),
+    re.compile(rf"(?:超过|已超过|已过|超出|已满|(?<![不未])满)\s*(\d+(?:\.\d+)?)\s*(?:个)?{_ZH_UNIT}"),
 )
 """A window the claim says the moment is past."""
 _NEGATED = re.compile(r"(?i)\b(?:not|no longer|isn't|is not|aren't)\s+(?:still\s+)?$|不在\s*$|不再\s*$")
@@ -48,10 +48,12 @@ _CLAUSE_BREAK = re.compile(r"[,;，；。]|\s[-–—]\s")
 """What ends a clause: the window's own clause says whether it measures time already passed."""
 _NOT_ELAPSED = re.compile(
     r"(?i)\bif\b|\bunless\b|如果|若|假如|预计|将在|\bwill\b|\bexpected\b|内有效|valid for"
+    r"|会在|一般|通常|需要?在|要在|请在|\bshould\b|\busually\b|\btypically\b|\bgenerally\b|\bonly\b"
     r"|前\s*\d+\s*(?:个)?(?:小时|天|分钟)(?:内|以内)|\b\d+\s*(?:hours?|days?|minutes?)\s+(?:before|prior to)\b")
-"""A window's clause that states no time already passed: a condition, something ahead, how long a thing stays valid
-("链接 1 小时内有效"; not "仍在有效期内", which measures the time since), or a rule before an event ("24 hours before
-departure", 发车前 2 小时内)."""
+"""A window's clause that states no time already passed: a condition, something ahead or usual ("会在 48 小时内回复",
+"usually within 15 minutes"), how long a thing stays valid ("链接 1 小时内有效"; not "仍在有效期内", which measures the
+time since), a rule ("only applies within 24 hours") or one before an event ("24 hours before departure", 发车前 2
+小时内)."""
 _HALF_YEAR = 183
 """Most days a window's end without a year may lie before now (else it is next year's)."""
 _DEADLINE_FIELD = re.compile(r"until|deadline|cutoff|cut_off|expire|expiry|截止")
@@ -154,13 +156,16 @@ def time_window(
     own = _moments(facts)
     now = current_time(index)
     if now is not None:
-        spans = [(_between(then, now), ev) for then, ev in own or _moments(earlier)[-1 if in_view else 0 :]]
+        pairs = [(then, now, ev) for then, ev in own or _moments(earlier)[-1 if in_view else 0 :]]
     elif len(own) == 2:
-        spans = [(_between(own[0][0], own[1][0]), own[0][1])]
+        pairs = [(own[0][0], own[1][0], own[0][1])]
     else:
         return
-    if not spans or any((elapsed <= timedelta(seconds=seconds)) == (relation == "within") for elapsed, _ in spans):
-        return  # no moment to measure, or one of them fits the claim
+    spans = [(_between(a, b), ev) for a, b, ev in pairs]
+    limit = timedelta(seconds=seconds)
+    if not spans or any(low <= limit if relation == "within" else high > limit
+                        for low, high in (_bounds(a, b) for a, b, _ in pairs)):
+        return  # no moment to measure, or one of them may fit the claim
     nearest = min if relation == "within" else max  # the moment nearest to fitting the claim, for the reason
     elapsed, ev = nearest(spans, key=lambda span: span[0])
     since = f"{_shown(ev.text)} and now ({now[0]:%Y-%m-%d %H:%M})" if now is not None else \
@@ -190,6 +195,22 @@ def _between(a: tuple[datetime, bool], b: tuple[datetime, bool]) -> timedelta:
         first, second = datetime(first.year, first.month, first.day), datetime(second.year, second.month,
                                                                                 second.day)
     return second - first
+
+
+def _bounds(a: tuple[datetime, bool], b: tuple[datetime, bool]) -> tuple[timedelta, timedelta]:
+    """The shortest and longest the span between two moments may be: one known to the day only lies anywhere in
+    it ("booked on December 1", now 2026-12-02 10:00: 10 to 34 hours)."""
+    first, second = sorted((_day_span(a), _day_span(b)))
+    return max(timedelta(0), second[0] - first[1]), second[1] - first[0]
+
+
+def _day_span(moment: tuple[datetime, bool]) -> tuple[datetime, datetime]:
+    """When a moment may be: itself when it has a time of day, else its whole day."""
+    at, timed = moment
+    if timed:
+        return at, at
+    day = datetime(at.year, at.month, at.day)
+    return day, day + timedelta(days=1)
 
 
 def _shown(text: str) -> str:

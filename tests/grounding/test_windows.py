@@ -189,3 +189,33 @@ DEPARTURE = [call("get_ticket", {"ticket_no": "E1", "departs_at": "2026-12-04T07
 def test_a_window_that_measures_no_time_passed_is_not_measured(answer: str, flagged: bool) -> None:
     report = CHECKER.check(answer, DEPARTURE, ["当前时间：2026-12-03 14:10"])
     assert any(f.code == "time_window" for c in report.claims for f in c.facts) is flagged
+
+
+CONFIRM = [call("request_confirmation", {"request_id": "AWD-118604", "submitted_at": "2025-11-07"})]
+ONE_DAY = [call("get_booking", {"pnr": "K8M2QF", "booked_at": "2026-12-01"})]
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "context", "flagged"),
+    [
+        # something ahead or usual: no time since is measured
+        ("申请号 AWD-118604 于 11 月 7 日提交，酒店会在 48 小时内回复。", CONFIRM, ["当前时间：2025-11-20 09:00"],
+         False),
+        ("Request AWD-118604 went in on November 7, and hotels usually reply within 48 hours.", CONFIRM,
+         ["Current time: 2025-11-20 09:00"], False),
+        ("Request AWD-118604 went in on November 7, and hotels reply within 48 hours.", CONFIRM,
+         ["Current time: 2025-11-20 09:00"], True),
+        # a moment known to the day only may lie anywhere in it: a day's give either way
+        ("K8M2QF was booked on December 1, so it is still within 24 hours.", ONE_DAY,
+         ["Current time: 2026-12-02 23:00"], False),
+        ("K8M2QF was booked on December 1, so it is still within 24 hours.", ONE_DAY,
+         ["Current time: 2026-12-03 08:00"], True),
+        ("K8M2QF was booked on December 1, more than 24 hours ago.", ONE_DAY, ["Current date: 2026-12-02"], False),
+        # 未满 / 不满 N 天 is inside the window, not past it
+        ("K8M2QF 12 月 1 日预订，至今未满 3 天，可以免费改期。", ONE_DAY, ["当前时间：2026-12-02 10:00"], False),
+        ("K8M2QF 12 月 1 日预订，至今未满 3 天，可以免费改期。", ONE_DAY, ["当前时间：2026-12-09 10:00"], True),
+    ],
+)
+def test_a_window_said_of_what_is_ahead_or_known_to_the_day(answer, tools, context, flagged):
+    report = CHECKER.check(answer, tools, context)
+    assert any(f.code == "time_window" for c in report.claims for f in c.facts) == flagged
