@@ -12,6 +12,8 @@ from factcheck.phrases import Hit, said_alone, window_before
 # counts before white space or the end only; the pattern opens with a class the regex engine skips to.
 _CLAUSE_SEP = re.compile(r"[，,；;。！？!?\n.](?!(?<=\.)\S)")
 _WINDOW = 80
+_ALTERNATIVE = re.compile(r"\s*(?:或者|或是|或|[Oo]r\b)")
+"""A clause that opens with "or" (或): an alternative to the clause before it, under the same hedge."""
 _FAR_WINDOW = 16  # "已于 9月20日 晚上签收": a dated completion marker reaches further
 _PREPOSITION = re.compile(r"\b(?:for|of|on|in|under|from|to|with|at)\b", re.IGNORECASE)
 _OR = re.compile(r"\b(?:or|nor)\b|或|也没", re.IGNORECASE)
@@ -92,6 +94,9 @@ class StatusExtractor:
 
     def _hedged(self, text: str, begin: int, m: Hit) -> bool:
         after = _SPACES.match(text, m.end).end()  # "changed since": past the space
+        if begin > 0 and _ALTERNATIVE.match(text, begin):
+            # "可以在派送时联系快递员协商，或申请改为驿站自提": an alternative keeps the hedge of the clause it adds to
+            begin = clause_start(text, begin - 1)
         return self.lex.hedged(text, begin, m.start) or self.lex.hedges_after.match_at(text, after)
 
     def _clause(self, text, begin, hits, default_concept, claims) -> list[StatusMention]:

@@ -95,6 +95,10 @@ def statuses(text: str) -> list[tuple[str | None, str]]:
         # the month May before a day is a date, not the hedge "may"
         ("Reservation K8P2QD (May 22–25) is now cancelled", [("cancel", "positive")]),
         ("The booking may be cancelled", []),
+        # an alternative keeps the hedge of the clause it adds to
+        ("可以在派送时联系快递员协商，或申请改为驿站自提", []),
+        ("We'll need a different username, or the old account released, before I can retry", []),
+        ("派送时联系了快递员，已改为驿站自提", [("update", "positive")]),
     ],
 )
 def test_statuses(text, expected) -> None:
