@@ -12,6 +12,7 @@ from factcheck.grounding.evidence import Leaf, Located
 from factcheck.grounding.flat import shape_of
 from factcheck.grounding.naming import LIST_ITEM, names_record, other_item
 from factcheck.grounding.verdicts import evidence_of, set_verdict
+from factcheck.lexicon import field_name
 from factcheck.report import Fact, FactKind, Verdict
 
 _LETTERS = re.compile(r"[^\W\d_]+")
@@ -49,6 +50,8 @@ class RecordChecks(ClaimState):
             if fact.kind == FactKind.NUMBER and (unpaid and not paid if fact.unit in money else
                                                  fact.unit and fact.unit != "%" and paid and not unpaid):
                 return False  # "$4 more" against a flight's 4 seats, "4 次骑行" against a ride's ¥4 fare: another kind
+            if _unnamed_list(item[1]):
+                return False  # "12 months: $2,380/month" of a lease's options, a tracking timeline's events
             places.append((loc, item[1], item[2], loc.leaf.path[item.end() :]))
         if self._enumerates(fact, matches):
             return False  # "$234.00 from your gift card and $1,062.00 on your Mastercard": each item its own value
@@ -253,3 +256,15 @@ def _in_other_words(own: str, other: str) -> bool:
         return sum(map(len, words)) >= _SHORTEST_NAME
     others = [w.lower().rstrip("s") for w in _LETTERS.findall(other)]
     return bool(others) and others != words
+
+
+def _unnamed_list(items: str) -> bool:
+    """Whether a list's entries are bare options to choose from (`options`) or the steps of one record (`events`,
+    `schedule`, `instalments`, `charges`): an answer compares or walks them, and a value of one beside a word of
+    another is no value taken from the wrong record. (Flights, rooms and listings are records of their own.)"""
+    return field_name(items.rsplit(".", 1)[-1]) in _UNNAMED_LISTS
+
+
+_UNNAMED_LISTS = frozenset({"options", "events", "history", "timeline", "schedule", "instalments", "installments",
+                            "charges", "milestones", "scans"})
+"""Lists whose entries are bare options or the steps and parts of one record, not records of their own."""

@@ -163,3 +163,31 @@ _MOVERS = {"name": "list_quotes", "args": {}, "status": "ok", "output": {"quotes
 def test_a_value_of_a_record_the_claim_also_names(answer: str, tools: list, wrong: list[str]) -> None:
     report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, tools)
     assert [f.text for c in report.claims for f in c.facts if f.code == "wrong_record"] == wrong
+
+
+_LEASE = {"name": "get_renewal_offer", "args": {"lease_id": "LS-24-0711"}, "status": "ok", "output": {
+    "offer_id": "RN-8841", "options": [
+        {"term_months": 12, "monthly_rent": 2380.0}, {"term_months": 24, "monthly_rent": 2310.0},
+        {"term_months": 1, "monthly_rent": 2750.0, "type": "month_to_month"}]}}
+_TRACKING = {"name": "usps_track", "args": {"tracking": "9400111899223197428490"}, "status": "ok", "output": {
+    "status": "In Transit to Next Facility", "expected_delivery": "2025-08-14", "events": [
+        {"time": "2025-08-11 17:32", "desc": "USPS in possession of item", "location": "Denver, CO 80205"},
+        {"time": "2025-08-12 04:10", "desc": "Departed USPS Regional Facility",
+         "location": "Denver CO Distribution Center"}]}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "wrong"),
+    [
+        # bare options compared in one line: each value is the option's the line is about, or a comparison
+        ("- **12 months**: $2,380/month, +$130/month ($1,560 more over the year)", [_LEASE], []),
+        # a tracking timeline's events are steps of one record, not records of their own
+        ("Your return was dropped off in Denver on 8/11 at 5:32 PM and left the Denver regional facility early on "
+         "8/12; USPS expects it on Thursday, Aug 14.", [_TRACKING], []),
+        # the items of an order are records: a value after another item's words is still that item's
+        ("The Spare Battery 2-pack cost $45.00.", [_ORDER_ITEMS], ["$45.00"]),
+    ],
+)
+def test_options_and_steps_are_no_records_of_their_own(answer: str, tools: list, wrong: list[str]) -> None:
+    report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, tools)
+    assert [f.text for c in report.claims for f in c.facts if f.code == "wrong_record"] == wrong
