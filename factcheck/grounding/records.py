@@ -38,6 +38,16 @@ class ToolRecord:
     """Outside content (`"untrusted": true` in the mapping, or the tool guard's mark on a
     `ToolMessage`): its text never outranks a structured field (see `grounding.trust`)."""
 
+    @property
+    def reports_failure(self) -> bool:
+        """Whether the call returned an output that says its own action did not go through (`{"success": false,
+        "code": "PREPAID_NOT_MODIFIABLE"}`): its outcome field, not an error status, says so."""
+        return isinstance(self.output, dict) and any(self.output.get(key) is False for key in _OUTCOME_FIELDS)
+
+
+_OUTCOME_FIELDS = ("success", "ok", "succeeded")
+"""Top-level fields of an output whose false says the call's own action did not go through."""
+
 
 _GUARD_KEY = "factcheck_guard"
 """Where the tool guard records on a `ToolMessage` (`langchain.extract.GUARD_KEY`)."""

@@ -161,7 +161,7 @@ class StatusMatcher:
                             [evidence_of(s.leaf, self.index) for s in pool[:2]])
                 return
         ran = self.calls_for(concept, action=fact.kind == FactKind.ACTION)
-        ok = [c for c in ran if c.status == "ok"]
+        ok = [c for c in ran if c.status == "ok" and not c.reports_failure]
         if polarity == "positive" and concept != "search" and all(self.read_only.match(c.name or "") for c in ok):
             # "已为您成功免除" after the eligibility check ran and the waiver's own write failed: the write speaks
             ok = [c for c in ok if not any(w.status == "error" and not self.read_only.match(w.name or "") for w in ran)]
@@ -178,7 +178,8 @@ class StatusMatcher:
         if ran:
             verdict = Verdict.CONTRADICTED if polarity == "positive" else Verdict.SUPPORTED
             leaf = self.index.first_leaf(ran[-1].index)  # the failed call's own error is the evidence
-            set_verdict(fact, verdict, "tool_error", f"tool {ran[-1].name} failed with an error",
+            said = "reported failure" if ran[-1].reports_failure else "failed with an error"
+            set_verdict(fact, verdict, "tool_error", f"tool {ran[-1].name} {said}",
                         [evidence_of(leaf, self.index)] if leaf else [])
             return
         if polarity == "negative":

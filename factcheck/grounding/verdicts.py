@@ -157,10 +157,10 @@ def _only_write_failed(fact: Fact, tools: list[Evidence], index: EvidenceIndex) 
     would have acted (not one of three invoices, two of which were issued)."""
     reads = index.lex.read_only_tools
     writes = [c for c in index.calls if not reads.match(c.name or "")]
-    failed = {c.index for c in writes if c.status == "error"}
+    failed = {c.index for c in writes if c.status == "error" or c.reports_failure}
     names = {c.name for c in writes if c.index in failed}
     return bool(failed) and {ev.index for ev in tools} == failed and not any(
-        c.status != "error" and (fact.concept in c.concepts or c.name in names) for c in writes)
+        c.index not in failed and (fact.concept in c.concepts or c.name in names) for c in writes)
 
 
 def swapped_pairs(facts: list[Fact]) -> list[Fact]:

@@ -550,3 +550,23 @@ def test_a_state_awaiting_another_party(answer: str, output: dict, flagged: bool
              if f.kind in (FactKind.STATUS, FactKind.ACTION)]
     assert facts and any(f.verdict == Verdict.CONTRADICTED for f in facts) is flagged, \
         [(f.text, f.verdict, f.reason) for f in facts]
+
+
+MODIFY_REFUSED = call("modify_order", {"success": False, "code": "PREPAID_NOT_MODIFIABLE",
+                                       "message": "预付订单不支持直接修改日期，请联系酒店前台办理续住"})
+MODIFY_DONE = call("modify_order", {"success": True, "order_id": "HT88021547", "check_out": "2025-11-11"})
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "verdict"),
+    [
+        # the write returned, and its own outcome field says it did not go through
+        ("已为您成功修改退房日期。", [MODIFY_REFUSED], Verdict.CONTRADICTED),
+        ("I've switched the check-out date to November 11.", [MODIFY_REFUSED], Verdict.CONTRADICTED),
+        ("已为您成功修改退房日期。", [MODIFY_DONE], Verdict.SUPPORTED),
+    ],
+)
+def test_a_write_whose_output_says_it_failed_backs_no_success(answer: str, tools: list, verdict: Verdict) -> None:
+    facts = [f for c in CHECKER.check(answer, tools).claims for f in c.facts
+             if f.kind in (FactKind.STATUS, FactKind.ACTION)]
+    assert facts and facts[0].verdict == verdict, [(f.text, f.verdict, f.reason) for f in facts]
