@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from factcheck.extractors.status import clause_start
@@ -10,6 +11,8 @@ from factcheck.grounding.verdicts import Backing
 from factcheck.lexicon import Lexicon
 from factcheck.report import Fact, FactKind
 
+_CLAUSE_END = re.compile(r"[,;，；。！？!?\n]|\.(?:\s|$)")
+"""What ends the clause after an amount."""
 _PARTS = 6
 """Most amounts before a total that it may add up or take away (a bill's lines)."""
 _LEAST_DIGITS = 4
@@ -23,8 +26,8 @@ _MOST_UNITS = 20
 
 def slipped_total(fact: Fact, amounts: list[Decimal], lines: list[Decimal], claim_facts: list[Fact], claim: str,
                   start: int, index: EvidenceIndex) -> Backing | None:
-    """An amount of money no tool gives, said as a total or what is left (lexicon `working_cues` before it in its
-    clause: 合计, in total, remaining), that the answer's own amounts just before it come to but for one digit
+    """An amount of money no tool gives, said as a total or what is left (lexicon `working_cues` in its clause,
+    before it or after it: 合计, in total, remaining, "$479.55 remains"), that the answer's own amounts just before it come to but for one digit
     changed or two next to each other swapped: added up ("49.98 + 12.50 + 8.75 = 71.23, not $73.23"), the later ones
     taken from the one before them ("100.00 − 38.85 − 32.60 = 28.55"), or the last one times a count the claim gives
     ("2 × 4,242 = 8,484, not 8,184 元"); or what the lines before it come to, each line's last amount, added up or
@@ -48,8 +51,11 @@ def slipped_total(fact: Fact, amounts: list[Decimal], lines: list[Decimal], clai
     if fact.kind != FactKind.NUMBER or fact.unit not in lex.currency_codes or not fact.value or not amounts:
         return None
     before = claim[: max(0, fact.start - start)]
-    if not lex.working_cues.finditer(before[clause_start(before, len(before)) :]):
-        return None  # its cue stands in its own clause
+    rest = claim[fact.end - start :]
+    after = rest[: m.start()] if (m := _CLAUSE_END.search(rest)) else rest
+    if not lex.working_cues.finditer(before[clause_start(before, len(before)) :]) \
+            and not lex.working_cues.finditer(after.lower()):
+        return None  # its cue stands in its own clause, before it or after it ("$479.55 remains", "… in total")
     claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
     if len(_digits(claimed, exponent).rstrip("0")) < _LEAST_DIGITS:
         return None
@@ -78,13 +84,15 @@ def _left_out(gap: Decimal, exponent: int, index: EvidenceIndex) -> bool:
 
 def _worked(parts: list[Decimal], counts: list[int]) -> list[tuple[str, Decimal]]:
     """The values the last amounts come to, with how: the last two, three … added up; the last one, two or three
-    taken from the one before them; the last one times each count."""
+    taken from the one before them; the one before the last taken from the last; the last one times each count."""
     out = []
     for k in range(2, len(parts) + 1):
         out.append((" + ".join(_shown(p) for p in parts[-k:]), sum(parts[-k:], Decimal(0))))
     for k in range(1, min(3, len(parts) - 1) + 1):
         head, taken = parts[-k - 1], parts[-k:]
         out.append((" − ".join(_shown(p) for p in (head, *taken)), head - sum(taken, Decimal(0))))
+    if len(parts) >= 2:  # "met $1,620.45 of your $2,000.00, so $379.55 remains": the whole said after the part
+        out.append((f"{_shown(parts[-1])} − {_shown(parts[-2])}", parts[-1] - parts[-2]))
     out += [(f"{n} × {_shown(parts[-1])}", n * parts[-1]) for n in counts]
     return out
 

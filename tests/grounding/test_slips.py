@@ -12,6 +12,8 @@ CARD = {"name": "get_gift_card", "args": {}, "status": "ok", "output": {"initial
 FARES = {"name": "price_itinerary", "args": {}, "status": "ok", "output": {"fares": [
     {"seg": "CAN-BKK", "fare": 1280}, {"seg": "BKK-CAN", "fare": 1460}]}}
 TICKETS = {"name": "quote", "args": {}, "status": "ok", "output": {"price": 2720, "fee": 10}}
+DEDUCTIBLE = {"name": "get_patient_account", "args": {}, "status": "ok",
+              "output": {"deductible": {"annual": 2000.0, "met": 1620.45}}}
 
 
 def verdict(answer: str, tools: list, said: str) -> Verdict:
@@ -32,6 +34,13 @@ def verdict(answer: str, tools: list, said: str) -> Verdict:
          Verdict.UNSUPPORTED),
         # a line's own total, in the lines of a list
         ("- 去程：1,280 元\n- 回程：1,460 元\n两段合计 2,470 元。", [FARES], "2,470 元", Verdict.CONTRADICTED),
+        # the cue after the amount, in its clause ("… remains", "… in total"); the whole said after the part
+        ("You've met $1,620.45 of your $2,000.00 deductible, so only $479.55 remains.", [DEDUCTIBLE], "$479.55",
+         Verdict.CONTRADICTED),
+        ("You've met $1,620.45 of your $2,000.00 deductible, so only $379.55 remains.", [DEDUCTIBLE], "$379.55",
+         Verdict.SUPPORTED),
+        ("The lines are $49.98, $12.50 and $8.75. That's $73.23 back to you in total.", [LINES], "$73.23",
+         Verdict.CONTRADICTED),
         # a round amount one digit off is no evidence: ¥2,720 + ¥10 and ¥2,760 may be worked out otherwise
         ("4 张票价 ¥2,720，加每张 ¥10 服务费，合计 ¥2,760。", [TICKETS], "¥2,760", Verdict.UNSUPPORTED),
     ],
