@@ -27,9 +27,10 @@ _MOST_UNITS = 20
 def slipped_total(fact: Fact, amounts: list[Decimal], lines: list[Decimal], claim_facts: list[Fact], claim: str,
                   start: int, index: EvidenceIndex) -> Backing | None:
     """An amount of money no tool gives, said as a total or what is left (lexicon `working_cues` in its clause,
-    before it or after it: 合计, in total, remaining, "$479.55 remains"), that the answer's own amounts just before it come to but for one digit
-    changed or two next to each other swapped: added up ("49.98 + 12.50 + 8.75 = 71.23, not $73.23"), the later ones
-    taken from the one before them ("100.00 − 38.85 − 32.60 = 28.55"), or the last one times a count the claim gives
+    before it or after it: 合计, in total, remaining, "$479.55 remains"), that the answer's own amounts just before it
+    come to but for one digit changed or two next to each other swapped: added up ("49.98 + 12.50 + 8.75 = 71.23, not
+    $73.23"), the later ones taken from the one before them ("100.00 − 38.85 − 32.60 = 28.55"), the one before the
+    last from the last ("met $1,620.45 of your $2,000.00": 379.55), or the last one times a count the claim gives
     ("2 × 4,242 = 8,484, not 8,184 元"); or what the lines before it come to, each line's last amount, added up or
     taken away (a property's $48.37 and another's $88.45 = $61.05 + $22.40 + $5.00: 136.82, not $134.82). The slip
     is the evidence: any other value could be worked out some way the answer does not show, and one that some of
