@@ -189,6 +189,7 @@ class Lexicon:
     weekday_words: Phrases = field(init=False)
     """Names of the days of the week (Friday, 周五): `weekday_of` gives each one's day, 0 for Monday."""
     weekday_of: dict[str, int] = field(init=False)
+    """A day name (lower case) -> its day of the week, 0 for Monday."""
     deadline_cues: Phrases = field(init=False)
     """Words right before a date or weekday that make it the last day an option may arrive (by Dec 6, beats
     Friday, 赶在): a cheapest pick under one is re-ranked over the options that arrive by then."""

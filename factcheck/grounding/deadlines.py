@@ -11,7 +11,7 @@ from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.flat import scalars_of
 from factcheck.grounding.roles import ClaimText
 from factcheck.grounding.windows import current_time
-from factcheck.report import Fact, FactKind
+from factcheck.report import FactKind
 
 Option = tuple[Decimal, str, Any]
 
@@ -22,7 +22,7 @@ def deadline_of(claim: ClaimText, end: int, index: EvidenceIndex, options: list[
     `deadline_cues`, "by"; "before" leaves the day out) or right after it (前, 之前).
 
     A date without a year takes the year of the options' own dates; a weekday alone is the first such day from
-    the current time the context gives.
+    today (the current time the context or a tool gives, else the day before the soonest arrival an option gives).
 
     Args:
         claim: The claim.
@@ -35,11 +35,11 @@ def deadline_of(claim: ClaimText, end: int, index: EvidenceIndex, options: list[
     """
     text = claim.text
     bound = [f for f in claim.facts if f.kind == FactKind.DATE
-             and f.start - claim.start < end and _cued(index, text, f, claim.start)]
+             and f.start - claim.start < end and _cued(index, text, f.start - claim.start, f.end - claim.start)]
     dates = [(d, _strict(index, text, f.start - claim.start)) for f in bound
              if (d := _day(f.value or "", options)) is not None]
     weekdays = [(index.lex.weekday_of[hit.key], _strict(index, text, hit.start))
-                for hit in index.lex.weekday_words.finditer(text[:end]) if _cued_at(index, text, hit.start, hit.end)]
+                for hit in index.lex.weekday_words.finditer(text[:end]) if _cued(index, text, hit.start, hit.end)]
     today = _today(index, options)
     if not dates and weekdays and today is not None:
         day, strict = weekdays[0]
@@ -76,14 +76,9 @@ def has_dates(options: list[Option]) -> bool:
     return any(_iso_day(v) is not None for o in options for v in _dated_values(o[2]))
 
 
-def _cued(index: EvidenceIndex, text: str, fact: Fact, offset: int) -> bool:
-    """Whether a date is a bound: a deadline cue right before it ("by Dec 6", "by Friday, Nov 7") or right after
-    it (12月6日前, "周五（8/22）前")."""
-    return _cued_at(index, text, fact.start - offset, fact.end - offset)
-
-
-def _cued_at(index: EvidenceIndex, text: str, at: int, end: int) -> bool:
-    """Whether the date or weekday at these offsets of the text has a deadline cue right before or after it."""
+def _cued(index: EvidenceIndex, text: str, at: int, end: int) -> bool:
+    """Whether the date or weekday at these offsets of the text is a bound: a deadline cue right before it ("by Dec
+    6", "by Friday, Nov 7") or right after it (12月6日前, "周五（8/22）前")."""
     before = text[max(0, at - _REACH) : at].lower()
     after = text[end : end + _REACH]
     return bool(index.lex.deadline_cues.search(before)) or _AFTER.match(after) is not None
@@ -144,5 +139,5 @@ _STRICT_CUES = frozenset({"before"})
 _AFTER = re.compile(r"[\s)）]*(?:之前|以前|前)")
 """A deadline cue right after a date (12月6日前, "周五（8/22）前")."""
 _ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
-_DATED_FIELD = re.compile(r"(?i)deliver|arriv|\beta\b|^eta|_eta|estimated|due|送达|到达")
+_DATED_FIELD = re.compile(r"(?i)deliver|arriv|(?:^|_)eta(?:$|_)|estimated|due|送达|到达")
 """A field that gives when an option arrives (`est_delivery`, `eta`, `arrival`, `estimated_delivery`)."""

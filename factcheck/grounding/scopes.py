@@ -34,8 +34,7 @@ def asked_text(leaves: list[Any]) -> str:
     return "".join(" " + _DIGITS.sub(" ", leaf.text.lower()) for leaf in leaves if len(leaf.text) <= _ASKED)
 
 
-def in_scope(options: list[tuple[Decimal, str, Any]], scope: str, lex: Lexicon | None = None
-             ) -> list[tuple[Decimal, str, Any]]:
+def in_scope(options: list[tuple[Decimal, str, Any]], scope: str, lex: Lexicon) -> list[tuple[Decimal, str, Any]]:
     """The options that hold every value the scope names which only some options hold (an option's category,
     "SUV"; a variant's option, "leather"), and the true-or-false fields it names (`refundable`, 可免费取消 with
     the lexicon's `flag_words`): the superlative ranks those only."""
@@ -58,8 +57,7 @@ def _said_alone(value: str, named: set[str], scope: str) -> bool:
     return alone > 0
 
 
-def _flag_scope(options: list[tuple[Decimal, str, Any]], scope: str, lex: Lexicon | None
-                ) -> list[tuple[Decimal, str, Any]]:
+def _flag_scope(options: list[tuple[Decimal, str, Any]], scope: str, lex: Lexicon) -> list[tuple[Decimal, str, Any]]:
     """The options a true-or-false field the scope names keeps ("the cheapest refundable option" of `refundable`:
     the true ones; "non-refundable", 无烟 of `smoking`: the false ones), when the options differ in it; a field
     of a part of the option counts (`features.sso_saml`). Whether an option can be had at all (`available`) is
@@ -85,7 +83,7 @@ def _flags_of(record: dict[str, Any]) -> list[tuple[str, bool]]:
     return out
 
 
-def _flag_said(key: str, scope: str, lex: Lexicon | None) -> int | None:
+def _flag_said(key: str, scope: str, lex: Lexicon) -> int | None:
     """Where the scope names a true-or-false field: its words together ("refundable"), in any order ("SAML SSO"
     of `sso_saml`), its long first word alone ("with breakfast" of `breakfast_included`), or a word the lexicon's
     `flag_words` gives for one of its words (可免费取消 of `refundable`, 包邮 of `free_shipping`, 烟 of
@@ -100,7 +98,7 @@ def _flag_said(key: str, scope: str, lex: Lexicon | None) -> int | None:
         said = _SCOPE_WORD(words[0]).search(scope)
     if said is not None:
         return said.start()
-    for phrase in (p for w in words for p in (lex.flag_words.get(w, ()) if lex is not None else ())):
+    for phrase in (p for w in words for p in lex.flag_words.get(w, ())):
         if (found := _SCOPE_WORD(phrase).search(scope)) is not None:
             return found.start()
     return None

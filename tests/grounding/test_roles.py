@@ -638,4 +638,4 @@ ROOMS = [(Decimal("136"), "rooms[0].rate", {"name": "Junior Suite", "breakfast_i
     ],
 )
 def test_a_flag_field_named_by_its_first_word_scopes_the_options(scope: str, kept: list[str]) -> None:
-    assert [o[2]["name"] for o in in_scope(ROOMS, scope)] == kept
+    assert [o[2]["name"] for o in in_scope(ROOMS, scope, CHECKER.lexicon)] == kept
