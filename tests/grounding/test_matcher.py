@@ -727,7 +727,9 @@ RENTAL = {"quote": {"days": 3, "dailyRate": 54.0, "taxesAndFees": 23.76, "curren
     [
         # the total is said before the parts it is the sum of
         ("You're looking at $185.76 in total: 3 days at $54/day ($162.00) plus $23.76 in taxes.", S),
-        ("You're looking at $195.76 in total: 3 days at $54/day ($162.00) plus $23.76 in taxes.", U),
+        # one digit off what its own parts come to, its cue ("in total") after it: the slip is the evidence
+        ("You're looking at $195.76 in total: 3 days at $54/day ($162.00) plus $23.76 in taxes.", C),
+        ("You're looking at $205.76: 3 days at $54/day ($162.00) plus $23.76 in taxes.", U),
         ("You're looking at $185.76 in total.", U),  # no parts said: two steps of arithmetic are not tried
     ],
 )
