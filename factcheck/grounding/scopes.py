@@ -62,24 +62,24 @@ def _flag_scope(options: list[tuple[Decimal, str, Any]], scope: str, lex: Lexico
     the true ones; "non-refundable", 无烟 of `smoking`: the false ones), when the options differ in it; a field
     of a part of the option counts (`features.sso_saml`). Whether an option can be had at all (`available`) is
     the selection's own business, not the scope's."""
-    records = [o[2] for o in options if isinstance(o[2], dict)]
-    flags = {k for r in records for k, v in _flags_of(r) if k.rpartition(".")[2] not in AVAILABLE}
-    for key in sorted(flags):
-        if len({dict(_flags_of(r)).get(key) for r in records}) < 2:
+    kept = [(o, _flags_of(o[2]) if isinstance(o[2], dict) else None) for o in options]
+    records = [flags for _, flags in kept if flags is not None]
+    for key in sorted({k for r in records for k in r if k.rpartition(".")[2] not in AVAILABLE}):
+        if len({r.get(key) for r in records}) < 2:
             continue
         said = _flag_said(key.rpartition(".")[2], scope, lex)
         if said is None:
             continue
         wanted = not _NOT_FLAG.search(scope[:said])
-        options = [o for o in options if isinstance(o[2], dict) and dict(_flags_of(o[2])).get(key) is wanted]
-    return options
+        kept = [(o, flags) for o, flags in kept if flags is not None and flags.get(key) is wanted]
+    return [o for o, _ in kept]
 
 
-def _flags_of(record: dict[str, Any]) -> list[tuple[str, bool]]:
+def _flags_of(record: dict[str, Any]) -> dict[str, bool]:
     """A record's true-or-false fields, and those of its parts one level down (`features.sso_saml`)."""
-    out = [(k, v) for k, v in record.items() if isinstance(v, bool)]
-    out += [(f"{k}.{kk}", vv) for k, v in record.items() if isinstance(v, dict)
-            for kk, vv in v.items() if isinstance(vv, bool)]
+    out = {k: v for k, v in record.items() if isinstance(v, bool)}
+    out |= {f"{k}.{kk}": vv for k, v in record.items() if isinstance(v, dict)
+            for kk, vv in v.items() if isinstance(vv, bool)}
     return out
 
 

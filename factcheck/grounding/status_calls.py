@@ -104,11 +104,7 @@ def _args_name(index: EvidenceIndex, call: int, named: set[str]) -> bool:
 
 def _named_args(index: EvidenceIndex, call: int, named: set[str]) -> list[tuple[str, str]]:
     """The arguments of a call whose value is a key the claim names, as (field, value)."""
-    args = index.calls[call].args
-    if not isinstance(args, dict):
-        return []
-    return [(str(field), str(value)) for field, value in args.items()
-            if isinstance(value, str | int) and not isinstance(value, bool) and record_key(str(value)) in named]
+    return [(field, value) for field, value in index.arg_values(call) if record_key(value) in named]
 
 
 def _of_another_record(index: EvidenceIndex, call: int, named: set[str]) -> bool:

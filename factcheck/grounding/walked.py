@@ -217,11 +217,15 @@ class WalkedEvidence:
     def arg_keys(self, call: int) -> frozenset[str]:
         """The record keys a call's arguments give (`cancel_order(order_no=DD2025…)`, `get_bill(bill_id=G-2511)`), as
         `record_keys` gives its output's."""
+        return frozenset(record_key(value) for field, value in self.arg_values(call) if self.is_record_key(field))
+
+    def arg_values(self, call: int) -> list[tuple[str, str]]:
+        """A call's arguments that hold a string or a whole number (no flag, no object), as (field, text)."""
         args = self.calls[call].args
         if not isinstance(args, dict):
-            return frozenset()
-        return frozenset(record_key(str(value)) for field, value in args.items() if isinstance(value, str | int)
-                         and not isinstance(value, bool) and self.is_record_key(str(field)))
+            return []
+        return [(str(field), str(value)) for field, value in args.items()
+                if isinstance(value, str | int) and not isinstance(value, bool)]
 
     def leaf_at(self, call: int, path: str) -> Leaf | None:
         """The leaf of the string or finite number at `path` of one call's output, if there is one."""

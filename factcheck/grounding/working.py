@@ -342,7 +342,6 @@ def adds_up(found: WrittenArithmetic) -> bool:
     return equal_at(found.value, Decimal(found.result.value or "0"), -(found.result.precision or 0))
 
 
-
 def left_over(fact: Fact, facts: list[Fact], text: str, start: int, lex: Lexicon) -> str | None:
     """How an amount said as what is left or the whole ("还剩 6.5 天", "6 days left", 合计 30 GB) comes to the sum or
     the difference of two amounts of the same unit the claim gives before it ("全年 10 天，已休 3.5 天"), written
