@@ -117,7 +117,7 @@ class StatusMatcher:
                 set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {say(found[-1])}",
                             [evidence_of(found[-1].leaf, self.index)])
                 return
-            if sorted_by_state(self.index, fact, polarity, pool, claim_facts):
+            if sorted_by_state(self.index, fact, polarity, pool, claim_facts, claim, fact.start - at):
                 return  # "1 个已签收、2 个还在路上": the claim sorts several records by state
             if not self.index.lex.earlier_markers.search(before):
                 # the latest call states the status now; "when I first checked, it was still in progress"

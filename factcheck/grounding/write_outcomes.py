@@ -16,6 +16,12 @@ _NEGATED_STATE = re.compile(r"(?i)(?:\b(?:non|not|un)[-\s]?|\bbe\s+)$")
 no state the record is in."""
 _CLAUSE_BREAK = re.compile(r"[,;:，；：。]|\s(?:so|but|and)\s")
 """What ends the clause an action is said in."""
+_PART_BREAK = re.compile(r"[,;，；。\n]")
+"""What ends the clause a state of one of several records is said in."""
+_ENTRY = re.compile(r"^(.*\[\d+\])\.[^\[\]]*$")
+"""A status field's path inside a list entry (`packages[1].status`): the entry is its record."""
+_NAME_LEN = 4
+"""The shortest text of a record that names it in a claim."""
 _TOOL_WORD = re.compile(r"[a-z]{5,}")
 """A word of a tool's name that may name what it does to the claim (`redelivery`, `registration`)."""
 
@@ -90,10 +96,33 @@ def named_write_failed(index: EvidenceIndex, writes: list[ToolRecord], fact: Fac
     return True
 
 
+def _named_in_clause(index: EvidenceIndex, pool: list[StatusEvidence], claim: str, start: int, end: int,
+                     ) -> list[StatusEvidence]:
+    """The statuses of the records the clause around `claim[start:end]` names by a text they hold (an item's name,
+    a tracking code): a list entry's own strings, or a whole output's top-level strings and its call's arguments."""
+    begin = max((m.end() for m in _PART_BREAK.finditer(claim, 0, start)), default=0)
+    stop = next((m.start() for m in _PART_BREAK.finditer(claim, end)), len(claim))
+    clause = claim[begin:stop].lower()
+    named = []
+    for status in pool:
+        entry = _ENTRY.match(status.leaf.path)
+        if entry:
+            record = index.value_at(status.call, entry.group(1))
+            values = list(record.values()) if isinstance(record, dict) else []
+        else:
+            output = index.value_at(status.call, "")
+            values = [v for _, v in index.arg_values(status.call)]
+            values += list(output.values()) if isinstance(output, dict) else []
+        if any(isinstance(v, str) and len(v) >= _NAME_LEN and v.lower() in clause and not index.statuses_of(v.lower())
+               for v in values):
+            named.append(status)
+    return named
+
+
 def sorted_by_state(index: EvidenceIndex, fact: Fact, polarity: str, pool: list[StatusEvidence],
-                    claim_facts: list[Fact]) -> bool:
+                    claim_facts: list[Fact], claim: str, at: int) -> bool:
     """Back a state with a record in it when the claim also says another state of a record's ("三个包裹里 2 个已签收，
-    YT8820095 还在运输中") and the pool's calls are of several records (several calls, or several list entries): each
+    YT8820095 还在运输中"; "1 个已签收、2 个还在路上", a state of another concept) and the pool's calls are of several records (several calls, or several list entries): each
     state is some record's, not the latest call's.
 
     Args:
@@ -102,9 +131,12 @@ def sorted_by_state(index: EvidenceIndex, fact: Fact, polarity: str, pool: list[
         polarity: Its polarity.
         pool: The statuses of its concept the run's outputs state.
         claim_facts: Every fact of its claim.
+        claim: The claim's text.
+        at: Where the claim starts in the answer.
 
     Returns:
-        True when the fact was backed.
+        True when the fact was backed; never when the fact's own clause names records (by a name or code they hold)
+        and none of them is in the state ("已签收的是 UGREEN 支架" of the stand still in transit).
     """
     lex = index.lex
     if fact.concept not in lex.record_state_concepts:
@@ -112,13 +144,17 @@ def sorted_by_state(index: EvidenceIndex, fact: Fact, polarity: str, pool: list[
     said = lex.record_states_in(fact.text.lower())
     if not any(
             f is not fact and f.kind == FactKind.STATUS and f.concept in lex.record_state_concepts
-            and (f.polarity not in (None, polarity) or lex.record_states_in(f.text.lower()) - said)
+            and (f.polarity not in (None, polarity) or f.concept != fact.concept
+                 or lex.record_states_in(f.text.lower()) - said)
             for f in claim_facts):
         return False
     if len({s.call for s in pool}) < 2 and len({s.leaf.path for s in pool}) < 2:
         return False
     agree = [s for s in pool if s.polarity in AGREES[polarity]]
     if not agree:
+        return False
+    named = _named_in_clause(index, pool, claim, fact.start - at, fact.end - at)
+    if named and not any(s.polarity in AGREES[polarity] for s in named):
         return False
     set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {say(agree[-1])}; the claim sorts several records "
                 "by state", [evidence_of(agree[-1].leaf, index)])

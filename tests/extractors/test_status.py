@@ -18,6 +18,9 @@ def statuses(text: str) -> list[tuple[str | None, str]]:
         ("退款未成功", [("refund", "negative")]),
         ("未退款", [("refund", "negative")]),
         ("所以这次没有派送成功", [("delivery", "negative")]),  # the negator stands before the concept word
+        # a parcel being delivered is out for delivery, not delivered ("已在派送": 已 marks the start, not the end)
+        ("包裹今天已经在派送了", [("delivery", "pending")]),
+        ("目前已在派送，请保持电话畅通", [("delivery", "pending")]),
         ("未发货的订单退款成功", [("shipping", "negative"), ("refund", "positive")]),
         ("您的退款申请已通过审核", [("refund", "positive")]),  # 申请 holds 请 but is no hedge
         ("请您稍后确认退款成功", []),

@@ -91,6 +91,11 @@ TRACKS = [call("track", {"waybill": "YT8820013", "status": "delivered"}),
         ("Two parcels have been delivered and one is still in transit.", False),
         # one state said of the run's parcels: the latest call speaks
         ("您的包裹已经签收。", True),
+        # a state of another concept sorts them too ("还在路上" is shipping, "签收" delivery)
+        ("也就是 2 个已签收、1 个还在路上。", False),
+        # the clause names its parcel by its code: that parcel's own state decides
+        ("已签收的是 YT8820095，另一个 YT8820013 还在路上。", True),
+        ("已签收的是 YT8820013，另一个 YT8820095 还在路上。", False),
     ],
 )
 def test_several_records_sorted_by_state(answer: str, flagged: bool) -> None:
