@@ -122,8 +122,8 @@ def _named_in_clause(index: EvidenceIndex, pool: list[StatusEvidence], claim: st
 def sorted_by_state(index: EvidenceIndex, fact: Fact, polarity: str, pool: list[StatusEvidence],
                     claim_facts: list[Fact], claim: str, at: int) -> bool:
     """Back a state with a record in it when the claim also says another state of a record's ("三个包裹里 2 个已签收，
-    YT8820095 还在运输中"; "1 个已签收、2 个还在路上", a state of another concept) and the pool's calls are of several records (several calls, or several list entries): each
-    state is some record's, not the latest call's.
+    YT8820095 还在运输中"; "1 个已签收、2 个还在路上", a state of another concept) and the pool's calls are of several
+    records (several calls, or several list entries): each state is some record's, not the latest call's.
 
     Args:
         index: The run's evidence.
