@@ -27,7 +27,7 @@ from factcheck.grounding.partial_writes import partial_reported_whole
 from factcheck.grounding.record_blocks import record_of_block
 from factcheck.grounding.swapped_values import swapped_values
 from factcheck.grounding.verdicts import evidence_of, evidence_strength, swapped_pairs
-from factcheck.lexicon import load_lexicon
+from factcheck.lexicon import DONE_CONCEPT, load_lexicon
 from factcheck.phrases import forget_words, marked_done
 from factcheck.report import OPAQUE_KINDS, Claim, Report, worst
 from factcheck.verify import second_opinions
@@ -131,12 +131,16 @@ class FactChecker:
             for claim in claims:
                 if view is None:  # the answer's own text, where bounds blanked a part of it
                     claim.text = answer[claim.start : claim.end]
-                claim.act = self._acts.classify(claim.text, claim.facts, claim.start)
+                # an action said done in general (`DONE_CONCEPT`) speaks only when every action call failed: it is
+                # no part of what the claim is, nor of its facts' weight otherwise
+                claim.act = self._acts.classify(claim.text, [f for f in claim.facts if f.concept != DONE_CONCEPT],
+                                                claim.start)
                 if not claim.act.asserts:  # an offer, a rule or the request restated: its exact facts only,
                     premises = self._acts.premises(claim.text, claim.facts, claim.start)  # and the states it rests on
                     claim.facts = [f for f in claim.facts if f.kind in EXACT_KINDS or any(f is p for p in premises)]
                 matcher.ground_claim(claim.facts, claim.text, claim.start, gap=source[end : claim.start],
                                      asserts=claim.act.asserts)
+                claim.facts = [f for f in claim.facts if f.concept != DONE_CONCEPT or f.verdict.flagged]
                 end = claim.end
             listed_count(claims, source, index)  # "I found three grills:" and a list of two after it
             listed_total(claims, source, index)  # "a combined balance of $202.69:" and its three parts after it

@@ -16,6 +16,9 @@ from factcheck.phrases import Hit, Phrases, term_key
 T = TypeVar("T")
 
 SHIPPED = ("zh", "en")
+DONE_CONCEPT = "done"
+"""The concept of an action the agent says it did, whatever it was ("I've redeemed…", 已为您解冻): no tool's concept;
+only a run whose every action call failed speaks of it."""
 _TIME_DIMENSION = "time"
 """The `unit_scales` dimension whose units are durations, in seconds."""
 SPEECH_ACT_KEYS = (
@@ -53,7 +56,7 @@ _MERGED_LISTS = (
     "generic_tool_words", "partial_outcomes", "part_count_cues",
     "added_count_cues", "superlatives_early", "superlative_qualifiers", "record_pronouns", "record_name_fields",
     "limit_fields", "date_bounds", "deadline_words", "deadline_cues", "expectation_fields",
-    "completion_concepts", "working_cues",
+    "completion_concepts", "working_cues", "done_openers", "done_words", "done_read_verbs",
 )
 
 
@@ -226,6 +229,12 @@ class Lexicon:
     """Words of a field name whose value is what is expected to happen (expected, eta, 预计): it states no status."""
     working_cues: Phrases = field(init=False)
     """Words right before an amount the answer works out itself (in total, left, 合计, 还剩)."""
+    done_openers: Phrases = field(init=False)
+    """Words that open an action the agent says it did for the user ("I've", 已为您): `StatusExtractor.done`."""
+    done_words: Phrases = field(init=False)
+    """Words that say an action went through, whoever did it ("taken care of", 挂好了, 提交成功)."""
+    done_read_verbs: Phrases = field(init=False)
+    """Words after an opener that make it a look-up or a report, no action ("I've checked", 已为您查到)."""
     completion_concepts: frozenset[str] = field(init=False)
     """Concepts whose done status is the named record's own end (a refund arrived, a claim approved): the record's
     status still pending or failed contradicts it, unlike an act that makes or changes a record (created, updated)."""
@@ -453,6 +462,9 @@ class Lexicon:
         self.expectation_fields = frozenset(term_key(w) for w in self.data["expectation_fields"])
         self.completion_concepts = frozenset(self.data["completion_concepts"])
         self.working_cues = Phrases(self.data["working_cues"])
+        self.done_openers = Phrases(self.data["done_openers"])
+        self.done_words = Phrases(self.data["done_words"])
+        self.done_read_verbs = Phrases(self.data["done_read_verbs"])
         self.party_nouns = Phrases(self.data["party_nouns"])
         self.collection_words = {k.lower(): list(v) for k, v in self.data["collection_words"].items()}
         self.member_words = {k.lower(): [term_key(w) for w in v] for k, v in self.data.get("member_words", {}).items()}

@@ -94,6 +94,11 @@ class ClaimExtractor:
                     )
                 )
                 last_concept = s.concept or last_concept
+            facts += [
+                Fact(kind=FactKind.ACTION, text=text[s.start : s.end], start=start + s.start, end=start + s.end,
+                     concept=s.concept, polarity="positive")
+                for s in self.statuses.done(text, skip)
+            ]
             facts.sort(key=lambda f: f.start)
             claims.append(Claim(text=text, start=start, end=end, facts=facts))
         return claims

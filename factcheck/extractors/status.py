@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from factcheck.lexicon import Lexicon, Term
+from factcheck.lexicon import DONE_CONCEPT, Lexicon, Term
 from factcheck.phrases import Hit, said_alone, window_before
 
 # Clause boundaries: a status word pairs with a concept word only inside one clause. A full stop
@@ -77,6 +77,42 @@ class StatusExtractor:
             if start != consequence:  # "If it stays there, each missing night is charged": no claim
                 out.extend(self._clause(text, start, hits, default_concept, claims))
         return out
+
+    def done(self, text: str, skip: list[tuple[int, int]] | None = None) -> list[StatusMention]:
+        """The first action of a sentence the agent says it did for the user ("I've redeemed 1,000 points", 已为您解冻,
+        挂好了, 提交成功), of the concept `DONE_CONCEPT`; none said of a look-up ("I've checked", 已为您查到), denied,
+        hedged, asked or under a condition.
+
+        Args:
+            text: An answer sentence.
+            skip: Spans (links, identifiers) whose words are no such action.
+
+        Returns:
+            At most one mention.
+        """
+        lex = self.lex
+        hits = sorted([(m, True) for m in lex.done_openers.finditer(text)]
+                      + [(m, False) for m in lex.done_words.finditer(text)], key=lambda hit: hit[0].start)
+        consequence = self._consequence(text) if hits else -1
+        for m, opener in hits:
+            end = m.end
+            if opener:
+                verb = _DONE_VERB.match(text, m.end)
+                if verb is None or lex.done_read_verbs.match_at(text, verb.start(1)):
+                    continue  # "I've checked", 已为您查到: a look-up; "I have two options": no action
+                if verb.group(1).isascii() and not _PAST_FORM.fullmatch(verb.group(1)):
+                    continue
+                end = verb.end()
+            if skip and m.overlaps(skip):
+                continue
+            begin = clause_start(text, m.start)
+            if begin == consequence or self._negated(text[begin : m.start]) or lex.hedged(text, begin, m.start):
+                continue
+            rest = _CLAUSE_SEP.search(text, end)
+            if _ASKED.search(text, end, rest.end() if rest else len(text)):
+                continue  # "订上了吗？": a question
+            return [StatusMention(m.start, end, DONE_CONCEPT, "positive", True)]
+        return []
 
     def _consequence(self, text: str) -> int:
         """Start of the clause right after an opening condition ("If A, B": B's), or -1."""
@@ -217,6 +253,15 @@ def clause_start(text: str, pos: int) -> int:
     return last
 
 
+_DONE_VERB = re.compile(r"(?:\s+(?:also|now|just|already|successfully|then|since))*\s*"
+                        r"([A-Za-z][A-Za-z-]*|[^\x00-\x7f]{1,2})")
+"""The verb after an opener of an action done ("I've also cancelled", 已为您解冻), past the adverbs before it."""
+_PAST_FORM = re.compile(r"(?i)[a-z-]+ed|sent|made|set|put|taken|done|paid|given|held|built|sold|won|brought|bought|"
+                        r"told|rebooked|reset|upgraded|split|cut|shut|run|begun|written|withdrawn|frozen|unfrozen|"
+                        r"chosen|spoken|driven")
+"""An English verb form an action done takes after "I've" ("cancelled", "sent"); "I've two options" is none."""
+_ASKED = re.compile(r"[?？吗]")
+"""A question mark, or 吗: the clause asks, it says nothing done."""
 _KEY_AFTER = re.compile(r"s?[ \t]*[:：]?[ \t*]*#?[A-Za-z]{0,4}[-_]?\d")
 """A record's key right after a concept word ("order #W3561391", "orders: #W1"), its plural's s included."""
 _WORD_BEFORE = re.compile(r"(\w+)\s*$")

@@ -41,12 +41,20 @@ class ToolRecord:
     @property
     def reports_failure(self) -> bool:
         """Whether the call returned an output that says its own action did not go through (`{"success": false,
-        "code": "PREPAID_NOT_MODIFIABLE"}`): its outcome field, not an error status, says so."""
-        return isinstance(self.output, dict) and any(self.output.get(key) is False for key in _OUTCOME_FIELDS)
+        "code": "PREPAID_NOT_MODIFIABLE"}`, `{"result": "FAILED"}`): its outcome field, not an error status, says so."""
+        output = self.output
+        return isinstance(output, dict) and (
+            any(output.get(key) is False for key in _OUTCOME_FIELDS)
+            or any(str(output.get(key)).lower() in _FAILED_RESULTS for key in _RESULT_FIELDS)
+        )
 
 
 _OUTCOME_FIELDS = ("success", "ok", "succeeded")
 """Top-level fields of an output whose false says the call's own action did not go through."""
+_RESULT_FIELDS = ("result", "outcome")
+"""Top-level fields of an output that name how its call went (`{"result": "FAILED", "code": …}`)."""
+_FAILED_RESULTS = frozenset({"failed", "failure", "fail", "error"})
+"""Values of those fields that say the call's own action did not go through."""
 
 
 _GUARD_KEY = "factcheck_guard"

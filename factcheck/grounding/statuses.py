@@ -20,8 +20,8 @@ from factcheck.grounding.status_calls import (
 )
 from factcheck.grounding.trust import backing_statuses
 from factcheck.grounding.verdicts import evidence_of, set_verdict
-from factcheck.grounding.write_outcomes import named_write_failed, record_state_only, sorted_by_state
-from factcheck.lexicon import field_name, term_key
+from factcheck.grounding.write_outcomes import named_write_failed, record_state_only, said_done, sorted_by_state
+from factcheck.lexicon import DONE_CONCEPT, field_name, term_key
 from factcheck.phrases import AGENT_DOER, said_alone, window_before
 from factcheck.report import Fact, FactKind, Verdict
 
@@ -49,6 +49,9 @@ class StatusMatcher:
             at: Where the fact starts in the claim's text ("今日任务全部" stands before "完成").
         """
         concept, polarity = fact.concept, fact.polarity or "positive"
+        if concept == DONE_CONCEPT:
+            said_done(self.index, fact, self._only_writes_failed())
+            return
         before = claim[:at]
         if polarity == "positive" and term_key(fact.text) in self.index.lex.presenting:
             # "Here are the details of the order": it presents what the run read, whatever the record's status
@@ -214,7 +217,7 @@ class StatusMatcher:
         """The last action call of a run whose every action call failed (none run again with success): what
         the answer says was done was attempted by that call, whatever its name; None when any action worked."""
         writes = self._writes
-        if not writes or any(c.status == "ok" for c in writes):
+        if not writes or any(c.status == "ok" and not c.reports_failure for c in writes):
             return None
         return writes[-1]
 

@@ -1,4 +1,4 @@
-"""What a run's writes say of a status claim: an error is no record state, a named write that failed, sorted records."""
+"""What a run's writes say of a status claim: an error, a named write that failed, sorted records, an action done."""
 
 from __future__ import annotations
 
@@ -159,3 +159,22 @@ def sorted_by_state(index: EvidenceIndex, fact: Fact, polarity: str, pool: list[
     set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {say(agree[-1])}; the claim sorts several records "
                 "by state", [evidence_of(agree[-1].leaf, index)])
     return True
+
+
+def said_done(index: EvidenceIndex, fact: Fact, failed: ToolRecord | None) -> None:
+    """Contradict an action the agent says it did in general ("I've redeemed…", 已为您解冻: `DONE_CONCEPT`) when
+    every action call of the run failed; say nothing of it otherwise (which action it was, the concept checks tell).
+
+    Args:
+        index: The run's evidence.
+        fact: The action said done.
+        failed: The last action call of a run whose every action call failed, or None.
+    """
+    if failed is None:
+        fact.reason = "an action said done; an action call went through, or none ran"
+        return
+    leaf = index.first_leaf(failed.index)
+    said = "reported failure" if failed.reports_failure else "failed"
+    set_verdict(fact, Verdict.CONTRADICTED, "tool_error",
+                f"every action call of the run failed ({failed.name} {said} last), yet the answer says it was done",
+                [evidence_of(leaf, index)] if leaf else [])

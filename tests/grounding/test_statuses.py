@@ -570,3 +570,39 @@ def test_a_write_whose_output_says_it_failed_backs_no_success(answer: str, tools
     facts = [f for c in CHECKER.check(answer, tools).claims for f in c.facts
              if f.kind in (FactKind.STATUS, FactKind.ACTION)]
     assert facts and facts[0].verdict == verdict, [(f.text, f.verdict, f.reason) for f in facts]
+
+
+REDEEM_FAILED = call("redeem_points", "Error: reward VCH-10 is out of stock for region US", "error")
+UNLOCK_FAILED = call("unlock_mail_account", "PermissionDenied: accounts locked for suspicious_sign_in need review",
+                     "error")
+SUBMIT_FAILED = call("submit_refund", {"result": "FAILED", "code": "TKT_STATUS_CHECKED_IN"})
+MEMBER = call("get_member", {"member_id": "LM87760303", "points_balance": 3427})
+EMAILED = call("send_email", {"message_id": "m-1", "queued": True})
+
+
+def done_verdicts(answer: str, tools: list) -> list[tuple[Verdict, str | None]]:
+    return [(f.verdict, f.code) for claim in CHECKER.check(answer, tools).claims for f in claim.facts
+            if f.concept == "done"]
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        # an action the agent says it did, when every action call of the run failed: whatever its verb
+        ("I've redeemed 1,000 points for the $10 voucher.", [MEMBER, REDEEM_FAILED],
+         [(Verdict.CONTRADICTED, "tool_error")]),
+        ("已经帮您解锁了。", [UNLOCK_FAILED], [(Verdict.CONTRADICTED, "tool_error")]),
+        ("好的，退票申请提交成功。", [SUBMIT_FAILED], [(Verdict.CONTRADICTED, "tool_error")]),  # result: FAILED
+        # an action call that went through: which action it was, the concept checks tell; this says nothing
+        ("I've redeemed 1,000 points for the $10 voucher.", [REDEEM_FAILED, EMAILED], []),
+        # no action said done: a look-up, a denial, a question, a hedge
+        ("I've checked your account: the reward is out of stock.", [MEMBER, REDEEM_FAILED], []),
+        ("已为您查到积分余额 3427。", [MEMBER, REDEEM_FAILED], []),
+        ("抱歉，退票申请没有提交成功。", [SUBMIT_FAILED], []),
+        ("退票申请提交成功了吗？", [SUBMIT_FAILED], []),
+        ("如果您同意，我再帮您重新提交。", [SUBMIT_FAILED], []),
+        ("I have two options for you.", [REDEEM_FAILED], []),
+    ],
+)
+def test_action_said_done_after_every_action_failed(answer: str, tools: list, expected: list) -> None:
+    assert done_verdicts(answer, tools) == expected
