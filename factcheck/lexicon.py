@@ -57,6 +57,7 @@ _MERGED_LISTS = (
     "added_count_cues", "superlatives_early", "superlative_qualifiers", "record_pronouns", "record_name_fields",
     "limit_fields", "date_bounds", "deadline_words", "deadline_cues", "expectation_fields",
     "completion_concepts", "working_cues", "done_openers", "done_words", "done_read_verbs",
+    "confirmed_words",
 )
 
 
@@ -233,6 +234,8 @@ class Lexicon:
     """Words that open an action the agent says it did for the user ("I've", 已为您): `StatusExtractor.done`."""
     done_words: Phrases = field(init=False)
     """Words that say an action went through, whoever did it ("taken care of", 挂好了, 提交成功)."""
+    confirmed_words: frozenset[str] = field(init=False)
+    """Status words that say a change was confirmed (confirmed, 已确认): a pending write's own status denies them."""
     done_read_verbs: Phrases = field(init=False)
     """Words after an opener that make it a look-up or a report, no action ("I've checked", 已为您查到)."""
     completion_concepts: frozenset[str] = field(init=False)
@@ -465,6 +468,7 @@ class Lexicon:
         self.done_openers = Phrases(self.data["done_openers"])
         self.done_words = Phrases(self.data["done_words"])
         self.done_read_verbs = Phrases(self.data["done_read_verbs"])
+        self.confirmed_words = frozenset(map(term_key, self.data["confirmed_words"]))
         self.party_nouns = Phrases(self.data["party_nouns"])
         self.collection_words = {k.lower(): list(v) for k, v in self.data["collection_words"].items()}
         self.member_words = {k.lower(): [term_key(w) for w in v] for k, v in self.data.get("member_words", {}).items()}

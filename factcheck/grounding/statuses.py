@@ -20,7 +20,14 @@ from factcheck.grounding.status_calls import (
 )
 from factcheck.grounding.trust import backing_statuses
 from factcheck.grounding.verdicts import evidence_of, set_verdict
-from factcheck.grounding.write_outcomes import named_write_failed, record_state_only, said_done, sorted_by_state
+from factcheck.grounding.write_outcomes import (
+    named_write_failed,
+    only_writes_failed,
+    pending_after_write,
+    record_state_only,
+    said_done,
+    sorted_by_state,
+)
 from factcheck.lexicon import DONE_CONCEPT, field_name, term_key
 from factcheck.phrases import AGENT_DOER, said_alone, window_before
 from factcheck.report import Fact, FactKind, Verdict
@@ -50,7 +57,7 @@ class StatusMatcher:
         """
         concept, polarity = fact.concept, fact.polarity or "positive"
         if concept == DONE_CONCEPT:
-            said_done(self.index, fact, self._only_writes_failed())
+            said_done(self.index, fact, only_writes_failed(self._writes))
             return
         before = claim[:at]
         if polarity == "positive" and term_key(fact.text) in self.index.lex.presenting:
@@ -195,7 +202,7 @@ class StatusMatcher:
             set_verdict(fact, Verdict.SUPPORTED, "match", f"tool {call.name} recorded a {concept} ({leaf.path})",
                         [evidence_of(leaf, self.index)])
             return
-        failed = self._only_writes_failed() if fact.kind == FactKind.ACTION and polarity == "positive" else None
+        failed = only_writes_failed(self._writes) if fact.kind == FactKind.ACTION and polarity == "positive" else None
         if failed is not None:  # "Your lunch is booked" when the one order the run placed came back 409
             leaf = self.index.first_leaf(failed.index)
             set_verdict(fact, Verdict.CONTRADICTED, "tool_error",
@@ -212,14 +219,6 @@ class StatusMatcher:
     def _writes(self) -> list[ToolRecord]:
         """The run's action calls: every call of a tool not declared a read, in order (read once per answer)."""
         return [c for c in self.index.calls if not self.read_only.match(c.name or "")]
-
-    def _only_writes_failed(self) -> ToolRecord | None:
-        """The last action call of a run whose every action call failed (none run again with success): what
-        the answer says was done was attempted by that call, whatever its name; None when any action worked."""
-        writes = self._writes
-        if not writes or any(c.status == "ok" and not c.reports_failure for c in writes):
-            return None
-        return writes[-1]
 
     def _named_entries(self, fact: Fact) -> list[dict]:
         """The list entries the claim names, as their records."""
@@ -296,7 +295,7 @@ class StatusMatcher:
             # "已成功转出", "has been fully approved": a read's list having items says nothing of a success
             agree = [s for s in agree if not (s.concept == "search" and s.leaf.count
                                               and self.read_only.match(self.index.calls[s.call].name or ""))]
-        if polarity == "positive" and agree and self._only_writes_failed() is not None \
+        if polarity == "positive" and agree and only_writes_failed(self._writes) is not None \
                 and not self.index.lex.record_states_in(fact.text.lower()) \
                 and all(self.read_only.match(self.index.calls[s.call].name or "") for s in agree):
             # "已为您改签成功" when the change failed: a search's results say nothing of the action (a record's
@@ -307,6 +306,9 @@ class StatusMatcher:
             agree = []  # "I've upgraded your plan" after reads only: a record's state read is no action of this turn
         if polarity == "positive" and self._write_state_disagrees(fact, pool, claim_facts):
             return
+        if polarity == "positive" and fact.kind == FactKind.STATUS \
+                and pending_after_write(self.index, self._writes, fact, agree, before):
+            return  # "You're now confirmed" when the change came back waitlisted
         if polarity == "positive" and (own := named_record_disagrees(self.index, fact, polarity, pool, claim_facts,
                                                                      claim, len(before))):
             # "PA-2025-114872 was approved" of a case whose own `status` is submitted

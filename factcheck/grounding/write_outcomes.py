@@ -8,7 +8,8 @@ from factcheck.grounding.counting import AGREES
 from factcheck.grounding.evidence import EvidenceIndex, StatusEvidence, ToolRecord
 from factcheck.grounding.status_calls import say
 from factcheck.grounding.verdicts import evidence_of, set_verdict
-from factcheck.lexicon import split_camel, term_key
+from factcheck.lexicon import field_name, split_camel, term_key
+from factcheck.phrases import window_before
 from factcheck.report import Fact, FactKind, Verdict
 
 _NEGATED_STATE = re.compile(r"(?i)(?:\b(?:non|not|un)[-\s]?|\bbe\s+)$")
@@ -22,6 +23,9 @@ _ENTRY = re.compile(r"^(.*\[\d+\])\.[^\[\]]*$")
 """A status field's path inside a list entry (`packages[1].status`): the entry is its record."""
 _NAME_LEN = 4
 """The shortest text of a record that names it in a claim."""
+_STATE_OF_SUBJECT = re.compile(r"(?i)(?:\b(?:is|are|was|were|been|be|now)|['’](?:s|re)|status\s*[:：]?|[\u4e00-\u9fff])"
+                               r"\s*\**\s*$")
+"""What stands right before a state of the claim's subject ("is now confirmed", "Status: Confirmed", 酒店已确认)."""
 _TOOL_WORD = re.compile(r"[a-z]{5,}")
 """A word of a tool's name that may name what it does to the claim (`redelivery`, `registration`)."""
 
@@ -178,3 +182,54 @@ def said_done(index: EvidenceIndex, fact: Fact, failed: ToolRecord | None) -> No
     set_verdict(fact, Verdict.CONTRADICTED, "tool_error",
                 f"every action call of the run failed ({failed.name} {said} last), yet the answer says it was done",
                 [evidence_of(leaf, index)] if leaf else [])
+
+
+def pending_after_write(index: EvidenceIndex, writes: list[ToolRecord], fact: Fact, agree: list[StatusEvidence],
+                        before: str) -> bool:
+    """Contradict a bare confirmation of the claim's subject ("You're now confirmed", 酒店已确认; the lexicon's
+    `confirmed_words`) said after the run's one action call (no send; several calls of one tool are retries) went
+    through with its own `status` pending (waitlisted, pending_hotel_confirmation, pending_approval): the change is
+    not confirmed, whatever a read before it said.
+
+    Args:
+        index: The run's evidence.
+        writes: The run's action calls, in order.
+        fact: A status said done that names no concept.
+        agree: The statuses of the run that agree with it.
+        before: The claim's text before the fact.
+
+    Returns:
+        True when the fact was contradicted; not for a state said to stay ("still confirmed"), one a read after the
+        call bears out, or a call whose output has no status field or one not pending.
+    """
+    if term_key(fact.text) not in index.lex.confirmed_words or not _STATE_OF_SUBJECT.search(before):
+        # "Done.", 提交成功: a request that went through is done, if pending; only its outcome is not. "duplicate
+        # confirmed", "Hotel — confirmed", "（已确认，座位 28K）": a finding, or a line of another record
+        return False
+    # the run's one change (a confirmation e-mail queued is none): beside others, which one is said confirmed is
+    # not read here
+    acting = [c for c in writes if "send" not in c.concepts]
+    last = acting[0] if len({c.name for c in acting}) == 1 else None
+    if last is None or last.status != "ok" or last.reports_failure or not isinstance(last.output, dict) \
+            or any(s.call > last.index for s in agree) \
+            or index.lex.standing_markers.search(window_before(before, 3, 6) + " " + fact.text):
+        return False
+    own = []
+    for name, value in last.output.items():
+        if isinstance(value, str) and index.lex.status_fields.search(field_name(str(name))) \
+                and (leaf := index.leaf_at(last.index, str(name))) is not None:
+            own += [StatusEvidence(s.concept, s.polarity, leaf, last.index) for s in index.statuses_of(value.lower())]
+    if not own or any(s.polarity != "pending" for s in own):
+        return False
+    set_verdict(fact, Verdict.CONTRADICTED, "polarity_mismatch", f"tool {last.name} says {say(own[0])} of its change, "
+                "answer says done", [evidence_of(own[0].leaf, index)])
+    return True
+
+
+def only_writes_failed(writes: list[ToolRecord]) -> ToolRecord | None:
+    """The last action call of a run whose every action call failed, by an error or an output that says so (none run
+    again with success): what the answer says was done was attempted by that call, whatever its name; None when any
+    action went through."""
+    if not writes or any(c.status == "ok" and not c.reports_failure for c in writes):
+        return None
+    return writes[-1]

@@ -606,3 +606,32 @@ def done_verdicts(answer: str, tools: list) -> list[tuple[Verdict, str | None]]:
 )
 def test_action_said_done_after_every_action_failed(answer: str, tools: list, expected: list) -> None:
     assert done_verdicts(answer, tools) == expected
+
+
+BOOKING = call("get_booking", {"booking_id": "HB-3390215", "status": "confirmed"})
+MODIFY_PENDING = call("modify_booking", {"request_id": "MR-55012", "status": "pending_hotel_confirmation"})
+MODIFY_DONE = call("modify_booking", {"request_id": "MR-55012", "status": "confirmed"})
+WAITLISTED = call("update_reservation_flights", {"status": "waitlisted", "waitlist_position": 3})
+QUEUED_MAIL = call("send_confirmation_email", {"status": "queued"})
+
+
+def flagged_states(answer: str, tools: list) -> list[str]:
+    return [f.text for claim in CHECKER.check(answer, tools).claims for f in claim.facts
+            if f.kind == FactKind.STATUS and f.verdict == Verdict.CONTRADICTED]
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        # the run's one change came back pending: said confirmed, it is contradicted, whatever a read before it says
+        ("酒店已确认，新的入住日期即时生效。", [BOOKING, MODIFY_PENDING], ["已确认"]),
+        ("You're now confirmed on HAT547.", [WAITLISTED], ["confirmed"]),
+        ("Good news — your extra night is confirmed.", [BOOKING, MODIFY_PENDING, QUEUED_MAIL], ["confirmed"]),
+        # the change went through; a state said to stay; a finding, not the change's state
+        ("酒店已确认，新的入住日期即时生效。", [BOOKING, MODIFY_DONE], []),
+        ("Your original booking is still confirmed until the hotel replies.", [BOOKING, MODIFY_PENDING], []),
+        ("Finding: duplicate confirmed.", [BOOKING, MODIFY_PENDING], []),
+    ],
+)
+def test_confirmed_after_a_change_that_came_back_pending(answer: str, tools: list, expected: list) -> None:
+    assert flagged_states(answer, tools) == expected
