@@ -223,6 +223,20 @@ def cue_before(cues: Phrases, fact: Fact, claim: ClaimText) -> Hit | None:
     return None if any(f.start - claim.start < at for f in between) else cue
 
 
+def cue_after(cues: Phrases, fact: Fact, claim: ClaimText) -> Hit | None:
+    """The cue word right after `fact` that makes it the subject's value ("at $58.75 it's the lowest-priced service",
+    "£268.00 is the cheapest"): only a link (it's, is, the) stands between."""
+    at = fact.end - claim.start
+    link = _LINK_AFTER.match(claim.text, at)
+    hit = next((h for h in claim_hits(cues, claim.text) if h.start >= at), None)
+    return hit if link is not None and hit is not None and hit.start == link.end() else None
+
+
+_LINK_AFTER = re.compile(r"(?i)\s*(?:(?:it|that|which|this)(?:['’]s|\s+is)|is|was)\s+(?:the\s+)?")
+"""What stands between an amount and the cue word that follows it ("$58.75 it's the lowest", "£268 is the cheapest");
+a comma does not ("$154，最便宜的是 HAT078": the cue opens a clause of its own)."""
+
+
 _HELD: tuple[str, dict[Phrases, list[Hit]]] = ("", {})
 """The claim text `claim_hits` last read, and the hits of each lexicon list in it."""
 

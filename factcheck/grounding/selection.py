@@ -17,6 +17,7 @@ from factcheck.grounding.roles import (
     ClaimText,
     Recomputed,
     comparable,
+    cue_after,
     cue_before,
     equals_value,
     num_text,
@@ -26,6 +27,8 @@ from factcheck.lexicon import Lexicon, field_name
 from factcheck.phrases import Hit
 from factcheck.report import Fact, FactKind, Verdict
 
+_CLAUSE_BREAK = re.compile(r"[,，;；]")
+"""What ends a clause before an amount a superlative after it picks."""
 _OPTION_TOTAL = "total"
 """The field name of an option's whole price (`results[1].total`; not `total_excl_optional`): no money label alone
 (a `total` may count results), but an amount of money a claim picks by a superlative and finds there is the
@@ -52,7 +55,13 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
     lex = index.lex
     if not located or not fact.value or fact.unit not in lex.currency_codes:
         return None
-    word = cue_before(lex.superlatives, fact, claim)
+    word = cue_before(lex.superlatives, fact, claim) or cue_after(lex.superlatives, fact, claim)
+    # "at $58.75 it's the lowest-priced service that …": the scope is what follows the word and the clauses before
+    # the pick's ("for a clean that includes the oven, Kleen Co-op at £268.00 is the cheapest"), not the pick's name
+    text = claim.text
+    if word is not None and word.start > fact.start - claim.start:
+        begin = max((m.end() for m in _CLAUSE_BREAK.finditer(text, 0, fact.start - claim.start)), default=0)
+        text = text[:begin] + " " * (word.start - begin) + text[word.start :]
     if word is None or compound(claim.text, word) \
             or _CONTRAST.search(claim.text, word.end, fact.start - claim.start) is not None:
         return None  # "has the lowest monthly payment, but it needs $122.48 up front": the amount is another's
@@ -79,16 +88,16 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
         searched = _search_values(index, loc.leaf.index)
         kept = [c for c in kept_conditions if any(_holds(v, c) for o in options for v in _terms_of(lex, o[2]))
                 or not any(equals_value(v, c) for v in searched)]
-        scope = scope_text(claim.text, word) + asked
+        scope = scope_text(text, word) + asked
         options = in_scope(_meeting(options, kept), scope, lex)
-        cued, last = deadline_of(claim, scope_end(claim.text, word), index, options)
+        cued, last = deadline_of(claim, scope_end(text, word), index, options)
         late = False
         if last is not None and has_dates(options):  # "the cheapest service that arrives by Dec 6"
             arriving = by_deadline(options, last)
             late = any(path == loc.leaf.path for _, path, _ in options) \
                 and not any(path == loc.leaf.path for _, path, _ in arriving)
             options = arriving
-        elif not kept and (cued or lex.deadline_words.search(scope_text(claim.text, word))):
+        elif not kept and (cued or lex.deadline_words.search(scope_text(text, word))):
             return None  # "the cheapest option that meets your Friday deadline": a day not read here
         said = ("", "second ", "third ")[rank] + ("lowest" if lowest else "highest")
         if options and late and (best := _ranked(options, lowest, rank)) is not None:

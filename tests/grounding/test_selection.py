@@ -97,3 +97,29 @@ PLANS = {"plans": [
 )
 def test_a_true_or_false_field_the_scope_names_keeps_its_options(answer, output, claimed, verdict) -> None:
     assert _fact(answer, output, claimed).verdict.value == verdict
+
+
+RATES = {"rates": [
+    {"carrier": "UPS", "service": "Ground", "price": 18.42, "est_delivery": "2026-12-07"},
+    {"carrier": "FedEx", "service": "Express Saver", "price": 29.6, "est_delivery": "2026-12-04"},
+    {"carrier": "USPS", "service": "Priority Mail", "price": 16.85, "est_delivery": "2026-12-03"},
+]}
+
+
+@pytest.mark.parametrize(
+    ("answer", "claimed", "verdict"),
+    [
+        # the superlative after the amount ranks it too, over what the words after it keep (a carrier's `rates`)
+        ("Go with FedEx Express Saver: at $29.60 it's the lowest-priced service that gets there by Friday.",
+         "$29.60", "contradicted"),
+        ("Go with USPS Priority Mail: at $16.85 it's the lowest-priced service that gets there by Friday.",
+         "$16.85", "supported"),
+        # a condition in a clause before the pick still holds ("that arrive by Friday"), the pick's own name does not
+        ("Of the services that arrive by Friday, FedEx Express Saver at $29.60 is the cheapest.", "$29.60",
+         "contradicted"),
+        # a cue after a comma opens a clause of its own: the amount before it is no pick
+        ("UPS Ground costs $18.42, cheapest of all is USPS Priority Mail.", "$18.42", "supported"),
+    ],
+)
+def test_a_superlative_after_the_amount(answer, claimed, verdict) -> None:
+    assert _fact(answer, RATES, claimed, question=TODAY).verdict.value == verdict
