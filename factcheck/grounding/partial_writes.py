@@ -12,7 +12,8 @@ from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.lexicon import Lexicon, field_name
 from factcheck.report import Claim, Fact, FactKind, Verdict
 
-_FAILED_LISTS = re.compile(r"(?i)^(?:failed|failures|rejected|declined|errors|not_[a-z]+|unprocessed|skipped)$")
+_FAILED_LISTS = re.compile(r"(?i)^(?:failed|failures|rejected|declined|errors|not_[a-z]+|unprocessed|skipped|"
+                           r"waitlisted)$")
 """The names of an output's lists of the members a write did not get through (`failed`, `rejected`)."""
 _MEMBER_NAME = re.compile(r"[^\W\d_]{2,}|\w*\d\w*")
 """A member's name or id worth looking for in the answer (two letters or more, or a code with a digit)."""
@@ -34,8 +35,9 @@ def partial_reported_whole(claims: list[Claim], source: str, index: EvidenceInde
     went through only in part (`result: partial`, 部分成功) has members it did not get through (its `failed` or
     `rejected` list, or list entries whose status is negative). An answer that holds no failure word, no word of
     a part, and no failed member said with a negator reports it as done for all: the first claim that speaks of all
-    of them ("All four of you are now confirmed", 5 个订单已全部预约好), else the first that says an action done,
-    gets a status fact contradicted by the write's status.
+    of them ("All four of you are now confirmed", 5 个订单已全部预约好; each such claim), else the first that says an
+    action done, gets a status fact contradicted by the write's status; a claim that says a failed member done ("Tom
+    Mendes: confirmed as well") has its state contradicted.
 
     Args:
         claims: The answer's claims, grounded.
@@ -51,20 +53,29 @@ def partial_reported_whole(claims: list[Claim], source: str, index: EvidenceInde
     failed = _failed_members(index.flats[call.index].value, lex)
     if _acknowledged(claims, source, failed, index):
         return
-    spot = _whole_claim(claims, source) or next(
+    spots = _whole_claims(claims, source) or [next(
         ((c, c.start + _lead(source[c.start : c.end]), c.end) for c in claims if any(
             f.kind in (FactKind.ACTION, FactKind.STATUS) and f.polarity == "positive"
-            and f.verdict == Verdict.SUPPORTED for f in c.facts)), None)
-    if spot is None:
-        return
-    target, at, end = spot
-    fact = Fact(kind=FactKind.STATUS, text=source[at:end], start=at, end=end, polarity="positive")
+            and f.verdict == Verdict.SUPPORTED for f in c.facts)), None)]
     shown = f"; not {', '.join(failed[:3])}" if failed else ""
-    set_verdict(fact, Verdict.CONTRADICTED, "record_state",
-                f"tool {call.name} says {leaf.path} {leaf.text!r}{shown}; the answer says nothing failed",
-                [evidence_of(leaf, index)])
-    target.facts.append(fact)
-    target.facts.sort(key=lambda f: f.start)
+    for spot in spots:
+        if spot is None:
+            continue
+        target, at, end = spot
+        fact = Fact(kind=FactKind.STATUS, text=source[at:end], start=at, end=end, polarity="positive")
+        set_verdict(fact, Verdict.CONTRADICTED, "record_state",
+                    f"tool {call.name} says {leaf.path} {leaf.text!r}{shown}; the answer says nothing failed",
+                    [evidence_of(leaf, index)])
+        target.facts.append(fact)
+        target.facts.sort(key=lambda f: f.start)
+    for claim in claims:  # "Tom Mendes: confirmed as well", of a passenger the write waitlisted
+        named = next((name for name in failed if name.lower() in source[claim.start : claim.end].lower()), None)
+        said = [f for f in claim.facts if f.kind in (FactKind.ACTION, FactKind.STATUS) and f.polarity == "positive"
+                and f.verdict == Verdict.SUPPORTED] if named else []
+        if said:
+            set_verdict(said[0], Verdict.CONTRADICTED, "record_state", f"tool {call.name} says {leaf.path} "
+                        f"{leaf.text!r} and did not get {named} through; the answer says it did",
+                        [evidence_of(leaf, index)])
 
 
 def _partial_status(index: EvidenceIndex, call: int) -> Leaf | None:
@@ -119,15 +130,16 @@ def _acknowledged(claims: list[Claim], source: str, failed: list[str], index: Ev
     return False
 
 
-def _whole_claim(claims: list[Claim], source: str) -> tuple[Claim, int, int] | None:
-    """The first claim that speaks of every member ("all four of you", "both items", 全部, 均已), with where its
+def _whole_claims(claims: list[Claim], source: str) -> list[tuple[Claim, int, int]]:
+    """The claims that speak of every member ("all four of you", "both items", 全部, 均已), each with where its first
     words of all stand in the answer."""
+    found = []
     for claim in claims:
         text = source[claim.start : claim.end]
-        for pattern in (EN_ALL, _BOTH, ZH_ALL):
-            if m := pattern.search(text):
-                return claim, claim.start + m.start(), claim.start + m.end()
-    return None
+        hit = next((m for pattern in (EN_ALL, _BOTH, ZH_ALL) if (m := pattern.search(text))), None)
+        if hit is not None:
+            found.append((claim, claim.start + hit.start(), claim.start + hit.end()))
+    return found
 
 
 def _lead(text: str) -> int:

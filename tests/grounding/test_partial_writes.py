@@ -19,6 +19,8 @@ SEATS = call("assign_seats", {"result": "partial", "assigned": {"P1": "30D", "P2
 PICKUP = call("schedule_pickup", {"confirmation": "PRG-7F2209", "status": "部分成功",
                                   "scheduled": ["SO-4401", "SO-4402"],
                                   "rejected": [{"order": "SO-4409", "reason": "缺少商业发票"}]})
+REBOOKED = call("rebook_segment", {"result": "PARTIAL", "confirmed": [{"name": "Laura Mendes", "seat": "27E"}],
+                                   "waitlisted": [{"name": "Tom Mendes", "waitlist_position": 3}]})
 WHOLE = call("assign_seats", {"result": "success", "assigned": {"P1": "30D", "P2": "30E", "P3": "30F"}})
 
 
@@ -32,11 +34,16 @@ def flags(answer: str, tools: list) -> list[str]:
     [
         # done for all, nothing said of what failed: the first claim of all is contradicted by the write's status
         ("All three of you are seated together on BA112. Charged £70.00.", [BOOKING, SEATS], ["All three"]),
-        ("All set! All three of you are seated together on BA112.", [BOOKING, SEATS], ["All set"]),
+        # each claim of all is (the first only, before)
+        ("All set! All three of you are seated together on BA112.", [BOOKING, SEATS], ["All set", "All three"]),
         ("搞定！3 个订单已全部预约好 FedEx 上门取件，确认号 PRG-7F2209。", [PICKUP], ["全部"]),
         # no claim of all: the first action said done that a tool backs (the charge; no booking tool ran)
         ("I've booked your seats on BA112, confirmation attached. Charged £70.00.", [BOOKING, SEATS],
          ["Charged £70.00."]),
+        # a member the write did not get through, said done
+        # (and, with no claim of all, the first claim that says a state done)
+        ("Tom Mendes: confirmed as well, seated near Laura.", [REBOOKED],
+         ["Tom Mendes: confirmed as well, seated near Laura.", "confirmed"]),
         # the answer tells of the part that failed
         ("Daniel and Grace are seated (30D, 30E), but Ada doesn't have a seat yet: 30F is blocked.",
          [BOOKING, SEATS], []),
