@@ -39,6 +39,8 @@ class ClaimState:
         self._asked: tuple[str, bool] = ("", False)
         """The claim text `_asks_new_value` last read, and its answer (each fact of a claim asks)."""
         self._said = ClaimText("", 0, [])
+        self._lines: tuple[str, str] = ("", "")
+        """The text of the claim before the one in hand, and the header row of the table being read, if any."""
         self._clause_lows: tuple[str, dict[tuple[int, int], str]] = ("", {})
         """The claim text `_clause` last read, and each clause of it read, lower case, by its bounds."""
         self._rate_read: tuple[str, bool] = ("", False)

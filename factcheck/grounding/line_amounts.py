@@ -22,6 +22,8 @@ from factcheck.grounding.roles import (
 from factcheck.lexicon import field_name
 from factcheck.report import Fact, FactKind
 
+_UNIT_COLUMN = re.compile(r"(?i)\b(?:unit|each|ea|per|price|rate)\b|单价|价格|每")
+"""A table header that makes its column one unit's amount ("Unit price", "Price", 单价); "Total", "Refund" do not."""
 _NAME_FIELD = re.compile(r"\b(?:name|item|title|description|desc|product)\b")
 """Fields of a line's record that name what it is (`name`, `item`, `description`)."""
 _QUANTITY_WORD = re.compile(r"(?i)(?<![\w.$¥€£])(\d{1,3}|[a-z]+|[两二三四五六七八九十])(?![\d.,])")
@@ -33,10 +35,10 @@ _WORKED = re.compile(r"[×=→]|^\s*\|")
 _TIMES_AFTER = re.compile(r"\s*[×xX*]\s*\d")
 """A multiplication right after an amount ("$45.09 × 2"): the amount is one unit's."""
 _ONE_BEFORE = re.compile(
-    r"(?i)(?<![\d.,])(?:1|one|a single)(?:\s+of\s+\d+)?\s*(?:[袋件个张盒杯只台套份]|\w+)?\s*[)）]?\s*[:：（(]?\s*"
+    r"(?i)(?<![\d.,])(?:1|one|a single)(?:\s+of\s+\d+)?\s*(?:[袋件个张盒杯只台套份]|\w+)?\s*[)）]?\s*[:：（(|]?\s*"
     r"(?:at|for)?\s*$")
 """A count of one right before an amount ("那 1 袋 ¥128.00", "one bag $128", "缺 1 盒（18.90 元）", "Avocado (1 of 2):
-$1.25", "（缺 1 盒）：¥19.90"): the amount is that unit's."""
+$1.25", "（缺 1 盒）：¥19.90", a table's "| 2 | 1 | $4.79 |" of one missing of two): the amount is that unit's."""
 _CLAUSE_REST = re.compile(r"[^,，;；。\n]*")
 """The rest of an amount's clause after it."""
 _FOR_ITEMS = re.compile(r"(?i)\s*(?:for|on|of)\s+(?:the|your|all|both)?\s*\w")
@@ -63,6 +65,8 @@ def unit_price_as_line(fact: Fact, located: list[Located], index: EvidenceIndex,
         return None
     if PER_SLASH.match(claim.text[fact.end - claim.start :]):
         return None
+    if _UNIT_COLUMN.search(column_header(fact, claim)):
+        return None  # "| Mouse | 2 | $89.50 |" under "| Item | Qty | Unit price |": the column is one unit's
     claimed = Decimal(fact.value)
     for loc in located:
         priced = bool(loc.leaf.labels & PRICE_LABELS)
@@ -88,6 +92,16 @@ def unit_price_as_line(fact: Fact, located: list[Located], index: EvidenceIndex,
         total = claimed * quantity
         return Recomputed(total, f"quantity {num_text(quantity)} × {num_text(claimed)} = {num_text(total)}", loc)
     return None
+
+
+def column_header(fact: Fact, claim: ClaimText) -> str:
+    """The header cell over the column of a table row that holds `fact` ("Unit price"), lower case; empty when the
+    claim is no table row under a header."""
+    if not claim.header:
+        return ""
+    column = claim.text.count("|", 0, fact.start - claim.start)
+    cells = claim.header.split("|")
+    return cells[column].strip().lower().replace("_", " ") if column < len(cells) else ""
 
 
 def _quantity_of_item(index: EvidenceIndex, loc: Located, quantity: Decimal, before: str, start: int) -> list[int]:

@@ -35,6 +35,8 @@ from factcheck.grounding.working import left_over
 from factcheck.report import Fact, FactKind, Verdict
 
 _NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
+_TABLE_RULE = re.compile(r"\|?\s*:?-{3,}")
+"""A markdown table's rule under its header row (|---|---|): the row before it is the header."""
 _DIRECTION_BEFORE, _DIRECTION_AFTER = 24, 16
 """How far before and after an amount its direction words are read ("a charge of $30.78", "$30.78 refunded")."""
 _WHEN = (FactKind.DATE, FactKind.TIME)
@@ -66,7 +68,11 @@ class Matcher(NumberChecks):
             asserts: Whether the claim asserts (an offer or a question says nothing of every order or of a window).
         """
         self._claim_facts, self._claim_text = facts, text
-        self._said = ClaimText(text, start, facts)
+        previous, header = self._lines
+        row = text.lstrip()
+        header = previous if _TABLE_RULE.match(row) else header if row.startswith("|") and gap.count("\n") < 2 else ""
+        self._lines = (text, header)
+        self._said = ClaimText(text, start, facts, header)
         self._records.reset(facts, text, start)
         if not facts:  # nothing to ground: only coverage may add a fact, and the gap may end the record in view
             if asserts:

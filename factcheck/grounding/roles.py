@@ -56,6 +56,8 @@ class ClaimText(NamedTuple):
     """Where it starts in the answer (its facts' offsets are the answer's)."""
     facts: list[Fact]
     """Its facts."""
+    header: str = ""
+    """The header row of the markdown table the claim is a row of ("| Item | Qty | Unit price |"), else empty."""
 
 
 PER_UNIT_FIELD = re.compile(r"\b(?:nightly|daily|hourly|weekly|monthly|per|each|unit)\b")
