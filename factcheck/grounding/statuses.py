@@ -21,6 +21,7 @@ from factcheck.grounding.status_calls import (
 from factcheck.grounding.trust import backing_statuses
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.grounding.write_outcomes import (
+    entry_of_write_disagrees,
     named_write_failed,
     only_writes_failed,
     pending_after_write,
@@ -307,8 +308,9 @@ class StatusMatcher:
         if polarity == "positive" and self._write_state_disagrees(fact, pool, claim_facts):
             return
         if polarity == "positive" and fact.kind == FactKind.STATUS \
-                and pending_after_write(self.index, self._writes, fact, agree, before):
-            return  # "You're now confirmed" when the change came back waitlisted
+                and (pending_after_write(self.index, self._writes, fact, agree, before)
+                     or entry_of_write_disagrees(self.index, self._writes, fact, claim, len(before))):
+            return  # "You're now confirmed" when the change came back waitlisted, or the booster seat it lists so
         if polarity == "positive" and (own := named_record_disagrees(self.index, fact, polarity, pool, claim_facts,
                                                                      claim, len(before))):
             # "PA-2025-114872 was approved" of a case whose own `status` is submitted

@@ -233,3 +233,42 @@ def only_writes_failed(writes: list[ToolRecord]) -> ToolRecord | None:
     if not writes or any(c.status == "ok" and not c.reports_failure for c in writes):
         return None
     return writes[-1]
+
+
+def entry_of_write_disagrees(index: EvidenceIndex, writes: list[ToolRecord], fact: Fact, claim: str, at: int) -> bool:
+    """Contradict a bare done state said of the one entry of a write's list that the clause names by a text it holds
+    ("Child booster seat: confirmed" of `results[1]`, code BOOSTER, `status: waitlisted`) when that entry's own status
+    is pending or failed.
+
+    Args:
+        index: The run's evidence.
+        writes: The run's action calls.
+        fact: A status said done that names no concept.
+        claim: The claim's text.
+        at: Where the fact stands in it.
+
+    Returns:
+        True when the fact was contradicted.
+    """
+    begin = max((m.end() for m in _PART_BREAK.finditer(claim, 0, at)), default=0)
+    clause = claim[begin : at + len(fact.text)].lower()
+    named = []
+    for call in writes:
+        if call.status != "ok" or not isinstance(call.output, dict):
+            continue
+        for field, value in call.output.items():
+            for i, entry in enumerate(value if isinstance(value, list) else ()):
+                texts = [v for v in entry.values() if isinstance(v, str)] if isinstance(entry, dict) else []
+                if any(len(t) >= _NAME_LEN and t.lower() in clause and not index.statuses_of(t.lower()) for t in texts):
+                    named.append((call.index, f"{field}[{i}]", entry))
+    if len(named) != 1:
+        return False
+    call, path, entry = named[0]
+    own = [StatusEvidence(s.concept, s.polarity, leaf, call) for name, value in entry.items()
+           if isinstance(value, str) and index.lex.status_fields.search(field_name(str(name)))
+           and (leaf := index.leaf_at(call, f"{path}.{name}")) is not None for s in index.statuses_of(value.lower())]
+    if not own or any(s.polarity not in ("pending", "negative") for s in own):
+        return False
+    set_verdict(fact, Verdict.CONTRADICTED, "polarity_mismatch", f"the entry the answer names says {say(own[0])}, "
+                "answer says done", [evidence_of(own[0].leaf, index)])
+    return True

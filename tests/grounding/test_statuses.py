@@ -635,3 +635,23 @@ def flagged_states(answer: str, tools: list) -> list[str]:
 )
 def test_confirmed_after_a_change_that_came_back_pending(answer: str, tools: list, expected: list) -> None:
     assert flagged_states(answer, tools) == expected
+
+
+RENTAL = call("get_rental", {"confirmation": "RW-88213507", "status": "confirmed", "base_total": 389.5})
+EXTRAS = call("add_extras", {"results": [
+    {"code": "ADDL_DRIVER", "status": "added", "total": 65.0},
+    {"code": "BOOSTER", "status": "waitlisted", "reason": "no booster seats available"}], "new_total": 454.5})
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # the clause names one entry of the write's list by a text it holds: that entry's own state decides
+        ("- Child booster seat: confirmed, $11.99/day", ["confirmed"]),
+        ("- Additional driver (ADDL_DRIVER): confirmed, $65.00", []),
+        # no entry named: other checks speak
+        ("Your rental is confirmed.", []),
+    ],
+)
+def test_an_entry_of_a_write_said_done(answer: str, expected: list) -> None:
+    assert flagged_states(answer, [RENTAL, EXTRAS]) == expected
