@@ -33,7 +33,7 @@ _MERGED_DICTS = (
     "payment_methods",
     "currency_symbols", "weekdays", "status_implies", "other_senses", "time_zones", "label_companions",
     "fields_after", "record_states", "directions", "collection_words", "difference_words", "threshold_words",
-    "member_words", "date_roles", "date_role_fields", "outcome_states", "flag_words",
+    "member_words", "date_roles", "date_role_fields", "outcome_states", "flag_words", "day_parts",
 )
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
@@ -187,6 +187,11 @@ class Lexicon:
     deadline_words: Phrases = field(init=False)
     """Words of a deadline an option must meet (in time, before Friday, 来得及): a cheapest pick under one is not
     re-ranked (the options' arrival is not compared with it)."""
+    day_parts: dict[str, tuple[float, float]] = field(init=False)
+    """A part of the day -> the hours it spans (morning: 5 to 12, 下午: 12 to 18): a superlative scoped by one ranks
+    the options that start then."""
+    day_part_words: Phrases = field(init=False)
+    """The words of `day_parts`."""
     flag_words: dict[str, tuple[str, ...]] = field(init=False)
     """A word of a true-or-false field's name -> other words a claim names it by (refundable: 可免费取消, free
     cancellation; smoking: 烟, so 无烟 wants it false): a superlative scoped by one ranks the options that hold it."""
@@ -443,6 +448,8 @@ class Lexicon:
         self.deadline_cues = Phrases(self.data.get("deadline_cues", []))
         self.flag_words = {term_key(k): tuple(w.lower() for w in ws)
                            for k, ws in self.data.get("flag_words", {}).items()}
+        self.day_parts = {term_key(k): (float(a), float(b)) for k, (a, b) in self.data.get("day_parts", {}).items()}
+        self.day_part_words = Phrases(self.day_parts)
         self.weekday_words = Phrases(self.data["weekdays"])
         self.weekday_of = {term_key(w): day for w, day in self.data["weekdays"].items()}
         self.option_lists = frozenset(w.lower() for w in self.data["option_lists"])
@@ -723,6 +730,9 @@ def _check_lexicon_file(data: Any, where: str) -> None:
             problem = _first_bad(value, _is_number, "must be a number")
         elif key == "currencies":
             problem = _first_bad(value, lambda v: isinstance(v, str), "must be a currency code")
+        elif key == "day_parts":
+            problem = _first_bad(value, lambda v: isinstance(v, list) and len(v) == 2 and all(map(_is_number, v)),
+                                 "must be [from hour, to hour]")
         elif key == "status_terms":
             must = f"must be an object with a polarity of {_POLARITIES[1:]} or null"
             problem = _first_bad(value, _is_status_spec, must)

@@ -48,6 +48,30 @@ def in_scope(options: list[tuple[Decimal, str, Any]], scope: str, lex: Lexicon) 
     return [o for o, values in zip(options, held, strict=True) if named <= values]
 
 
+def day_part_scope(options: list[tuple[Decimal, str, Any]], scope: str, lex: Lexicon,
+                    ) -> list[tuple[Decimal, str, Any]]:
+    """The options that start in the one part of the day the claim's scope names ("早上最便宜的是", "the cheapest
+    morning slot": lexicon `day_parts`; not the user's question, which may name two to compare), by the first time of
+    day each holds (its departure or start); all of them when the scope names none or several, or when an option
+    holds no time or none starts then."""
+    parts = {lex.day_parts[hit.key] for hit in lex.day_part_words.finditer(scope)}
+    if len(parts) != 1:
+        return options
+    begin, end = parts.pop()
+    kept = []
+    for option in options:
+        first = next((m for v in scalars_of(option[2]) if isinstance(v, str) and (m := _TIME_OF_DAY.search(v))), None)
+        if first is None:
+            return options
+        if begin <= int(first.group(1)) + int(first.group(2)) / 60 < end:
+            kept.append(option)
+    return kept or options
+
+
+_TIME_OF_DAY = re.compile(r"(?:^|[T\s])([01]?\d|2[0-3]):([0-5]\d)(?!\d)")
+"""A time of day in an option's value ("08:30", "2025-11-02T18:45:00-06:00", "10:00-11:00")."""
+
+
 def _said_alone(value: str, named: set[str], scope: str) -> bool:
     """Whether the scope names a value other than inside a longer value it names ("white" only inside "warm white"
     names no colour)."""

@@ -22,7 +22,7 @@ from factcheck.grounding.roles import (
     equals_value,
     num_text,
 )
-from factcheck.grounding.scopes import asked_text, in_scope, scope_end, scope_text
+from factcheck.grounding.scopes import asked_text, day_part_scope, in_scope, scope_end, scope_text
 from factcheck.lexicon import Lexicon, field_name
 from factcheck.phrases import Hit
 from factcheck.report import Fact, FactKind, Verdict
@@ -89,7 +89,7 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
         kept = [c for c in kept_conditions if any(_holds(v, c) for o in options for v in _terms_of(lex, o[2]))
                 or not any(equals_value(v, c) for v in searched)]
         scope = scope_text(text, word) + asked
-        options = in_scope(_meeting(options, kept), scope, lex)
+        options = in_scope(day_part_scope(_meeting(options, kept), scope_text(text, word), lex), scope, lex)
         cued, last = deadline_of(claim, scope_end(text, word), index, options)
         late = False
         if last is not None and has_dates(options):  # "the cheapest service that arrives by Dec 6"

@@ -123,3 +123,26 @@ RATES = {"rates": [
 )
 def test_a_superlative_after_the_amount(answer, claimed, verdict) -> None:
     assert _fact(answer, RATES, claimed, question=TODAY).verdict.value == verdict
+
+
+FLIGHTS = {"flights": [
+    {"flight": "3U8897", "dep": "07:35", "price": 620},
+    {"flight": "CA4211", "dep": "08:50", "price": 710},
+    {"flight": "MU2337", "dep": "20:10", "price": 480},
+]}
+
+
+@pytest.mark.parametrize(
+    ("answer", "claimed", "verdict"),
+    [
+        # a part of the day the claim names keeps the options that start then (lexicon day_parts)
+        ("早上最便宜的是 3U8897，票面 620 元。", "620 元", "supported"),
+        ("The cheapest morning flight is 3U8897 at ¥620.", "¥620", "supported"),
+        ("The cheapest morning flight is CA4211 at ¥710.", "¥710", "contradicted"),
+        ("The cheapest evening flight is MU2337 at ¥480.", "¥480", "supported"),
+        # none named: every option is ranked, whatever the question compares
+        ("最便宜的是 3U8897，票面 620 元。", "620 元", "contradicted"),
+    ],
+)
+def test_a_part_of_the_day_keeps_the_options_that_start_then(answer, claimed, verdict) -> None:
+    assert _fact(answer, FLIGHTS, claimed, question="早上的和晚上的哪个便宜？").verdict.value == verdict
