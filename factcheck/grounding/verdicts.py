@@ -68,6 +68,7 @@ def evidence_strength(
         `own-field` (a status field of the acting tool's output), `record-field` (a status field of a record a
         read returned), `own-text`, `own-tool`, `count`, `other-tool`,
         `recomputed`, `other-call` / `other-item` (a wrong record: another call's value, another list item's),
+        `swapped` (two records' values said each of the other's),
         `field`, `other-unit` (the tool gives the very number in another unit or currency), `near`,
         `absent`, `no-write` (no call of the action; the agent says it acted, and no call of
         the run can act: every one is a declared read, or none sends the message it says it sent),
@@ -90,6 +91,8 @@ def evidence_strength(
         return "other-call" if len(calls) > 1 else "other-item"
     if code == "record_state":
         return "record-field"  # the status field of the record the answer names by its key
+    if code == "swapped_value":
+        return "swapped"  # two records' values said each of the other: both found, exchanged
     if fact.kind in _STATUS_KINDS and code in ("polarity_mismatch", "tool_error"):
         return _status_strength(fact, index)
     if code == "other_unit":

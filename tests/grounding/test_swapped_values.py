@@ -38,3 +38,14 @@ def swapped(answer: str) -> list[tuple[str, Verdict]]:
 def test_a_value_only_another_record_holds_is_contradicted(answer: str, expected: list) -> None:
     assert swapped(answer) == expected
 
+
+
+def test_a_swap_is_flagged_at_the_default_threshold_with_its_own_strength() -> None:
+    checked_in = {"name": "check_in", "args": {}, "output": {"results": [
+        {"pax": 1, "name": "James Okoro", "seat": "22A"}, {"pax": 2, "name": "Priya Okoro", "seat": "22B"},
+        {"pax": 3, "name": "Daniel Okoro", "seat": "23C"}]}}
+    answer = ("All three of you are checked in.\nJames Okoro — Seat: 22A\nPriya Okoro — Seat: 23C\n"
+              "Daniel Okoro — Seat: 22B")
+    facts = [f for c in FactChecker().check(answer, [checked_in]).claims for f in c.facts if f.code == "swapped_value"]
+    assert [(f.text, f.strength, f.verdict.flagged and not f.uncertain) for f in facts] == [
+        ("23C", "swapped", True), ("22B", "swapped", True)]
