@@ -15,6 +15,10 @@ TICKETS = {"name": "quote", "args": {}, "status": "ok", "output": {"price": 2720
 DEDUCTIBLE = {"name": "get_patient_account", "args": {}, "status": "ok",
               "output": {"deductible": {"annual": 2000.0, "met": 1620.45}}}
 
+OVERTIME = {"name": "get_payslips", "args": {}, "status": "ok",
+            "output": {"payslips": [{"month": "2025-05", "overtime_pay": 1931.16},
+                                    {"month": "2025-06", "overtime_pay": 2344.98}]}}
+
 
 def verdict(answer: str, tools: list, said: str) -> Verdict:
     fact = next(f for c in CHECKER.check(answer, tools).claims for f in c.facts if f.text == said)
@@ -34,6 +38,10 @@ def verdict(answer: str, tools: list, said: str) -> Verdict:
          Verdict.UNSUPPORTED),
         # a line's own total, in the lines of a list
         ("- 去程：1,280 元\n- 回程：1,460 元\n两段合计 2,470 元。", [FARES], "2,470 元", Verdict.CONTRADICTED),
+        # a difference said with 多了 (lexicon working_cues), two digits next to each other swapped
+        ("5 月加班费 1,931.16 元，6 月 2,344.98 元，6 月多了 431.82 元。", [OVERTIME], "431.82 元",
+         Verdict.CONTRADICTED),
+        ("5 月加班费 1,931.16 元，6 月 2,344.98 元，6 月多了 413.82 元。", [OVERTIME], "413.82 元", Verdict.SUPPORTED),
         # the cue after the amount, in its clause ("… remains", "… in total"); the whole said after the part
         ("You've met $1,620.45 of your $2,000.00 deductible, so only $479.55 remains.", [DEDUCTIBLE], "$479.55",
          Verdict.CONTRADICTED),
