@@ -70,11 +70,9 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
     claimed = Decimal(fact.value)
     # "for two weeks, your cheapest option is … 14 days for $30": the claim's other measures are its condition
     # (not the seats left of the pick, "with 4 seats left", nor the party, "for 3": those the options are kept by)
-    bounds = [Decimal(f.value) for f in claim.facts if f is not fact and f.kind == FactKind.NUMBER and f.value
-              and f.unit not in lex.currency_codes and _bound(claim, f)]  # "5 天内能到的选项里", "within 5 days"
     conditions = [Decimal(f.value) for f in claim.facts if f is not fact and f.kind == FactKind.NUMBER and f.value
                   and f.unit not in lex.currency_codes and f.verdict == Verdict.SUPPORTED and not _left_said(f, lex)
-                  and not _glued(claim, f) and Decimal(f.value) not in bounds]
+                  and not _glued(claim, f)]
     asked = asked_text(index.context.leaves)  # the user's words narrow the options, whichever value is ranked
     for loc in located:
         if loc.leaf.source != "tool" or not (loc.leaf.labels & lex.money_labels or _per_unit_price(loc.leaf.path)
@@ -92,10 +90,6 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
                 or not any(equals_value(v, c) for v in searched)]
         scope = scope_text(text, word) + asked
         options = in_scope(day_part_scope(_meeting(options, kept), scope_text(text, word), lex), scope, lex)
-        if bounds:
-            options = _within(options, min(bounds))
-            if options is None:
-                return None  # a bound on no days the options give: not ranked
         cued, last = deadline_of(claim, scope_end(text, word), index, options)
         late = False
         if last is not None and has_dates(options):  # "the cheapest service that arrives by Dec 6"
@@ -208,40 +202,6 @@ def ordinal_rank(text: str, word: Hit) -> int:
 
 _ORDINAL_BEFORE = re.compile(r"(?i)\b(next|second|third|2nd|3rd)[\s\-\u2010\u2011]*$")
 """An ordinal right before a superlative ("next-cheapest", "second lowest")."""
-
-
-def _bound(claim: ClaimText, number: Fact) -> bool:
-    """Whether a number of the claim is an upper bound on days ("5 天内能到", "within 5 business days")."""
-    return bool(_BOUND_AFTER.match(claim.text, number.end - claim.start)
-                or _BOUND_BEFORE.search(claim.text, 0, number.start - claim.start)
-                and _DAYS_AFTER.match(claim.text, number.end - claim.start))
-
-
-_BOUND_AFTER = re.compile(r"(?i)\s*(?:个)?(?:工作日|天|日)(?:之内|以内|内)"
-                          r"|\s*(?:business |working )?days? or (?:less|fewer)")
-_BOUND_BEFORE = re.compile(r"(?i)\bwithin\s*$")
-_DAYS_AFTER = re.compile(r"(?i)\s*(?:business |working )?days?\b")
-"""A bound on days after a number, or before it with days after it ("5 天内", "5 days or less", "within 5 days";
-not "within 30 minutes")."""
-_DAYS_FIELD = re.compile(r"(?i)days?|transit|duration|arrival")
-_SAME_DAY = re.compile(r"(?i)same[- ]day|instant\w*|当天|当日|即时")
-"""Words of an option that take no day ("same day", 即时到账)."""
-"""An option's field that gives how many days it takes (`transit_days`, "7-10")."""
-
-
-def _within(options: list[tuple[Decimal, str, Any]], bound: Decimal) -> list[tuple[Decimal, str, Any]] | None:
-    """The options whose days (the largest number of a field `_DAYS_FIELD` names: "7-10" takes 10) are at most the
-    bound; None when an option gives no such field."""
-    kept = []
-    for option in options:
-        record = option[2] if isinstance(option[2], dict) else {}
-        days = [Decimal(n) for k, v in record.items() if _DAYS_FIELD.search(str(k)) and isinstance(v, int | float | str)
-                and not isinstance(v, bool) for n in re.findall(r"\d+(?:\.\d+)?", _SAME_DAY.sub("0", str(v)))]
-        if not days:
-            return None
-        if max(days) <= bound:
-            kept.append(option)
-    return kept
 
 
 def _meeting(options: list[tuple[Decimal, str, Any]], conditions: list[Decimal]) -> list[tuple[Decimal, str, Any]]:
