@@ -88,8 +88,9 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
         searched = _search_values(index, loc.leaf.index)
         kept = [c for c in kept_conditions if any(_holds(v, c) for o in options for v in _terms_of(lex, o[2]))
                 or not any(equals_value(v, c) for v in searched)]
-        scope = scope_text(text, word) + asked
-        options = in_scope(day_part_scope(_meeting(options, kept), scope_text(text, word), lex), scope, lex)
+        own = scope_text(text, word)
+        scope = own + asked
+        options = in_scope(day_part_scope(_meeting(options, kept), own, lex), scope, lex)
         cued, last = deadline_of(claim, scope_end(text, word), index, options)
         late = False
         if last is not None and has_dates(options):  # "the cheapest service that arrives by Dec 6"
@@ -97,7 +98,7 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
             late = any(path == loc.leaf.path for _, path, _ in options) \
                 and not any(path == loc.leaf.path for _, path, _ in arriving)
             options = arriving
-        elif not kept and (cued or lex.deadline_words.search(scope_text(text, word))):
+        elif not kept and (cued or lex.deadline_words.search(own)):
             return None  # "the cheapest option that meets your Friday deadline": a day not read here
         said = ("", "second ", "third ")[rank] + ("lowest" if lowest else "highest")
         if options and late and (best := _ranked(options, lowest, rank)) is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from factcheck.grounding.counting import AGREES
 from factcheck.grounding.evidence import EvidenceIndex, StatusEvidence, ToolRecord
@@ -117,10 +118,16 @@ def _named_in_clause(index: EvidenceIndex, pool: list[StatusEvidence], claim: st
             output = index.value_at(status.call, "")
             values = [v for _, v in index.arg_values(status.call)]
             values += list(output.values()) if isinstance(output, dict) else []
-        if any(isinstance(v, str) and len(v) >= _NAME_LEN and v.lower() in clause and not index.statuses_of(v.lower())
-               for v in values):
+        if _names(index, values, clause):
             named.append(status)
     return named
+
+
+def _names(index: EvidenceIndex, values: list[Any], clause: str) -> bool:
+    """Whether a lower-case clause holds one of a record's texts that may name it (four characters or more, no status:
+    an item's name, a tracking code, BOOSTER)."""
+    return any(isinstance(v, str) and len(v) >= _NAME_LEN and v.lower() in clause and not index.statuses_of(v.lower())
+               for v in values)
 
 
 def sorted_by_state(index: EvidenceIndex, fact: Fact, polarity: str, pool: list[StatusEvidence],
@@ -187,9 +194,9 @@ def said_done(index: EvidenceIndex, fact: Fact, failed: ToolRecord | None) -> No
 def pending_after_write(index: EvidenceIndex, writes: list[ToolRecord], fact: Fact, agree: list[StatusEvidence],
                         before: str) -> bool:
     """Contradict a bare confirmation of the claim's subject ("You're now confirmed", 酒店已确认; the lexicon's
-    `confirmed_words`) said after the run's one action call (no send; several calls of one tool are retries) went
-    through with its own `status` pending (waitlisted, pending_hotel_confirmation, pending_approval): the change is
-    not confirmed, whatever a read before it said.
+    `confirmed_words`) said after the run's one action call (a send aside) went through with its own `status`
+    pending (waitlisted, pending_hotel_confirmation, pending_approval): the change is not confirmed, whatever a read
+    before it said.
 
     Args:
         index: The run's evidence.
@@ -206,10 +213,10 @@ def pending_after_write(index: EvidenceIndex, writes: list[ToolRecord], fact: Fa
         # "Done.", 提交成功: a request that went through is done, if pending; only its outcome is not. "duplicate
         # confirmed", "Hotel — confirmed", "（已确认，座位 28K）": a finding, or a line of another record
         return False
-    # the run's one change (a confirmation e-mail queued is none): beside others, which one is said confirmed is
-    # not read here
+    # the run's one change (a confirmation e-mail queued is none): beside others, or several calls of one tool (two
+    # bookings, four requests), which one is said confirmed is not read here
     acting = [c for c in writes if "send" not in c.concepts]
-    last = acting[0] if len({c.name for c in acting}) == 1 else None
+    last = acting[0] if len(acting) == 1 else None
     if last is None or last.status != "ok" or last.reports_failure or not isinstance(last.output, dict) \
             or any(s.call > last.index for s in agree) \
             or index.lex.standing_markers.search(window_before(before, 3, 6) + " " + fact.text):
@@ -258,8 +265,7 @@ def entry_of_write_disagrees(index: EvidenceIndex, writes: list[ToolRecord], fac
             continue
         for field, value in call.output.items():
             for i, entry in enumerate(value if isinstance(value, list) else ()):
-                texts = [v for v in entry.values() if isinstance(v, str)] if isinstance(entry, dict) else []
-                if any(len(t) >= _NAME_LEN and t.lower() in clause and not index.statuses_of(t.lower()) for t in texts):
+                if isinstance(entry, dict) and _names(index, list(entry.values()), clause):
                     named.append((call.index, f"{field}[{i}]", entry))
     if len(named) != 1:
         return False
