@@ -6,6 +6,7 @@ import re
 from decimal import Decimal
 from itertools import combinations
 
+from factcheck.grounding import working
 from factcheck.grounding.arithmetic import claim_targets, equal_at, operand_value, sum_text
 from factcheck.grounding.count_totals import listed_count_total, note_count
 from factcheck.grounding.counting import threshold_count
@@ -224,6 +225,9 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             if backing is None and part_count(fact, self._claim_text, self._records.start, self.index.lex):
                 fact.reason = f"{fact.text} counts a part of the whole (a part word or a rate beside it); not compared"
                 return
+            if backing is None and working.operand_of_working(fact, self._claim_text, self._records.start):
+                fact.reason = f"{fact.text} is an operand of the answer's written working; the working is checked"
+                return  # "门票 ¥48 × 28 = ¥1,344": the label before the working names its result, not each operand
             if backing is None:
                 shown = ", ".join(sorted({loc.mention.value for loc in same_field})[:3])
                 set_verdict(fact, Verdict.CONTRADICTED, "value_mismatch",

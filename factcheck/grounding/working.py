@@ -337,6 +337,25 @@ def another_reading(found: WrittenArithmetic) -> bool:
     return any(r is not None and equal_at(r, claimed, exponent) for r in readings)
 
 
+def operand_of_working(fact: Fact, text: str, start: int) -> bool:
+    """Whether a number stands as an operand of working the claim writes out: an operator right before it or right
+    after it ("¥48 × 28 = ¥1,344", "tuition $6,840.00 + fee $415.00 = …"), markdown bold aside; the result after "="
+    is none."""
+    before = _BOLD.sub("", text[max(0, fact.start - start - _NEAR) : fact.start - start])
+    after = _BOLD.sub("", text[fact.end - start : fact.end - start + _NEAR])
+    return bool(_OPERATOR_BEFORE.search(before) or _OPERATOR_AFTER.match(after))
+
+
+_NEAR = 8
+"""How far before or after a number its operator is looked for."""
+_BOLD = re.compile(r"\*\*")
+"""Markdown's bold marks: no multiplication."""
+_OPERATOR_BEFORE = re.compile(r"(?:[×*+÷−]|(?<=[\d\s])[xX](?=\s))\s*[$¥€£]?\s*$")
+"""An operator right before a number (not "=": what follows it is the working's result)."""
+_OPERATOR_AFTER = re.compile(r"\s*(?:元|美元|/\S+)?\s*(?:[×*+÷=−]|(?<=\s)[xX](?=[\s\d]))")
+"""An operator, "=" too, right after a number (and its unit)."""
+
+
 def adds_up(found: WrittenArithmetic) -> bool:
     """Whether the written result is what the expression comes to, at the precision it is written."""
     return equal_at(found.value, Decimal(found.result.value or "0"), -(found.result.precision or 0))

@@ -153,3 +153,19 @@ DEPOSIT = [{"name": "get_booking", "args": {}, "output": {"room_total": 10812.0,
 )
 def test_what_is_left_of_the_claims_own_amounts(answer, text, expected) -> None:
     assert _verdict(answer, DEPOSIT, text)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "text", "flagged"),
+    [
+        # the label before written working names its result, not each operand
+        ("费用：US$62 × 7 天 = US$434，加 one-way fee US$150，合计 US$584", "US$62", False),
+        ("Total: 4,956.75 + 3,492.44 + 340.00 = SEK 8,789.19", "4,956.75", False),
+        # a number said alone under the label is still compared with the field
+        ("Total: SEK 7,250.00", "7,250.00", True),
+    ],
+)
+def test_an_operand_of_written_working_is_not_the_labels_value(answer: str, text: str, flagged: bool) -> None:
+    tools = [{"name": "quote", "args": {}, "output": {"daily_rate": 62, "one_way_fee": 150, "total": 8789.19}}]
+    fact = next(f for c in check(answer, tools).claims for f in c.facts if f.text == text)
+    assert (fact.verdict.flagged and fact.code == "value_mismatch") == flagged, (fact.verdict, fact.reason)
