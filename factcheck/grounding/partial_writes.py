@@ -53,15 +53,12 @@ def partial_reported_whole(claims: list[Claim], source: str, index: EvidenceInde
     failed = _failed_members(index.flats[call.index].value, lex)
     if _acknowledged(claims, source, failed, index):
         return
-    spots = _whole_claims(claims, source) or [next(
-        ((c, c.start + _lead(source[c.start : c.end]), c.end) for c in claims if any(
+    spots = _whole_claims(claims, source) or [
+        (c, c.start + _lead(source[c.start : c.end]), c.end) for c in claims if any(
             f.kind in (FactKind.ACTION, FactKind.STATUS) and f.polarity == "positive"
-            and f.verdict == Verdict.SUPPORTED for f in c.facts)), None)]
+            and f.verdict == Verdict.SUPPORTED for f in c.facts)][:1]
     shown = f"; not {', '.join(failed[:3])}" if failed else ""
-    for spot in spots:
-        if spot is None:
-            continue
-        target, at, end = spot
+    for target, at, end in spots:
         fact = Fact(kind=FactKind.STATUS, text=source[at:end], start=at, end=end, polarity="positive")
         set_verdict(fact, Verdict.CONTRADICTED, "record_state",
                     f"tool {call.name} says {leaf.path} {leaf.text!r}{shown}; the answer says nothing failed",

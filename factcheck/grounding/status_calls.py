@@ -225,16 +225,22 @@ def named_record_disagrees(
     if len(items) != 1:
         return None
     call, path = items.pop()
-    record = index.value_at(call, path)
-    fields = index.lex.status_fields
-    own = []
-    for name, value in record.items() if isinstance(record, dict) else ():
-        if isinstance(value, str) and fields.search(field_name(name)) \
-                and (leaf := index.leaf_at(call, f"{path}.{name}")) is not None:
-            own += [StatusEvidence(s.concept, s.polarity, leaf, call) for s in index.statuses_of(value.lower())]
+    own = own_statuses(index, call, path)
     if not own or any(s.polarity in AGREES[polarity] for s in own):
         return None
     return next((s for s in own if s.polarity in ("pending", "negative")), None)
+
+
+def own_statuses(index: EvidenceIndex, call: int, path: str) -> list[StatusEvidence]:
+    """The statuses a record states by its own status fields (`status`, `refund_status`): the record at `path` of a
+    call's output (`results[1]`, or "" for the whole output)."""
+    record = index.value_at(call, path)
+    fields = index.lex.status_fields
+    return [StatusEvidence(s.concept, s.polarity, leaf, call)
+            for name, value in (record.items() if isinstance(record, dict) else ())
+            if isinstance(value, str) and fields.search(field_name(str(name)))
+            and (leaf := index.leaf_at(call, f"{path}.{name}" if path else str(name))) is not None
+            for s in index.statuses_of(value.lower())]
 
 
 def _amount_items(index: EvidenceIndex, fact: Fact) -> set[tuple[int, str]]:

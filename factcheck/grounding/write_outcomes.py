@@ -7,9 +7,9 @@ from typing import Any
 
 from factcheck.grounding.counting import AGREES
 from factcheck.grounding.evidence import EvidenceIndex, StatusEvidence, ToolRecord
-from factcheck.grounding.status_calls import say
+from factcheck.grounding.status_calls import own_statuses, say
 from factcheck.grounding.verdicts import evidence_of, set_verdict
-from factcheck.lexicon import field_name, split_camel, term_key
+from factcheck.lexicon import split_camel, term_key
 from factcheck.phrases import window_before
 from factcheck.report import Fact, FactKind, Verdict
 
@@ -131,7 +131,7 @@ def _names(index: EvidenceIndex, values: list[Any], clause: str) -> bool:
 
 
 def sorted_by_state(index: EvidenceIndex, fact: Fact, polarity: str, pool: list[StatusEvidence],
-                    claim_facts: list[Fact], claim: str, at: int) -> bool:
+                    claim_facts: list[Fact], claim: str, claim_start: int) -> bool:
     """Back a state with a record in it when the claim also says another state of a record's ("三个包裹里 2 个已签收，
     YT8820095 还在运输中"; "1 个已签收、2 个还在路上", a state of another concept) and the pool's calls are of several
     records (several calls, or several list entries): each state is some record's, not the latest call's.
@@ -143,7 +143,7 @@ def sorted_by_state(index: EvidenceIndex, fact: Fact, polarity: str, pool: list[
         pool: The statuses of its concept the run's outputs state.
         claim_facts: Every fact of its claim.
         claim: The claim's text.
-        at: Where the claim starts in the answer.
+        claim_start: Where the claim starts in the answer.
 
     Returns:
         True when the fact was backed; never when the fact's own clause names records (by a name or code they hold)
@@ -164,7 +164,7 @@ def sorted_by_state(index: EvidenceIndex, fact: Fact, polarity: str, pool: list[
     agree = [s for s in pool if s.polarity in AGREES[polarity]]
     if not agree:
         return False
-    named = _named_in_clause(index, pool, claim, fact.start - at, fact.end - at)
+    named = _named_in_clause(index, pool, claim, fact.start - claim_start, fact.end - claim_start)
     if named and not any(s.polarity in AGREES[polarity] for s in named):
         return False
     set_verdict(fact, Verdict.SUPPORTED, "match", f"tool says {say(agree[-1])}; the claim sorts several records "
@@ -221,11 +221,7 @@ def pending_after_write(index: EvidenceIndex, writes: list[ToolRecord], fact: Fa
             or any(s.call > last.index for s in agree) \
             or index.lex.standing_markers.search(window_before(before, 3, 6) + " " + fact.text):
         return False
-    own = []
-    for name, value in last.output.items():
-        if isinstance(value, str) and index.lex.status_fields.search(field_name(str(name))) \
-                and (leaf := index.leaf_at(last.index, str(name))) is not None:
-            own += [StatusEvidence(s.concept, s.polarity, leaf, last.index) for s in index.statuses_of(value.lower())]
+    own = own_statuses(index, last.index, "")
     if not own or any(s.polarity != "pending" for s in own):
         return False
     set_verdict(fact, Verdict.CONTRADICTED, "polarity_mismatch", f"tool {last.name} says {say(own[0])} of its change, "
@@ -266,13 +262,10 @@ def entry_of_write_disagrees(index: EvidenceIndex, writes: list[ToolRecord], fac
         for field, value in call.output.items():
             for i, entry in enumerate(value if isinstance(value, list) else ()):
                 if isinstance(entry, dict) and _names(index, list(entry.values()), clause):
-                    named.append((call.index, f"{field}[{i}]", entry))
+                    named.append((call.index, f"{field}[{i}]"))
     if len(named) != 1:
         return False
-    call, path, entry = named[0]
-    own = [StatusEvidence(s.concept, s.polarity, leaf, call) for name, value in entry.items()
-           if isinstance(value, str) and index.lex.status_fields.search(field_name(str(name)))
-           and (leaf := index.leaf_at(call, f"{path}.{name}")) is not None for s in index.statuses_of(value.lower())]
+    own = own_statuses(index, *named[0])
     if not own or any(s.polarity not in ("pending", "negative") for s in own):
         return False
     set_verdict(fact, Verdict.CONTRADICTED, "polarity_mismatch", f"the entry the answer names says {say(own[0])}, "
