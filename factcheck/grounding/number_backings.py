@@ -15,7 +15,7 @@ from factcheck.grounding.evidence import Leaf, Located
 from factcheck.grounding.item_totals import named_items_total
 from factcheck.grounding.moments import duration_seconds, record_duration, seconds_between
 from factcheck.grounding.multiplicity import dated_span, party_said, time_units
-from factcheck.grounding.roles import PER_UNIT_FIELD, Recomputed, claims_a_total
+from factcheck.grounding.roles import PER_UNIT_FIELD, Recomputed, claims_a_total, priced_per_unit
 from factcheck.grounding.subsets import SubsetTotal, per_unit_stay_total, subset_total
 from factcheck.grounding.totals import column_total
 from factcheck.grounding.user_word import record_near
@@ -462,6 +462,9 @@ class NumberBackings(ClaimState):
         )  # one value, or one record per call (a stock's price, a tax): not options the user chooses among
         if lex.speech_acts["policy_markers"].search(self._claim_text) or self._asks_new_value():
             return self._context(claimed, exponent)  # a rule, or the new value asked for ("update it to Suite 641")
+        if priced_per_unit(fact, self._said, lex):
+            # "超出部分每件 50 美元" where the ticket's `price` is 133: a rule's rate per unit, which the context states
+            return self._users_word(fact, claimed, exponent)
         if records:
             return None
         return self._users_word(fact, claimed, exponent)  # one of several records, unless a digit off the user's

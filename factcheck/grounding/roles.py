@@ -43,6 +43,10 @@ _ONE_OF = re.compile(
 _CLAUSE_MARKS = re.compile(r"[,，;；。:：]")
 PER_SLASH = re.compile(r"\s*/\s*(?![\d$¥€£])\w")
 """A slash and a unit right after an amount: it is one unit's ("$120.00/night", "¥580.00/张")."""
+_RATE_REACH = 12
+"""How far from an amount (characters) a per-unit word is read as making it one unit's (`priced_per_unit`)."""
+_NUMBER = re.compile(r"\d")
+"""A digit: the words beside an amount are read up to the next number only."""
 PER_WORK = re.compile(r"(?i)[×x@*/]|\b(?:at|each|per|apiece)\b|每|单价")
 """Between a quantity and an amount: the amount is one unit's ("4 × $22.75", "4 @ $22.75", "4 at $22.75 each")."""
 
@@ -275,6 +279,19 @@ def said_per_unit(fact: Fact, claim: ClaimText, lex: Lexicon) -> bool:
     night", "¥580.00/张")."""
     return bool(claim_hits(lex.per_unit_words, claim.text[slice(*clause_bounds(fact, claim))])) \
         or PER_SLASH.match(claim.text[_past_emphasis(fact, claim) :]) is not None
+
+
+def priced_per_unit(fact: Fact, claim: ClaimText, lex: Lexicon) -> bool:
+    """Whether an amount of money is a rate of one unit by the words right beside it, no other number between:
+    "每件 50 美元", "£10 per guest", "$50 each", "€12.00/day" (not "共 100 美元" of a clause that also says "每件")."""
+    if fact.unit not in lex.currency_codes:
+        return False
+    at, end = fact.start - claim.start, _past_emphasis(fact, claim)
+    before = claim.text[max(0, at - _RATE_REACH) : at]
+    after = claim.text[end : end + _RATE_REACH]
+    before, after = _NUMBER.split(before)[-1], _NUMBER.split(after)[0]
+    return bool(claim_hits(lex.per_unit_words, before) or claim_hits(lex.per_unit_words, after)) \
+        or PER_SLASH.match(claim.text[end:]) is not None
 
 
 def _past_emphasis(fact: Fact, claim: ClaimText) -> int:
