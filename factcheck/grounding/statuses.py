@@ -13,9 +13,11 @@ from factcheck.grounding.flat import shape_of, value_in
 from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, other_item
 from factcheck.grounding.status_calls import (
     counted_search,
+    drilled_read,
     failed_for_named,
     named_record_disagrees,
     of_named_calls,
+    read_disagrees,
     say,
 )
 from factcheck.grounding.trust import backing_statuses
@@ -288,7 +290,9 @@ class StatusMatcher:
             set_verdict(fact, Verdict.CONTRADICTED, "tool_error", f"tool {failed[0].name} failed, so not all is done",
                         [evidence_of(leaf, self.index)] if (leaf := self.index.first_leaf(failed[0].index)) else [])
             return
-        read = self._named_read(claim)
+        read = self._named_read(claim)  # or, for a claim naming no record ("your rent transfer"), the one read last
+        drilled = None if read else drilled_read(self.index, self.read_only, claim_facts, claim)
+        read = read or drilled
         if read is not None and any(s.call == read.index for s in pool):
             pool = [s for s in pool if s.call == read.index]  # "www.randomsite123.com is available": that call's
         agree = [s for s in pool if s.polarity in AGREES[polarity]] or self._done_by_write(fact, polarity, pool)
@@ -323,7 +327,7 @@ class StatusMatcher:
                         [evidence_of(agree[-1].leaf, self.index)])
         elif (polarity in ("positive", "negative") or fact.kind == FactKind.ACTION) and (
             (not self._standing(fact, before) and self._acting_call_disagrees(fact, polarity, pool, claim))
-            or self._read_disagrees(fact, polarity, pool, read)
+            or read_disagrees(self.index, fact, polarity, pool, read, pending=drilled is not None)
         ):
             return
         elif (
@@ -499,23 +503,6 @@ class StatusMatcher:
         text = claim.lower()
         named = set().union(*(named_calls(self.index, text, name) for name in {c.name for c in calls}))
         return self.index.calls[next(iter(named))] if len(named) == 1 else None
-
-    def _read_disagrees(self, fact: Fact, polarity: str, pool: list[StatusEvidence], read: ToolRecord | None) -> bool:
-        """A bare "unavailable" said of the read the claim names, against that call's own statuses:
-        "www.google.com is unavailable" after `check_website_availability` returned `status: available`."""
-        if read is None or read.status == "error":
-            return False
-        fields = self.index.lex.status_fields
-        own = [
-            s for s in pool
-            if s.call == read.index and s.polarity in ("positive", "negative") and not s.leaf.count
-            and fields.search(field_name(s.leaf.path.rsplit(".", 1)[-1]))
-        ]  # the call's status fields ("status": "available"), not what its lists or prose suggest
-        if not own or any(s.polarity in AGREES[polarity] for s in own):
-            return False
-        set_verdict(fact, Verdict.CONTRADICTED, "polarity_mismatch", f"tool says {say(own[0])}, answer says {polarity}",
-                    [evidence_of(own[0].leaf, self.index)])
-        return True
 
     def _other_sense(self, fact: Fact, claim: str) -> str | None:
         """The first other concept a word of the fact may speak of that the run has evidence of (lexicon

@@ -639,3 +639,26 @@ ROOMS = [(Decimal("136"), "rooms[0].rate", {"name": "Junior Suite", "breakfast_i
 )
 def test_a_flag_field_named_by_its_first_word_scopes_the_options(scope: str, kept: list[str]) -> None:
     assert [o[2]["name"] for o in in_scope(ROOMS, scope, CHECKER.lexicon)] == kept
+
+
+BAGS_POLICY = "Checked bags: 1 free per passenger in economy. Each extra bag is $50."
+BOOKING = {"reservation_id": "J2NS7D", "cabin": "economy", "flights": [{"flight_number": "HAT84", "price": 84}]}
+
+
+@pytest.mark.parametrize(
+    ("answer", "context", "expected"),
+    [
+        # a rate per unit beside the amount, which the context states: the rule's, not the ticket's price
+        ("超出部分每件 50 美元。", [BAGS_POLICY], [("50 美元", S, "context")]),
+        ("Extra bags cost $50 each.", [BAGS_POLICY], [("$50", S, "context")]),
+        ("The price is $50/bag.", [BAGS_POLICY], [("$50", S, "context")]),
+        # no per-unit word beside it, or a rate the context does not state: compared with the field as before
+        ("The price is $50.", [BAGS_POLICY], [("$50", C, "value_mismatch")]),
+        ("The price is $60 per bag.", [BAGS_POLICY], [("$60", C, "value_mismatch")]),
+    ],
+)
+def test_a_rate_per_unit_the_context_states_is_the_rules(answer: str, context: list, expected: list) -> None:
+    calls = [{"name": "get_reservation_details", "args": {}, "output": BOOKING, "status": "ok"}]
+    report = CHECKER.check(answer, calls, context)
+    assert [(f.text, f.verdict, f.code) for c in report.claims for f in c.facts
+            if f.kind.value == "number" and f.unit is not None] == expected
