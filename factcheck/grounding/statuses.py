@@ -291,7 +291,8 @@ class StatusMatcher:
                         [evidence_of(leaf, self.index)] if (leaf := self.index.first_leaf(failed[0].index)) else [])
             return
         read = self._named_read(claim)  # or, for a claim naming no record ("your rent transfer"), the one read last
-        drilled = None if read else drilled_read(self.index, self.read_only, claim_facts, claim)
+        drilled = None if read or polarity != "positive" else drilled_read(self.index, self.read_only, claim_facts,
+                                                                                claim)
         read = read or drilled
         if read is not None and any(s.call == read.index for s in pool):
             pool = [s for s in pool if s.call == read.index]  # "www.randomsite123.com is available": that call's

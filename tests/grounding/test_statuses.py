@@ -690,3 +690,13 @@ UTILITY = read("get_transfer", {"transfer_id": "TRF-20250601-1184"},
 def test_an_unnamed_status_speaks_of_the_record_read_in_detail(answer: str, tools: list, flagged: bool) -> None:
     facts = [f for claim in CHECKER.check(answer, tools).claims for f in claim.facts if f.kind == FactKind.STATUS]
     assert facts and any(f.verdict == Verdict.CONTRADICTED for f in facts) == flagged
+
+
+def test_a_failure_said_is_no_status_of_the_record_read_in_detail() -> None:
+    """"I couldn't pull live tracking" speaks of the lookup that failed, not of the shipment read after it."""
+    tools = [read("get_order", {"order_id": "100-4482917"}, {"shipments": [{"shipment_id": "SH-3"}]}),
+             {"name": "track_package", "args": {}, "output": "503 Service Unavailable", "status": "error"},
+             read("get_shipment_status", {"shipment_id": "SH-3"}, {"shipment_id": "SH-3",
+                                                                    "warehouse_status": "label_created"})]
+    report = CHECKER.check("I couldn't pull live tracking just now (the service timed out).", tools)
+    assert not any(f.verdict == Verdict.CONTRADICTED for c in report.claims for f in c.facts)
