@@ -45,7 +45,10 @@ def of_named_calls(
     if not named:
         return pool
     keyed = {s.call: index.record_keys(s.call) for s in pool}
-    kept = [s for s in pool if not keyed[s.call] or keyed[s.call] & named or _acts_on(index, s.call, named)]
+    # a write on the record that holds the named value ("MU5401 的退票" and `submit_refund(order_no=…)` of the order
+    # whose `flight` is MU5401) speaks of it too
+    holders = named | _holders(index, named)
+    kept = [s for s in pool if not keyed[s.call] or keyed[s.call] & named or _acts_on(index, s.call, holders)]
     if any(not keyed[s.call] and index.calls[s.call].status == "error" for s in kept):
         # "#W7700341 — address updated" beside the change of #W7700519 that raised, where the same tool ran with
         # success on #W7700341: the failure of the other record's call says nothing of the named one
@@ -88,6 +91,18 @@ def _of_successful_twin(
     twins = {c for c in failed if _of_another_record(index, c, said)
              and any(calls[n].name == calls[c].name and calls[n].status == "ok" and n != c for n in named)}
     return [s for s in pool if s.call not in twins]
+
+
+def _holders(index: EvidenceIndex, named: set[str]) -> set[str]:
+    """The keys of the records (whole call outputs) that hold a named value in a field of their own, the named
+    records aside (a refund keyed RF-55120 is named, not the holder of another record's key)."""
+    out: set[str] = set()
+    for call in range(len(index.calls)):
+        output = index.flats[call].value
+        if isinstance(output, dict) and (keys := index.record_keys(call)) and not keys & named and any(
+                isinstance(v, str) and record_key(v) in named for v in output.values()):
+            out |= keys
+    return out
 
 
 def _acts_on(index: EvidenceIndex, call: int, named: set[str]) -> bool:

@@ -700,3 +700,25 @@ def test_a_failure_said_is_no_status_of_the_record_read_in_detail() -> None:
                                                                     "warehouse_status": "label_created"})]
     report = CHECKER.check("I couldn't pull live tracking just now (the service timed out).", tools)
     assert not any(f.verdict == Verdict.CONTRADICTED for c in report.claims for f in c.facts)
+
+
+TICKET = read("get_order", {"order_no": "FL20250603118842"},
+              {"order_no": "FL20250603118842", "flight": "MU5401", "total_paid": 1430.0})
+REFUND_FAILED = read("submit_refund", {"order_no": "FL20250603118842"},
+                     {"result": "FAILED", "ticket_no": "TK-0611-07732", "status": "转人工"})
+REFUND_OTHER = read("submit_refund", {"order_no": "FL20250601000001"},
+                    {"result": "FAILED", "ticket_no": "TK-0611-07733"})
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "flagged"),
+    [
+        # the claim names the order by its flight; the refund's write names the order: its failure speaks of it
+        ("MU5401 的退票已为您成功办理。", [TICKET, REFUND_FAILED], True),
+        # a write on another order says nothing of the one the claim names
+        ("MU5401 的退票已为您成功办理。", [TICKET, REFUND_OTHER], False),
+    ],
+)
+def test_a_write_on_the_record_holding_the_named_value_speaks_of_it(answer: str, tools: list, flagged: bool) -> None:
+    facts = [f for claim in CHECKER.check(answer, tools).claims for f in claim.facts if f.kind == FactKind.STATUS]
+    assert facts and any(f.verdict == Verdict.CONTRADICTED for f in facts) == flagged
