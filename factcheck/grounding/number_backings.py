@@ -24,6 +24,8 @@ from factcheck.grounding.windows import current_time
 from factcheck.lexicon import field_name
 from factcheck.report import Fact, FactKind, Verdict
 
+_STATED_LABELS = frozenset({"balance", "total"})
+"""Labels of a value a record states as it stands: no sum or difference of its field speaks for another value."""
 _BARE_NUMBER = re.compile(r"-?[\d,]*\.?\d+")
 """An output that is one number and nothing else (a calculator's "1126.04")."""
 _LISTED = (FactKind.DATE, FactKind.TIME, FactKind.IDENTIFIER, FactKind.URL, FactKind.EMAIL)
@@ -413,6 +415,27 @@ class NumberBackings(ClaimState):
                     how = f"{value} converted at {said!r} (context)"
                     evidence = [evidence_of(leaf, self.index, how)] if leaf else []
                     return "derived", f"number equals {how}", evidence + [evidence_of(where, self.index, how)]
+        return None
+
+    def _with_field(self, fact: Fact, labels: frozenset[str], same_field: list[Located], claimed: Decimal,
+                    exponent: int) -> Backing | None:
+        """A sum or difference of one of the field's values and one of the answer's backed numbers, or of two of the
+        field's values ("原价 ¥746.80，退款完成后您实际支付 ¥268.80" of a refund `amount` of 478): the value the label
+        names worked out from the field. Not for a balance or a total, which the record states as it stands, nor a
+        product or a quotient (a per-unit amount said as the whole is the error to catch)."""
+        if labels & _STATED_LABELS:
+            return None
+        fields = [(Decimal(loc.mention.value), loc.leaf) for loc in same_field[:8]]
+        values = [v for v, _ in fields] + self.verified[-8:]
+        money = fact.unit in self.index.lex.currency_codes
+        addends = [not (money and self._counts(leaf, v)) for v, leaf in fields] + [True] * len(self.verified[-8:])
+        for (i, a), (j, b) in combinations(enumerate(values), 2):
+            if i >= len(fields) and j >= len(fields) or not (addends[i] and addends[j]):
+                continue  # two of the answer's numbers are read before (`_arithmetic`)
+            for total, how in ((a + b, f"{a} + {b}"), (abs(a - b), f"{max(a, b)} − {min(a, b)}")):
+                if equal_at(total, claimed, exponent):
+                    leaf = fields[i][1]
+                    return "derived", f"number equals {how}", [evidence_of(leaf, self.index, how)]
         return None
 
     def _arithmetic(

@@ -188,6 +188,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                 )
                 or self._named_items(fact)
                 or self._arithmetic([(v, None) for v in self.verified[-8:]], claimed, exponent)
+                or self._with_field(fact, labels, same_field, claimed, exponent)
                 or self._context_over(fact, same_field, claimed, exponent)
                 or (  # "the price difference is $22.55": an order's price and a variant's, of two calls
                     self._across_calls(claimed, exponent)
@@ -326,10 +327,8 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         held = {Decimal(str(v)) for v in scalars_of(value) if isinstance(v, int | float) and not isinstance(v, bool)}
         return all(a in held for a in amounts)
 
-    def _stated_elsewhere(
-        self, fact: Fact, targets: list[tuple[Decimal, int]], minor: Decimal | None, labels: frozenset[str],
-        same_field: list[Located],
-    ) -> list[Located]:
+    def _stated_elsewhere(self, fact: Fact, targets: list[tuple[Decimal, int]], minor: Decimal | None,
+                          labels: frozenset[str], same_field: list[Located]) -> list[Located]:
         """The tool outputs' own numbers equal to a claimed number that its field's values contradict, each in a field
         that names nothing the claim's words do not (`available`, `payable`; not `shipping_fee` for a refund of its
         amount), unless each is one unit's amount (an item's price in a list, `rate_per_night`) the claim does not

@@ -662,3 +662,25 @@ def test_a_rate_per_unit_the_context_states_is_the_rules(answer: str, context: l
     report = CHECKER.check(answer, calls, context)
     assert [(f.text, f.verdict, f.code) for c in report.claims for f in c.facts
             if f.kind.value == "number" and f.unit is not None] == expected
+
+
+REFUNDED_ORDER = {"order_id": "OD-7731", "paid": 746.80, "refunds": [{"refund_id": "RF-1", "amount": 478.0}]}
+STATEMENT = {"card": "6612", "balance": 173.60, "payments": [{"amount": 25.0}]}
+REFUND = {"order_id": "OD-8120", "refund": {"amount": 2300.0, "currency": "CNY"}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "outputs", "expected"),
+    [
+        # what the label names, worked out from the field by a sum or difference: not contradicted by the field
+        ("订单原价 ¥746.80，退款完成后您实际支付 ¥268.80。", [("get_order", REFUNDED_ORDER)],
+         [("¥746.80", S, "match"), ("¥268.80", S, "derived")]),
+        # a balance is what the record states as it stands; a product of the field is no sum or difference
+        ("You paid $25.00, so your balance is now $148.60.", [("get_statement", STATEMENT)],
+         [("$25.00", S, "match"), ("$148.60", C, "value_mismatch")]),
+        ("2 张票，退款金额：¥4,600.00", [("get_refund", REFUND)],
+         [("2", U, "not_found"), ("¥4,600.00", C, "value_mismatch")]),
+    ],
+)
+def test_a_value_worked_out_from_its_field(answer: str, outputs: list, expected: list) -> None:
+    assert number_verdicts(answer, outputs) == expected
