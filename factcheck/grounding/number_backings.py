@@ -421,8 +421,9 @@ class NumberBackings(ClaimState):
                     exponent: int) -> Backing | None:
         """A sum or difference of one of the field's values and one of the answer's backed numbers, or of two of the
         field's values ("原价 ¥746.80，退款完成后您实际支付 ¥268.80" of a refund `amount` of 478): the value the label
-        names worked out from the field. Not for a balance or a total, which the record states as it stands, nor a
-        product or a quotient (a per-unit amount said as the whole is the error to catch)."""
+        names worked out from the field ("还能再住 8 晚" of 25 − 17 nights). Not for a balance or a total, which the
+        record states as it stands, nor a product or a quotient (a per-unit amount said as the whole is the error to
+        catch), nor a sum of counts (1 + 2 books said as three is as often a miscount)."""
         if labels & _STATED_LABELS:
             return None
         fields = [(Decimal(loc.mention.value), loc.leaf) for loc in same_field[:8]]
@@ -432,7 +433,8 @@ class NumberBackings(ClaimState):
         for (i, a), (j, b) in combinations(enumerate(values), 2):
             if i >= len(fields) and j >= len(fields) or not (addends[i] and addends[j]):
                 continue  # two of the answer's numbers are read before (`_arithmetic`)
-            for total, how in ((a + b, f"{a} + {b}"), (abs(a - b), f"{max(a, b)} − {min(a, b)}")):
+            sums = ((a + b, f"{a} + {b}"),) if money else ()  # counts added up are as often a count's error
+            for total, how in (*sums, (abs(a - b), f"{max(a, b)} − {min(a, b)}")):
                 if equal_at(total, claimed, exponent):
                     leaf = fields[i][1]
                     return "derived", f"number equals {how}", [evidence_of(leaf, self.index, how)]
