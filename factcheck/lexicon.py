@@ -38,7 +38,7 @@ _MERGED_DICTS = (
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
     "completion_markers", "completion_markers_far", "agent_markers", "beneficiary_markers", "noun_heads",
-    "standing_markers",
+    "standing_markers", "place_markers",
     "conditional_openers",
     "minor_unit_fields", "past_hour_markers", "approximators_after", "earlier_markers",
     "rate_cues",
@@ -114,6 +114,7 @@ class Lexicon:
     completion_far: Phrases = field(init=False)
     agent_markers: tuple[str, ...] = field(init=False)
     beneficiary_markers: tuple[str, ...] = field(init=False)
+    place_markers: tuple[str, ...] = field(init=False)
     noun_heads: tuple[str, ...] = field(init=False)
     """Nouns right after a concept word that it only modifies (退款申请: a request, no refund done)."""
     """Words right before a concept word that make it what an action is for (已为订单 88231 退款), not the action."""
@@ -390,6 +391,7 @@ class Lexicon:
         self.completion_far = Phrases(self.data["completion_markers_far"])
         self.agent_markers = tuple(self.data["agent_markers"])
         self.beneficiary_markers = tuple(self.data["beneficiary_markers"])
+        self.place_markers = tuple(self.data["place_markers"])
         self.noun_heads = tuple(self.data["noun_heads"])
         self.standing_markers = Phrases(self.data["standing_markers"])
         self.conditional_openers = Phrases(self.data["conditional_openers"])

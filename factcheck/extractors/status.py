@@ -215,9 +215,11 @@ class StatusExtractor:
         """Whether a completion marker (已, 已经) stands just before a concept word.
 
         A concept word after an agent marker does another action ("已被订单预留": reserved by orders); one after a
-        beneficiary marker is what the action is for ("已为订单 88231 退款": the action is the refund).
+        beneficiary marker is what the action is for ("已为订单 88231 退款": the action is the refund); one after a
+        place marker is where it took something from ("已经把收纳袋从订单里去掉了").
         """
-        if not prefix or prefix.rstrip().endswith((*self.lex.agent_markers, *self.lex.beneficiary_markers)):
+        if not prefix or prefix.rstrip().endswith((*self.lex.agent_markers, *self.lex.beneficiary_markers,
+                                                   *self.lex.place_markers)):
             return False
         near = self.lex.completion.search(prefix[-self.zh_window :])
         return near or self.lex.completion_far.search(prefix[-_FAR_WINDOW:])

@@ -168,6 +168,8 @@ def test_words_inside_links_are_not_statuses() -> None:
         # the submission is claimed done, as 已提交退款申请 and "I've submitted your refund request" are
         ("已为您提交退款申请", "refund", True),
         ("我已经帮您把自动续费关掉了", "cancel", True),  # turned off, as "turned off"
+        ("已把集合时间和地点短信发到您的手机上", "send", True),  # 把 brings its object before the act: it is done
+        ("已经把 2 个收纳袋从订单 SO-55910 里去掉了", None, None),  # the order is where they came from, no act
     ],
 )
 def test_completion_markers_that_reach_past_their_object(text, concept, action) -> None:
