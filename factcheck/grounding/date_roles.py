@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from factcheck.grounding.moments import NAMED_DATE, bounded, same_date
+from factcheck.grounding.date_moves import same_date
+from factcheck.grounding.moments import NAMED_DATE, bounded
 from factcheck.grounding.verdicts import Backing, evidence_of
 from factcheck.lexicon import field_name
 from factcheck.report import Fact, FactKind

@@ -8,6 +8,7 @@ from functools import cached_property
 
 from factcheck.grounding.availability import said_unavailable
 from factcheck.grounding.coverage import incomplete_coverage
+from factcheck.grounding.date_moves import same_date
 from factcheck.grounding.date_roles import role_date_disagrees
 from factcheck.grounding.direction import wrong_direction
 from factcheck.grounding.earliest import earliest_pick
@@ -19,7 +20,6 @@ from factcheck.grounding.moments import (
     epoch_date,
     in_other_zone,
     other_half_of_day,
-    same_date,
     shifted,
     time_said_after,
     weekday,

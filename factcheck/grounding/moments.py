@@ -10,6 +10,7 @@ from itertools import combinations, product
 from typing import Any
 
 from factcheck.grounding.arithmetic import shifted_date, shifted_time
+from factcheck.grounding.date_moves import real_date, same_date, worked_out
 from factcheck.grounding.evidence import EvidenceIndex, Located
 from factcheck.grounding.user_word import neighbours
 from factcheck.grounding.verdicts import Backing, evidence_of, set_verdict
@@ -29,8 +30,6 @@ NAMED_DATE = re.compile(r"[A-Za-z]{3}|月|\d{4}")
 """A date written with its month's name, 月 or its year (not "3/8", which may be a fraction)."""
 _BOUND_REACH = 12
 """How far from a date a range's bound word is read (`bounded`)."""
-_YEAR_DAYS = 366
-"""Most days a claim's number is read as, moving a date (`_worked_out`)."""
 """How a date backed as the end of a window the context gives says so (a deadline `windows.passed_deadline` reads)."""
 _LONGEST_WINDOW = 366
 """Most days of a window the context gives that a claimed date may close (a return or claim window)."""
@@ -492,17 +491,6 @@ def _year_of(day: Fact) -> int | None:
     return None
 
 
-def same_date(claimed: str, evidence: str) -> bool:
-    """Whether two dates (`YYYY-MM-DD`, `--MM-DD`) or times are the same; a missing year matches any."""
-    if claimed == evidence:
-        return True
-    if ":" in claimed:
-        return False
-    cy, cmd = claimed[:-6].strip("-"), claimed[-5:]
-    ey, emd = evidence[:-6].strip("-"), evidence[-5:]
-    return cmd == emd and (not cy or not ey or cy == ey)
-
-
 def date_near(fact: Fact, index: EvidenceIndex, claim_facts: list[Fact], claim_text: str, start: int
               ) -> Located | None:
     """A tool's date one digit off a date no tool gives ("6 月 12 日" of `estimated_delivery: 2024-06-14`,
@@ -540,12 +528,12 @@ def date_near(fact: Fact, index: EvidenceIndex, claim_facts: list[Fact], claim_t
         return None
     for near in sorted(neighbours(digits)):
         moment = shape.format(*near)
-        if not _real_date(moment):
+        if not real_date(moment):
             continue
         found = [loc for loc in index.dates_times(fact.kind, moment)
                  if loc.leaf.source == "tool" and same_date(moment, loc.mention.value)]
         if found:
-            return None if _worked_out(value, claim_facts, index) else found[0]
+            return None if worked_out(value, claim_facts, index, claim_text, found[0].mention.value) else found[0]
     return None
 
 
@@ -554,41 +542,3 @@ def bounded(fact: Fact, claim_text: str, start: int, lex: Lexicon) -> bool:
     at = fact.start - start
     return lex.date_bounds.search(claim_text, max(0, at - _BOUND_REACH), at) \
         or lex.date_bounds.search(claim_text, at + len(fact.text), at + len(fact.text) + _BOUND_REACH)
-
-
-def _worked_out(value: str, claim_facts: list[Fact], index: EvidenceIndex) -> bool:
-    """Whether a date is a date of the tools or the context moved by one day, by a whole number of days the claim
-    says (its numbers up to a year's days), by a duration the context gives ("within 30 days") or by a month."""
-    days = {1} | {int(Decimal(f.value)) for f in claim_facts if f.kind == FactKind.NUMBER and f.value
-                  and Decimal(f.value) == Decimal(f.value).to_integral_value() and 0 < Decimal(f.value) <= _YEAR_DAYS}
-    per_day = index.lex.duration_days
-    days |= {int(Decimal(loc.mention.value) * per_day[unit]) for loc in index.context_mentions
-             if loc.mention.kind == FactKind.NUMBER and (unit := (loc.mention.unit or "").lower()) in per_day
-             and 0 < Decimal(loc.mention.value) * per_day[unit] <= _YEAR_DAYS}
-    moves = [shifted_date(value, step * sign) for step in sorted(days) for sign in (1, -1)]
-    for moved in [*moves, _month_moved(value, 1), _month_moved(value, -1)]:  # a monthly cycle: Nov 5, due Dec 5
-        if moved is not None and (
-                any(same_date(moved, loc.mention.value) for loc in index.dates_times(FactKind.DATE, moved))
-                or any(loc.mention.kind == FactKind.DATE and same_date(moved, loc.mention.value)
-                       for loc in index.context_mentions)):
-            return True
-    return False
-
-
-def _month_moved(value: str, months: int) -> str | None:
-    """A date (`YYYY-MM-DD`, `--MM-DD`) on the same day `months` months away, or None when that month has no such
-    day."""
-    year, month = (int(value[:4]) if not value.startswith("--") else None), int(value[-5:-3]) - 1 + months
-    year, month = (None if year is None else year + month // 12), month % 12 + 1
-    moved = f"{year:04d}-{month:02d}-{value[-2:]}" if year is not None else f"--{month:02d}-{value[-2:]}"
-    return moved if _real_date(moved) else None
-
-
-def _real_date(moment: str) -> bool:
-    """Whether `YYYY-MM-DD` or `--MM-DD` names a real date."""
-    try:
-        year = int(moment[:4]) if not moment.startswith("--") else 2000  # a leap year: 02-29 is a date
-        date(year, int(moment[-5:-3]), int(moment[-2:]))
-    except ValueError:
-        return False
-    return True

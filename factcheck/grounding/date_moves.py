@@ -1,0 +1,106 @@
+"""Dates worked out from other dates: moved by days, business days, weeks, months or a year."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+from decimal import Decimal
+
+from factcheck.grounding.arithmetic import shifted_date
+from factcheck.grounding.evidence import EvidenceIndex
+from factcheck.report import Fact, FactKind
+
+_YEAR_DAYS = 366
+"""Most days a claim's number is read as, moving a date (`worked_out`)."""
+_BUSINESS_DAYS = 30
+"""Most business days a number is read as ("1–5 个工作日", "5–10 business days"), moving a date."""
+_WEEK = 7
+_WEEKLY = re.compile(r"(?i)每周|每星期|每个星期|\bweekly\b|\bevery week\b|\beach week\b")
+"""Words of a weekly cycle: a date a week from a tool's is worked out."""
+_BUSINESS = re.compile(r"(?i)工作日|\bbusiness days?\b|\bworking days?\b|\bT\+\d")
+"""Words of business days: a date that many business days from a tool's is worked out."""
+
+
+def worked_out(value: str, claim_facts: list[Fact], index: EvidenceIndex, claim: str = "", near: str = "") -> bool:
+    """Whether a date is a date of the tools or the context moved by a whole number of days: one, a number the
+    claim says (its numbers up to a year's days; in business days where the claim speaks of them: "1–5 个工作日到账，
+    最晚 6 月 18 日" of a transfer submitted on Tuesday 11 June), a week where it speaks of a weekly cycle (每周一放号),
+    a duration the context gives ("within 30 days"); or by a month (a monthly cycle). A year is no such move: a
+    warranty's end a year off is the misreading to catch.
+
+    Args:
+        value: The date (`YYYY-MM-DD`, or `--MM-DD` with no year written).
+        claim_facts: Every fact of its claim.
+        index: The run's evidence.
+        claim: The claim's text.
+        near: A tool's date the date may be a misreading of, whose year a date without one is read in.
+
+    Returns:
+        Whether some such move of a date the tools or the context give lands on it.
+    """
+    numbers = {int(Decimal(f.value)) for f in claim_facts if f.kind == FactKind.NUMBER and f.value
+               and Decimal(f.value) == Decimal(f.value).to_integral_value() and 0 < Decimal(f.value) <= _YEAR_DAYS}
+    days = {1} | numbers | ({_WEEK} if _WEEKLY.search(claim) else set())
+    per_day = index.lex.duration_days
+    days |= {int(Decimal(loc.mention.value) * per_day[unit]) for loc in index.context_mentions
+             if loc.mention.kind == FactKind.NUMBER and (unit := (loc.mention.unit or "").lower()) in per_day
+             and 0 < Decimal(loc.mention.value) * per_day[unit] <= _YEAR_DAYS}
+    moves = [shifted_date(value, step * sign) for step in sorted(days) for sign in (1, -1)]
+    year = value[:4] if not value.startswith("--") else near[:4]
+    if _BUSINESS.search(claim):
+        moves += [_business_days_moved(value, year, step * sign) for step in sorted(numbers)
+                  if step <= _BUSINESS_DAYS for sign in (1, -1)]
+    for moved in [*moves, month_moved(value, 1), month_moved(value, -1)]:  # a monthly cycle: Nov 5, due Dec 5
+        if moved is not None and (
+                any(same_date(moved, loc.mention.value) for loc in index.dates_times(FactKind.DATE, moved))
+                or any(loc.mention.kind == FactKind.DATE and same_date(moved, loc.mention.value)
+                       for loc in index.context_mentions)):
+            return True
+    return False
+
+
+def _business_days_moved(value: str, year: str, days: int) -> str | None:
+    """A date moved by `days` business days (Saturdays and Sundays skipped), in the same form; None when the date
+    has no year to read its weekdays in."""
+    if not year.isdigit():
+        return None
+    try:
+        day = date(int(year), int(value[-5:-3]), int(value[-2:]))
+    except ValueError:
+        return None
+    step, left = (1 if days > 0 else -1), abs(days)
+    while left:
+        day += timedelta(days=step)
+        left -= day.weekday() < 5
+    moved = f"{day.month:02d}-{day.day:02d}"
+    return f"{day.year:04d}-{moved}" if not value.startswith("--") else f"--{moved}"
+
+
+def same_date(claimed: str, evidence: str) -> bool:
+    """Whether two dates (`YYYY-MM-DD`, `--MM-DD`) or times are the same; a missing year matches any."""
+    if claimed == evidence:
+        return True
+    if ":" in claimed:
+        return False
+    cy, cmd = claimed[:-6].strip("-"), claimed[-5:]
+    ey, emd = evidence[:-6].strip("-"), evidence[-5:]
+    return cmd == emd and (not cy or not ey or cy == ey)
+
+
+def month_moved(value: str, months: int) -> str | None:
+    """A date (`YYYY-MM-DD`, `--MM-DD`) on the same day `months` months away, or None when that month has no such
+    day."""
+    year, month = (int(value[:4]) if not value.startswith("--") else None), int(value[-5:-3]) - 1 + months
+    year, month = (None if year is None else year + month // 12), month % 12 + 1
+    moved = f"{year:04d}-{month:02d}-{value[-2:]}" if year is not None else f"--{month:02d}-{value[-2:]}"
+    return moved if real_date(moved) else None
+
+
+def real_date(moment: str) -> bool:
+    """Whether `YYYY-MM-DD` or `--MM-DD` names a real date."""
+    try:
+        year = int(moment[:4]) if not moment.startswith("--") else 2000  # a leap year: 02-29 is a date
+        date(year, int(moment[-5:-3]), int(moment[-2:]))
+    except ValueError:
+        return False
+    return True
