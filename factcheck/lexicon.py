@@ -38,7 +38,7 @@ _MERGED_DICTS = (
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
     "completion_markers", "completion_markers_far", "agent_markers", "beneficiary_markers", "noun_heads",
-    "standing_markers", "place_markers",
+    "standing_markers", "place_markers", "evidence_hedges",
     "conditional_openers",
     "minor_unit_fields", "past_hour_markers", "approximators_after", "earlier_markers",
     "rate_cues",
@@ -115,6 +115,7 @@ class Lexicon:
     agent_markers: tuple[str, ...] = field(init=False)
     beneficiary_markers: tuple[str, ...] = field(init=False)
     place_markers: tuple[str, ...] = field(init=False)
+    evidence_hedges: Phrases = field(init=False)
     noun_heads: tuple[str, ...] = field(init=False)
     """Nouns right after a concept word that it only modifies (退款申请: a request, no refund done)."""
     """Words right before a concept word that make it what an action is for (已为订单 88231 退款), not the action."""
@@ -392,6 +393,7 @@ class Lexicon:
         self.agent_markers = tuple(self.data["agent_markers"])
         self.beneficiary_markers = tuple(self.data["beneficiary_markers"])
         self.place_markers = tuple(self.data["place_markers"])
+        self.evidence_hedges = Phrases(self.data["evidence_hedges"])
         self.noun_heads = tuple(self.data["noun_heads"])
         self.standing_markers = Phrases(self.data["standing_markers"])
         self.conditional_openers = Phrases(self.data["conditional_openers"])

@@ -148,8 +148,8 @@ class StatusExtractor:
             # a negator governs the next status word only, never one further on, unless joined
             # by "or" ("I haven't cancelled it or issued a refund")
             scope, previous_end = max(begin, previous_end), m.end
-            if self._hedged(text, begin, m):
-                continue
+            if self._hedged(text, begin, m) or not claims and self.lex.evidence_hedges.search(text, begin, m.start):
+                continue  # a tool's "重置密码需用户…完成二次验证": a condition of the act, no state of it
             concept, start, end = term.concept, m.start, m.end
             if claims and concept is None and _modifies(text, m, hits):
                 continue  # "successfully cancelled": the adverb is the cancel's, it states no status of its own

@@ -722,3 +722,22 @@ REFUND_OTHER = read("submit_refund", {"order_no": "FL20250601000001"},
 def test_a_write_on_the_record_holding_the_named_value_speaks_of_it(answer: str, tools: list, flagged: bool) -> None:
     facts = [f for claim in CHECKER.check(answer, tools).claims for f in claim.facts if f.kind == FactKind.STATUS]
     assert facts and any(f.verdict == Verdict.CONTRADICTED for f in facts) == flagged
+
+
+UNLOCKED = read("unlock_account", {"username": "zw"}, {"result": "success", "status": "active"})
+
+
+@pytest.mark.parametrize(
+    ("output", "status", "flagged"),
+    [
+        # a requirement in the error's text is a condition of the act, no state of it: the reset failed
+        ("MFAVerificationRequired: 重置密码需用户在 Authenticator 中完成二次验证", "error", True),
+        ("MFAVerificationRequired: the user must complete a second factor first", "error", True),
+        ({"result": "success", "message": "重置完成，临时密码已发送"}, "ok", False),
+    ],
+)
+def test_a_requirement_in_a_tools_text_states_nothing_done(output, status: str, flagged: bool) -> None:
+    tools = [UNLOCKED, {"name": "reset_password", "args": {"username": "zw"}, "output": output, "status": status}]
+    facts = [f for claim in CHECKER.check("已经帮你解锁了，密码也已重置。", tools).claims for f in claim.facts
+             if f.kind in (FactKind.STATUS, FactKind.ACTION) and "重置" in f.text]
+    assert facts and any(f.verdict == Verdict.CONTRADICTED for f in facts) == flagged
