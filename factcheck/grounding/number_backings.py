@@ -421,9 +421,10 @@ class NumberBackings(ClaimState):
                     exponent: int) -> Backing | None:
         """A sum or difference of one of the field's values and one of the answer's backed numbers, or of two of the
         field's values ("原价 ¥746.80，退款完成后您实际支付 ¥268.80" of a refund `amount` of 478): the value the label
-        names worked out from the field ("还能再住 8 晚" of 25 − 17 nights). Not for a balance or a total, which the
-        record states as it stands, nor a product or a quotient (a per-unit amount said as the whole is the error to
-        catch), nor a sum of counts (1 + 2 books said as three is as often a miscount)."""
+        names worked out from the field ("还能再住 8 晚" of 25 − 17 nights). Two values added up are of one field
+        (two records' `amount`), not two fields the label fits (`payout_amount` + `held_amount`). Not for a balance
+        or a total, which the record states as it stands, nor a product or a quotient (a per-unit amount said as the
+        whole is the error to catch), nor a sum of counts (1 + 2 books said as three is as often a miscount)."""
         if labels & _STATED_LABELS:
             return None
         fields = [(Decimal(loc.mention.value), loc.leaf) for loc in same_field[:8]]
@@ -433,7 +434,10 @@ class NumberBackings(ClaimState):
         for (i, a), (j, b) in combinations(enumerate(values), 2):
             if i >= len(fields) and j >= len(fields) or not (addends[i] and addends[j]):
                 continue  # two of the answer's numbers are read before (`_arithmetic`)
-            sums = ((a + b, f"{a} + {b}"),) if money else ()  # counts added up are as often a count's error
+            # counts added up are as often a count's error; two fields the label fits added up
+            # (`payout_amount` + `held_amount`) are a total over the wrong records as often as a total
+            one_field = j >= len(fields) or _last_key(fields[i][1].path) == _last_key(fields[j][1].path)
+            sums = ((a + b, f"{a} + {b}"),) if money and one_field else ()
             for total, how in (*sums, (abs(a - b), f"{max(a, b)} − {min(a, b)}")):
                 if equal_at(total, claimed, exponent):
                     leaf = fields[i][1]
@@ -512,3 +516,8 @@ class NumberBackings(ClaimState):
             if loc.mention.kind == FactKind.NUMBER and equal_at(Decimal(loc.mention.value), claimed, exponent):
                 return "context", "number found in the context, not a tool", [evidence_of(loc.leaf, self.index)]
         return None
+
+
+def _last_key(path: str) -> str:
+    """The last field name of a leaf's path, list indices left out (`orders[2].net` -> `net`)."""
+    return re.sub(r"\[\d+\]", "", path).rsplit(".", 1)[-1]

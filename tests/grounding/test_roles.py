@@ -666,6 +666,7 @@ def test_a_rate_per_unit_the_context_states_is_the_rules(answer: str, context: l
 
 REFUNDED_ORDER = {"order_id": "OD-7731", "paid": 746.80, "refunds": [{"refund_id": "RF-1", "amount": 478.0}]}
 STATEMENT = {"card": "6612", "balance": 173.60, "payments": [{"amount": 25.0}]}
+PAYOUT = {"payout_id": "PO-90317", "payout_amount": 381.33, "held_amount": 70.15}
 REFUND = {"order_id": "OD-8120", "refund": {"amount": 2300.0, "currency": "CNY"}}
 
 
@@ -678,6 +679,8 @@ REFUND = {"order_id": "OD-8120", "refund": {"amount": 2300.0, "currency": "CNY"}
         # a balance is what the record states as it stands; a product of the field is no sum or difference
         ("You paid $25.00, so your balance is now $148.60.", [("get_statement", STATEMENT)],
          [("$25.00", S, "match"), ("$148.60", C, "value_mismatch")]),
+        # two fields the label fits added up: a total over the wrong records (the held amount paid out too)
+        ("Amount: $451.48", [("get_payout", PAYOUT)], [("$451.48", C, "value_mismatch")]),
         ("2 张票，退款金额：¥4,600.00", [("get_refund", REFUND)],
          [("2", U, "not_found"), ("¥4,600.00", C, "value_mismatch")]),
     ],
