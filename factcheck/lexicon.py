@@ -114,11 +114,14 @@ class Lexicon:
     completion_far: Phrases = field(init=False)
     agent_markers: tuple[str, ...] = field(init=False)
     beneficiary_markers: tuple[str, ...] = field(init=False)
+    """Words right before a concept word that make it what an action is for (已为订单 88231 退款), not the action."""
     place_markers: tuple[str, ...] = field(init=False)
+    """Words right before a concept word that make it where an action took something from (从订单里去掉), not the
+    action."""
     evidence_hedges: Phrases = field(init=False)
+    """Words of a requirement in a tool's text (需, must): a status word after one states a condition, not a state."""
     noun_heads: tuple[str, ...] = field(init=False)
     """Nouns right after a concept word that it only modifies (退款申请: a request, no refund done)."""
-    """Words right before a concept word that make it what an action is for (已为订单 88231 退款), not the action."""
     standing_markers: Phrases = field(init=False)
     conditional_openers: Phrases = field(init=False)
     past_hour_markers: Phrases = field(init=False)

@@ -1,4 +1,4 @@
-"""Dates worked out from other dates: moved by days, business days, weeks, months or a year."""
+"""Dates worked out from other dates: moved by days, business days, a week or a month."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ _YEAR_DAYS = 366
 _BUSINESS_DAYS = 30
 """Most business days a number is read as ("1–5 个工作日", "5–10 business days"), moving a date."""
 _WEEK = 7
+"""Days of a weekly cycle's step."""
 _WEEKLY = re.compile(r"(?i)每周|每星期|每个星期|\bweekly\b|\bevery week\b|\beach week\b")
 """Words of a weekly cycle: a date a week from a tool's is worked out."""
 _BUSINESS = re.compile(r"(?i)工作日|\bbusiness days?\b|\bworking days?\b|\bT\+\d")
@@ -50,7 +51,7 @@ def worked_out(value: str, claim_facts: list[Fact], index: EvidenceIndex, claim:
     if _BUSINESS.search(claim):
         moves += [_business_days_moved(value, year, step * sign) for step in sorted(numbers)
                   if step <= _BUSINESS_DAYS for sign in (1, -1)]
-    for moved in [*moves, month_moved(value, 1), month_moved(value, -1)]:  # a monthly cycle: Nov 5, due Dec 5
+    for moved in [*moves, _month_moved(value, 1), _month_moved(value, -1)]:  # a monthly cycle: Nov 5, due Dec 5
         if moved is not None and (
                 any(same_date(moved, loc.mention.value) for loc in index.dates_times(FactKind.DATE, moved))
                 or any(loc.mention.kind == FactKind.DATE and same_date(moved, loc.mention.value)
@@ -87,7 +88,7 @@ def same_date(claimed: str, evidence: str) -> bool:
     return cmd == emd and (not cy or not ey or cy == ey)
 
 
-def month_moved(value: str, months: int) -> str | None:
+def _month_moved(value: str, months: int) -> str | None:
     """A date (`YYYY-MM-DD`, `--MM-DD`) on the same day `months` months away, or None when that month has no such
     day."""
     year, month = (int(value[:4]) if not value.startswith("--") else None), int(value[-5:-3]) - 1 + months

@@ -1,5 +1,6 @@
 """Which calls' statuses speak of the record a claim names: its key's call, a write on it by its arguments, not
-another record's failure; its own failure, not another record's success; the keyed record's own status."""
+another record's failure; its own failure, not another record's success; the keyed record's own status; the record
+the run read in detail, for a claim that names none."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ _KEY_DIGITS = 4
 """Fewest digits of a number that names a record the way a key does (a card's last four, 6120)."""
 _CUE_REACH = 15
 """How many characters before such a number a suffix cue ("ending in", 尾号) may stand."""
+_ARG_KEY_CHARS = 4
+"""Fewest characters of an argument, a digit among them, that asks for one record by its key (SH-3, TRF-2025-7731)."""
 
 
 def of_named_calls(
@@ -353,7 +356,8 @@ def drilled_read(
     last = calls[-1]
     if last.status != "ok" or not isinstance(last.output, dict):
         return None
-    keys = {record_key(value) for _, value in index.arg_values(last.index) if len(value) >= _KEY_DIGITS}
+    keys = {record_key(value) for _, value in index.arg_values(last.index)
+            if len(value) >= _ARG_KEY_CHARS and any(c.isdigit() for c in value)}
     for call in calls[:-1]:
         if call.status == "ok" and isinstance(call.output, list | dict) \
                 and any(_holds_key(index, entry, key) for entry in _entries(call.output) for key in keys):
