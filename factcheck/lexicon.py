@@ -55,7 +55,8 @@ _MERGED_LISTS = (
     "party_nouns", "deduction_words", "credit_objects", "comparison_markers", "whole_count_cues", "piece_units",
     "generic_tool_words", "partial_outcomes", "part_count_cues",
     "added_count_cues", "superlatives_early", "superlative_qualifiers", "record_pronouns", "record_name_fields",
-    "limit_fields", "date_bounds", "deadline_words", "deadline_cues", "expectation_fields",
+    "limit_fields", "date_bounds", "deadline_words", "deadline_cues", "weekly_cues", "business_day_cues",
+    "expectation_fields",
     "completion_concepts", "working_cues", "done_openers", "done_words", "done_read_verbs",
     "confirmed_words",
 )
@@ -207,6 +208,10 @@ class Lexicon:
     deadline_cues: Phrases = field(init=False)
     """Words right before a date or weekday that make it the last day an option may arrive (by Dec 6, beats
     Friday, 赶在): a cheapest pick under one is re-ranked over the options that arrive by then."""
+    weekly_cues: Phrases = field(init=False)
+    """Words of a weekly cycle (每周, every week): a date a week from a tool's is worked out, not misread."""
+    business_day_cues: Phrases = field(init=False)
+    """Words of business days (工作日, business days): a date that many business days from a tool's is worked out."""
     selection_scopes: Phrases = field(init=False)
     """Words that scope a superlative to the items just listed (of these, among them, 其中): any list ranks."""
     new_value_cues: Phrases = field(init=False)
@@ -453,6 +458,8 @@ class Lexicon:
         self.superlative_qualifiers = Phrases(self.data.get("superlative_qualifiers", []))
         self.deadline_words = Phrases(self.data.get("deadline_words", []))
         self.deadline_cues = Phrases(self.data.get("deadline_cues", []))
+        self.weekly_cues = Phrases(self.data.get("weekly_cues", []))
+        self.business_day_cues = Phrases(self.data.get("business_day_cues", []))
         self.flag_words = {term_key(k): tuple(w.lower() for w in ws)
                            for k, ws in self.data.get("flag_words", {}).items()}
         self.day_parts = {term_key(k): (float(a), float(b)) for k, (a, b) in self.data.get("day_parts", {}).items()}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from datetime import date, timedelta
 from decimal import Decimal
 
@@ -16,18 +15,14 @@ _BUSINESS_DAYS = 30
 """Most business days a number is read as ("1–5 个工作日", "5–10 business days"), moving a date."""
 _WEEK = 7
 """Days of a weekly cycle's step."""
-_WEEKLY = re.compile(r"(?i)每周|每星期|每个星期|\bweekly\b|\bevery week\b|\beach week\b")
-"""Words of a weekly cycle: a date a week from a tool's is worked out."""
-_BUSINESS = re.compile(r"(?i)工作日|\bbusiness days?\b|\bworking days?\b|\bT\+\d")
-"""Words of business days: a date that many business days from a tool's is worked out."""
 
 
 def worked_out(value: str, claim_facts: list[Fact], index: EvidenceIndex, claim: str = "", near: str = "") -> bool:
     """Whether a date is a date of the tools or the context moved by a whole number of days: one, a number the
-    claim says (its numbers up to a year's days; in business days where the claim speaks of them: "1–5 个工作日到账，
-    最晚 6 月 18 日" of a transfer submitted on Tuesday 11 June), a week where it speaks of a weekly cycle (每周一放号),
-    a duration the context gives ("within 30 days"); or by a month (a monthly cycle). A year is no such move: a
-    warranty's end a year off is the misreading to catch.
+    claim says (its numbers up to a year's days; in business days where the claim speaks of them, lexicon
+    `business_day_cues`: "1–5 个工作日到账，最晚 6 月 18 日" of a transfer submitted on Tuesday 11 June), a week where
+    it speaks of a weekly cycle (`weekly_cues`: 每周一放号), a duration the context gives ("within 30 days"); or by a
+    month (a monthly cycle). A year is no such move: a warranty's end a year off is the misreading to catch.
 
     Args:
         value: The date (`YYYY-MM-DD`, or `--MM-DD` with no year written).
@@ -41,14 +36,14 @@ def worked_out(value: str, claim_facts: list[Fact], index: EvidenceIndex, claim:
     """
     numbers = {int(Decimal(f.value)) for f in claim_facts if f.kind == FactKind.NUMBER and f.value
                and Decimal(f.value) == Decimal(f.value).to_integral_value() and 0 < Decimal(f.value) <= _YEAR_DAYS}
-    days = {1} | numbers | ({_WEEK} if _WEEKLY.search(claim) else set())
+    days = {1} | numbers | ({_WEEK} if index.lex.weekly_cues.search(claim) else set())
     per_day = index.lex.duration_days
     days |= {int(Decimal(loc.mention.value) * per_day[unit]) for loc in index.context_mentions
              if loc.mention.kind == FactKind.NUMBER and (unit := (loc.mention.unit or "").lower()) in per_day
              and 0 < Decimal(loc.mention.value) * per_day[unit] <= _YEAR_DAYS}
     moves = [shifted_date(value, step * sign) for step in sorted(days) for sign in (1, -1)]
     year = value[:4] if not value.startswith("--") else near[:4]
-    if _BUSINESS.search(claim):
+    if index.lex.business_day_cues.search(claim):
         moves += [_business_days_moved(value, year, step * sign) for step in sorted(numbers)
                   if step <= _BUSINESS_DAYS for sign in (1, -1)]
     for moved in [*moves, _month_moved(value, 1), _month_moved(value, -1)]:  # a monthly cycle: Nov 5, due Dec 5
