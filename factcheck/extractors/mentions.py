@@ -47,7 +47,7 @@ _CODE = re.compile(
 """A code with a symbol between its letters and digits (a password aB3#fG6&kL9@): one identifier, its case kept."""
 _CODE_LEAST = 8
 _CODE_MARK = re.compile(r"\w[!%&?@^~]\w")
-_CARRIER_NUMBER = re.compile(r"(?<![\w.#-])([A-Z]{2}|[A-Z]\d|\d[A-Z]) (\d{1,4})(?![\w.,:%])", re.ASCII)
+_CARRIER_NUMBER = re.compile(r"(?<![\w.#-])([A-Z]{2}|[A-Z]\d|\d[A-Z]) (\d{1,4})(?![\w:%]|[.,]\d)", re.ASCII)
 """A flight or train number written with a space (BA 2491, UA 1142): one identifier, not a code and a number."""
 _ID_SHORT_DIGITS = re.compile(r"\d(?<![\w.,#-]\d)\d{4,5}(?![\w.,%])", re.ASCII)
 ISO_DATE = re.compile(r"(\d{4})(?<!\d{5})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)")
