@@ -26,6 +26,7 @@ from factcheck.grounding.write_outcomes import (
     entry_of_write_disagrees,
     named_write_failed,
     only_writes_failed,
+    outcome_still_pending,
     pending_after_write,
     record_state_only,
     said_done,
@@ -215,6 +216,8 @@ class StatusMatcher:
         if fact.kind == FactKind.ACTION and polarity == "positive" \
                 and named_write_failed(self.index, self._writes, fact, claim, at):
             return  # "I've booked a redelivery" when request_redelivery came back REJECTED
+        if polarity == "positive" and outcome_still_pending(self.index, self._writes, fact, claim_facts, claim, at):
+            return  # "A refund of $5.29 has been issued" when the one claim filed is pending_review
         set_verdict(fact, Verdict.UNSUPPORTED, "no_tool_call",
                     f"no tool call or output backs {concept} ({fact.text!r})", [])
 

@@ -10,7 +10,7 @@ from factcheck.grounding.evidence import EvidenceIndex, StatusEvidence, ToolReco
 from factcheck.grounding.status_calls import own_statuses, say
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.lexicon import split_camel, term_key
-from factcheck.phrases import window_before
+from factcheck.phrases import MARKER_REACH, window_before
 from factcheck.report import Fact, FactKind, Verdict
 
 _NEGATED_STATE = re.compile(r"(?i)(?:\b(?:non|not|un)[-\s]?|\bbe\s+)$")
@@ -27,6 +27,10 @@ _NAME_LEN = 4
 _STATE_OF_SUBJECT = re.compile(r"(?i)(?:\b(?:is|are|was|were|been|be|now)|['’](?:s|re)|status\s*[:：]?|[\u4e00-\u9fff])"
                                r"\s*\**\s*$")
 """What stands right before a state of the claim's subject ("is now confirmed", "Status: Confirmed", 酒店已确认)."""
+_PERFECT = re.compile(r"(?i:\b(?:has|have)\s+(?:been\s+|already\s+|now\s+)*\w+|['’]ve\s+\w+)|已经?")
+"""An action said done by now ("has been issued", "I've reversed", 已原路退回), not a rule or the user's past."""
+_USER_DID = re.compile(r"(?i:\byou(?:['’]ve|\s+have)?\s+(?!been\b)[a-z]+)|(?<![为帮给替向])[您你](?!的)")
+"""The user as the doer of a clause ("you paid", 您 11 月 21 日已经用), not its beneficiary (为您, 您的退款)."""
 _TOOL_WORD = re.compile(r"[a-z]{5,}")
 """A word of a tool's name that may name what it does to the claim (`redelivery`, `registration`)."""
 
@@ -226,6 +230,46 @@ def pending_after_write(index: EvidenceIndex, writes: list[ToolRecord], fact: Fa
         return False
     set_verdict(fact, Verdict.CONTRADICTED, "polarity_mismatch", f"tool {last.name} says {say(own[0])} of its change, "
                 "answer says done", [evidence_of(own[0].leaf, index)])
+    return True
+
+
+def outcome_still_pending(index: EvidenceIndex, writes: list[ToolRecord], fact: Fact, claim_facts: list[Fact],
+                          claim: str, at: int) -> bool:
+    """Contradict an outcome said done ("A refund of $5.29 has been issued", 房费已原路退回; a concept of the lexicon's
+    `completion_concepts`) that no call of its kind made, when the run's one action call (a send aside) went through
+    with its own `status` pending (a missing-item claim `pending_review`, a cancellation CANCEL_PENDING): what the
+    run did waits on a decision, and the outcome said done is what it waits for.
+
+    Args:
+        index: The run's evidence.
+        writes: The run's action calls, in order.
+        fact: An action of a concept said done, no call of which ran.
+        claim_facts: The claim's facts.
+        claim: The claim's text.
+        at: Where the fact stands in it.
+
+    Returns:
+        True when the fact was contradicted; not for an action said without a perfect ("is paid when you return
+        the car", "what was charged on your statement": a rule, or the user's past), nor the user's own (您 …
+        已经用会员权益读了), nor a claim that names a record the change's output does not hold (transfer
+        TR876033845, read as returned, beside a new transfer still processing).
+    """
+    if fact.kind != FactKind.ACTION or fact.concept not in index.lex.completion_concepts \
+            or not _PERFECT.search(claim, max(0, at - MARKER_REACH), at + len(fact.text)) \
+            or _USER_DID.search(claim[max((m.end() for m in _PART_BREAK.finditer(claim, 0, at)), default=0) : at]):
+        return False
+    acting = [c for c in writes if "send" not in c.concepts]
+    last = acting[0] if len(acting) == 1 else None
+    if last is None or last.status != "ok" or last.reports_failure or not isinstance(last.output, dict):
+        return False
+    if any(f.kind == FactKind.IDENTIFIER and f.verdict == Verdict.SUPPORTED
+           and all(ev.index != last.index for ev in f.evidence) for f in claim_facts):
+        return False
+    own = own_statuses(index, last.index, "")
+    if not own or any(s.polarity != "pending" for s in own):
+        return False
+    set_verdict(fact, Verdict.CONTRADICTED, "polarity_mismatch", f"no {fact.concept} tool ran, and tool {last.name} "
+                f"says {say(own[0])} of the run's one change, answer says done", [evidence_of(own[0].leaf, index)])
     return True
 
 

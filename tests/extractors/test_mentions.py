@@ -172,6 +172,9 @@ def test_weekdays_beside_dates(text, expected) -> None:
         # a flight or train number written with a space is one identifier
         ("BA 2491 is delayed", [("identifier", "ba2491", None)]),
         ("flight 3U 8881", [("identifier", "3u8881", None)]),
+        ("(BA 287, LHR → SFO)", [("identifier", "ba287", None)]),  # before a comma or a full stop too
+        ("booked onto LH 422.", [("identifier", "lh422", None)]),
+        ("SL 1,240 miles", [("number", "1240", "miles")]),  # a digit after the comma: the number's grouping
         ("USD 120", [("number", "120", "USD")]),  # a currency code is no carrier
         # currency codes and words of the lexicon, before or after the number
         ("CHF 489.00 for two", [("number", "489", "CHF")]),

@@ -741,3 +741,31 @@ def test_a_requirement_in_a_tools_text_states_nothing_done(output, status: str, 
     facts = [f for claim in CHECKER.check("已经帮你解锁了，密码也已重置。", tools).claims for f in claim.facts
              if f.kind in (FactKind.STATUS, FactKind.ACTION) and "重置" in f.text]
     assert facts and any(f.verdict == Verdict.CONTRADICTED for f in facts) == flagged
+
+
+CLAIM_FILED = call("submit_missing_item_claim", {"claim_id": "CLM-90317", "status": "pending_review",
+                                                 "requested_amount": 18.73})
+CLAIM_PAID = call("submit_missing_item_claim", {"claim_id": "CLM-90317", "status": "approved",
+                                                "requested_amount": 18.73})
+CANCEL_PENDING = call("cancel_reservation", {"res_id": "HZ-88031", "status": "CANCEL_PENDING", "refund": 1376.0})
+TRANSFER_READ = call("get_transfer", {"transfer_id": "TR876033845", "status": "failed"})
+TRANSFER_NEW = call("create_transfer", {"transfer_id": "TR878046035", "status": "processing"})
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "flagged"),
+    [
+        # no refund tool ran, and the run's one change waits on a decision: the outcome said done is what it waits for
+        ("The refund has been issued to your Visa ending 4417.", [CLAIM_FILED], True),
+        ("房费 ¥1,376 已原路退回，请留意账户变动。", [CANCEL_PENDING], True),
+        # the change went through; a rule, not a perfect; the user's own act; a record the change does not hold
+        ("The refund has been issued to your Visa ending 4417.", [CLAIM_PAID], False),
+        ("Refunds are sent back to the selected payment method.", [CLAIM_FILED], False),
+        ("您 11 月 21 日已经退款过一次。", [CLAIM_FILED], False),
+        ("转账 TR876033845 没有成功，款项已退回您的账户。", [TRANSFER_READ, TRANSFER_NEW], False),
+    ],
+)
+def test_an_outcome_said_done_while_the_one_change_is_pending(answer: str, tools: list, flagged: bool) -> None:
+    facts = [f for claim in CHECKER.check(answer, tools).claims for f in claim.facts
+             if f.kind == FactKind.ACTION and f.concept == "refund"]
+    assert facts and any(f.verdict == Verdict.CONTRADICTED for f in facts) == flagged
