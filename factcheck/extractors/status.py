@@ -19,6 +19,9 @@ _PREPOSITION = re.compile(r"\b(?:for|of|on|in|under|from|to|with|at)\b", re.IGNO
 _OR = re.compile(r"\b(?:or|nor)\b|或|也没", re.IGNORECASE)
 """What joins a negated status word to the next one it carries the negation to."""
 _SPACES = re.compile(r" *")
+_NOTHING_OPENS = re.compile(r"(?i)^[\s*_-]*(?:(?:so|and|but|yet)\s+)?(?:nothing|nobody|no one)\b[^—–:：]*$")
+"""A clause opened by a negative subject ("so nothing on order #W5120988 has changed"): its verb is negated however
+many words stand between. Not "none of your orders", which a count or a coverage check reads whole."""
 _FLIP = {"positive": "negative", "negative": "positive", "pending": "negative"}
 
 
@@ -231,7 +234,8 @@ class StatusExtractor:
         window = window_before(prefix, self.en_window, self.zh_window)
         if prefix[-1:].isascii() and window.split()[-1:] == ["0"]:  # "0 in stock"
             return True
-        return self.lex.negators.search(window)
+        return bool(self.lex.negators.search(window)) \
+            or _NOTHING_OPENS.search(prefix, clause_start(prefix, len(prefix))) is not None
 
 
 def _modifies(text: str, m: Hit, hits: list[tuple[Hit, Term]]) -> bool:

@@ -102,6 +102,10 @@ def statuses(text: str) -> list[tuple[str | None, str]]:
         ("可以在派送时联系快递员协商，或申请改为驿站自提", []),
         ("We'll need a different username, or the old account released, before I can retry", []),
         ("派送时联系了快递员，已改为驿站自提", [("update", "positive")]),
+        # a clause opened by "nothing" negates its verb however far; "none of" is read whole by other checks
+        ("Sorry, so nothing on order #W5120988 has changed.", [("update", "negative")]),
+        ("Nothing on your order has changed — it was delivered.", [("update", "negative"), ("delivery", "positive")]),
+        ("None of your other orders has any problem — they have all been delivered.", [("delivery", "positive")]),
     ],
 )
 def test_statuses(text, expected) -> None:
