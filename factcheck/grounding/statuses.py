@@ -107,9 +107,9 @@ class StatusMatcher:
                         [evidence_of(own.leaf, self.index)])
             return
         failed = {c.index for c in self.index.failed_calls}
-        if concept != "search" and any(s.call not in failed for s in pool):
+        if concept != "search":
             # a read that failed ("ReadTimeout: reminders service did not respond") says only that its lookup failed:
-            # it is no status of the bills another read lists as paid
+            # it is no status of the bills another read lists as paid, nor of a refund said issued
             pool = [s for s in pool
                     if s.call not in failed or not self.read_only.match(self.index.calls[s.call].name or "")]
         if pool and self._standing(fact, before):
@@ -188,6 +188,10 @@ class StatusMatcher:
                             [evidence_of(leaf, self.index)] if leaf else [])
             else:
                 fact.reason = f"tool {ok[-1].name} ran; its output states no {concept} status"
+            return
+        if ran and concept != "search" and all(self.read_only.match(c.name or "") for c in ran):
+            # "Two other colors are in stock" after the inventory read failed: its lookup failed, no record's state
+            fact.reason = f"tool {ran[-1].name}, a read, failed: it says nothing of the {concept}"
             return
         if ran:
             verdict = Verdict.CONTRADICTED if polarity == "positive" else Verdict.SUPPORTED

@@ -769,3 +769,24 @@ def test_an_outcome_said_done_while_the_one_change_is_pending(answer: str, tools
     facts = [f for claim in CHECKER.check(answer, tools).claims for f in claim.facts
              if f.kind == FactKind.ACTION and f.concept == "refund"]
     assert facts and any(f.verdict == Verdict.CONTRADICTED for f in facts) == flagged
+
+
+TRACE_FAILED = call("get_refund_trace", "503 Service Unavailable: payments-trace did not respond", "error")
+INVENTORY_FAILED = call("get_inventory", "ReadTimeout: inventory service did not respond", "error")
+REFUND_FAILED = call("issue_refund", "RefundError: original card closed", "error")
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "flagged"),
+    [
+        # a read that failed says its lookup failed, no state of the record, alone or beside other reads
+        ("The refund of $389.70 was issued on Feb 27 to your Mastercard ending 4336.", [TRACE_FAILED], False),
+        ("Two other colors are in stock: navy and white.", [INVENTORY_FAILED], False),
+        # a write that failed still contradicts its act said done
+        ("The refund of $389.70 has been issued to your Mastercard.", [REFUND_FAILED], True),
+    ],
+)
+def test_a_read_that_failed_states_nothing_of_the_record(answer: str, tools: list, flagged: bool) -> None:
+    facts = [f for claim in CHECKER.check(answer, tools).claims for f in claim.facts
+             if f.kind in (FactKind.STATUS, FactKind.ACTION)]
+    assert facts and any(f.verdict == Verdict.CONTRADICTED for f in facts) == flagged
