@@ -395,6 +395,8 @@ class StatusMatcher:
         if not writes:
             return False
         call = self._acting_write(fact, claim.lower())
+        if "send" in call.concepts:
+            return False  # a confirmation SMS that failed: the notice failed, not the request it confirms
         if call.status == "error":
             if polarity != "positive" and not (polarity == "pending" and fact.kind == FactKind.ACTION):
                 return False  # "I've submitted the return" (pending) when the return call raised: it went nowhere

@@ -790,3 +790,22 @@ def test_a_read_that_failed_states_nothing_of_the_record(answer: str, tools: lis
     facts = [f for claim in CHECKER.check(answer, tools).claims for f in claim.facts
              if f.kind in (FactKind.STATUS, FactKind.ACTION)]
     assert facts and any(f.verdict == Verdict.CONTRADICTED for f in facts) == flagged
+
+
+SERVICE_STARTED = call("start_service", {"request_id": "SR-2210", "status": "scheduled"})
+CONFIRMATION_FAILED = call("send_confirmation_email", "SMTPError: mailbox unavailable", "error")
+START_FAILED = call("start_service", "Error 409: address not serviceable", "error")
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "flagged"),
+    [
+        # a confirmation notice that failed speaks of the notice, not of the request it confirms
+        ("Yes, your start-service request went through.", [SERVICE_STARTED, CONFIRMATION_FAILED], False),
+        # the request itself failed
+        ("Yes, your start-service request went through.", [START_FAILED], True),
+    ],
+)
+def test_a_failed_notice_says_nothing_of_the_request(answer: str, tools: list, flagged: bool) -> None:
+    facts = [f for claim in CHECKER.check(answer, tools).claims for f in claim.facts if f.kind == FactKind.STATUS]
+    assert facts and any(f.verdict == Verdict.CONTRADICTED for f in facts) == flagged
