@@ -75,8 +75,10 @@ _RANGE_END = re.compile(
 """The second day of a date that shares its month ("Dec. 10–12", "February 15 and 16", "April 14 to 17")."""
 _RANGE_START = re.compile(r"(?<![\w.,:/$€£¥])(\d{1,2})\s*(?:[–—~-]|(?:,\s*)?\s(?:and|or|&))\s*$")
 """The first day of a day-first date that shares its month ("15 and 16 February", "3–4 March")."""
-_ZH_BARE_DAY = re.compile(r"(?<![\d月/.-])(?<![\d月/.-]\s)(\d{1,2})\s?[日号](?![\d内后前起])")
-"""A day of the month written alone (21日), after a full date."""
+_ZH_BARE_DAY = re.compile(r"(?<![\d月/.-])(?<![\d月/.-]\s)(?<![A-Za-z]\s)(?<!序号)(?<!序号\s)(\d{1,2})\s?[日号]"
+                          r"(?![\d内后前起游])")
+"""A day of the month written alone (21日), after a full date; not a tour's days (6 日游), a train's or a queue's
+number (Nozomi 24 号, 序号 12 号)."""
 _ZH_RANGE_END = re.compile(r"\s*(?:到|至|[–—~～-])\s*(\d{1,2})\s?[日号]")
 """The end of a day range in Chinese: "5 月 18 日到 24 日"."""
 _MD_LABEL = re.compile(r"!?\[[^\]\n]{0,60}\]\(")

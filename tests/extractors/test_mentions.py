@@ -95,6 +95,10 @@ def test_numbers(text, expected) -> None:
         ("5 月 18 日到 24 日", [("date", "--05-18", None), ("date", "--05-24", None)]),
         ("12月3日-5日", [("date", "--12-03", None), ("date", "--12-05", None)]),
         ("4月18日入住、21日退房", [("date", "--04-18", None), ("date", "--04-21", None)]),
+        # no day alone: a tour's days, a train's or a queue's number
+        ("6月2日出发的 6 日游", [("date", "--06-02", None), ("number", "6", "日")]),
+        ("4 月 22 日新干线 Nozomi 24 号", [("date", "--04-22", None), ("number", "24", None)]),
+        ("11月4日上午，就诊序号 12 号", [("date", "--11-04", None), ("number", "12", None)]),
         # in Chinese numerals
         ("九月八日开课，晚上七点到九点上课",
          [("date", "--09-08", None), ("time", "19:00", None), ("time", "21:00", None)]),
