@@ -49,3 +49,18 @@ def test_a_swap_is_flagged_at_the_default_threshold_with_its_own_strength() -> N
     facts = [f for c in FactChecker().check(answer, [checked_in]).claims for f in c.facts if f.code == "swapped_value"]
     assert [(f.text, f.strength, f.verdict.flagged and not f.uncertain) for f in facts] == [
         ("23C", "swapped", True), ("22B", "swapped", True)]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # a list line of a name and a seat in Chinese, each the other's: the swap flags the line on its own evidence
+        "- 刘洋：22E\n- 王芳：39C",
+        "| 旅客 | 座位 |\n|---|---|\n| 刘洋 | 22E |\n| 王芳 | 39C |",
+    ],
+)
+def test_a_swapped_pair_of_seats_is_flagged_at_the_default_threshold(answer: str) -> None:
+    booking = {"name": "get_booking", "args": {}, "output": {"passengers": [
+        {"name": "张敏", "seat": "21A"}, {"name": "刘洋", "seat": "39C"}, {"name": "王芳", "seat": "22E"}]}}
+    facts = [f for c in FactChecker().check(answer, [booking]).claims for f in c.facts if f.code == "swapped_value"]
+    assert [(f.text, f.verdict.flagged and not f.uncertain) for f in facts] == [("22E", True), ("39C", True)]
