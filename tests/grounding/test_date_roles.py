@@ -48,3 +48,16 @@ def test_a_date_of_a_role_is_compared_with_the_roles_fields(
     assert (fact.verdict == Verdict.CONTRADICTED) is contradicted, fact
     if contradicted:
         assert fact.code == "value_mismatch" and fact.evidence and "tool gives" in fact.reason, fact
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools"),
+    [
+        ("您的订单是10月6日退房。", [HOTEL]),
+        ("预计 3 月 14 日送达，请保持电话畅通。", [TRACK]),
+    ],
+)
+def test_a_date_of_a_role_is_flagged_at_the_default_threshold(answer: str, tools: list) -> None:
+    # the table has a weight of its own for a date against its role's field (kind_strength:date/field)
+    flags = [f for c in FactChecker().check(answer, tools).claims for f in c.facts if f.code == "value_mismatch"]
+    assert flags and all(f.verdict.flagged and not f.uncertain for f in flags), flags
