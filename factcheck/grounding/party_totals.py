@@ -18,7 +18,6 @@ from factcheck.grounding.roles import (
     plus_text,
     said_per_unit,
 )
-from factcheck.lexicon import field_name
 from factcheck.report import Fact
 
 
@@ -55,8 +54,6 @@ def per_unit_sum_as_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) ->
     return None
 
 
-_QUANTITY_WORDS = frozenset({"qty", "quantity"})
-"""Words of an item's field that give how many of it a line holds."""
 _LONGEST_LINES = 8
 """Most lines of one list whose subsets a sum of prices is looked for in."""
 
@@ -80,30 +77,33 @@ def quantities_dropped(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> Re
     claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
     if _lines_total(claimed, exponent, index):
         return None
-    for call in range(len(index.calls)):
-        for count, leaf in index.list_counts:
-            if leaf.index != call or leaf.source != "tool" or not 1 < count <= _LONGEST_LINES:
-                continue
-            items = index.value_at(call, leaf.path)
-            if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
-                continue
-            price = next((k for k in items[0] if index.path_info(f"{leaf.path}[].{k}")[0] & PRICE_LABELS), None)
-            qty = next((k for k in items[0] if set(field_name(str(k)).split()) & _QUANTITY_WORDS), None)
-            lines = [(Decimal(str(item[price])), item[qty]) for item in items if price and qty
-                     and isinstance(item.get(price), int | float) and isinstance(item.get(qty), int)]
-            if len(lines) != len(items):
-                continue
-            for size in range(1, len(lines) + 1):
-                for chosen in combinations(lines, size):
-                    if all(q <= 1 for _, q in chosen) or not equal_at(sum(p for p, _ in chosen), claimed, exponent):
-                        continue
-                    whole = sum((p * q for p, q in chosen), Decimal(0))
-                    found = [loc for loc in index.equal_numbers([(whole, -2)]) if loc.leaf.source == "tool"
-                             and loc.leaf.labels & (index.lex.money_labels | {"total"})]
-                    if found:
-                        how = " + ".join(f"{q} × {num_text(p)}" if q > 1 else num_text(p) for p, q in chosen)
-                        return Recomputed(whole, f"{how} = {num_text(whole)} ({found[0].leaf.path})", found[0])
+    for count, leaf in sorted(index.list_counts, key=lambda counted: counted[1].index):  # call by call
+        items = index.value_at(leaf.index, leaf.path) if leaf.source == "tool" and 1 < count <= _LONGEST_LINES else None
+        if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
+            continue
+        price = next((k for k in items[0] if index.path_info(f"{leaf.path}[].{k}")[0] & PRICE_LABELS), None)
+        qty = next((k for k in items[0] if _is_quantity(index, f"{leaf.path}[].{k}")), None)
+        lines = [(Decimal(str(item[price])), item[qty]) for item in items if price and qty
+                 and isinstance(item.get(price), int | float) and isinstance(item.get(qty), int)]
+        if len(lines) != len(items):
+            continue
+        for size in range(1, len(lines) + 1):
+            for chosen in combinations(lines, size):
+                if all(q <= 1 for _, q in chosen) or not equal_at(sum(p for p, _ in chosen), claimed, exponent):
+                    continue
+                whole = sum((p * q for p, q in chosen), Decimal(0))
+                found = [loc for loc in index.equal_numbers([(whole, -2)]) if loc.leaf.source == "tool"
+                         and loc.leaf.labels & (index.lex.money_labels | {"total"})]
+                if found:
+                    how = " + ".join(f"{q} × {num_text(p)}" if q > 1 else num_text(p) for p, q in chosen)
+                    return Recomputed(whole, f"{how} = {num_text(whole)} ({found[0].leaf.path})", found[0])
     return None
+
+
+def _is_quantity(index: EvidenceIndex, shape: str) -> bool:
+    """Whether a list entry's field gives how many of it a line holds (`qty`, `quantity`: the lexicon's `quantity`
+    field words)."""
+    return "quantity" in index.path_info(shape)[0]
 
 
 def _lines_total(claimed: Decimal, exponent: int, index: EvidenceIndex) -> bool:
@@ -114,7 +114,7 @@ def _lines_total(claimed: Decimal, exponent: int, index: EvidenceIndex) -> bool:
         if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
             continue
         if any(isinstance(v, int) and not isinstance(v, bool) and v > 1 for item in items for k, v in item.items()
-               if set(field_name(str(k)).split()) & _QUANTITY_WORDS):
+               if _is_quantity(index, f"{leaf.path}[].{k}")):
             continue
         for key, value in items[0].items():
             if not isinstance(value, int | float) or isinstance(value, bool) \
