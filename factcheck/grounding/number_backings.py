@@ -12,6 +12,7 @@ from factcheck.grounding.arithmetic import days_between, equal_at, find_operatio
 from factcheck.grounding.claim_state import ClaimState
 from factcheck.grounding.counting import available_count, filtered_count
 from factcheck.grounding.evidence import Leaf, Located
+from factcheck.grounding.flat import shape_of
 from factcheck.grounding.item_totals import named_items_total
 from factcheck.grounding.moments import duration_seconds, record_duration, seconds_between
 from factcheck.grounding.multiplicity import dated_span, party_said, time_units
@@ -519,5 +520,5 @@ class NumberBackings(ClaimState):
 
 
 def _last_key(path: str) -> str:
-    """The last field name of a leaf's path, list indices left out (`orders[2].net` -> `net`)."""
-    return re.sub(r"\[\d+\]", "", path).rsplit(".", 1)[-1]
+    """The last field of a leaf's path, its list indexes dropped (`orders[2].net` -> `net`)."""
+    return shape_of(path).rsplit(".", 1)[-1]

@@ -20,7 +20,7 @@ from factcheck.grounding.member_counts import member_count, part_count
 from factcheck.grounding.moments import day_of_month
 from factcheck.grounding.number_backings import NumberBackings
 from factcheck.grounding.one_unit import one_units_amount
-from factcheck.grounding.party_totals import per_item_as_total, per_unit_sum_as_total
+from factcheck.grounding.party_totals import alike_or_counted, per_unit_sum_as_total
 from factcheck.grounding.per_unit_fields import per_unit_field_as_whole, per_unit_times
 from factcheck.grounding.record_checks import RecordChecks
 from factcheck.grounding.roles import (
@@ -286,7 +286,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             set_verdict(fact, Verdict.CONTRADICTED, *backing)
         elif backing[0] == "derived" and (found := per_unit_sum_as_total(fact, self.index, self._said)
                                           or self._listed_per_unit(fact, claimed, exponent)
-                                          or per_item_as_total(fact, self.index, self._said)
+                                          or alike_or_counted(fact, self.index, self._said)
                                           or self._part_of_written(fact)):
             # arithmetic backs a total only as the records compute it: the legs' sum is one traveller's
             set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found))

@@ -75,8 +75,6 @@ def quantities_dropped(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> Re
     if fact.unit not in index.lex.currency_codes or not fact.value or said_per_unit(fact, claim, index.lex):
         return None
     claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
-    if _lines_total(claimed, exponent, index):
-        return None
     for count, leaf in sorted(index.list_counts, key=lambda counted: counted[1].index):  # call by call
         items = index.value_at(leaf.index, leaf.path) if leaf.source == "tool" and 1 < count <= _LONGEST_LINES else None
         if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
@@ -94,7 +92,7 @@ def quantities_dropped(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> Re
                 whole = sum((p * q for p, q in chosen), Decimal(0))
                 found = [loc for loc in index.equal_numbers([(whole, -2)]) if loc.leaf.source == "tool"
                          and loc.leaf.labels & (index.lex.money_labels | {"total"})]
-                if found:
+                if found and not _lines_total(claimed, exponent, index):
                     how = " + ".join(f"{q} × {num_text(p)}" if q > 1 else num_text(p) for p, q in chosen)
                     return Recomputed(whole, f"{how} = {num_text(whole)} ({found[0].leaf.path})", found[0])
     return None
@@ -130,8 +128,7 @@ def _lines_total(claimed: Decimal, exponent: int, index: EvidenceIndex) -> bool:
 def per_item_as_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
     """A claimed total that is one item's amount where the run lists several alike: tickets, seats, rooms or
     travellers (lexicon `multiplicity_fields`) each with the same money fields ("应付总额 ¥392.00" of three tickets
-    at 380 + 12 each: the total is 3 × 392 = 1176); or, for any amount, lines' prices added up without their
-    quantities (`quantities_dropped`).
+    at 380 + 12 each: the total is 3 × 392 = 1176).
 
     Args:
         fact: A money number labelled `total`, backed only by arithmetic.
@@ -142,7 +139,7 @@ def per_item_as_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> Rec
         The recomputed total, or None.
     """
     if not claims_a_total(fact, index, claim):
-        return quantities_dropped(fact, index, claim)
+        return None
     claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
     money = index.lex.money_labels
     for count, leaf in index.list_counts:
@@ -163,4 +160,19 @@ def per_item_as_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> Rec
             if where is not None:
                 how = f"{count} {leaf.path} × {plus_text(parts)} = {num_text(one * count)}"
                 return Recomputed(one * count, how, where)
-    return quantities_dropped(fact, index, claim)
+    return None
+
+
+def alike_or_counted(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> Recomputed | None:
+    """A total that is one of several alike items' amount (`per_item_as_total`), or any amount that adds up lines'
+    prices without their quantities (`quantities_dropped`).
+
+    Args:
+        fact: An amount of money backed only by arithmetic.
+        index: The run's evidence.
+        claim: The claim.
+
+    Returns:
+        The recomputed amount, or None.
+    """
+    return per_item_as_total(fact, index, claim) or quantities_dropped(fact, index, claim)

@@ -217,20 +217,26 @@ def pending_after_write(index: EvidenceIndex, writes: list[ToolRecord], fact: Fa
         # "Done.", 提交成功: a request that went through is done, if pending; only its outcome is not. "duplicate
         # confirmed", "Hotel — confirmed", "（已确认，座位 28K）": a finding, or a line of another record
         return False
-    # the run's one change (a confirmation e-mail queued is none): beside others, or several calls of one tool (two
-    # bookings, four requests), which one is said confirmed is not read here
-    acting = [c for c in writes if "send" not in c.concepts]
-    last = acting[0] if len(acting) == 1 else None
-    if last is None or last.status != "ok" or last.reports_failure or not isinstance(last.output, dict) \
-            or any(s.call > last.index for s in agree) \
+    pending = _pending_change(index, writes)
+    if pending is None or any(s.call > pending[0].index for s in agree) \
             or index.lex.standing_markers.search(window_before(before, 3, 6) + " " + fact.text):
         return False
-    own = own_statuses(index, last.index, "")
-    if not own or any(s.polarity != "pending" for s in own):
-        return False
+    last, own = pending
     set_verdict(fact, Verdict.CONTRADICTED, "polarity_mismatch", f"tool {last.name} says {say(own[0])} of its change, "
                 "answer says done", [evidence_of(own[0].leaf, index)])
     return True
+
+
+def _pending_change(index: EvidenceIndex, writes: list[ToolRecord]) -> tuple[ToolRecord, list[StatusEvidence]] | None:
+    """The run's one change and its own statuses, when it went through with every one of them pending; None beside
+    other changes or several calls of one tool (two bookings, four requests: which one a claim speaks of is not read
+    here). A send is no change (a confirmation e-mail queued)."""
+    acting = [c for c in writes if "send" not in c.concepts]
+    last = acting[0] if len(acting) == 1 else None
+    if last is None or last.status != "ok" or last.reports_failure or not isinstance(last.output, dict):
+        return None
+    own = own_statuses(index, last.index, "")
+    return (last, own) if own and all(s.polarity == "pending" for s in own) else None
 
 
 def outcome_still_pending(index: EvidenceIndex, writes: list[ToolRecord], fact: Fact, claim_facts: list[Fact],
@@ -258,16 +264,11 @@ def outcome_still_pending(index: EvidenceIndex, writes: list[ToolRecord], fact: 
             or not _PERFECT.search(claim, max(0, at - MARKER_REACH), at + len(fact.text)) \
             or _USER_DID.search(claim[max((m.end() for m in _PART_BREAK.finditer(claim, 0, at)), default=0) : at]):
         return False
-    acting = [c for c in writes if "send" not in c.concepts]
-    last = acting[0] if len(acting) == 1 else None
-    if last is None or last.status != "ok" or last.reports_failure or not isinstance(last.output, dict):
+    pending = _pending_change(index, writes)
+    if pending is None or any(f.kind == FactKind.IDENTIFIER and f.verdict == Verdict.SUPPORTED
+                              and all(ev.index != pending[0].index for ev in f.evidence) for f in claim_facts):
         return False
-    if any(f.kind == FactKind.IDENTIFIER and f.verdict == Verdict.SUPPORTED
-           and all(ev.index != last.index for ev in f.evidence) for f in claim_facts):
-        return False
-    own = own_statuses(index, last.index, "")
-    if not own or any(s.polarity != "pending" for s in own):
-        return False
+    last, own = pending
     set_verdict(fact, Verdict.CONTRADICTED, "polarity_mismatch", f"no {fact.concept} tool ran, and tool {last.name} "
                 f"says {say(own[0])} of the run's one change, answer says done", [evidence_of(own[0].leaf, index)])
     return True
