@@ -25,6 +25,7 @@ from factcheck.grounding.locate import locate
 from factcheck.grounding.matcher import Matcher
 from factcheck.grounding.partial_writes import partial_reported_whole
 from factcheck.grounding.record_blocks import record_of_block
+from factcheck.grounding.slips import slipped_pair
 from factcheck.grounding.swapped_values import swapped_values
 from factcheck.grounding.verdicts import evidence_of, evidence_strength, swapped_pairs
 from factcheck.lexicon import DONE_CONCEPT, load_lexicon
@@ -148,6 +149,7 @@ class FactChecker:
             record_of_block(claims, source, index)  # "Order ID: #W7181492" over the items of #W5565470
             partial_reported_whole(claims, source, index)  # "All four of you are confirmed" after `result: partial`
             swapped_values(claims, source, index)  # "李娜：座位 32C" where 李娜's seat is 32B and 张子轩's 32C
+            slipped_pair(claims, index)  # "德邦便宜 32.80 元" beside 205.20 元 and 182.40 元
         if view is not None:
             _to_raw_offsets(claims, view, answer)
         lang = lang or detect_lang(view.text if view else answer)

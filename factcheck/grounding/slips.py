@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from itertools import combinations
 
 from factcheck.extractors.status import clause_start
 from factcheck.grounding.evidence import EvidenceIndex
-from factcheck.grounding.verdicts import Backing
+from factcheck.grounding.verdicts import Backing, set_verdict
 from factcheck.lexicon import Lexicon
-from factcheck.report import Fact, FactKind
+from factcheck.report import Claim, Fact, FactKind, Verdict
 
 _CLAUSE_END = re.compile(r"[,;，；。！？!?\n]|\.(?:\s|$)")
 """What ends the clause after an amount."""
@@ -136,3 +137,70 @@ def _slipped(value: Decimal, claimed: Decimal, exponent: int) -> bool:
 def _shown(value: Decimal, exponent: int | None = None) -> str:
     """An amount as the working shows it."""
     return f"{value.normalize():f}" if exponent is None else f"{value.quantize(Decimal(1).scaleb(exponent)):f}"
+
+
+
+_PAIR_DIGITS = 3
+"""Fewest significant digits an amount needs for a slip from two of the answer's amounts to be evidence."""
+_PAIR_CLAIMS = 2
+"""How many claims before or after an amount's own the two amounts it slips from may stand."""
+_PAIR_NEAREST = 4
+"""How many of the answer's amounts nearest a slipped one it may slip from (each pair of them is tried)."""
+_NEAREST = 8
+"""How many of the answer's amounts nearest a slipped one are tried for an exact reach."""
+_TIMES = re.compile(r"(?i)\d\s*[×x*]|[×x*]\s*\d|=|每|\beach\b|\bper\b"
+                    r"|/\s*(?:person|night|day|mo|month|yr|year|人|晚|天|张|月|年|季)")
+"""A product or a written working in the claim ("$35 × 3 rooms", "每人", "$582/mo", "¥13,050 − ¥900 = ¥12,150"): its
+amounts are not only two added up, or the working is checked on its own."""
+
+
+def slipped_pair(claims: list[Claim], index: EvidenceIndex) -> None:
+    """Contradict an amount no tool gives that two of the answer's backed amounts of its unit nearby, added up or one
+    taken from the other, come to but for one digit changed or two next to each other swapped: "德邦便宜 32.80 元"
+    two lines after 182.40 元 and 205.20 元 (205.20 − 182.40 = 22.80); "you'll still owe $172.40" between $150.00
+    and $312.40. The two are among the four backed amounts of its unit nearest it, within two claims of its own (in
+    a table's row, the row's own cells). Not in a claim that multiplies or shows its working ("× 3", "per night",
+    每人, "= ¥12,150"), and not an amount that some of the answer's amounts nearest it, each added or taken away, or
+    one of them times a count of its claim, come to exactly: a working the answer does not show. The slip is the
+    evidence, as in `slipped_total`.
+
+    Args:
+        claims: The answer's claims, grounded.
+        index: The run's evidence.
+    """
+    said = [(i, f) for i, c in enumerate(claims) for f in c.facts
+            if f.kind == FactKind.NUMBER and f.value and Decimal(f.value) > 0]
+    for at, claim in enumerate(claims):
+        if not claim.act.asserts or _TIMES.search(claim.text):
+            continue
+        for fact in claim.facts:
+            if fact.kind != FactKind.NUMBER or fact.code != "not_found" or fact.verdict != Verdict.UNSUPPORTED \
+                    or fact.evidence or not fact.value or not fact.unit or fact.unit == "%":
+                continue
+            claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
+            if claimed <= 0 or len(_digits(claimed, exponent).rstrip("0")) < _PAIR_DIGITS:
+                continue
+            same = sorted(((abs(f.start - fact.start), i, f) for i, f in said if f.unit == fact.unit and f is not fact),
+                          key=lambda t: t[0])
+            reach = 0 if claim.text.lstrip().startswith("|") else _PAIR_CLAIMS  # a table's row: its own cells
+            near = list(dict.fromkeys(Decimal(f.value) for _, i, f in same if abs(i - at) <= reach
+                                      and f.verdict == Verdict.SUPPORTED and claims[i].act.asserts))[:_PAIR_NEAREST]
+            nearest = list(dict.fromkeys(Decimal(f.value) for _, _, f in same))[:_NEAREST]
+            if len(near) < 2 or _reached(claimed, nearest, _counts(fact, claim.facts, index.lex)):
+                continue
+            hit = _pair_slip(near, claimed, exponent, index)
+            if hit is not None:
+                set_verdict(fact, Verdict.CONTRADICTED, "recomputed",
+                            f"the answer's own amounts come to {hit[0]} = {_shown(hit[1], exponent)}, not "
+                            f"{fact.text}: one digit apart", [])
+
+
+def _pair_slip(parts: list[Decimal], claimed: Decimal, exponent: int,
+               index: EvidenceIndex) -> tuple[str, Decimal] | None:
+    """The first sum or difference of two of the amounts that slips into the claimed one, with how."""
+    for a, b in combinations(parts, 2):
+        high, low = max(a, b), min(a, b)
+        for how, value in ((f"{_shown(a)} + {_shown(b)}", a + b), (f"{_shown(high)} − {_shown(low)}", high - low)):
+            if value > 0 and _slipped(value, claimed, exponent) and not _left_out(claimed - value, exponent, index):
+                return how, value
+    return None

@@ -63,3 +63,43 @@ def test_a_slip_of_one_is_no_fee_left_out() -> None:
         "initial": 100.0, "uses": [{"amount": 38.85}, {"amount": 32.6}], "fees": {"amount": 1.0}}}
     answer = "It started at $100.00; you spent $38.85 and $32.60. That leaves $29.55 on the card."
     assert verdict(answer, [card], "$29.55") == Verdict.CONTRADICTED
+
+
+QUOTES = {"name": "get_freight_quote", "args": {}, "status": "ok",
+          "output": {"quotes": [{"carrier": "德邦", "fee": 182.4}, {"carrier": "顺丰", "fee": 205.2}]}}
+BILL = {"name": "get_account", "args": {}, "status": "ok", "output": {"balance_due": 312.4, "last_paid": 198.75}}
+PAYMENT = {"name": "make_payment", "args": {"amount": 150.0}, "status": "ok",
+           "output": {"payment_id": "PAY-66120", "status": "scheduled", "amount": 150.0}}
+PLANS = {"name": "list_plans", "args": {}, "status": "ok", "output": {"plans": [
+    {"plan": "Basic", "price": 444.0}, {"plan": "Plus", "price": 12.0}, {"plan": "Family", "price": 532.0}]}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "said", "expected"),
+    [
+        # two amounts of the lines just before it, one taken from the other, miss it by one digit (no cue needed)
+        ("- 德邦：182.40 元\n- 顺丰：205.20 元\n- 价差：德邦便宜 32.80 元。", [QUOTES], "32.80 元", Verdict.CONTRADICTED),
+        ("- 德邦：182.40 元\n- 顺丰：205.20 元\n- 价差：德邦便宜 22.80 元。", [QUOTES], "22.80 元", Verdict.SUPPORTED),
+        # an amount between its two parts: the payment before it, the bill after it
+        ("Payment of $150.00 submitted. Once it posts, you'll still owe $172.40. June's bill was $312.40.",
+         [BILL, PAYMENT], "$172.40", Verdict.CONTRADICTED),
+        # a claim that multiplies or shows its working is no pair's: "each", "per", "=", "× 2"
+        ("Payment of $150.00 submitted. Once it posts, you'll still owe $172.40 each. June's bill was $312.40.",
+         [BILL, PAYMENT], "$172.40", Verdict.UNSUPPORTED),
+        ("- 德邦：182.40 元\n- 顺丰：205.20 元\n- 价差：205.20 − 182.40 = 32.80 元。", [QUOTES], "32.80 元",
+         Verdict.CONTRADICTED),
+        # amounts farther than two claims away are another part of the answer
+        ("德邦 182.40 元。顺丰 205.20 元。都含税。都上门取件。都可开票。德邦便宜 32.80 元。", [QUOTES], "32.80 元",
+         Verdict.UNSUPPORTED),
+        # an amount that some amounts near it come to exactly is a working not shown, not a slip
+        ("Basic is $444.00 and Plus $12.00. With the $9.00 setup fee you pay $465.00.", [PLANS], "$465.00",
+         Verdict.UNSUPPORTED),
+        ("Basic is $444.00 and Plus $12.00. With both you pay $465.00.", [PLANS], "$465.00", Verdict.CONTRADICTED),
+        # a table's row is checked against its own cells only
+        ("| plan | price |\n|---|---|\n| Basic | $444.00 |\n| Plus | $12.00 |\n| Family | $532.00 |\n| Mine | $423.00 |",
+         [PLANS], "$423.00", Verdict.UNSUPPORTED),
+    ],
+)
+def test_an_amount_one_digit_off_two_of_the_answers_amounts_nearby(answer: str, tools: list, said: str,
+                                                                    expected: Verdict) -> None:
+    assert verdict(answer, tools, said) == expected
