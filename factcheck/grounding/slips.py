@@ -175,7 +175,7 @@ def slipped_pair(claims: list[Claim], index: EvidenceIndex) -> None:
             continue
         for fact in claim.facts:
             if fact.kind != FactKind.NUMBER or fact.code != "not_found" or fact.verdict != Verdict.UNSUPPORTED \
-                    or fact.evidence or not fact.value or not fact.unit or fact.unit == "%":
+                    or fact.evidence or not fact.value or not _adds(fact.unit, index.lex):
                 continue
             claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
             if claimed <= 0 or len(_digits(claimed, exponent).rstrip("0")) < _PAIR_DIGITS:
@@ -204,3 +204,9 @@ def _pair_slip(parts: list[Decimal], claimed: Decimal, exponent: int,
             if value > 0 and _slipped(value, claimed, exponent) and not _left_out(claimed - value, exponent, index):
                 return how, value
     return None
+
+
+def _adds(unit: str | None, lex: Lexicon) -> bool:
+    """Whether amounts of the unit are added up and taken away as they are: money, and measures of the lexicon's
+    `unit_scales` (GB, kg); not a span of time (36.5 hours holds three 12-hour blocks) nor a percentage."""
+    return bool(unit) and (unit in lex.currency_codes or unit.lower() in lex.unit_scales)
