@@ -28,6 +28,7 @@ from factcheck.grounding.moments import (
 from factcheck.grounding.number_checks import NumberChecks
 from factcheck.grounding.picks import named_pick
 from factcheck.grounding.roles import ClaimText
+from factcheck.grounding.stay_nights import nights_between
 from factcheck.grounding.tokens import ground_name, ground_token
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.grounding.windows import passed_deadline, time_window
@@ -116,6 +117,7 @@ class Matcher(NumberChecks):
             for fact in ordered if derived else ():
                 if fact.kind == FactKind.NUMBER and fact.code == "not_found":
                     self._number(fact)
+        nights_between(facts, text, start, self.index)  # "10月12日入住、10月15日退房，共 2 晚": 3 nights
         money = self.index.lex.currency_codes  # only amounts of money have a direction (`wrong_direction`)
         for fact in ordered:  # "a charge of $30.78" where the records give 30.78 as a refund
             if fact.kind == FactKind.NUMBER and fact.verdict == Verdict.SUPPORTED and fact.unit in money:
