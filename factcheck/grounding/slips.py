@@ -158,8 +158,9 @@ def slipped_pair(claims: list[Claim], index: EvidenceIndex) -> None:
     """Contradict an amount no tool gives that two of the answer's backed amounts of its unit nearby, added up or one
     taken from the other, come to but for one digit changed or two next to each other swapped: "德邦便宜 32.80 元"
     two lines after 182.40 元 and 205.20 元 (205.20 − 182.40 = 22.80); "you'll still owe $172.40" between $150.00
-    and $312.40. The two are among the four backed amounts of its unit nearest it, within two claims of its own (in
-    a table's row, the row's own cells). Not in a claim that multiplies or shows its working ("× 3", "per night",
+    and $312.40. The two are among the four backed amounts of its unit nearest it, or the first amounts of the
+    claims around it ("Total charges: $19,505.00 (tuition …)"), within two claims of its own (in a table's row, the
+    row's own cells). Not in a claim that multiplies or shows its working ("× 3", "per night",
     每人, "= ¥12,150"), and not an amount that some of the answer's amounts nearest it, each added or taken away, or
     one of them times a count of its claim, come to exactly: a working the answer does not show. The slip is the
     evidence, as in `slipped_total`.
@@ -183,8 +184,11 @@ def slipped_pair(claims: list[Claim], index: EvidenceIndex) -> None:
             same = sorted(((abs(f.start - fact.start), i, f) for i, f in said if f.unit == fact.unit and f is not fact),
                           key=lambda t: t[0])
             reach = 0 if claim.text.lstrip().startswith("|") else _PAIR_CLAIMS  # a table's row: its own cells
-            near = list(dict.fromkeys(Decimal(f.value) for _, i, f in same if abs(i - at) <= reach
-                                      and f.verdict == Verdict.SUPPORTED and claims[i].act.asserts))[:_PAIR_NEAREST]
+            usable = [(i, f) for _, i, f in same if abs(i - at) <= reach and f.verdict == Verdict.SUPPORTED
+                      and claims[i].act.asserts]
+            heads = {i: f for i, f in sorted(usable, key=lambda t: -t[1].start)}  # each claim's first amount
+            near = list(dict.fromkeys([Decimal(f.value) for _, f in usable][:_PAIR_NEAREST]
+                                      + [Decimal(f.value) for f in heads.values()]))
             nearest = list(dict.fromkeys(Decimal(f.value) for _, _, f in same))[:_NEAREST]
             if len(near) < 2 or _reached(claimed, nearest, _counts(fact, claim.facts, index.lex)):
                 continue

@@ -70,6 +70,11 @@ QUOTES = {"name": "get_freight_quote", "args": {}, "status": "ok",
 BILL = {"name": "get_account", "args": {}, "status": "ok", "output": {"balance_due": 312.4, "last_paid": 198.75}}
 PAYMENT = {"name": "make_payment", "args": {"amount": 150.0}, "status": "ok",
            "output": {"payment_id": "PAY-66120", "status": "scheduled", "amount": 150.0}}
+ACCOUNT = {"name": "get_student_account", "args": {}, "status": "ok", "output": {
+    "charges": [{"item": "tuition", "amount": 14250.0}, {"item": "activity", "amount": 185.0},
+                {"item": "technology", "amount": 210.0}, {"item": "housing", "amount": 4860.0}],
+    "total_charges": 19505.0, "aid": [{"item": "scholarship", "amount": 6000.0}, {"item": "loan", "amount": 3464.0},
+                                      {"item": "payment", "amount": 2500.0}], "total_aid": 11964.0}}
 PLANS = {"name": "list_plans", "args": {}, "status": "ok", "output": {"plans": [
     {"plan": "Basic", "price": 444.0}, {"plan": "Plus", "price": 12.0}, {"plan": "Family", "price": 532.0}]}}
 
@@ -83,6 +88,10 @@ PLANS = {"name": "list_plans", "args": {}, "status": "ok", "output": {"plans": [
         # an amount between its two parts: the payment before it, the bill after it
         ("Payment of $150.00 submitted. Once it posts, you'll still owe $172.40. June's bill was $312.40.",
          [BILL, PAYMENT], "$172.40", Verdict.CONTRADICTED),
+        # the first amount of a claim nearby, beyond the four amounts nearest it (a breakdown's parts come between)
+        ("Total charges: $19,505.00 (tuition $14,250.00, activity fee $185.00, technology fee $210.00, housing "
+         "$4,860.00)\nAid applied: $11,964.00 (scholarship $6,000.00, loan $3,464.00, payment $2,500.00)\n"
+         "Remaining balance: $7,451.00", [ACCOUNT], "$7,451.00", Verdict.CONTRADICTED),
         # a claim that multiplies or shows its working is no pair's: "each", "per", "=", "× 2"
         ("Payment of $150.00 submitted. Once it posts, you'll still owe $172.40 each. June's bill was $312.40.",
          [BILL, PAYMENT], "$172.40", Verdict.UNSUPPORTED),
