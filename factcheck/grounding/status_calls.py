@@ -1,6 +1,5 @@
 """Which calls' statuses speak of the record a claim names: its key's call, a write on it by its arguments, not
-another record's failure; its own failure, not another record's success; the keyed record's own status; the record
-the run read in detail, for a claim that names none."""
+another record's failure; its own failure, not another record's success; the keyed record's own status."""
 
 from __future__ import annotations
 
@@ -22,8 +21,6 @@ _KEY_DIGITS = 4
 """Fewest digits of a number that names a record the way a key does (a card's last four, 6120)."""
 _CUE_REACH = 15
 """How many characters before such a number a suffix cue ("ending in", 尾号) may stand."""
-_ARG_KEY_CHARS = 4
-"""Fewest characters of an argument, a digit among them, that asks for one record by its key (SH-3, TRF-2025-7731)."""
 
 
 def of_named_calls(
@@ -340,43 +337,10 @@ def say(s: StatusEvidence) -> str:
     return f"{s.concept or 'status'} {s.polarity} ({s.leaf.path or 'text'}: {s.leaf.text[:40]!r})"
 
 
-def drilled_read(
-    index: EvidenceIndex, read_only: re.Pattern[str], claim_facts: list[Fact], claim: str
-) -> ToolRecord | None:
-    """The run's last call, when it read one record in detail that an earlier read listed: `list_transfers`, then
-    `get_transfer` of TRF-20250602-7731. A status said of no record by name ("your rent transfer has been completed")
-    speaks of the record the run went on to read, not of another entry of the list. None when the run wrote, or
-    its last call read no single record an earlier call lists by the key it was asked for, or the claim says more
-    than statuses (an identifier, a name, an amount, a date: it may speak of a part or of another record) or is a
-    table's row (one of several records)."""
-    calls = index.calls
-    if len(calls) < 2 or any(not read_only.match(c.name or "") for c in calls) or "|" in claim \
-            or any(f.kind not in (FactKind.STATUS, FactKind.ACTION) for f in claim_facts):
-        return None
-    last = calls[-1]
-    if last.status != "ok" or not isinstance(last.output, dict):
-        return None
-    keys = {record_key(value) for _, value in index.arg_values(last.index)
-            if len(value) >= _ARG_KEY_CHARS and any(c.isdigit() for c in value)}
-    for call in calls[:-1]:
-        if call.status == "ok" and isinstance(call.output, list | dict) \
-                and any(_holds_key(index, entry, key) for entry in _entries(call.output) for key in keys):
-            return last
-    return None
-
-
-def _entries(output: list[Any] | dict[str, Any]) -> list[Any]:
-    """The records a listing output holds: its own entries, or those of the lists its fields hold."""
-    if isinstance(output, list):
-        return output
-    return [entry for value in output.values() if isinstance(value, list) for entry in value]
-
-
 def read_disagrees(index: EvidenceIndex, fact: Fact, polarity: str, pool: list[StatusEvidence],
-                   read: ToolRecord | None, pending: bool = False) -> bool:
+                   read: ToolRecord | None) -> bool:
     """Contradict a bare status said of one read by that call's own status fields: "www.google.com is unavailable"
-    after `check_website_availability` returned `status: available`; with `pending` (a record read in detail,
-    `drilled_read`), its pending status too ("has been completed" of `status: pending_review`).
+    after `check_website_availability` returned `status: available`.
 
     Args:
         index: The run's evidence.
@@ -384,7 +348,6 @@ def read_disagrees(index: EvidenceIndex, fact: Fact, polarity: str, pool: list[S
         polarity: What the claim says of it.
         pool: The statuses that speak of its concept.
         read: The read the claim speaks of, if one.
-        pending: Whether a pending status of the read disagrees with a positive claim.
 
     Returns:
         Whether the fact was contradicted.
@@ -392,10 +355,9 @@ def read_disagrees(index: EvidenceIndex, fact: Fact, polarity: str, pool: list[S
     if read is None or read.status == "error":
         return False
     fields = index.lex.status_fields
-    polarities = ("positive", "negative", "pending") if pending else ("positive", "negative")
     own = [
         s for s in pool
-        if s.call == read.index and s.polarity in polarities and not s.leaf.count
+        if s.call == read.index and s.polarity in ("positive", "negative") and not s.leaf.count
         and fields.search(field_name(s.leaf.path.rsplit(".", 1)[-1]))
     ]  # the call's status fields ("status": "available"), not what its lists or prose suggest
     if not own or any(s.polarity in AGREES[polarity] for s in own):

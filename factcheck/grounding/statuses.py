@@ -13,7 +13,6 @@ from factcheck.grounding.flat import shape_of, value_in
 from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, other_item
 from factcheck.grounding.status_calls import (
     counted_search,
-    drilled_read,
     failed_for_named,
     named_record_disagrees,
     of_named_calls,
@@ -297,10 +296,7 @@ class StatusMatcher:
             set_verdict(fact, Verdict.CONTRADICTED, "tool_error", f"tool {failed[0].name} failed, so not all is done",
                         [evidence_of(leaf, self.index)] if (leaf := self.index.first_leaf(failed[0].index)) else [])
             return
-        read = self._named_read(claim)  # or, for a claim naming no record ("your rent transfer"), the one read last
-        drilled = None if read or polarity != "positive" else drilled_read(self.index, self.read_only, claim_facts,
-                                                                                claim)
-        read = read or drilled
+        read = self._named_read(claim)
         if read is not None and any(s.call == read.index for s in pool):
             pool = [s for s in pool if s.call == read.index]  # "www.randomsite123.com is available": that call's
         agree = [s for s in pool if s.polarity in AGREES[polarity]] or self._done_by_write(fact, polarity, pool)
@@ -335,7 +331,7 @@ class StatusMatcher:
                         [evidence_of(agree[-1].leaf, self.index)])
         elif (polarity in ("positive", "negative") or fact.kind == FactKind.ACTION) and (
             (not self._standing(fact, before) and self._acting_call_disagrees(fact, polarity, pool, claim))
-            or read_disagrees(self.index, fact, polarity, pool, read, pending=drilled is not None)
+            or read_disagrees(self.index, fact, polarity, pool, read)
         ):
             return
         elif (

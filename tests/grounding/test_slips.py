@@ -83,7 +83,8 @@ PLANS = {"name": "list_plans", "args": {}, "status": "ok", "output": {"plans": [
     ("answer", "tools", "said", "expected"),
     [
         # two amounts of the lines just before it, one taken from the other, miss it by one digit (no cue needed)
-        ("- 德邦：182.40 元\n- 顺丰：205.20 元\n- 价差：德邦便宜 32.80 元。", [QUOTES], "32.80 元", Verdict.CONTRADICTED),
+        ("- 德邦：182.40 元\n- 顺丰：205.20 元\n- 价差：德邦便宜 32.80 元。", [QUOTES], "32.80 元",
+         Verdict.CONTRADICTED),
         ("- 德邦：182.40 元\n- 顺丰：205.20 元\n- 价差：德邦便宜 22.80 元。", [QUOTES], "22.80 元", Verdict.SUPPORTED),
         # an amount between its two parts: the payment before it, the bill after it
         ("Payment of $150.00 submitted. Once it posts, you'll still owe $172.40. June's bill was $312.40.",
@@ -105,8 +106,8 @@ PLANS = {"name": "list_plans", "args": {}, "status": "ok", "output": {"plans": [
          Verdict.UNSUPPORTED),
         ("Basic is $444.00 and Plus $12.00. With both you pay $465.00.", [PLANS], "$465.00", Verdict.CONTRADICTED),
         # a table's row is checked against its own cells only
-        ("| plan | price |\n|---|---|\n| Basic | $444.00 |\n| Plus | $12.00 |\n| Family | $532.00 |\n| Mine | $423.00 |",
-         [PLANS], "$423.00", Verdict.UNSUPPORTED),
+        ("| plan | price |\n|---|---|\n| Basic | $444.00 |\n| Plus | $12.00 |\n| Family | $532.00 |\n"
+         "| Mine | $423.00 |", [PLANS], "$423.00", Verdict.UNSUPPORTED),
     ],
 )
 def test_an_amount_one_digit_off_two_of_the_answers_amounts_nearby(answer: str, tools: list, said: str,

@@ -661,36 +661,6 @@ def read(name: str, args: dict, output) -> dict:
     return {"name": name, "args": args, "output": output, "status": "ok"}
 
 
-TRANSFERS = read("list_transfers", {"account_id": "DE-ACC-55120"}, [
-    {"transfer_id": "TRF-20250602-7731", "amount": 1850.0, "status": "pending_review"},
-    {"transfer_id": "TRF-20250601-1184", "amount": 42.9, "status": "completed"},
-])
-RENT = read("get_transfer", {"transfer_id": "TRF-20250602-7731"},
-            {"transfer_id": "TRF-20250602-7731", "status": "pending_review", "funds_reserved": True})
-UTILITY = read("get_transfer", {"transfer_id": "TRF-20250601-1184"},
-               {"transfer_id": "TRF-20250601-1184", "status": "completed"})
-
-
-@pytest.mark.parametrize(
-    ("answer", "tools", "flagged"),
-    [
-        # a status said of no record by name speaks of the record the run went on to read in detail
-        ("Good news — your rent transfer has been completed.", [TRANSFERS, RENT], True),
-        ("Good news — your transfer has been completed.", [TRANSFERS, UTILITY], False),
-        # the record read in detail is no one the list holds: the claim may speak of any entry
-        ("Good news — your transfer has been completed.",
-         [TRANSFERS, read("get_transfer", {"transfer_id": "TRF-1"}, {"transfer_id": "TRF-1", "status": "pending"})],
-         False),
-        # a claim that names a record, or says more than a status, may speak of another entry or of a part
-        ("TRF-20250601-1184 has been completed.", [TRANSFERS, RENT], False),
-        ("The €42.90 transfer has been completed.", [TRANSFERS, RENT], False),
-        ("| Stadtwerke | completed |", [TRANSFERS, RENT], False),
-    ],
-)
-def test_an_unnamed_status_speaks_of_the_record_read_in_detail(answer: str, tools: list, flagged: bool) -> None:
-    facts = [f for claim in CHECKER.check(answer, tools).claims for f in claim.facts if f.kind == FactKind.STATUS]
-    assert facts and any(f.verdict == Verdict.CONTRADICTED for f in facts) == flagged
-
 
 def test_a_failure_said_is_no_status_of_the_record_read_in_detail() -> None:
     """"I couldn't pull live tracking" speaks of the lookup that failed, not of the shipment read after it."""
