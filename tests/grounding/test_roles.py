@@ -23,6 +23,9 @@ OFFERS = {"offers": [{"id": "MX-7", "validity_days": 7, "data_gb": 3, "price_usd
                      {"id": "MX-30", "validity_days": 30, "data_gb": 12, "price_usd": 45}]}
 COSTS = {"results": [{"service": "EC2", "price": 812.10}, {"service": "S3", "price": 96.55},
                      {"service": "RDS", "price": 375.72}]}
+FACE_VALUES = {"order_id": "TM-1",
+               "tickets": [{"seat": str(n), "face_value": 85.0, "fees": 9.35} for n in range(14, 18)],
+               "order_total": {"amount": 377.4, "currency": "GBP"}}
 TICKETS = {"order_id": "TKT-1", "tickets": [{"seat": "9-11", "unit_price": 380.0, "service_fee": 12.0},
                                              {"seat": "9-12", "unit_price": 380.0, "service_fee": 12.0},
                                              {"seat": "9-13", "unit_price": 380.0, "service_fee": 12.0}],
@@ -65,6 +68,11 @@ def number_verdicts(answer: str, outputs: list) -> list[tuple[str, Verdict, str 
         ("票价 ¥380.00/张，服务费 ¥12.00/张。应付总额：¥392.00", [("create_order", TICKETS)], C),
         ("票价 ¥380.00/张，服务费 ¥12.00/张。应付总额：¥1,176.00", [("create_order", TICKETS)], S),
         ("Each ticket is $380.00 plus a $12.00 fee, $392.00 per ticket.", [("create_order", TICKETS)], S),
+        # a ticket's face value is its price (lexicon `fields`): one ticket's face value and fees are no order total
+        ("Price per ticket: £85.00 face value + £9.35 fees. Order total: £94.35",
+         [("get_ticket_order", FACE_VALUES)], C),
+        ("Price per ticket: £85.00 face value + £9.35 fees. Order total: £377.40",
+         [("get_ticket_order", FACE_VALUES)], S),
     ],
 )
 def test_a_total_is_what_its_records_compute(answer, outputs, expected) -> None:
