@@ -155,8 +155,8 @@ def time_window(
         return
     own = _moments(facts)
     now = current_time(index)
-    if now is not None:
-        pairs = [(then, now, ev) for then, ev in own or _moments(earlier)[-1 if in_view else 0 :]]
+    if now is not None:  # the time since a moment: one still ahead (a show, a departure, a leave) is no such moment
+        pairs = [(then, now, ev) for then, ev in own or _moments(earlier)[-1 if in_view else 0 :] if then[0] <= now[0]]
     elif len(own) == 2:
         pairs = [(own[0][0], own[1][0], own[0][1])]
     else:

@@ -41,6 +41,13 @@ SHIPPED = [call("query_waybill", {"waybill_no": "SF1408823317952", "ship_time": 
         ("您的快递 11月5日 从深圳寄出。目前距离寄出已超过 20 天，可以申请理赔。", SHIPPED, TODAY, False),
         # no current time and one moment: nothing to measure
         ("It was delivered on October 28, so you're still within the 30-day return window.", DELIVERED, [], False),
+        # a moment still ahead is no moment the time since is measured from: the flight, not the booking
+        ("Since it was booked less than 24 hours ago, you'll get a full refund for the December 19 flight.",
+         [call("get_reservation", {"pnr": "MK8Q2D", "flight_date": "2026-12-19"})], ["当前时间：2026-12-02 11:00"],
+         False),
+        ("订单 MK8Q2D（12月20日 上海—北京）是 12 月 1 日 08:15 预订的，目前仍在 24 小时内，可以免费取消。",
+         [call("get_reservation", {"pnr": "MK8Q2D", "flight_date": "2026-12-20", "booked_at": "2026-12-01T08:15:00"})],
+         ["当前时间：2026-12-02 10:00"], True),
     ],
 )
 def test_a_window_the_moments_do_not_fit_is_contradicted(answer, tools, context, flagged):
