@@ -160,6 +160,11 @@ _LABEL = re.compile(
 """What may stand beside an operand: its unit's denominator ("2.40 元/kg", "$2.40/kg"), spaces and a short label of
 up to three words ("$6.50 fee", "手续费")."""
 _EQUALS = ("=", "＝")
+_PART_OF = re.compile(r"(?i)\d\s*(?:of|/)\s*$")
+"""A part's count right before a written operand ("4 of 6 × $12.50", "91/96 × €499"): the operand is the whole."""
+_EACH = re.compile(r"(?i)\b(?:each|apiece|per)\b|每")
+"""A word of each unit after the last operand or before the first of a sum ("$14.50 fee each =", "（每张 268 + 8）"); a
+product writes its counts ("每人每晚 ¥200 × 2人 × 5晚")."""
 _BEYOND = 40
 """How far past the operands read an operator shows that the expression goes on."""
 _OPENING = re.compile(r"[^\S\n]*[(（]")
@@ -228,6 +233,12 @@ def written_arithmetic(fact: Fact, facts: list[Fact], text: str, start: int) -> 
     beyond = text[max(0, operands[0].start - start - _BEYOND) : operands[0].start - start] if equals \
         else text[operands[-1].end - start : operands[-1].end - start + _BEYOND].split(")")[0].split("）")[0]
     if _OPERATOR.search(beyond.split("\n")[-1] if equals else beyond.split("\n")[0]):
+        return None
+    # "4 of 6 × $12.50", "91/96 paid × €499": the first operand is a part's whole; "$189.00 + $14.50 fee each =",
+    # "（每张 268 + 8）": each unit's amount, times a count the expression does not write
+    lead = text[max(0, operands[0].start - start - _BEYOND) : operands[0].start - start]
+    tail = before[operands[-1].end - start :] if equals else text[opened.end() : operands[0].start - start]
+    if _PART_OF.search(lead) or "*" not in operators and _EACH.search(tail):
         return None
     money = _money_units(facts)
     if not _addable(operands, operators, money):

@@ -106,6 +106,11 @@ def test_percentages_in_written_arithmetic_are_shares_and_ratios(answer, text, e
         ("Leah has 120.5 approved hours across weeks 45–47 (38.5 + 42 + 40).", "47"),  # a range's end
         ("Reimbursement: $1,038.25 (the two taxis $68.40 + $71.10, the hotel $898.75)", "$1,038.25"),  # goes on
         ("通过: 4（101 / 102 / 104 / 106）", "4"),  # slashes between three numbers list them
+        # a part's count before the first operand, or each unit's amount summed: the count is not written
+        ("- Wine glasses: 4 of 6 × $12.50 = $50.00", "$50.00"),
+        ("- Regular: 91/96 paid × €499 = €45,409", "€45,409"),
+        ("- Orchestra, seats 101–104: $189.00 + $14.50 fee each = $814.00 total", "$814.00"),
+        ("共 2 张，合计 SGD 552.00（每张 268 + 8 booking fee）。", "SGD 552.00"),
     ],
 )
 def test_what_is_not_one_expression_is_not_recomputed(answer, text) -> None:
@@ -169,3 +174,9 @@ def test_an_operand_of_written_working_is_not_the_labels_value(answer: str, text
     tools = [{"name": "quote", "args": {}, "output": {"daily_rate": 62, "one_way_fee": 150, "total": 8789.19}}]
     fact = next(f for c in check(answer, tools).claims for f in c.facts if f.text == text)
     assert (fact.verdict.flagged and fact.code == "value_mismatch") == flagged, (fact.verdict, fact.reason)
+
+
+def test_a_product_that_writes_its_counts_after_each_units_word_is_one_expression() -> None:
+    tax = [{"name": "get_quote", "args": {}, "output": {"tax_per_night": 200, "guests": 2, "nights": 5}}]
+    assert _verdict("住宿税 ¥2,000（每人每晚 ¥200 × 2 × 5）", tax, "¥2,000") == ("supported", "derived")
+    assert _verdict("住宿税 ¥2,400（每人每晚 ¥200 × 2 × 5）", tax, "¥2,400") == ("contradicted", "recomputed")
