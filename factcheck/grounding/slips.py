@@ -139,7 +139,6 @@ def _shown(value: Decimal, exponent: int | None = None) -> str:
     return f"{value.normalize():f}" if exponent is None else f"{value.quantize(Decimal(1).scaleb(exponent)):f}"
 
 
-
 _PAIR_DIGITS = 3
 """Fewest significant digits an amount needs for a slip from two of the answer's amounts to be evidence."""
 _PAIR_CLAIMS = 2
@@ -160,10 +159,10 @@ def slipped_pair(claims: list[Claim], index: EvidenceIndex) -> None:
     two lines after 182.40 元 and 205.20 元 (205.20 − 182.40 = 22.80); "you'll still owe $172.40" between $150.00
     and $312.40. The two are among the four backed amounts of its unit nearest it, or the first amounts of the
     claims around it ("Total charges: $19,505.00 (tuition …)"), within two claims of its own (in a table's row, the
-    row's own cells). Not in a claim that multiplies or shows its working ("× 3", "per night",
-    每人, "= ¥12,150"), and not an amount that some of the answer's amounts nearest it, each added or taken away, or
-    one of them times a count of its claim, come to exactly: a working the answer does not show. The slip is the
-    evidence, as in `slipped_total`.
+    row's own cells). Not in a claim that multiplies or shows its working ("× 3", "per night", 每人, "= ¥12,150"),
+    and not an amount that some of the answer's amounts nearest it, each added or taken away, or one of them times a
+    count of its claim, come to exactly: a working the answer does not show. The slip is the evidence, as in
+    `slipped_total`.
 
     Args:
         claims: The answer's claims, grounded.

@@ -11,7 +11,7 @@ from factcheck.grounding.verdicts import set_verdict
 from factcheck.report import Fact, FactKind, Verdict
 
 _NIGHTS = "nights"
-"""The label (lexicon `field_labels`) of a count of nights: 晚, nights."""
+"""The label (lexicon `fields`) of a count of nights: 晚, nights."""
 _NIGHT_UNITS = frozenset({"晚", "夜", "night", "nights"})
 """Units of a count of nights (晚了 14 个小时 is late, not nights)."""
 _BETWEEN = 24

@@ -237,7 +237,7 @@ def written_arithmetic(fact: Fact, facts: list[Fact], text: str, start: int) -> 
     # "4 of 6 × $12.50", "91/96 paid × €499": the first operand is a part's whole; "$189.00 + $14.50 fee each =",
     # "（每张 268 + 8）": each unit's amount, times a count the expression does not write
     lead = text[max(0, operands[0].start - start - _BEYOND) : operands[0].start - start]
-    tail = before[operands[-1].end - start :] if equals else text[opened.end() : operands[0].start - start]
+    tail = before[operands[-1].end - start :] if opened is None else text[opened.end() : operands[0].start - start]
     if _PART_OF.search(lead) or "*" not in operators and _EACH.search(tail):
         return None
     money = _money_units(facts)
