@@ -492,7 +492,7 @@ NEW_YEAR = call("get_booking", {"check_in": "2026-12-30", "check_out": "2027-01-
         ("Paused for three weeks, from Nov. 1 through Nov. 15.", [PAUSE], U),
         ("Paused for two weeks.", [PAUSE], U),  # no dates in the claim to count between
         ("12月3日入住，12月6日退房，共 3 晚。", [STAY], S),
-        ("12月3日入住，12月6日退房，共 4 晚。", [STAY], U),
+        ("12月3日入住，12月6日退房，共 4 晚。", [STAY], C),  # the stay's dates give 3 nights (stay_nights)
         ("入住 3 晚，12月3日到12月6日。", [STAY], S),  # the dates may follow the number
         ("Dec. 3 to Dec. 9, 6 nights.", [STAY], U),  # Dec. 9 is no tool's date
         ("Dec. 30, 2026 to Jan. 2, 2027: 3 nights.", [NEW_YEAR], S),
