@@ -7,6 +7,7 @@ from decimal import Decimal
 from itertools import combinations
 
 from factcheck.grounding.arithmetic import equal_at
+from factcheck.grounding.counting import record_lists
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.multiplicity import run_multiplicity
 from factcheck.grounding.roles import (
@@ -75,9 +76,8 @@ def quantities_dropped(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> Re
     if fact.unit not in index.lex.currency_codes or not fact.value or said_per_unit(fact, claim, index.lex):
         return None
     claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
-    for count, leaf in sorted(index.list_counts, key=lambda counted: counted[1].index):  # call by call
-        items = index.value_at(leaf.index, leaf.path) if leaf.source == "tool" and 1 < count <= _LONGEST_LINES else None
-        if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
+    for leaf, items in record_lists(index):  # call by call
+        if len(items) > _LONGEST_LINES:
             continue
         price = next((k for k in items[0] if index.path_info(f"{leaf.path}[].{k}")[0] & PRICE_LABELS), None)
         qty = next((k for k in items[0] if _is_quantity(index, f"{leaf.path}[].{k}")), None)
@@ -107,10 +107,7 @@ def _is_quantity(index: EvidenceIndex, shape: str) -> bool:
 def _lines_total(claimed: Decimal, exponent: int, index: EvidenceIndex) -> bool:
     """Whether a money field adds up to the amount over every entry of a list none of whose entries holds more than
     one (a return's lines at `qty: 1`, each with its `refund_amount`): the amount is that list's total."""
-    for count, leaf in index.list_counts:
-        items = index.value_at(leaf.index, leaf.path) if leaf.source == "tool" and count > 1 else None
-        if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
-            continue
+    for leaf, items in record_lists(index):
         if any(isinstance(v, int) and not isinstance(v, bool) and v > 1 for item in items for k, v in item.items()
                if _is_quantity(index, f"{leaf.path}[].{k}")):
             continue

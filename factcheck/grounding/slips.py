@@ -185,7 +185,9 @@ def slipped_pair(claims: list[Claim], index: EvidenceIndex) -> None:
             reach = 0 if claim.text.lstrip().startswith("|") else _PAIR_CLAIMS  # a table's row: its own cells
             usable = [(i, f) for _, i, f in same if abs(i - at) <= reach and f.verdict == Verdict.SUPPORTED
                       and claims[i].act.asserts]
-            heads = {i: f for i, f in sorted(usable, key=lambda t: -t[1].start)}  # each claim's first amount
+            heads: dict[int, Fact] = {}  # each claim's first amount
+            for i, f in sorted(usable, key=lambda t: t[1].start):
+                heads.setdefault(i, f)
             near = list(dict.fromkeys([Decimal(f.value) for _, f in usable][:_PAIR_NEAREST]
                                       + [Decimal(f.value) for f in heads.values()]))
             nearest = list(dict.fromkeys(Decimal(f.value) for _, _, f in same))[:_NEAREST]

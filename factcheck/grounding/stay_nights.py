@@ -11,9 +11,8 @@ from factcheck.grounding.verdicts import set_verdict
 from factcheck.report import Fact, FactKind, Verdict
 
 _NIGHTS = "nights"
-"""The label (lexicon `fields`) of a count of nights: 晚, nights."""
-_NIGHT_UNITS = frozenset({"晚", "夜", "night", "nights"})
-"""Units of a count of nights (晚了 14 个小时 is late, not nights)."""
+"""The label (lexicon `fields`) of a count of nights, and of its unit: 晚, nights (晚了 14 个小时 is late, not
+nights)."""
 _BETWEEN = 24
 """Most characters between a stay's two dates ("Fri 16 May → Mon 19 May": " → Mon ")."""
 _RANGE = re.compile(r"(?i)[→–—~～]|(?<![a-z])-(?![a-z])|\b(?:to|until|through|thru)\b|至|到|入住|退房|离店|check-?out")
@@ -36,10 +35,9 @@ def nights_between(facts: list[Fact], claim: str, start: int, index: EvidenceInd
         index: The run's evidence.
     """
     counts = [f for f in facts if f.kind == FactKind.NUMBER and f.concept == _NIGHTS and f.value
-              and f.value.isdigit() and f.unit and f.unit not in index.lex.currency_codes]
+              and f.value.isdigit() and _NIGHTS in index.lex.fields_in((f.unit or "").lower())]
     dates = [f for f in facts if f.kind == FactKind.DATE and f.value and f.verdict == Verdict.SUPPORTED]
-    if len(counts) != 1 or len(dates) != 2 or part_count(counts[0], claim, start, index.lex) \
-            or (counts[0].unit or "").lower() not in _NIGHT_UNITS:
+    if len(counts) != 1 or len(dates) != 2 or part_count(counts[0], claim, start, index.lex):
         return
     between = claim[dates[0].end - start : dates[1].start - start]
     if len(between) > _BETWEEN or any(c.isdigit() for c in between) or not _RANGE.search(between):
