@@ -133,6 +133,8 @@ def _status_strength(fact: Fact, index: EvidenceIndex) -> str:
             # refund_status: failed, of refund_order, or the status of a `refund` object; else a record's status
             named = fact.concept in index.calls[ev.index].concepts or any(w in path for w in words)
             return "own-field" if named else "record-field"
+    if fact.polarity == "positive" and _write_says_not_done(tools, index):
+        return "not-done-field"
     own = [
         ev for ev in tools
         if fact.concept in index.calls[ev.index].concepts
@@ -149,9 +151,27 @@ def _status_strength(fact: Fact, index: EvidenceIndex) -> str:
     return "own-tool"
 
 
+_MESSAGE_FIELD = re.compile(r"(?i)message|\bmsg\b|desc|detail")
+
+
+def _write_says_not_done(tools: list[Evidence], index: EvidenceIndex) -> bool:
+    """Whether a write's own message is the evidence and says only that it failed or is pending ("Supplier
+    confirmation pending", 改约请求已提交，等待站点确认) against a claim that it was done."""
+    reads = index.lex.read_only_tools
+    for ev in tools:
+        if reads.match(index.calls[ev.index].name or "") or not _MESSAGE_FIELD.search(field_name(ev.path or "")):
+            continue
+        said = {t.polarity for _, t in index.lex.term_hits(ev.text.lower())} - {None}
+        if said and said <= {"negative", "pending"}:
+            return True
+    return False
+
+
 def _of_another(fact: Fact, hits: list[Term]) -> bool:
-    """Whether a status value names another concept than the claimed fact's (`awaiting_payment` of "订单已生成")."""
-    return fact.concept is not None and any(t.concept not in (None, fact.concept) for t in hits)
+    """Whether a status value names another concept than the claimed fact's (`awaiting_payment` of "订单已生成"), and
+    not the fact's own as well (等待收款行入账 through 人行大额支付系统 still speaks of the 入账)."""
+    concepts = {t.concept for t in hits} - {None}
+    return fact.concept is not None and bool(concepts) and fact.concept not in concepts
 
 
 def _only_write_failed(fact: Fact, tools: list[Evidence], index: EvidenceIndex) -> bool:

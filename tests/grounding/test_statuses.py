@@ -492,6 +492,18 @@ def test_a_state_a_record_becomes_is_no_state_it_is_in() -> None:
         # an order said made whose status is the payment's: the value speaks of another concept than the claim's
         ("订单已经帮您生成了（订单号 QF-0557），需要在 6 月 18 日前完成支付。",
          {"order_id": "QF-0557", "status": "pending_payment"}, "record-field"),
+        # a value naming another concept beside the claim's own still speaks of the claim's (入账 through a payment
+        # system's name; the stock an exchange waits on)
+        ("目前状态显示已经入账成功，钱已经到对方账户了。",
+         {"transfer_id": "T-1", "status": "PROCESSING", "status_desc": "已提交人行大额支付系统，等待收款行入账"},
+         "not-done-field"),
+        ("仓库已确认库存，白色新机已于今日寄出。",
+         {"exchange_id": "EX-2", "status_desc": "换货单已提交，等待仓库确认库存"}, "not-done-field"),
+        # a write's own message that says only that it waits or failed
+        ("已帮您提交改约到 8月13日，改约成功，站点会按新时间派送。",
+         {"request_id": "RQ-7", "message": "改约请求已提交，等待站点确认，结果将在30分钟内短信通知"}, "not-done-field"),
+        ("It has been approved and is already available in your account.",
+         {"case_id": "C-9", "message": "Issuer declined credit: account closed"}, "not-done-field"),
     ],
 )
 def test_a_pending_status_value_against_a_claim_it_was_done(answer: str, output: dict, strength: str) -> None:
