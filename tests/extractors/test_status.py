@@ -174,6 +174,9 @@ def test_words_inside_links_are_not_statuses() -> None:
         ("我已经帮您把自动续费关掉了", "cancel", True),  # turned off, as "turned off"
         ("已把集合时间和地点短信发到您的手机上", "send", True),  # 把 brings its object before the act: it is done
         ("已经把 2 个收纳袋从订单 SO-55910 里去掉了", None, None),  # the order is where they came from, no act
+        ("自动还款已经帮你开通好了", "account", True),  # enabled, as 已开通
+        ("The $163.99 has already been credited back to your gift card.", "refund", True),
+        ("The refund of $249.99 has been credited to your Visa ending 7716.", "refund", True),
     ],
 )
 def test_completion_markers_that_reach_past_their_object(text, concept, action) -> None:
