@@ -26,6 +26,7 @@ from factcheck.grounding.locate import locate
 from factcheck.grounding.matcher import Matcher
 from factcheck.grounding.partial_writes import partial_reported_whole
 from factcheck.grounding.record_blocks import record_of_block
+from factcheck.grounding.remaining import left_after_used
 from factcheck.grounding.slips import slipped_pair
 from factcheck.grounding.swapped_values import swapped_values
 from factcheck.grounding.verdicts import evidence_of, evidence_strength, swapped_pairs
@@ -151,6 +152,7 @@ class FactChecker:
             partial_reported_whole(claims, source, index)  # "All four of you are confirmed" after `result: partial`
             swapped_values(claims, source, index)  # "李娜：座位 32C" where 李娜's seat is 32B and 张子轩's 32C
             slipped_pair(claims, index)  # "德邦便宜 32.80 元" beside 205.20 元 and 182.40 元
+            left_after_used(claims, index)  # "共 30GB，已用 24.6GB，剩余 6.4GB": 30 − 24.6 = 5.4
             day_moved(claims, index)  # "2025年10月19日（周六）19:30" of `new_time: 2025-10-18 19:30`
         if view is not None:
             _to_raw_offsets(claims, view, answer)
