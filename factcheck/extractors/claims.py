@@ -187,8 +187,9 @@ _MODIFIERS = re.compile(r"\s*(?:[A-Za-z-]+\s+){0,2}|[\u4e00-\u9fff]{0,4}")
 _LINKS = re.compile(r"(?i)\b(?:and|or|plus|but|so|then|with|the|a|an|of|to|for|in|on|at|is|are|was|were|by|from)\b"
                     r"|[和及与并而且或加再]")
 _WORD = re.compile(r"[A-Za-z\u4e00-\u9fff]")
-_TRAILING_END = re.compile(r"[,，:：;；)）]")
-"""Where the words after a number stop being its own ("in total:", "declared value)")."""
+_TRAILING_END = re.compile(r"[,，:：;；)）|]")
+"""Where the words after a number stop being its own ("in total:", "declared value)", a table's cell: "| €39 airport
+fee | €263.50 |")."""
 _OPERATOR = re.compile(r"(?i)[=＝+＋]|\bplus\b|\bminus\b|加上|减去")
 """An operator between two numbers: the words before it are the operand's, not the next number's."""
 _OPERAND = re.compile(r"\s*(?:[^\W\d_]{1,3}\s*)?(?:/[^\W\d_]{1,5}\s*)?[×xX*÷/+＋−-]\s*[$¥€£]?\s*\d")

@@ -83,6 +83,9 @@ def test_advice_numbers_are_not_facts(answer: str, expected: list) -> None:
         ("Total $43, of which shipping $5.", "$5", "shipping"),
         # a field word right after a number of money heads that number's phrase, not the next one's
         ("4 days plus the $25 airport fee comes to $241.", "$241", None),
+        # a table's cell ends the words of its number: the next cell's number takes none of them
+        ("| Europcar | €44.90/day | €39 airport fee | €263.50 | in terminal |", "€263.50", None),
+        ("| Fee | $39 | Total | $263.50 |", "$263.50", "total"),
         ("您需支付 ¥6 打包费和 ¥5 配送费。", "¥5", None),
         ("3 nights total $450.", "$450", "total"),  # after a count's noun it is the next number's
         ("Room $150, fee $20.", "$20", "fee"),
