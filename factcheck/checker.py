@@ -19,6 +19,7 @@ from factcheck.extractors.methods import MethodExtractor
 from factcheck.extractors.segment import Segmenter, detect_lang
 from factcheck.extractors.speech_acts import EXACT_KINDS, SpeechActClassifier
 from factcheck.extractors.status import StatusExtractor
+from factcheck.grounding.availability import listed_as_available
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.kept_times import day_moved
 from factcheck.grounding.listed import closing_total, listed_count, listed_total
@@ -152,6 +153,7 @@ class FactChecker:
             partial_reported_whole(claims, source, index)  # "All four of you are confirmed" after `result: partial`
             swapped_values(claims, source, index)  # "李娜：座位 32C" where 李娜's seat is 32B and 张子轩's 32C
             slipped_pair(claims, index)  # "德邦便宜 32.80 元" beside 205.20 元 and 182.40 元
+            listed_as_available(claims, index)  # "Here are the keyboards in stock:" over an unavailable one
             left_after_used(claims, index)  # "共 30GB，已用 24.6GB，剩余 6.4GB": 30 − 24.6 = 5.4
             day_moved(claims, index)  # "2025年10月19日（周六）19:30" of `new_time: 2025-10-18 19:30`
         if view is not None:

@@ -9,7 +9,7 @@ from factcheck.grounding.eligible import AVAILABLE
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.naming import items_holding
 from factcheck.grounding.verdicts import set_verdict
-from factcheck.report import Evidence, Fact, FactKind, Verdict
+from factcheck.report import Claim, Evidence, Fact, FactKind, Verdict
 
 _NAMING = (FactKind.IDENTIFIER, FactKind.NAME)
 _CLAUSE_END = re.compile(r"[；。！？]|[;.!?]\s")
@@ -100,3 +100,41 @@ def _unavailable_word(fact: Fact, index: EvidenceIndex) -> bool:
     """Whether the status is said with a word of an option that cannot be had ("unavailable", "out of stock",
     售罄, 缺货: lexicon `unbookable_states`)."""
     return index.lex.unbookable_states.search(fact.text.lower())
+
+
+_LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)、]|\|)")
+"""A list item or a table row."""
+
+
+def listed_as_available(claims: list[Claim], index: EvidenceIndex) -> None:
+    """Contradict an entry of a list introduced as in stock or available ("Here are the keyboards in stock right now,
+    cheapest first:", 以下是有货的款式：) when the one record the entry names has its availability field false
+    (`available: false`): the heading's state is said of every entry under it.
+
+    Args:
+        claims: The answer's claims, grounded.
+        index: The run's evidence.
+    """
+    for i, head in enumerate(claims):
+        if not head.text.rstrip().endswith((":", "：")) or not any(
+                f.kind == FactKind.STATUS and f.polarity == "positive" and f.concept == "stock" for f in head.facts):
+            continue
+        for item in claims[i + 1 :]:
+            if not _LIST_ITEM.match(item.text):
+                break
+            money = index.lex.currency_codes
+            named = [(f, found) for f in item.facts
+                     if (f.kind in _NAMING or f.kind == FactKind.NUMBER and f.unit in money)
+                     and f.verdict == Verdict.SUPPORTED and f.evidence and f.evidence[0].source == "tool"
+                     and (found := _record_of(index, f.evidence[0].index, f.evidence[0].path + ".")) is not None
+                     and _names_one(index, found, (f.value or f.text).lower())]
+            if len({found for _, found in named}) != 1:
+                continue
+            fact, (call, path, field) = named[0]
+            record = index.value_at(call, path)
+            if isinstance(record, dict) and record.get(field) is False:
+                where = f"{path}.{field}"
+                evidence = Evidence(source="tool", index=call, tool_name=index.calls[call].name, path=where,
+                                    text="false")
+                set_verdict(fact, Verdict.CONTRADICTED, "record_state",
+                            f"listed under {head.text.strip()[:40]!r}, but the record has {where}: false", [evidence])

@@ -72,3 +72,20 @@ def test_a_value_every_option_holds_names_none_of_them() -> None:
     report = CHECKER.check("I found an in-stock LX-15 Pro variant with an i7 and 1TB SSD.",
                            [{"name": "get_product_details", "args": {}, "output": laptops, "status": "ok"}])
     assert not [f for c in report.claims for f in c.facts if f.code == "record_state"]
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # a list introduced as in stock: each entry says its record can be had
+        ("Here are the boots in stock right now:\n1. Item 1615379700 (size 10) — $253.89\n"
+         "2. Item 8277474082 (size 12) — $236.57", ["1615379700"]),
+        ("以下是目前有货的款式：\n- 8277474082（12 码）¥236.57", []),
+        # no heading of the state: the entries say nothing of it
+        ("Here are the sizes I found:\n1. Item 1615379700 (size 10) — $253.89", []),
+    ],
+)
+def test_entries_of_a_list_introduced_as_in_stock(answer: str, flagged: list[str]) -> None:
+    tools = [{"name": "get_product_details", "args": {}, "status": "ok", "output": PRODUCT}]
+    report = CHECKER.check(answer, tools)
+    assert [f.text for c in report.claims for f in c.facts if f.code == "record_state"] == flagged
