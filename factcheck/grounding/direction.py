@@ -63,6 +63,8 @@ def direction_of(loc: Located, index: EvidenceIndex) -> str | None:
         # `current_balance`, `credit_limit`, `available_credit` beside `type: credit`: what stands on the account
         # moved no way, unless its sign says the account owes the user (`final_balance: -86.75`)
         return "refund" if leaf.numeric and leaf.text.startswith("-") else None
+    if set(field_name(leaf.path.rsplit(".", 1)[-1]).split()) & _FEE_WORDS:
+        return None  # `cancellation_fee` beside `type: refund`: the fee is money kept, whatever the record moved
     if isinstance(record, dict):
         for key, value in record.items():
             if isinstance(value, str) and lex.direction_fields.lookup(field_name(str(key))) is not None:
@@ -136,6 +138,9 @@ def wrong_direction(fact: Fact, clause: str, index: EvidenceIndex, at: int | Non
         clause = clause[: hit.start] + " " * (hit.end - hit.start) + clause[hit.end :]
     low = clause.lower()
     hits = lex.direction_words.finditer(low)
+    if at is not None:  # "扣除自付部分后应退 2,080.50 元": a deduction closed by 后 before the amount is not its way
+        hits = [h for h in hits if not (h.end <= at and lex.deduction_words.finditer(low[h.start : h.end])
+                                        and _AFTER_DEDUCTION.search(low, h.end, at))]
     said = {lex.direction_of[hit.key] for hit in hits}
     if len(said) > 1 and at is not None:
         nearest = min(hits, key=lambda h: at - h.end if h.end <= at else h.start - at)

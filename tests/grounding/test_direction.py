@@ -157,6 +157,10 @@ BILL = {"name": "get_bill", "args": {}, "status": "ok", "output": {
     "lines": [{"amount": 392.0}], "adjustments": [{"type": "credit", "amount": -25.0}], "amount_due": 367.0}}
 PREPAID = {"name": "get_booking", "args": {}, "status": "ok", "output": {
     "rate_plan": "Advance Purchase", "refundable": False, "total_charged": 5280.0}}
+REFUND_DUE = {"name": "get_claim", "args": {}, "status": "ok", "output": {
+    "deposit": 8000.0, "self_pay": 5919.5, "refund_due": 2080.5, "refunded_at": "2025-08-19"}}
+TICKET_REFUND = {"name": "refund_ticket", "args": {}, "status": "ok", "output": {
+    "type": "refund", "fare": 2180.0, "cancellation_fee": 436.0, "amount": 1744.0}}
 
 
 @pytest.mark.parametrize(
@@ -167,6 +171,10 @@ PREPAID = {"name": "get_booking", "args": {}, "status": "ok", "output": {
         ("本月账单应付 ¥367.00（已扣除忠诚度优惠 ¥25）。", [BILL]),
         # a direction word denied says nothing of the other way
         ("不可退款，取消的话已付的 ¥5,280 无法退回。", [PREPAID]),
+        # a deduction closed by 后 before the amount: the amount is what is left, not what was taken
+        ("您交了 8,000 元押金，扣除自付部分后应退 2,080.50 元，已于 8 月 19 日退回。", [REFUND_DUE]),
+        # a fee is money kept, whatever way its record moved
+        ("可退 1,744 元：票价 2,180 元，再扣除退票手续费 436.00 元。", [TICKET_REFUND]),
     ],
 )
 def test_a_deduction_from_a_bill_or_a_denied_direction_is_no_wrong_direction(answer, tools) -> None:
