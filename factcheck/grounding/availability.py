@@ -115,6 +115,7 @@ def listed_as_available(claims: list[Claim], index: EvidenceIndex) -> None:
         claims: The answer's claims, grounded.
         index: The run's evidence.
     """
+    money = index.lex.currency_codes
     for i, head in enumerate(claims):
         if not head.text.rstrip().endswith((":", "：")) or not any(
                 f.kind == FactKind.STATUS and f.polarity == "positive" and f.concept == "stock" for f in head.facts):
@@ -122,7 +123,8 @@ def listed_as_available(claims: list[Claim], index: EvidenceIndex) -> None:
         for item in claims[i + 1 :]:
             if not _LIST_ITEM.match(item.text):
                 break
-            money = index.lex.currency_codes
+            # the record at the evidence's path or above it (a variant's key, `variants.9025753381`, is the record
+            # itself: `_record_of` looks above the path it is given, so it is given one step below)
             named = [(f, found) for f in item.facts
                      if (f.kind in _NAMING or f.kind == FactKind.NUMBER and f.unit in money)
                      and f.verdict == Verdict.SUPPORTED and f.evidence and f.evidence[0].source == "tool"

@@ -52,6 +52,7 @@ def direction_of(loc: Located, index: EvidenceIndex) -> str | None:
 
     A sibling field names it (`"transaction_type": "refund"`), else the amount's own field does
     (`refund_amount`, `total_credit`), else its sign (a negative amount in a payment history is money paid back).
+    A fee (`cancellation_fee`, `refund_fee`) is money kept, whatever way its record moved: it has none.
     """
     leaf = loc.leaf
     if leaf.source != "tool" or leaf.count:
@@ -59,12 +60,14 @@ def direction_of(loc: Located, index: EvidenceIndex) -> str | None:
     lex = index.lex
     match = _FIELD.match(leaf.path)
     record = index.value_at(leaf.index, match[1]) if match else index.value_at(leaf.index, "")
-    if _standing(field_name(leaf.path.rsplit(".", 1)[-1])):
+    name = field_name(leaf.path.rsplit(".", 1)[-1])
+    words = set(name.split())
+    if _standing(name):
         # `current_balance`, `credit_limit`, `available_credit` beside `type: credit`: what stands on the account
         # moved no way, unless its sign says the account owes the user (`final_balance: -86.75`)
         return "refund" if leaf.numeric and leaf.text.startswith("-") else None
-    if set(field_name(leaf.path.rsplit(".", 1)[-1]).split()) & _FEE_WORDS:
-        return None  # `cancellation_fee` beside `type: refund`: the fee is money kept, whatever the record moved
+    if words & _FEE_WORDS:
+        return None  # `cancellation_fee` beside `type: refund`, `refund_fee`: the fee is kept, no money paid back
     if isinstance(record, dict):
         for key, value in record.items():
             if isinstance(value, str) and lex.direction_fields.lookup(field_name(str(key))) is not None:
@@ -74,13 +77,9 @@ def direction_of(loc: Located, index: EvidenceIndex) -> str | None:
                 )
                 if len(said) == 1:
                     return next(iter(said))
-    name = field_name(leaf.path.rsplit(".", 1)[-1])
-    words = set(name.split())
     own = lex.directions_in(name) or (
         {"refund"} if words & _CREDIT_WORDS else {"charge"} if words & _DEBIT_WORDS else set()
-    )  # `total_credit`, `refund_amount`, `debit_amount`; not `return_fee`, money kept on a return
-    if words & _FEE_WORDS and own == {"refund"}:
-        return None  # `refund_fee`: the fee kept on a refund is no money paid back
+    )  # `total_credit`, `refund_amount`, `debit_amount`
     if len(own) == 1:
         return next(iter(own))
     if leaf.numeric and leaf.text.startswith("-"):

@@ -14,11 +14,13 @@ from factcheck.report import Claim, Fact, FactKind, Verdict
 
 _MOMENT = re.compile(r"(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})")
 """A moment in a tool's text (`2025-10-18 19:30`, `2025-10-18T19:30:00+08:00`): its date and its time."""
-_GAP = re.compile(r"[\s,，、]*(?:[（(][^()（）\d]{1,12}[)）])?[\s,，、]*(?:at|@|on)?\s*$")
+_GAP = re.compile(r"[\s,，、]*(?:[（(][^()（）\d]{1,12}[)）])?[\s,，、]*(?:at|@|on)?\s*")
 """What may stand between a date and its time: spaces, a comma, a weekday in brackets ("2025年10月19日（周六）19:30",
 "Oct 19, at 7:30 PM")."""
 _MOST_DAYS = 2
 """Most distinct days the tools give the time on: more (a daily departure at 08:00), and the time names no moment."""
+_DEADLINE_REACH = 12
+"""How far before the date (characters) a deadline's word makes it a deadline ("免费取消截止：10 月 2 日")."""
 
 
 def day_moved(claims: list[Claim], index: EvidenceIndex) -> None:
@@ -38,7 +40,7 @@ def day_moved(claims: list[Claim], index: EvidenceIndex) -> None:
                     or not fact.value or bounded(fact, claim.text, claim.start, lex):
                 continue
             at = fact.start - claim.start
-            if lex.deadline_words.search(claim.text[max(0, at - 12) : at].lower()):
+            if lex.deadline_words.search(claim.text[max(0, at - _DEADLINE_REACH) : at].lower()):
                 continue  # "免费取消截止：10 月 2 日 14:00": a deadline worked out from check-in
             time = _time_after(fact, claim)
             if time is None:

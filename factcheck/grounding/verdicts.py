@@ -152,6 +152,7 @@ def _status_strength(fact: Fact, index: EvidenceIndex) -> str:
 
 
 _MESSAGE_FIELD = re.compile(r"(?i)message|\bmsg\b|desc|detail")
+"""Words of a field's name that make its value a write's own account of what it did (`message`, `status_desc`)."""
 
 
 def _write_says_not_done(tools: list[Evidence], index: EvidenceIndex) -> bool:
