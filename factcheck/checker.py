@@ -25,6 +25,7 @@ from factcheck.grounding.kept_times import day_moved
 from factcheck.grounding.listed import closing_total, listed_count, listed_total
 from factcheck.grounding.locate import locate
 from factcheck.grounding.matcher import Matcher
+from factcheck.grounding.own_sums import worked_by_the_answer
 from factcheck.grounding.partial_writes import partial_reported_whole
 from factcheck.grounding.record_blocks import record_of_block
 from factcheck.grounding.remaining import left_after_used
@@ -156,6 +157,7 @@ class FactChecker:
             listed_as_available(claims, index)  # "Here are the keyboards in stock:" over an unavailable one
             left_after_used(claims, index)  # "共 30GB，已用 24.6GB，剩余 6.4GB": 30 − 24.6 = 5.4
             day_moved(claims, index)  # "2025年10月19日（周六）19:30" of `new_time: 2025-10-18 19:30`
+            worked_by_the_answer(claims, index)  # "尾款合计 ¥10,020" of its own ¥2,000 + ¥8,020, not `total: 8740`
         if view is not None:
             _to_raw_offsets(claims, view, answer)
         lang = lang or detect_lang(view.text if view else answer)
