@@ -28,10 +28,10 @@ from factcheck.grounding.matcher import Matcher
 from factcheck.grounding.own_sums import worked_by_the_answer
 from factcheck.grounding.partial_writes import partial_reported_whole
 from factcheck.grounding.record_blocks import record_of_block
-from factcheck.grounding.remaining import left_after_used
 from factcheck.grounding.slips import slipped_pair
 from factcheck.grounding.swapped_values import swapped_values
 from factcheck.grounding.verdicts import evidence_of, evidence_strength, swapped_pairs
+from factcheck.grounding.working import left_after_used
 from factcheck.lexicon import DONE_CONCEPT, load_lexicon
 from factcheck.phrases import forget_words, marked_done
 from factcheck.report import OPAQUE_KINDS, Claim, Report, worst
@@ -155,9 +155,9 @@ class FactChecker:
             swapped_values(claims, source, index)  # "李娜：座位 32C" where 李娜's seat is 32B and 张子轩's 32C
             slipped_pair(claims, index)  # "德邦便宜 32.80 元" beside 205.20 元 and 182.40 元
             listed_as_available(claims, index)  # "Here are the keyboards in stock:" over an unavailable one
-            left_after_used(claims, index)  # "共 30GB，已用 24.6GB，剩余 6.4GB": 30 − 24.6 = 5.4
+            left_after_used(claims)  # "共 30GB，已用 24.6GB，剩余 6.4GB": 30 − 24.6 = 5.4
             day_moved(claims, index)  # "2025年10月19日（周六）19:30" of `new_time: 2025-10-18 19:30`
-            worked_by_the_answer(claims, index)  # "尾款合计 ¥10,020" of its own ¥2,000 + ¥8,020, not `total: 8740`
+            worked_by_the_answer(claims)  # "尾款合计 ¥10,020" of its own ¥2,000 + ¥8,020, not `total: 8740`
         if view is not None:
             _to_raw_offsets(claims, view, answer)
         lang = lang or detect_lang(view.text if view else answer)

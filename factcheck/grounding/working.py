@@ -1,17 +1,19 @@
 """The answer's own working, recomputed: a difference it states between two of its amounts ("$300.00 less than the
-$3,212.44"), and arithmetic it writes out ("$79.00 + $6.50 fee = $85.50", "¥960.00（票面 ¥480.00 × 2）")."""
+$3,212.44"), arithmetic it writes out ("$79.00 + $6.50 fee = $85.50", "¥960.00（票面 ¥480.00 × 2）"), and what is
+left after the whole and the part used ("共 30GB，已用 24.6GB，剩余 6.4GB")."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from factcheck.grounding.arithmetic import equal_at, operand_value
+from factcheck.grounding.verdicts import set_verdict
 from factcheck.lexicon import Lexicon
-from factcheck.report import Fact, FactKind, Verdict
+from factcheck.report import Claim, Fact, FactKind, Verdict
 
 _GAP = 24
 """Longest text between the difference and its comparative, or between 比 and the amount compared with."""
@@ -394,13 +396,68 @@ def left_over(fact: Fact, facts: list[Fact], text: str, start: int, lex: Lexicon
     after = text[end : end + _CUE_REACH + len(fact.unit or "")]
     if not lex.working_cues.finditer(before) and not lex.working_cues.finditer(after.lower()):
         return None
-    claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
-    earlier = [f for f in facts if f is not fact and f.kind == FactKind.NUMBER and f.value and f.end <= fact.start
-               and f.unit == fact.unit]
-    for i, a in enumerate(earlier):
-        for b in earlier[i + 1 :]:
-            x, y = Decimal(a.value or "0"), Decimal(b.value or "0")
+    earlier = [Decimal(f.value) for f in facts if f is not fact and f.kind == FactKind.NUMBER and f.value
+               and f.end <= fact.start and f.unit == fact.unit]
+    return pair_working(Decimal(fact.value), -(fact.precision or 0), earlier)
+
+
+def pair_working(claimed: Decimal, exponent: int, values: list[Decimal]) -> str | None:
+    """How two of `values`, added or one taken from the other, come to `claimed` at its last written digit.
+
+    Args:
+        claimed: The amount said.
+        exponent: The power of ten of its last written digit.
+        values: The amounts it may be worked out from, in the answer's order.
+
+    Returns:
+        The working ("10 − 3.5 = 6.5"), or None.
+    """
+    for i, x in enumerate(values):
+        for y in values[i + 1 :]:
             for value, shown in ((x - y, f"{x:f} − {y:f}"), (x + y, f"{x:f} + {y:f}"), (y - x, f"{y:f} − {x:f}")):
                 if value > 0 and equal_at(value, claimed, exponent):
                     return f"{shown} = {value:f}"
     return None
+
+
+_SPENT = re.compile(r"(?:已经?|(?i:\b(?:used|paid|spent|taken|consumed|completed)\b))[^\d，,。；;:：]{0,4}$")
+"""Right before the part: a word that it was used, paid or taken (已用, 已还, 已上, "used", "paid")."""
+_WHOLE = re.compile(r"(?:共|总|合计|每月|每期|额度|(?i:\b(?:total|of|out of|allowance|quota|plan)\b))"
+                    r"[^\d，,。；;:：]{0,6}$")
+"""Right before the whole: a word of a whole or an allowance (共, 总价, 每月, "a total of", "of your")."""
+_WHOLE_AFTER = re.compile(r"\s*[^\d\s，,。；;]{0,3}中")
+"""Right after the whole: 中 ("36 期中已还 14 期")."""
+_LEFT = "balance"
+"""The lexicon's field of what is left (剩余, "remaining")."""
+
+
+def left_after_used(claims: list[Claim]) -> None:
+    """Contradict what a claim says is left ("共 30GB，已用 24.6GB，剩余 6.4GB"; "36 期中已还 14 期，剩余 24 期") when
+    the claim gives the whole and the part used, both backed, just before it in the same unit, and the whole less
+    the part is another number: the answer's own working, one step, shown in the reason (`left_over` backs one that
+    such a working reaches).
+
+    Args:
+        claims: The answer's claims, grounded.
+    """
+    for claim in claims:
+        numbers = [f for f in claim.facts if f.kind == FactKind.NUMBER and f.value]
+        for i, left in enumerate(numbers):
+            if i < 2 or left.concept != _LEFT or left.verdict == Verdict.SUPPORTED and left.code == "match":
+                continue
+            whole, used = numbers[i - 2], numbers[i - 1]
+            gap = claim.text[whole.end - claim.start : used.start - claim.start]
+            said = claim.text[: whole.start - claim.start]
+            if not _SPENT.search(gap) or whole.concept not in (None, "total") \
+                    or not (_WHOLE.search(said[-12:]) or _WHOLE_AFTER.match(gap)) \
+                    or any(f.verdict != Verdict.SUPPORTED for f in (whole, used)) \
+                    or len({f.unit or "" for f in (whole, used, left)}) > 1:
+                continue
+            try:
+                a, b, c = Decimal(whole.value or ""), Decimal(used.value or ""), Decimal(left.value or "")
+            except InvalidOperation:
+                continue
+            if a <= b or a - b == c:
+                continue
+            set_verdict(left, Verdict.CONTRADICTED, "recomputed",
+                        f"{whole.text} less {used.text} leaves {a - b}, not {left.text}", [])

@@ -1,8 +1,8 @@
-"""The answer's own working: stated differences and written-out arithmetic, recomputed."""
+"""The answer's own working: stated differences, written-out arithmetic and what is left, recomputed."""
 
 import pytest
 
-from factcheck import check
+from factcheck import CheckerConfig, FactChecker, Verdict, check
 
 PAY = [{"name": "get_pay_stubs", "args": {}, "output": [{"date": "2026-11-14", "net_pay": 3212.44, "ot_pay": 300},
                                                          {"date": "2026-11-30", "net_pay": 3049.26}]}]
@@ -180,3 +180,34 @@ def test_a_product_that_writes_its_counts_after_each_units_word_is_one_expressio
     tax = [{"name": "get_quote", "args": {}, "output": {"tax_per_night": 200, "guests": 2, "nights": 5}}]
     assert _verdict("住宿税 ¥2,000（每人每晚 ¥200 × 2 × 5）", tax, "¥2,000") == ("supported", "derived")
     assert _verdict("住宿税 ¥2,400（每人每晚 ¥200 × 2 × 5）", tax, "¥2,400") == ("contradicted", "recomputed")
+
+
+# what is left, said beside the whole and the part used, is the whole less the part
+_CHECKER = FactChecker(CheckerConfig(min_confidence=0))
+_DATA = {"name": "query_package_usage", "args": {}, "status": "ok",
+        "output": {"plan_gb": 30, "used_gb": 24.6, "valid_until": "2025-11-30"}}
+_LOAN = {"name": "get_loan", "args": {}, "status": "ok",
+        "output": {"term_months": 36, "paid_installments": 14, "monthly_payment": 3562.41}}
+_CLAIM = {"name": "get_claim", "args": {}, "status": "ok",
+         "output": {"billed": 255.0, "allowed": 180.0, "insurer_paid": 100.0, "adjustment": 75.0}}
+
+
+def _left_verdict(answer: str, tools: list, said: str) -> Verdict:
+    fact = next(f for c in _CHECKER.check(answer, tools).claims for f in c.facts if f.text == said)
+    return fact.verdict
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "said", "expected"),
+    [
+        ("• 通用流量：共 30GB，已用 24.6GB，剩余 6.4GB", [_DATA], "6.4", Verdict.CONTRADICTED),
+        ("- 36 期中已还 14 期，剩余 24 期", [_LOAN], "24", Verdict.CONTRADICTED),
+        ("- 36 期中已还 14 期，剩余 22 期", [_LOAN], "22", Verdict.SUPPORTED),
+        # no whole before the part used: "the remaining" is what the bill less the allowed amount leaves
+        ("Of the $255.00 billed, they allowed $180.00 and paid $100.00, and the remaining $75.00 was written off.",
+         [_CLAIM], "$75.00", Verdict.SUPPORTED),
+    ],
+)
+def test_what_is_left_beside_the_whole_and_the_part_used(answer: str, tools: list, said: str,
+                                                         expected: Verdict) -> None:
+    assert _left_verdict(answer, tools, said) == expected
