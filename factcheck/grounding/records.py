@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -41,11 +42,14 @@ class ToolRecord:
     @property
     def reports_failure(self) -> bool:
         """Whether the call returned an output that says its own action did not go through (`{"success": false,
-        "code": "PREPAID_NOT_MODIFIABLE"}`, `{"result": "FAILED"}`): its outcome field, not an error status, says so."""
+        "code": "PREPAID_NOT_MODIFIABLE"}`, `{"result": "FAILED"}`, `{"status": "PAYMENT_FAILED"}`): its outcome field,
+        not an error status, says so."""
         output = self.output
         return isinstance(output, dict) and (
             any(output.get(key) is False for key in _OUTCOME_FIELDS)
             or any(str(output.get(key)).lower() in _FAILED_RESULTS for key in _RESULT_FIELDS)
+            or (isinstance(state := output.get("status"), str)
+                and not _FAILED_RESULTS.isdisjoint(re.split(r"[\W_]+", state.lower())))
         )
 
 

@@ -567,6 +567,9 @@ def test_a_state_awaiting_another_party(answer: str, output: dict, flagged: bool
 MODIFY_REFUSED = call("modify_order", {"success": False, "code": "PREPAID_NOT_MODIFIABLE",
                                        "message": "预付订单不支持直接修改日期，请联系酒店前台办理续住"})
 MODIFY_DONE = call("modify_order", {"success": True, "order_id": "HT88021547", "check_out": "2025-11-11"})
+CHANGE_UNPAID = call("change_flight", {"change_id": "CHG-90417", "status": "PAYMENT_FAILED", "fare_difference": 240.0,
+                                       "message": "银行卡扣款失败：发卡行拒绝，原航班座位仍保留"})
+CHANGE_PAID = call("change_flight", {"change_id": "CHG-90417", "status": "TICKETED", "fare_difference": 240.0})
 
 
 @pytest.mark.parametrize(
@@ -576,6 +579,10 @@ MODIFY_DONE = call("modify_order", {"success": True, "order_id": "HT88021547", "
         ("已为您成功修改退房日期。", [MODIFY_REFUSED], Verdict.CONTRADICTED),
         ("I've switched the check-out date to November 11.", [MODIFY_REFUSED], Verdict.CONTRADICTED),
         ("已为您成功修改退房日期。", [MODIFY_DONE], Verdict.SUPPORTED),
+        # its own `status` names the failure (`PAYMENT_FAILED`), whatever came before the word
+        ("已为您改签成功：HU7605 改为 11 月 22 日同一班次。", [CHANGE_UNPAID], Verdict.CONTRADICTED),
+        ("Your flight change went through: HU7605 on November 22.", [CHANGE_UNPAID], Verdict.CONTRADICTED),
+        ("已为您改签成功：HU7605 改为 11 月 22 日同一班次。", [CHANGE_PAID], Verdict.SUPPORTED),
     ],
 )
 def test_a_write_whose_output_says_it_failed_backs_no_success(answer: str, tools: list, verdict: Verdict) -> None:
