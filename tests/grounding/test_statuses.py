@@ -798,3 +798,38 @@ START_FAILED = call("start_service", "Error 409: address not serviceable", "erro
 def test_a_failed_notice_says_nothing_of_the_request(answer: str, tools: list, flagged: bool) -> None:
     facts = [f for claim in CHECKER.check(answer, tools).claims for f in claim.facts if f.kind == FactKind.STATUS]
     assert facts and any(f.verdict == Verdict.CONTRADICTED for f in facts) == flagged
+
+
+def awaited_verdicts(answer: str, tools: list) -> list[tuple[str, Verdict]]:
+    return [(f.text, f.verdict) for c in CHECKER.check(answer, tools).claims for f in c.facts
+            if f.kind in (FactKind.STATUS, FactKind.ACTION)]
+
+
+@pytest.mark.parametrize(
+    ("answer", "output", "flagged"),
+    [
+        # the run's one record is still waiting for what the answer says was done: the awaited word is the claim's
+        ("This has been approved by Dana Whitfield, so you're all set.",
+         {"request_id": "LR-4410", "status": "Pending manager approval"}, True),
+        ("Status: confirmed by the vendor for Friday, October 24.",
+         {"order_id": "CAT-2291", "status": "AWAITING_VENDOR_CONFIRMATION"}, True),
+        ("上门安装时间已确认，师傅明天上午到。", {"order_id": "AZ-3018", "status": "等待门店确认"}, True),
+        # the record is in the state said, or waits for something else, or the answer says what happens once it is
+        ("This has been approved by Dana Whitfield, so you're all set.",
+         {"request_id": "LR-4410", "status": "approved"}, False),
+        ("Your refund has been approved.", {"refund_id": "RF-88", "status": "pending_payout"}, False),
+        ("Until it's approved, your booking still shows a July 15 return.",
+         {"request_id": "CH-1", "status": "pending_approval"}, False),
+    ],
+)
+def test_a_state_the_one_record_still_awaits(answer: str, output: dict, flagged: bool) -> None:
+    facts = awaited_verdicts(answer, [call("get_request", output)])
+    assert any(v == Verdict.CONTRADICTED for _, v in facts) is flagged, facts
+
+
+def test_a_state_awaited_by_one_of_several_records_is_left_to_the_named_record() -> None:
+    # EXP-2 waits for approval; the answer speaks of EXP-1, which was approved
+    tools = [call("list_expenses", {"expenses": [{"id": "EXP-1", "status": "approved"},
+                                                 {"id": "EXP-2", "status": "pending_approval"}]})]
+    facts = awaited_verdicts("EXP-1 has been approved.", tools)
+    assert facts and all(v != Verdict.CONTRADICTED for _, v in facts), facts
