@@ -72,6 +72,85 @@ def per_unit_field_as_whole(
     return None
 
 
+def per_unit_beside_its_whole(
+    fact: Fact, located: list[Located], index: EvidenceIndex, claim: ClaimText
+) -> Recomputed | None:
+    """The whole a claimed amount should be, when it is found only in fields one unit's by their names (`per_day`,
+    `price_per_day`) whose own record gives the whole beside it (`total`, `extra_total`) as that amount times a
+    count the same output gives (`days: 5`): "Additional driver: $13.00 for the whole rental" of `{"per_day": 13.0,
+    "total": 65.0}` in a quote of 5 days.
+
+    The claim says no per-unit word before the amount or in its clause, is no table row, and does not say the whole.
+
+    Args:
+        fact: A money number the tools hold.
+        located: The tool numbers equal to it.
+        index: The run's evidence.
+        claim: The claim.
+
+    Returns:
+        The whole, with how it is made up, or None.
+    """
+    lex = index.lex
+    if fact.unit not in lex.currency_codes or not fact.value or not located or claim.text.lstrip().startswith("|"):
+        return None
+    _, stop = clause_bounds(fact, claim)
+    if claim_hits(lex.per_unit_words, claim.text[:stop]) or PER_SLASH.match(claim.text, fact.end - claim.start):
+        return None
+    if any(loc.leaf.source != "tool" or not _PER_UNIT.search(field_name(loc.leaf.path)) for loc in located):
+        return None  # a field of no unit's name may be the whole itself
+    begin, end = fact.start - claim.start, fact.end - claim.start
+    if _WORKED_BESIDE.search(claim.text, max(0, begin - _BESIDE), begin) or _WORKING_AFTER.match(claim.text, end) \
+            or _ONE_UNIT_BEFORE.search(claim.text, max(0, begin - _ONE_UNIT_REACH), begin) \
+            or _PER_DAY.search(claim.text, 0, stop):
+        return None  # "2 × $18.00 = $36.00", "扣首晚房费 742 元", "1 × Garlic Naan ($3.25)", 按每天 0.50 元计
+    claimed = Decimal(fact.value)
+    if claimed <= 0:
+        return None
+    if all(_PER_PERSON.search(field_name(loc.leaf.path)) for loc in located) \
+            and not claim_hits(lex.total_words, claim.text) and not claim_hits(lex.all_words, claim.text):
+        return None  # "His share of the package: ¥3,680", "GAO/MIN：€600": one person's amount said of one person
+    said = {Decimal(f.value) for f in claim.facts if f.value and f.unit == fact.unit and f is not fact}
+    loc = located[0]
+    parent = loc.leaf.path.rsplit(".", 1)[0] if "." in loc.leaf.path else ""
+    record = index.value_at(loc.leaf.index, parent)
+    if not isinstance(record, dict):
+        return None
+    counts = {_amount(v) for path, _, v, _ in index.flats[loc.leaf.index].scalars()
+              if _COUNT_FIELD.search(field_name(path))}
+    for key, value in record.items():
+        whole = _amount(value)
+        if whole is None or whole in said or _PER_UNIT.search(name := field_name(str(key))) \
+                or _WHOLE_WORDS.isdisjoint(name.split()):
+            continue
+        times = whole / claimed
+        if times >= 2 and times == times.to_integral_value() and times in counts:
+            path = f"{parent}.{key}" if parent else str(key)
+            how = f"{path} is {num_text(whole)}, {num_text(times)} × {num_text(claimed)} ({loc.leaf.path})"
+            return Recomputed(whole, how, index.number_at(loc.leaf.index, path) or loc)
+    return None
+
+
+_BESIDE = 4
+"""Characters before an amount a multiplication sign may stand in to make it a factor of the claim's working."""
+_WORKED_BESIDE = re.compile(r"(?:×|(?<![\w*])[xX]|(?<!\*)\*(?!\*))\s*[$¥€£]?\s*$")
+"""A multiplication sign right before an amount ("2 × $18.00"): the amount is one unit's, the claim works it out."""
+_WORKING_AFTER = re.compile(r"\s*(?:[×=]|[xX*](?=\s*\d)|/\s*\w)")
+"""A multiplication, an equals sign or a per-unit slash right after an amount ("$0.008 = +$90.40", "$12/day")."""
+_ONE_UNIT_REACH = 24
+"""Characters before an amount that may say it is one unit's ("1 × Garlic Naan (", 扣首晚房费)."""
+_ONE_UNIT_BEFORE = re.compile(r"(?i)首晚|首日|一晚|单价|票价|\b1\s*[×x]|\b(?:first|one|a single)\s+(?:night|day)\b|"
+                             r"\b(?:price|fare|rate)\b(?:\s+(?:is|of|was))?\s*:?\s*[$¥€£]?\s*$")
+"""Words that make the amount after them one unit's ("扣首晚房费", "the price of $749.00", "fare is $189.00")."""
+_PER_DAY = re.compile(r"(?i)每天|每日|按天|\bper\s+day\b|\ba\s+day\b|\bdaily\b")
+"""Per-day words of the claim's clause (the lexicon's `per_unit_words` name other units)."""
+_PER_PERSON = re.compile(r"\b(?:person|passenger|pax|guest|travell?er|head|adult|member)\b")
+"""Field names of one person's amount: said of one person, it is theirs, unless the claim speaks of all of them."""
+_COUNT_FIELD = re.compile(r"\b(?:days?|nights?|qty|quantity|pax|passengers?|guests?|people|persons?|tickets?|"
+                          r"travell?ers?|months?|weeks?|periods?)\b")
+"""Field names of a count a unit's amount is taken that many times over (`days`, `nights`, `pax`)."""
+
+
 def _amount(value: Any) -> Decimal | None:
     """A field's value as an amount (a JSON number, or a string of one: "213.60")."""
     if isinstance(value, bool) or not isinstance(value, int | float | str):

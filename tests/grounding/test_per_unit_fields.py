@@ -66,3 +66,38 @@ TICKETS = {"name": "get_event_pricing", "args": {}, "status": "ok", "output": {
 def test_a_whole_number_of_units_is_no_other_value_of_the_units_field(answer, verdict, code):
     fact = next(f for c in CHECKER.check(answer, [TICKETS]).claims for f in c.facts if f.text.startswith("$33"))
     assert (fact.verdict, fact.code) == (verdict, code), fact.reason
+
+
+RENTAL_QUOTE = {"name": "get_quote", "args": {}, "status": "ok", "output": {
+    "car_class": "Standard SUV", "days": 5, "daily_rate": 68.0, "base": 340.0,
+    "extras": [{"name": "Additional driver", "per_day": 13.0, "total": 65.0}], "total": 501.32, "currency": "USD"}}
+CART = {"name": "get_cart", "args": {}, "status": "ok", "output": {"items": [
+    {"name": "Extra Virgin Olive Oil 500ml", "qty": 3, "unit_price": 8.75, "line_total": 26.25},
+    {"name": "Sourdough loaf", "qty": 1, "unit_price": 4.5, "line_total": 4.5}], "subtotal": 30.75, "currency": "USD"}}
+TOUR = {"name": "get_itinerary", "args": {}, "status": "ok", "output": {"excursions": [
+    {"port": "Juneau", "name": "Glacier & Whale Watch", "guests": 4, "price_per_guest": 219.0, "line_total": 876.0},
+    {"port": "Sitka", "name": "Totem walk", "guests": 4, "price_per_guest": 45.0, "line_total": 180.0}]}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "said", "expected"),
+    [
+        # one unit's amount (its field says per what) said as the line's whole, which its record gives beside it
+        ("Additional driver: $13.00 for the whole rental.", [RENTAL_QUOTE], "$13.00", Verdict.CONTRADICTED),
+        ("- Extra Virgin Olive Oil 500ml ×3 — $8.75", [CART], "$8.75", Verdict.CONTRADICTED),
+        ("- Juneau: Glacier & Whale Watch for all four of you, $219.00", [TOUR], "$219.00", Verdict.CONTRADICTED),
+        # the whole; the unit's amount said per unit, in the claim's working, as a price, or of one of the party
+        ("Additional driver: $65.00 for the whole rental.", [RENTAL_QUOTE], "$65.00", Verdict.SUPPORTED),
+        ("Additional driver: $13.00 a day.", [RENTAL_QUOTE], "$13.00", Verdict.SUPPORTED),
+        ("- Olive oil: 3 × $8.75 = $26.25", [CART], "$8.75", Verdict.SUPPORTED),
+        ("The olive oil's price is $8.75.", [CART], "$8.75", Verdict.SUPPORTED),
+        ("- Sourdough loaf ×1 — $4.50", [CART], "$4.50", Verdict.SUPPORTED),
+        ("- Juneau: Glacier & Whale Watch, your own ticket: $219.00", [TOUR], "$219.00", Verdict.SUPPORTED),
+    ],
+)
+def test_a_per_unit_amount_said_as_the_whole_its_record_gives(answer: str, tools: list, said: str,
+                                                               expected: Verdict) -> None:
+    fact = next(f for c in CHECKER.check(answer, tools).claims for f in c.facts if f.text == said)
+    assert fact.verdict == expected, fact
+    if expected == Verdict.CONTRADICTED:
+        assert fact.code == "recomputed" and "×" in fact.reason, fact.reason
