@@ -228,6 +228,8 @@ class StatusMatcher:
                         [evidence_of(leaf, self.index)])
             return
         failed = only_writes_failed(self._writes) if fact.kind == FactKind.ACTION and polarity == "positive" else None
+        if failed is not None and self._read_says(fact.text):
+            failed = None  # "13:20 已自动改约" of a timeline's `系统改约至 2025-10-09`: the record says it happened
         if failed is not None:  # "Your lunch is booked" when the one order the run placed came back 409
             leaf = self.index.first_leaf(failed.index)
             set_verdict(fact, Verdict.CONTRADICTED, "tool_error",
@@ -260,6 +262,17 @@ class StatusMatcher:
         said = {w[:_STEM] for w in _LATIN_WORD.findall(fact.text.lower())} - _NOT_STEMS
         pairs = {fact.text[i : i + 2] for i in range(len(fact.text) - 1)}
         return leaf if said & stems or any(_HAN.fullmatch(p) and p in awaited for p in pairs) else None
+
+    def _read_says(self, words: str) -> bool:
+        """Whether a string of a read's output (a call of a declared read that went through) holds `words`."""
+        strings = self.index.strings
+        return any(
+            words in strings.texts[i]
+            for flat, _, first, end in strings.buckets
+            if not flat.root and self.index.calls[flat.call].status == "ok"
+            and self.read_only.match(self.index.calls[flat.call].name or "")
+            for i in range(first, end)
+        )
 
     @cached_property
     def _writes(self) -> list[ToolRecord]:
