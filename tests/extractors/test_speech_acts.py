@@ -25,6 +25,8 @@ CHECKER = FactChecker(CheckerConfig(min_confidence=0))
         ("根据规定，已发货的订单只能申请退货。", SpeechAct.POLICY),
         ("You'd like to return the Smart Watch from order #W9389413.", SpeechAct.REQUEST),
         ("您希望把收货地址改成上海。", SpeechAct.REQUEST),
+        # "as you asked" opens what was done, not the user's request
+        ("按您的要求，工资卡已更换成功。", SpeechAct.ASSERTION),
         ("Please note that your refund has failed.", SpeechAct.ASSERTION),
         ("I can confirm that your order has been delivered.", SpeechAct.ASSERTION),
         ("Your order #W5061109 is pending.", SpeechAct.ASSERTION),
