@@ -41,12 +41,8 @@ def per_unit_field_as_whole(
     Returns:
         The whole, with how it is made up, or None.
     """
-    lex = index.lex
-    if fact.unit not in lex.currency_codes or not fact.value or not located or claim.text.lstrip().startswith("|"):
+    if not _said_as_whole(fact, located, index, claim):
         return None
-    _, stop = clause_bounds(fact, claim)
-    if claim_hits(lex.per_unit_words, claim.text[:stop]) or PER_SLASH.match(claim.text, fact.end - claim.start):
-        return None  # "每期应还：536.00 元（本金 500.00 元 …）": a label before it may say per what
     stems = set()
     for loc in located:
         name = field_name(loc.leaf.path)
@@ -92,18 +88,14 @@ def per_unit_beside_its_whole(
         The whole, with how it is made up, or None.
     """
     lex = index.lex
-    if fact.unit not in lex.currency_codes or not fact.value or not located or claim.text.lstrip().startswith("|"):
-        return None
-    _, stop = clause_bounds(fact, claim)
-    if claim_hits(lex.per_unit_words, claim.text[:stop]) or PER_SLASH.match(claim.text, fact.end - claim.start):
+    if not _said_as_whole(fact, located, index, claim):
         return None
     if any(loc.leaf.source != "tool" or not _PER_UNIT.search(field_name(loc.leaf.path)) for loc in located):
         return None  # a field of no unit's name may be the whole itself
     begin, end = fact.start - claim.start, fact.end - claim.start
     if _WORKED_BESIDE.search(claim.text, max(0, begin - _BESIDE), begin) or _WORKING_AFTER.match(claim.text, end) \
-            or _ONE_UNIT_BEFORE.search(claim.text, max(0, begin - _ONE_UNIT_REACH), begin) \
-            or _PER_DAY.search(claim.text, 0, stop):
-        return None  # "2 × $18.00 = $36.00", "扣首晚房费 742 元", "1 × Garlic Naan ($3.25)", 按每天 0.50 元计
+            or _ONE_UNIT_BEFORE.search(claim.text, max(0, begin - _ONE_UNIT_REACH), begin):
+        return None  # "2 × $18.00 = $36.00", "扣首晚房费 742 元", "1 × Garlic Naan ($3.25)"
     claimed = Decimal(fact.value)
     if claimed <= 0:
         return None
@@ -142,13 +134,23 @@ _ONE_UNIT_REACH = 24
 _ONE_UNIT_BEFORE = re.compile(r"(?i)首晚|首日|一晚|单价|票价|\b1\s*[×x]|\b(?:first|one|a single)\s+(?:night|day)\b|"
                              r"\b(?:price|fare|rate)\b(?:\s+(?:is|of|was))?\s*:?\s*[$¥€£]?\s*$")
 """Words that make the amount after them one unit's ("扣首晚房费", "the price of $749.00", "fare is $189.00")."""
-_PER_DAY = re.compile(r"(?i)每天|每日|按天|\bper\s+day\b|\ba\s+day\b|\bdaily\b")
-"""Per-day words of the claim's clause (the lexicon's `per_unit_words` name other units)."""
 _PER_PERSON = re.compile(r"\b(?:person|passenger|pax|guest|travell?er|head|adult|member)\b")
 """Field names of one person's amount: said of one person, it is theirs, unless the claim speaks of all of them."""
 _COUNT_FIELD = re.compile(r"\b(?:days?|nights?|qty|quantity|pax|passengers?|guests?|people|persons?|tickets?|"
                           r"travell?ers?|months?|weeks?|periods?)\b")
 """Field names of a count a unit's amount is taken that many times over (`days`, `nights`, `pax`)."""
+
+
+def _said_as_whole(fact: Fact, located: list[Located], index: EvidenceIndex, claim: ClaimText) -> bool:
+    """Whether a money number the tools hold is said as no unit's: no per-unit word before it or in its clause
+    ("每期应还：536.00 元（本金 500.00 元 …）", "$13.00 a day"), no per-unit slash after it ("9.60 元/盒"), no table row
+    (a column's header says per what)."""
+    lex = index.lex
+    if fact.unit not in lex.currency_codes or not fact.value or not located or claim.text.lstrip().startswith("|"):
+        return False
+    _, stop = clause_bounds(fact, claim)
+    return not claim_hits(lex.per_unit_words, claim.text[:stop]) \
+        and not PER_SLASH.match(claim.text, fact.end - claim.start)
 
 
 def _amount(value: Any) -> Decimal | None:
