@@ -6,6 +6,7 @@ import re
 from functools import cached_property
 
 from factcheck.grounding.all_states import not_all_in_state
+from factcheck.grounding.awaited import CONDITION_BEFORE, awaited_state, read_says
 from factcheck.grounding.calls import named_calls, said_whole
 from factcheck.grounding.counting import AGREES
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, StatusEvidence, ToolRecord
@@ -35,18 +36,6 @@ from factcheck.lexicon import DONE_CONCEPT, field_name, term_key
 from factcheck.phrases import AGENT_DOER, said_alone, window_before
 from factcheck.report import Fact, FactKind, Verdict
 
-_STEM = 6
-"""Letters of an English word that stand for its stem ("approv" of approved and approval)."""
-_HAN = re.compile(r"[\u4e00-\u9fff]{2}")
-"""Two Chinese characters: a word of a status said in Chinese (确认 of 已确认)."""
-_LATIN_WORD = re.compile(r"[a-z]{5,}")
-"""An English word long enough to have a stem worth comparing."""
-_AWAITING = re.compile(r"(?<![a-z])(?:pending|awaiting|waiting)(?:[\s_-]+(?:for|on))?[\s_-]+|待|等待")
-"""A status value that awaits what follows it (`awaiting_manager_approval`, `pending_review`, 待审批)."""
-_NOT_STEMS = frozenset({"status"})
-"""Stems that name no state ("Status: confirmed")."""
-_CONDITION_BEFORE = re.compile(r"(?i)\b(?:until|once|after|if|when|unless|before)\b|如果|一旦|待|等到|之后")
-"""Words before a status that make it a condition ("until it's approved", 待审批通过后), not a claim that it holds."""
 _ARGUMENT_KEY = 4
 """The shortest argument value that names a record (`TK-501`, a barcode; not `1` or `en`)."""
 
@@ -92,8 +81,8 @@ class StatusMatcher:
             set_verdict(fact, Verdict.SUPPORTED, "match", f"tool {call.name} failed",
                         [evidence_of(leaf, self.index)] if leaf else [])
             return
-        if polarity == "positive" and not _CONDITION_BEFORE.search(window_before(claim[:at], 5, 8)) \
-                and (awaited := self._awaited(fact)) is not None:
+        if polarity == "positive" and not CONDITION_BEFORE.search(window_before(claim[:at], 5, 8)) \
+                and (awaited := awaited_state(self.index, fact)) is not None:
             set_verdict(fact, Verdict.CONTRADICTED, "polarity_mismatch",
                         f"tool says {awaited.text!r}: what the answer says done is still awaited",
                         [evidence_of(awaited, self.index)])
@@ -228,7 +217,7 @@ class StatusMatcher:
                         [evidence_of(leaf, self.index)])
             return
         failed = only_writes_failed(self._writes) if fact.kind == FactKind.ACTION and polarity == "positive" else None
-        if failed is not None and self._read_says(fact.text):
+        if failed is not None and read_says(self.index, fact.text):
             failed = None  # "13:20 已自动改约" of a timeline's `系统改约至 2025-10-09`: the record says it happened
         if failed is not None:  # "Your lunch is booked" when the one order the run placed came back 409
             leaf = self.index.first_leaf(failed.index)
@@ -243,36 +232,6 @@ class StatusMatcher:
             return  # "A refund of $5.29 has been issued" when the one claim filed is pending_review
         set_verdict(fact, Verdict.UNSUPPORTED, "no_tool_call",
                     f"no tool call or output backs {concept} ({fact.text!r})", [])
-
-    def _awaited(self, fact: Fact) -> Leaf | None:
-        """The status field of the run's one record that states a status, when its value still awaits what the
-        claim says done: `Pending manager approval` against "has been approved", `AWAITING_VENDOR_CONFIRMATION`
-        against "confirmed by the vendor", 等待门店确认 against 已确认. The awaited word shares the claim's stem (its
-        first `_STEM` letters; for Chinese, two characters). With several records, which one the claim speaks of
-        the other checks tell."""
-        stated = {(s.call, s.leaf.path): s.leaf for s in self.index.record_statuses() if s.leaf.source == "tool"}
-        if len(stated) != 1:
-            return None
-        leaf = next(iter(stated.values()))
-        value = leaf.text.lower()
-        if not self.index.lex.status_fields.search(field_name(leaf.path)) or (m := _AWAITING.search(value)) is None:
-            return None  # a status field's value, not an error's text ("ERR_PENDING_ORDER: … until it is completed")
-        awaited = value[m.end() :]
-        stems = {w[:_STEM] for w in _LATIN_WORD.findall(awaited)}
-        said = {w[:_STEM] for w in _LATIN_WORD.findall(fact.text.lower())} - _NOT_STEMS
-        pairs = {fact.text[i : i + 2] for i in range(len(fact.text) - 1)}
-        return leaf if said & stems or any(_HAN.fullmatch(p) and p in awaited for p in pairs) else None
-
-    def _read_says(self, words: str) -> bool:
-        """Whether a string of a read's output (a call of a declared read that went through) holds `words`."""
-        strings = self.index.strings
-        return any(
-            words in strings.texts[i]
-            for flat, _, first, end in strings.buckets
-            if not flat.root and self.index.calls[flat.call].status == "ok"
-            and self.read_only.match(self.index.calls[flat.call].name or "")
-            for i in range(first, end)
-        )
 
     @cached_property
     def _writes(self) -> list[ToolRecord]:

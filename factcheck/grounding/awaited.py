@@ -1,0 +1,71 @@
+"""What the run's records say of an act said done: a state one record still awaits, an event a read records."""
+
+from __future__ import annotations
+
+import re
+
+from factcheck.grounding.evidence import EvidenceIndex, Leaf
+from factcheck.lexicon import field_name
+from factcheck.report import Fact
+
+_STEM = 6
+"""Letters of an English word that stand for its stem ("approv" of approved and approval)."""
+_HAN = re.compile(r"[\u4e00-\u9fff]{2}")
+"""Two Chinese characters: a word of a status said in Chinese (确认 of 已确认)."""
+_LATIN_WORD = re.compile(r"[a-z]{5,}")
+"""An English word long enough to have a stem worth comparing."""
+_AWAITING = re.compile(r"(?<![a-z])(?:pending|awaiting|waiting)(?:[\s_-]+(?:for|on))?[\s_-]+|待|等待")
+"""A status value that awaits what follows it (`awaiting_manager_approval`, `pending_review`, 待审批)."""
+_NOT_STEMS = frozenset({"status"})
+"""Stems that name no state ("Status: confirmed")."""
+CONDITION_BEFORE = re.compile(r"(?i)\b(?:until|once|after|if|when|unless|before)\b|如果|一旦|待|等到|之后")
+"""Words before a status that make it a condition ("until it's approved", 待审批通过后), not a claim that it holds."""
+
+
+def awaited_state(index: EvidenceIndex, fact: Fact) -> Leaf | None:
+    """The status field of the run's one record that states a status, when its value still awaits what the claim
+    says done: `Pending manager approval` against "has been approved", `AWAITING_VENDOR_CONFIRMATION` against
+    "confirmed by the vendor", 等待门店确认 against 已确认.
+
+    The awaited word shares the claim's stem (its first `_STEM` letters; for Chinese, two characters). With several
+    records, which one the claim speaks of the other checks tell.
+
+    Args:
+        index: The run's evidence.
+        fact: A status or action said done.
+
+    Returns:
+        The status field's leaf, or None.
+    """
+    stated = {(s.call, s.leaf.path): s.leaf for s in index.record_statuses() if s.leaf.source == "tool"}
+    if len(stated) != 1:
+        return None
+    leaf = next(iter(stated.values()))
+    value = leaf.text.lower()
+    if not index.lex.status_fields.search(field_name(leaf.path)) or (m := _AWAITING.search(value)) is None:
+        return None  # a status field's value, not an error's text ("ERR_PENDING_ORDER: … until it is completed")
+    awaited = value[m.end() :]
+    stems = {w[:_STEM] for w in _LATIN_WORD.findall(awaited)}
+    said = {w[:_STEM] for w in _LATIN_WORD.findall(fact.text.lower())} - _NOT_STEMS
+    pairs = {fact.text[i : i + 2] for i in range(len(fact.text) - 1)}
+    return leaf if said & stems or any(_HAN.fullmatch(p) and p in awaited for p in pairs) else None
+
+
+def read_says(index: EvidenceIndex, words: str) -> bool:
+    """Whether a string of a read's output (a call of a declared read that went through) holds `words`: "13:20
+    已自动改约" of a delivery's timeline `系统改约至 2025-10-09` is an event the record itself gives.
+
+    Args:
+        index: The run's evidence.
+        words: The claim's words for the act.
+
+    Returns:
+        Whether a read's output says them.
+    """
+    strings, reads = index.strings, index.lex.read_only_tools
+    return any(
+        words in strings.texts[i]
+        for flat, _, first, end in strings.buckets
+        if not flat.root and index.calls[flat.call].status == "ok" and reads.match(index.calls[flat.call].name or "")
+        for i in range(first, end)
+    )
