@@ -1,4 +1,4 @@
-"""What the run's records say of an act said done: a state one record still awaits, an event a read records."""
+"""A state the run's one record still awaits (`Pending manager approval`), against an answer that says it done."""
 
 from __future__ import annotations
 
@@ -50,22 +50,3 @@ def awaited_state(index: EvidenceIndex, fact: Fact) -> Leaf | None:
     pairs = {fact.text[i : i + 2] for i in range(len(fact.text) - 1)}
     return leaf if said & stems or any(_HAN.fullmatch(p) and p in awaited for p in pairs) else None
 
-
-def read_says(index: EvidenceIndex, words: str) -> bool:
-    """Whether a string of a read's output (a call of a declared read that went through) holds `words`: "13:20
-    已自动改约" of a delivery's timeline `系统改约至 2025-10-09` is an event the record itself gives.
-
-    Args:
-        index: The run's evidence.
-        words: The claim's words for the act.
-
-    Returns:
-        Whether a read's output says them.
-    """
-    strings, reads = index.strings, index.lex.read_only_tools
-    return any(
-        words in strings.texts[i]
-        for flat, _, first, end in strings.buckets
-        if not flat.root and index.calls[flat.call].status == "ok" and reads.match(index.calls[flat.call].name or "")
-        for i in range(first, end)
-    )

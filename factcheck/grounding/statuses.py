@@ -6,7 +6,7 @@ import re
 from functools import cached_property
 
 from factcheck.grounding.all_states import not_all_in_state
-from factcheck.grounding.awaited import CONDITION_BEFORE, awaited_state, read_says
+from factcheck.grounding.awaited import CONDITION_BEFORE, awaited_state
 from factcheck.grounding.calls import named_calls, said_whole
 from factcheck.grounding.counting import AGREES
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, StatusEvidence, ToolRecord
@@ -217,8 +217,6 @@ class StatusMatcher:
                         [evidence_of(leaf, self.index)])
             return
         failed = only_writes_failed(self._writes) if fact.kind == FactKind.ACTION and polarity == "positive" else None
-        if failed is not None and read_says(self.index, fact.text):
-            failed = None  # "13:20 已自动改约" of a timeline's `系统改约至 2025-10-09`: the record says it happened
         if failed is not None:  # "Your lunch is booked" when the one order the run placed came back 409
             leaf = self.index.first_leaf(failed.index)
             set_verdict(fact, Verdict.CONTRADICTED, "tool_error",

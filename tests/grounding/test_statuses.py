@@ -834,22 +834,3 @@ def test_a_state_awaited_by_one_of_several_records_is_left_to_the_named_record()
     facts = awaited_verdicts("EXP-1 has been approved.", tools)
     assert facts and all(v != Verdict.CONTRADICTED for _, v in facts), facts
 
-
-DELIVERY_READ = call("get_delivery", {"status": "改约", "timeline": [
-    {"time": "2025-10-08 13:05", "event": "配送车辆故障，当日无法派送"},
-    {"time": "2025-10-08 13:20", "event": "系统改约至 2025-10-09 09:00-12:00"}]})
-INSTALL_FAILED = call("reschedule_install", {"status": "FAILED", "reason": "安装师傅该时段已约满"})
-
-
-@pytest.mark.parametrize(
-    ("answer", "flagged"),
-    [
-        # the run's one write failed, and the agent says it did the act: contradicted
-        ("安装已经帮您改约到明天下午了。", True),
-        # the read's own record says the act happened (the system rescheduled the delivery): no failed call speaks
-        ("13:20 已自动改约到明天（10月9日）09:00–12:00 送货。", False),
-    ],
-)
-def test_an_act_a_read_records_is_no_failed_write(answer: str, flagged: bool) -> None:
-    facts = awaited_verdicts(answer, [DELIVERY_READ, INSTALL_FAILED])
-    assert any(v == Verdict.CONTRADICTED for _, v in facts) is flagged, facts
