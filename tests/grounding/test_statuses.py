@@ -833,4 +833,3 @@ def test_a_state_awaited_by_one_of_several_records_is_left_to_the_named_record()
                                                  {"id": "EXP-2", "status": "pending_approval"}]})]
     facts = awaited_verdicts("EXP-1 has been approved.", tools)
     assert facts and all(v != Verdict.CONTRADICTED for _, v in facts), facts
-
