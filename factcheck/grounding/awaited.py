@@ -14,8 +14,9 @@ _HAN = re.compile(r"[\u4e00-\u9fff]{2}")
 """Two Chinese characters: a word of a status said in Chinese (确认 of 已确认)."""
 _LATIN_WORD = re.compile(r"[a-z]{5,}")
 """An English word long enough to have a stem worth comparing."""
-_AWAITING = re.compile(r"(?<![a-z])(?:pending|awaiting|waiting)(?:[\s_-]+(?:for|on))?[\s_-]+|待|等待")
-"""A status value that awaits what follows it (`awaiting_manager_approval`, `pending_review`, 待审批)."""
+_AWAITING = re.compile(r"(?<![a-z])(?:pending|awaiting|waiting)(?:[\s_-]+(?:for|on))?[\s_-]+(?=[a-z])|待|等待")
+"""A status value that awaits the words right after it (`awaiting_manager_approval`, `pending_review`, 待审批); not
+`pending (item modified)`, a record's state with a note of what was done."""
 _NOT_STEMS = frozenset({"status"})
 """Stems that name no state ("Status: confirmed")."""
 CONDITION_BEFORE = re.compile(r"(?i)\b(?:until|once|after|if|when|unless|before)\b|如果|一旦|待|等到|之后")

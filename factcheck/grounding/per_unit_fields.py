@@ -127,13 +127,16 @@ _BESIDE = 4
 """Characters before an amount a multiplication sign may stand in to make it a factor of the claim's working."""
 _WORKED_BESIDE = re.compile(r"(?:×|(?<![\w*])[xX]|(?<!\*)\*(?!\*))\s*[$¥€£]?\s*$")
 """A multiplication sign right before an amount ("2 × $18.00"): the amount is one unit's, the claim works it out."""
-_WORKING_AFTER = re.compile(r"\s*(?:[×=]|[xX*](?=\s*\d)|/\s*\w)")
-"""A multiplication, an equals sign or a per-unit slash right after an amount ("$0.008 = +$90.40", "$12/day")."""
-_ONE_UNIT_REACH = 24
-"""Characters before an amount that may say it is one unit's ("1 × Garlic Naan (", 扣首晚房费)."""
-_ONE_UNIT_BEFORE = re.compile(r"(?i)首晚|首日|一晚|单价|票价|\b1\s*[×x]|\b(?:first|one|a single)\s+(?:night|day)\b|"
+_WORKING_AFTER = re.compile(r"\s*(?:[×=]|[xX*](?=\s*\d)|/\s*\w)|\s+(?:a|an|per|each)\s+[a-z]|"
+                            r"\s+for\s+(?:the\s+)?(?:first|one|1|a single|each)\b")
+"""A multiplication, an equals sign, a per-unit slash or words of one unit right after an amount ("$0.008 =
++$90.40", "$12/day", "$45.00 a pass", "$45.00 for the first pass")."""
+_ONE_UNIT_REACH = 30
+"""Characters before an amount that may say it is one unit's ("1 × Garlic Naan (", 扣首晚房费, "Returning 1 candle")."""
+_ONE_UNIT_BEFORE = re.compile(r"(?i)首晚|首日|一晚|单价|票价|\b1\s*[×x]|\b(?:1|one|a single|first)\s+(?!of\b)[a-z]+|"
                              r"\b(?:price|fare|rate)\b(?:\s+(?:is|of|was))?\s*:?\s*[$¥€£]?\s*$")
-"""Words that make the amount after them one unit's ("扣首晚房费", "the price of $749.00", "fare is $189.00")."""
+"""Words that make the amount after them one unit's ("扣首晚房费", "Returning 1 candle would get you", "for the first
+pass", "the price of $749.00", "fare is $189.00")."""
 _PER_PERSON = re.compile(r"\b(?:person|passenger|pax|guest|travell?er|head|adult|member)\b")
 """Field names of one person's amount: said of one person, it is theirs, unless the claim speaks of all of them."""
 _COUNT_FIELD = re.compile(r"\b(?:days?|nights?|qty|quantity|pax|passengers?|guests?|people|persons?|tickets?|"
