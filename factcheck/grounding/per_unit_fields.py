@@ -108,8 +108,9 @@ def per_unit_beside_its_whole(
     record = index.value_at(loc.leaf.index, parent)
     if not isinstance(record, dict):
         return None
+    counted = lex.multiplicity_fields | lex.quantity_fields | lex.map("duration_days").keys()
     counts = {_amount(v) for path, _, v, _ in index.flats[loc.leaf.index].scalars()
-              if _COUNT_FIELD.search(field_name(path))}
+              if not counted.isdisjoint(field_name(path).split())}
     for key, value in record.items():
         whole = _amount(value)
         if whole is None or whole in said or _PER_UNIT.search(name := field_name(str(key))) \
@@ -133,15 +134,12 @@ _WORKING_AFTER = re.compile(r"\s*(?:[×=]|[xX*](?=\s*\d)|/\s*\w)|\s+(?:a|an|per|
 +$90.40", "$12/day", "$45.00 a pass", "$45.00 for the first pass")."""
 _ONE_UNIT_REACH = 30
 """Characters before an amount that may say it is one unit's ("1 × Garlic Naan (", 扣首晚房费, "Returning 1 candle")."""
-_ONE_UNIT_BEFORE = re.compile(r"(?i)首晚|首日|一晚|单价|票价|\b1\s*[×x]|\b(?:1|one|a single|first)\s+(?!of\b)[a-z]+|"
+_ONE_UNIT_BEFORE = re.compile(r"(?i)首晚|首日|一晚|票价|\b1\s*[×x]|\b(?:1|one|a single|first)\s+(?!of\b)[a-z]+|"
                              r"\b(?:price|fare|rate)\b(?:\s+(?:is|of|was))?\s*:?\s*[$¥€£]?\s*$")
 """Words that make the amount after them one unit's ("扣首晚房费", "Returning 1 candle would get you", "for the first
 pass", "the price of $749.00", "fare is $189.00")."""
 _PER_PERSON = re.compile(r"\b(?:person|passenger|pax|guest|travell?er|head|adult|member)\b")
 """Field names of one person's amount: said of one person, it is theirs, unless the claim speaks of all of them."""
-_COUNT_FIELD = re.compile(r"\b(?:days?|nights?|qty|quantity|pax|passengers?|guests?|people|persons?|tickets?|"
-                          r"travell?ers?|months?|weeks?|periods?)\b")
-"""Field names of a count a unit's amount is taken that many times over (`days`, `nights`, `pax`)."""
 
 
 def _said_as_whole(fact: Fact, located: list[Located], index: EvidenceIndex, claim: ClaimText) -> bool:

@@ -49,7 +49,7 @@ class ToolRecord:
             any(output.get(key) is False for key in _OUTCOME_FIELDS)
             or any(str(output.get(key)).lower() in _FAILED_RESULTS for key in _RESULT_FIELDS)
             or (isinstance(state := output.get("status"), str)
-                and not _FAILED_RESULTS.isdisjoint(re.split(r"[\W_]+", state.lower())))
+                and not _FAILED_RESULTS.isdisjoint(_WORD_BREAK.split(state.lower())))
         )
 
 
@@ -58,7 +58,9 @@ _OUTCOME_FIELDS = ("success", "ok", "succeeded")
 _RESULT_FIELDS = ("result", "outcome")
 """Top-level fields of an output that name how its call went (`{"result": "FAILED", "code": …}`)."""
 _FAILED_RESULTS = frozenset({"failed", "failure", "fail", "error"})
-"""Values of those fields that say the call's own action did not go through."""
+"""Values of those fields (or words of a `status`: `PAYMENT_FAILED`) that say the call's own action failed."""
+_WORD_BREAK = re.compile(r"[\W_]+")
+"""What parts the words of a status value (`PAYMENT_FAILED`, `payment-failed`)."""
 
 
 _GUARD_KEY = "factcheck_guard"
