@@ -19,8 +19,6 @@ _AWAITING = re.compile(r"(?<![a-z])(?:pending|awaiting|waiting)(?:[\s_-]+(?:for|
 `pending (item modified)`, a record's state with a note of what was done."""
 _NOT_STEMS = frozenset({"status"})
 """Stems that name no state ("Status: confirmed")."""
-CONDITION_BEFORE = re.compile(r"(?i)\b(?:until|once|after|if|when|unless|before)\b|如果|一旦|待|等到|之后")
-"""Words before a status that make it a condition ("until it's approved", 待审批通过后), not a claim that it holds."""
 
 
 def awaited_state(index: EvidenceIndex, fact: Fact) -> Leaf | None:

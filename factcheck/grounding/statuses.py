@@ -6,7 +6,7 @@ import re
 from functools import cached_property
 
 from factcheck.grounding.all_states import not_all_in_state
-from factcheck.grounding.awaited import CONDITION_BEFORE, awaited_state
+from factcheck.grounding.awaited import awaited_state
 from factcheck.grounding.calls import named_calls, said_whole
 from factcheck.grounding.counting import AGREES
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, StatusEvidence, ToolRecord
@@ -81,7 +81,7 @@ class StatusMatcher:
             set_verdict(fact, Verdict.SUPPORTED, "match", f"tool {call.name} failed",
                         [evidence_of(leaf, self.index)] if leaf else [])
             return
-        if polarity == "positive" and not CONDITION_BEFORE.search(window_before(claim[:at], 5, 8)) \
+        if polarity == "positive" and not self.index.lex.hedges.search(window_before(claim[:at], 5, 8)) \
                 and (awaited := awaited_state(self.index, fact)) is not None:
             set_verdict(fact, Verdict.CONTRADICTED, "polarity_mismatch",
                         f"tool says {awaited.text!r}: what the answer says done is still awaited",
