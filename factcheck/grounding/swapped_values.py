@@ -66,11 +66,12 @@ def _record_sets(index: EvidenceIndex) -> list[tuple[int, list[Named]]]:
 
 
 def _name_field(records: list[dict], names: frozenset[str]) -> str | None:
-    """The field that names each record: a name field every record fills with its own text."""
+    """The field that names each record: a name field every record fills with its own text, no code ("T1")."""
     for field in records[0]:
         if field_name(str(field)) in names:
             values = [r.get(field) for r in records]
-            if all(isinstance(v, str) and len(v) >= _SHORTEST_NAME for v in values) and len(set(values)) == len(values):
+            if all(isinstance(v, str) and len(v) >= _SHORTEST_NAME and not any(ch.isdigit() for ch in v)
+                   for v in values) and len(set(values)) == len(values):
                 return str(field)
     return None
 

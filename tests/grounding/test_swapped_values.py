@@ -64,3 +64,25 @@ def test_a_swapped_pair_of_seats_is_flagged_at_the_default_threshold(answer: str
         {"name": "张敏", "seat": "21A"}, {"name": "刘洋", "seat": "39C"}, {"name": "王芳", "seat": "22E"}]}}
     facts = [f for c in FactChecker().check(answer, [booking]).claims for f in c.facts if f.code == "swapped_value"]
     assert [(f.text, f.verdict.flagged and not f.uncertain) for f in facts] == [("22E", True), ("39C", True)]
+
+
+@pytest.mark.parametrize(
+    ("records", "answer", "expected"),
+    [
+        # a write's list named by `pax`, `passenger_name` or `traveller` (lexicon `record_name_fields`)
+        ([{"pax": "ZHANG/WEI", "seat": "31A"}, {"pax": "LI/NA", "seat": "31B"}], "LI/NA：31A", ["31A"]),
+        ([{"passenger_name": "Arjun Nair", "seat": "14B"}, {"passenger_name": "Meera Nair", "seat": "14C"}],
+         "| Arjun Nair | 14C |", ["14C"]),
+        ([{"traveller": "Jonas Keller", "seat": "61"}, {"traveller": "Lena Keller", "seat": "62"}],
+         "Lena Keller: seat 61, window", ["61"]),
+        # a field of codes ("T1", "T2") names no record: the name field after it does
+        ([{"traveller": "T1", "name": "Jonas Keller", "seat": "61"},
+          {"traveller": "T2", "name": "Lena Keller", "seat": "62"}], "Lena Keller: seat 61, window", ["61"]),
+        # control: each record's own value
+        ([{"pax": "ZHANG/WEI", "seat": "31A"}, {"pax": "LI/NA", "seat": "31B"}], "LI/NA：31B", []),
+    ],
+)
+def test_records_named_by_a_passenger_field(records: list, answer: str, expected: list) -> None:
+    call = {"name": "assign_seats", "args": {}, "status": "ok", "output": {"status": "SUCCESS", "assignments": records}}
+    facts = [f.text for c in CHECKER.check(answer, [call]).claims for f in c.facts if f.code == "swapped_value"]
+    assert facts == expected
