@@ -74,7 +74,8 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
                   and f.unit not in lex.currency_codes and f.verdict == Verdict.SUPPORTED and not _left_said(f, lex)
                   and not _glued(claim, f)]
     asked = asked_text(index.context.leaves)  # the user's words narrow the options, whichever value is ranked
-    for loc in located:
+    # of two options at the claimed amount, the one the claim names by its own words is the pick
+    for loc in sorted(located, key=lambda loc: not _named_option(index, loc, claim.text)):
         if loc.leaf.source != "tool" or not (loc.leaf.labels & lex.money_labels or _per_unit_price(loc.leaf.path)
                                              or field_name(loc.leaf.path) == _OPTION_TOTAL
                                              or _unnamed_price(fact, loc, index, claim)):
@@ -157,9 +158,29 @@ def _cannot_be_had(
         return False
     last = PATH_STEP.findall(loc.leaf.path)[-1]  # `prices.economy`: the seats left are `economy`'s too
     cabin = last if isinstance(own, dict) and any(isinstance(v, dict) and last in v for v in own.values()) else None
-    left = {Decimal(n) for n in re.findall(r"\d+", why_not(lex, own, party, cabin))}
-    # "The cheapest one ($39.90) only has 2 seats left, so I skipped it": the claim says why it cannot be had
+    left = {Decimal(n) for n in re.findall(r"\d+", why_not(lex, own, party, cabin))} - {Decimal(party)}
+    # "The cheapest one ($39.90) only has 2 seats left, so I skipped it": the claim says why it cannot be had (not
+    # by the party's size, "两人共 ¥1,720", which the reason names too)
     return not any(f.kind == FactKind.NUMBER and f.value and Decimal(f.value) in left for f in claim.facts)
+
+
+def _named_option(index: EvidenceIndex, loc: Located, text: str) -> bool:
+    """Whether the claim names the option an amount is found in, by a word of it no other option of its list holds
+    ("G111" of a train, "Olive" of a variant)."""
+    m = _OPTION_PATH.match(loc.leaf.path)
+    if m is None:
+        return False
+    options = index.value_at(loc.leaf.index, m.group(1))
+    if not isinstance(options, list) or not 0 <= (at := int(m.group(2))) < len(options):
+        return False
+    words = [{v.lower() for v in record_strings(o) if len(v) > 1} for o in options]
+    low = text.lower()
+    return any(re.search(rf"(?<!\w){re.escape(v)}(?!\w)", low) for v in words[at]
+               if not any(v in other for j, other in enumerate(words) if j != at))
+
+
+_OPTION_PATH = re.compile(r"^(.*?)\[(\d+)\]")
+"""The list an amount's option is an entry of, and its position: `results[1].fare` -> (`results`, 1)."""
 
 
 def record_strings(record: Any) -> list[str]:

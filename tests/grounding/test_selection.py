@@ -146,3 +146,55 @@ FLIGHTS = {"flights": [
 )
 def test_a_part_of_the_day_keeps_the_options_that_start_then(answer, claimed, verdict) -> None:
     assert _fact(answer, FLIGHTS, claimed, question="早上的和晚上的哪个便宜？").verdict.value == verdict
+
+
+FARES = [{"flight_no": "MU5331", "fare": 980, "seats_left": 3}, {"flight_no": "MU5337", "fare": 860, "seats_left": 0},
+         {"flight_no": "CZ3598", "fare": 890, "seats_left": 2}, {"flight_no": "ZH9506", "fare": 890, "seats_left": 6}]
+
+
+@pytest.mark.parametrize(
+    ("answer", "verdict"),
+    [
+        # the party's size said ("两人共") is no reason the sold-out pick was skipped
+        ("最便宜的是 MU5337，11:30 起飞，每人 ¥860，两人共 ¥1,720。", "contradicted"),
+        ("The cheapest is MU5337 at ¥860 each, ¥1,720 for the two of you.", "contradicted"),
+        # the seats left said is
+        ("最便宜的 MU5337（¥860）已经没有座位了（剩 0 座）。", "supported"),
+    ],
+)
+def test_the_party_size_is_no_reason_a_pick_cannot_be_had(answer, verdict) -> None:
+    fact = _fact(answer, {"results": FARES}, "¥860", question="两个人，帮我找最便宜能订的。")
+    assert fact.verdict.value == verdict
+
+
+@pytest.mark.parametrize(
+    ("answer", "verdict"),
+    [
+        # two options at ¥890, the first with too few seats for three: the one the claim names can be had
+        ("最便宜能订的是 ZH9506，每人 ¥890。", "supported"),
+        ("The cheapest flight you can book is ZH9506 at ¥890 per person.", "supported"),
+        # with the party said (no reason CZ3598 was skipped any more), the pick is still the one named
+        ("三个人最便宜能订的是 ZH9506，每人 ¥890，三人共 ¥2,670。", "supported"),
+    ],
+)
+def test_of_two_options_at_the_amount_the_named_one_is_the_pick(answer, verdict) -> None:
+    fact = _fact(answer, {"results": FARES}, "¥890", question="我们三个人，帮我找最便宜能订的。")
+    assert fact.verdict.value == verdict
+
+
+CABINS = [
+    {"flight_number": "HAT361", "prices": {"basic_economy": 185, "economy": 225},
+     "available_seats": {"basic_economy": 2, "economy": 3}},
+    {"flight_number": "HAT744", "prices": {"basic_economy": 89, "economy": 143},
+     "available_seats": {"basic_economy": 1, "economy": 1}},
+    {"flight_number": "HAT287", "prices": {"basic_economy": 120, "economy": 185},
+     "available_seats": {"basic_economy": 2, "economy": 5}},
+]
+
+
+def test_an_amount_two_options_give_is_ranked_as_the_named_ones() -> None:
+    # $185 is HAT361's basic economy and HAT287's economy: the claim names HAT287, whose economy fare is the lowest
+    # that two can book (not HAT361's cabin, where HAT287's $120 is lower)
+    fact = _fact("最便宜的是 HAT287（21:50 起飞），经济舱每人 $185，2 人合计 $370。", {"flights": CABINS}, "$185",
+                 question="我们 2 个人从 EWR 飞 LHR，要经济舱，哪班最便宜？")
+    assert fact.verdict.value == "supported"
