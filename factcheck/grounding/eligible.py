@@ -51,11 +51,21 @@ def party_size(index: EvidenceIndex, call: int) -> int:
         return named
     for leaf in index.context.leaves:
         for hit in lex.party_nouns.finditer(leaf.text):
-            number = _PARTY_NUMBER.search(leaf.text, max(0, hit.start - 12), hit.start)
-            said = small_number(lex, number.group(1)) if number else None
+            said = _party_number(lex, leaf.text, max(0, hit.start - 12), hit.start)
             if said is not None and 1 < said < _SMALL_PARTY:
                 return said
     return 1
+
+
+def _party_number(lex: Lexicon, text: str, begin: int, end: int) -> int | None:
+    """The number right before a party noun at `end` ("We're two people": two, not the word before it)."""
+    number = _PARTY_NUMBER.search(text, begin, end)
+    while number is not None:
+        said = small_number(lex, number.group(1))
+        if said is not None:
+            return said
+        number = _PARTY_NUMBER.search(text, number.start() + 1, end)
+    return None
 
 
 def _named_travellers(index: EvidenceIndex) -> int:

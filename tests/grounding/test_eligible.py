@@ -38,6 +38,9 @@ OTHER = {"name": "get_reservation_details", "args": {}, "status": "ok",
         ([search({})], "需要 4 个经济舱座位", 4),
         ([search({})], "3 天后出发", 1),  # days are no party
         ([search({})], "300 people follow the page", 1),  # no party that large
+        # the number right before the noun, not a word before it ("We're two": "re" is no number)
+        ([search({})], "We're two people in Reykjavik on Feb 10.", 2),
+        ([search({"pax": 2})], "", 2),  # `pax`: lexicon party_nouns
         # the travellers of the reservation the user named, when the run read two
         ([RESERVATION, OTHER, search({})], "订单 XCQDWQ 我们全部人一起走", 4),
     ],
