@@ -124,6 +124,83 @@ def per_unit_beside_its_whole(
     return None
 
 
+def per_unit_said_as_total(
+    fact: Fact, located: list[Located], index: EvidenceIndex, claim: ClaimText
+) -> Recomputed | None:
+    """The whole a claimed amount should be, when the claim says it is the total ("comes to £189 altogether",
+    合计) and every tool field it is found in is one unit's (`price_per_night`, `nightly_rate`, or an amount beside
+    `unit: per_night`) while the same call gives how many of that unit there are (`nights: 4`): 4 × £189.
+
+    The claim says no per-unit word before the amount or in its clause, is no table row, does not say the whole,
+    and works nothing out beside the amount.
+
+    Args:
+        fact: A money number the tools hold.
+        located: The tool numbers equal to it.
+        index: The run's evidence.
+        claim: The claim.
+
+    Returns:
+        The whole, with how it is made up, or None.
+    """
+    if not _said_as_whole(fact, located, index, claim):
+        return None
+    begin, stop = clause_bounds(fact, claim)
+    if not any(begin <= hit.start and hit.end <= stop for hit in claim_hits(index.lex.total_words, claim.text)):
+        return None
+    at, end = fact.start - claim.start, fact.end - claim.start
+    if _WORKED_BESIDE.search(claim.text, max(0, at - _BESIDE), at) or _WORKING_AFTER.match(claim.text, end) \
+            or _ONE_UNIT_BEFORE.search(claim.text, max(0, at - _ONE_UNIT_REACH), at):
+        return None
+    claimed = Decimal(fact.value)
+    units = {(loc.leaf.index, _unit_of(index, loc)) for loc in located}
+    if claimed <= 0 or len(units) != 1 or any(loc.leaf.source != "tool" for loc in located):
+        return None
+    call, unit = units.pop()
+    if unit is None:
+        return None
+    counts = {(path, n) for path, _, value, is_count in index.flats[call].scalars()
+              if not is_count and (n := _count(value)) is not None and n > 1 and not _PER_UNIT.search(field_name(path))
+              and _UNIT_COUNT.get(unit, {unit, unit + "s"}) & set(field_name(path).split())}
+    if len({n for _, n in counts}) != 1:
+        return None
+    path, count = sorted(counts)[0]
+    whole = claimed * count
+    if any(f.value and f.unit == fact.unit and Decimal(f.value) == whole for f in claim.facts):
+        return None
+    how = f"{num_text(count)} ({path}) × {num_text(claimed)} ({located[0].leaf.path}) is {num_text(whole)}"
+    return Recomputed(whole, how, located[0])
+
+
+_UNIT_OF_WORD = {"daily": "day", "nightly": "night", "weekly": "week", "hourly": "hour"}
+"""Field words that name one unit of time without `per` (`nightly_rate`)."""
+_UNIT_COUNT: dict[str, set[str]] = {}
+"""Field words that count a unit, where they are not the unit's own word and its plural."""
+_UNIT_FIELD = re.compile(r"^(?:per[ _-]?)?([a-z]+?)s?$")
+"""A unit field's value (`per_night`, `night`): the unit."""
+
+
+def _unit_of(index: EvidenceIndex, loc: Located) -> str | None:
+    """The unit an amount's field is one of: its name's (`price_per_night`: night; `nightly_rate`: night), or the
+    `unit` field beside it (`{"amount": 189.0, "unit": "per_night"}`)."""
+    words = field_name(loc.leaf.path).split()
+    if "per" in words[:-1]:
+        return words[words.index("per") + 1]
+    if (named := next((_UNIT_OF_WORD[w] for w in words if w in _UNIT_OF_WORD), None)) is not None:
+        return named
+    parent = loc.leaf.path.rsplit(".", 1)[0] if "." in loc.leaf.path else ""
+    record = index.value_at(loc.leaf.index, parent)
+    unit = record.get("unit") if isinstance(record, dict) else None
+    m = _UNIT_FIELD.match(unit.lower()) if isinstance(unit, str) and unit.lower().startswith("per") else None
+    return m.group(1) if m else None
+
+
+def _count(value: Any) -> Decimal | None:
+    """A field's value as a whole count (4, "4")."""
+    amount = _amount(value)
+    return amount if amount is not None and amount == amount.to_integral_value() else None
+
+
 _BESIDE = 4
 """Characters before an amount a multiplication sign may stand in to make it a factor of the claim's working."""
 _WORKED_BESIDE = re.compile(r"(?:×|(?<![\w*])[xX]|(?<!\*)\*(?!\*))\s*[$¥€£]?\s*$")
