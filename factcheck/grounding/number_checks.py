@@ -21,12 +21,7 @@ from factcheck.grounding.moments import day_of_month
 from factcheck.grounding.number_backings import NumberBackings
 from factcheck.grounding.one_unit import one_units_amount
 from factcheck.grounding.party_totals import alike_or_counted, per_unit_sum_as_total
-from factcheck.grounding.per_unit_fields import (
-    per_unit_beside_its_whole,
-    per_unit_field_as_whole,
-    per_unit_said_as_total,
-    per_unit_times,
-)
+from factcheck.grounding.per_unit_fields import per_unit_beside_its_whole, per_unit_field_as_whole, per_unit_times
 from factcheck.grounding.record_checks import RecordChecks
 from factcheck.grounding.roles import (
     PER_UNIT_FIELD,
@@ -422,8 +417,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         if found is None and (refund := item_price_as_refund(fact, located, self.index)) is not None:
             found = Recomputed(*refund)
         found = found or per_unit_field_as_whole(fact, located, self.index, said) \
-            or per_unit_beside_its_whole(fact, located, self.index, said) \
-            or per_unit_said_as_total(fact, located, self.index, said) or self._part_of_written(fact)
+            or per_unit_beside_its_whole(fact, located, self.index, said) or self._part_of_written(fact)
         if found is None:
             return False
         set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found))

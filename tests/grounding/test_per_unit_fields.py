@@ -101,26 +101,3 @@ def test_a_per_unit_amount_said_as_the_whole_its_record_gives(answer: str, tools
     assert fact.verdict == expected, fact
     if expected == Verdict.CONTRADICTED:
         assert fact.code == "recomputed" and "×" in fact.reason, fact.reason
-
-
-STAY = {"name": "get_reservation", "args": {}, "status": "ok", "output": {
-    "room": "Classic Queen", "nights": 4, "rate": {"amount": 189.0, "unit": "per_night", "currency": "GBP"}}}
-QUOTE = {"name": "quote", "args": {"days": 5}, "status": "ok", "output": {"daily_rate": 42.0, "currency": "USD"}}
-
-
-@pytest.mark.parametrize(
-    ("answer", "tools", "said", "flagged"),
-    [
-        # the unit beside the amount, or in the field's name, and the count the same call gives
-        ("Your 4-night stay comes to £189 altogether.", [STAY], "£189", True),
-        ("The rental costs $42.00 in total.", [QUOTE], "$42.00", True),
-        # controls: said per unit, worked out beside it, or no total word
-        ("Your room is £189 a night.", [STAY], "£189", False),
-        ("Total: 4 × £189 = £756.", [STAY], "£189", False),
-        ("The rate is £189.", [STAY], "£189", False),
-    ],
-)
-def test_a_unit_amount_said_as_the_total_of_its_count(answer: str, tools: list, said: str, flagged: bool) -> None:
-    fact = next(f for c in FactChecker().check(answer, tools, ["How much is it?"]).claims for f in c.facts
-                if f.text == said)
-    assert (fact.verdict.flagged and not fact.uncertain) == flagged, fact
