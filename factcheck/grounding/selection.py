@@ -233,9 +233,9 @@ def _meeting(options: list[tuple[Decimal, str, Any]], conditions: list[Decimal])
     return [o for o in options if all(any(_holds(v, c) for v in scalars_of(o[2])) for c in conditions)]
 
 
-_ONE_NUMBER = re.compile(r"(\d+(?:\.\d+)?)\s?(?:%|[^\W\d_]*)")
-"""A number and its unit ("800lm", "6 小时", "30h", "80%"): an option's measure as text; not a name with a number in
-it ("RAV4")."""
+_ONE_NUMBER = re.compile(r"(\d+(?:\.\d+)?)\s?[^\W\d_]*")
+"""A number and its unit ("800lm", "6 小时", "30h"): an option's measure as text; not a name with a number in it
+("RAV4")."""
 
 
 def _holds(value: Any, number: Decimal) -> bool:

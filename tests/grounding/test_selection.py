@@ -198,17 +198,3 @@ def test_an_amount_two_options_give_is_ranked_as_the_named_ones() -> None:
     fact = _fact("最便宜的是 HAT287（21:50 起飞），经济舱每人 $185，2 人合计 $370。", {"flights": CABINS}, "$185",
                  question="我们 2 个人从 EWR 飞 LHR，要经济舱，哪班最便宜？")
     assert fact.verdict.value == "supported"
-
-
-KEYBOARDS = {"variants": [
-    {"item_id": "4843487907", "options": {"switch": "linear", "size": "80%"}, "available": False, "price": 225.09},
-    {"item_id": "2299424241", "options": {"switch": "linear", "size": "80%"}, "available": True, "price": 237.48},
-    {"item_id": "1151293680", "options": {"switch": "linear", "size": "full size"}, "available": True, "price": 272.33},
-]}
-
-
-def test_a_percent_the_pick_is_said_with_is_an_option_value() -> None:
-    # "80% size" keeps the options whose size is "80%"; of those the one that can be ordered is $237.48
-    fact = _fact("The cheapest keyboard you can order right now is item 4843487907 — linear, 80% size — at $225.09.",
-                 KEYBOARDS, "$225.09")
-    assert fact.verdict.value == "contradicted"
