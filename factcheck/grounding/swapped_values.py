@@ -21,8 +21,8 @@ _SHORTEST_FIRST_NAME = 3
 _SHORTEST_CODE = 2
 """The fewest characters of a value compared."""
 
-Named = tuple[str, dict[str, tuple[str, str, int]]]
-"""A record by its name: (name, field -> (value, path of the value in its call's output, the call))."""
+Named = tuple[str, dict[str, tuple[str, str]]]
+"""A record by its name: (name, field -> (value, path of the value in its call's output))."""
 
 
 def swapped_values(claims: list[Claim], source: str, index: EvidenceIndex) -> None:
@@ -40,7 +40,7 @@ def swapped_values(claims: list[Claim], source: str, index: EvidenceIndex) -> No
         source: The answer's text the claims are offsets into.
         index: The run's evidence.
     """
-    sets, everyone = _record_sets(index)
+    sets = _record_sets(index)
     if not sets:
         return
     for claim in claims:
@@ -48,56 +48,25 @@ def swapped_values(claims: list[Claim], source: str, index: EvidenceIndex) -> No
             continue
         text = source[claim.start : claim.end]
         low = text.lower()
-        for _, records in sets:
+        for call, records in sets:
             named = [i for i, (name, _) in enumerate(records) if name.lower() in low and _names(text, name)]
             if not named:
                 named = [i for i, first in enumerate(_first_names(records)) if first and _names(text, first)]
             if len(named) == 1:
-                _flag_swaps(claim, text, records, named[0], everyone, index)
+                _flag_swaps(claim, text, records, named[0], call, index)
 
 
-def _record_sets(index: EvidenceIndex) -> tuple[list[tuple[int, list[Named]]], list[Named]]:
-    """The run's lists of records with a name field, each record by its name and its coded values; a field a
-    record of a list leaves out is filled from a record of the same name another call gives (a seat a write
-    assigned to a passenger the booking listed without one); and every named record of the run, single ones
-    (a write's output for one passenger) included."""
+def _record_sets(index: EvidenceIndex) -> list[tuple[int, list[Named]]]:
+    """The run's lists of records with a name field, each record by its name and its coded values."""
     names = frozenset(field_name(f) for f in index.lex.list("record_name_fields"))
     sets = []
     for leaf, records in record_lists(index):
         key = _name_field(records, names)
-        if key is not None:
+        if key is not None and any(_coded(v) for r in records for f, v in r.items() if f != key):
             base = leaf.path if leaf.path != "$" else ""
-            sets.append((leaf.index, [(str(r[key]), {str(f): (v, f"{base}[{i}].{f}", leaf.index) for f, v in r.items()
+            sets.append((leaf.index, [(str(r[key]), {str(f): (v, f"{base}[{i}].{f}") for f, v in r.items()
                                                      if _coded(v)}) for i, r in enumerate(records)]))
-    if not sets:
-        return [], []
-    everyone = [record for _, records in sets for record in records]
-    for call in index.calls:
-        if call.status == "ok" and isinstance(call.output, dict) and (key := _name_field([call.output], names)):
-            everyone.append((str(call.output[key]), {str(f): (v, str(f), call.index) for f, v in call.output.items()
-                                                     if _coded(v)}))
-    filled = []
-    for at, records in sets:
-        records = [(name, {**_elsewhere(name, at, everyone), **fields}) for name, fields in records]
-        if any(fields for _, fields in records):
-            filled.append((at, records))
-    return filled, everyone
-
-
-def _elsewhere(name: str, call: int, everyone: list[Named]) -> dict[str, tuple[str, str, int]]:
-    """The coded values other calls give a record of this name, by field (the first call's of each)."""
-    fields: dict[str, tuple[str, str, int]] = {}
-    for other, values in everyone:
-        if other.lower() == name.lower():
-            for field, held in values.items():
-                if held[2] != call:
-                    fields.setdefault(field, held)
-    return fields
-
-
-def _held_by(name: str, everyone: list[Named]) -> set[str]:
-    """Every coded value any call gives a record of this name (lower case)."""
-    return {held[0].lower() for other, values in everyone if other.lower() == name.lower() for held in values.values()}
+    return sets
 
 
 def _name_field(records: list[dict], names: frozenset[str]) -> str | None:
@@ -131,36 +100,29 @@ def _names(text: str, name: str) -> bool:
     return re.search(rf"(?i)(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", text) is not None
 
 
-def _flag_swaps(claim: Claim, text: str, records: list[Named], at: int, everyone: list[Named],
-                index: EvidenceIndex) -> None:
+def _flag_swaps(claim: Claim, text: str, records: list[Named], at: int, call: int, index: EvidenceIndex) -> None:
     """Contradict each value of the claim that one other record alone holds in a field whose named value is unsaid."""
     tokens = {m.group().lower(): m for m in _TOKEN.finditer(text)}
     name, mine = records[at]
-    own = {held[0].lower() for held in mine.values()} | _held_by(name, everyone)
-    for field, (value, here, call) in mine.items():
+    for field, (value, here) in mine.items():
         if value.lower() in tokens:
             continue
-        evidence = [evidence_of(index.leaf_at(call, here), index)]
         held = [(j, r[1][field][0].lower()) for j, r in enumerate(records) if j != at and field in r[1]]
         for j, other in held:
             m = tokens.get(other)
-            if m is None or other in own or sum(o == other for _, o in held) != 1:
+            if m is None or other == value.lower() or sum(o == other for _, o in held) != 1:
                 continue
-            _contradict(claim, text, m, index, evidence, f"{m.group()} is {records[j][0]}'s "
-                        f"{field_name(field) or 'value'} ({records[j][1][field][1]}); {name}'s is {value}")
-
-
-def _contradict(claim: Claim, text: str, m: re.Match[str], index: EvidenceIndex, evidence: list, reason: str) -> None:
-    """Contradict the value `m` found in the claim, unless a word of a new value comes before it."""
-    if index.lex.new_value_cues.search(text, 0, m.start()):
-        return  # "把 Bookshelf 换成 2405281423": the value asked for, not one the record holds
-    start, end = claim.start + m.start(), claim.start + m.end()
-    fact = next((f for f in claim.facts if f.start <= start and end <= f.end), None)
-    if fact is None:
-        fact = Fact(kind=FactKind.IDENTIFIER, text=m.group(), start=start, end=end, value=m.group().lower())
-        claim.facts.append(fact)
-        claim.facts.sort(key=lambda f: f.start)
-    set_verdict(fact, Verdict.CONTRADICTED, "swapped_value", reason, evidence)
+            if index.lex.new_value_cues.search(text, 0, m.start()):
+                continue  # "把 Bookshelf 换成 2405281423": the value asked for, not one the record holds
+            start, end = claim.start + m.start(), claim.start + m.end()
+            fact = next((f for f in claim.facts if f.start <= start and end <= f.end), None)
+            if fact is None:
+                fact = Fact(kind=FactKind.IDENTIFIER, text=m.group(), start=start, end=end, value=other)
+                claim.facts.append(fact)
+                claim.facts.sort(key=lambda f: f.start)
+            set_verdict(fact, Verdict.CONTRADICTED, "swapped_value",
+                        f"{m.group()} is {records[j][0]}'s {field_name(field) or 'value'} ({records[j][1][field][1]}); "
+                        f"{name}'s is {value}", [evidence_of(index.leaf_at(call, here), index)])
 
 
 def _coded(value: Any) -> bool:

@@ -90,8 +90,7 @@ def test_records_named_by_a_passenger_field(records: list, answer: str, expected
 
 FAMILY = [{"name": "get_booking", "args": {}, "status": "ok", "output": {"passengers": [
     {"pax": 1, "name": "Aiko Tanaka", "seat": "23A"}, {"pax": 2, "name": "Kenji Tanaka", "seat": "23B"},
-    {"pax": 3, "name": "Yumi Tanaka", "seat": None}]}},
-    {"name": "assign_seat", "args": {"pax": 3}, "status": "ok", "output": {"name": "Yumi Tanaka", "seat": "23C"}}]
+    {"pax": 3, "name": "Yumi Tanaka", "seat": "23C"}]}}]
 SHOP = [{"name": "get_order", "args": {}, "status": "ok", "output": {"items": [
     {"name": "Action Camera", "item_id": "4859937227"}, {"name": "Mechanical Keyboard", "item_id": "9690244451"}]}}]
 
@@ -101,16 +100,13 @@ SHOP = [{"name": "get_order", "args": {}, "status": "ok", "output": {"items": [
     [
         # a family's member named by the first name alone
         (FAMILY, "- Kenji: 23A", ["23A"]),
-        # a seat another call gave the record the list left without one
-        (FAMILY, "- Kenji Tanaka — 23C", ["23C"]),
-        (FAMILY, "- Yumi Tanaka — 23B (just assigned)", ["23B"]),
-        # controls: each one's own seat, from the list or from the write
-        (FAMILY, "- Yumi Tanaka — 23C (just assigned)", []),
+        # controls: each one's own seat; a name said in full
         (FAMILY, "- Kenji: 23B", []),
+        (FAMILY, "- Kenji Tanaka — 23B", []),
         # a product's first word names no record ("Action: return item …")
         (SHOP, "- Action: return item 9690244451", []),
     ],
 )
-def test_first_names_and_values_other_calls_give(calls: list, answer: str, expected: list) -> None:
+def test_a_family_member_named_by_the_first_name(calls: list, answer: str, expected: list) -> None:
     facts = [f.text for c in CHECKER.check(answer, calls).claims for f in c.facts if f.code == "swapped_value"]
     assert facts == expected
