@@ -43,15 +43,16 @@ def swapped_values(claims: list[Claim], source: str, index: EvidenceIndex) -> No
     sets = _record_sets(index)
     if not sets:
         return
+    firsts = [_first_names(records) for _, records in sets]
     for claim in claims:
         if not claim.act.asserts:
             continue
         text = source[claim.start : claim.end]
         low = text.lower()
-        for call, records in sets:
+        for (call, records), first_names in zip(sets, firsts, strict=True):
             named = [i for i, (name, _) in enumerate(records) if name.lower() in low and _names(text, name)]
             if not named:
-                named = [i for i, first in enumerate(_first_names(records)) if first and _names(text, first)]
+                named = [i for i, first in enumerate(first_names) if first and _names(text, first)]
             if len(named) == 1:
                 _flag_swaps(claim, text, records, named[0], call, index)
 
