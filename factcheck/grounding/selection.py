@@ -11,6 +11,7 @@ from factcheck.grounding.eligible import AVAILABLE, is_capacity_field, party_siz
 from factcheck.grounding.evidence import EvidenceIndex, Located
 from factcheck.grounding.flat import scalars_of
 from factcheck.grounding.multiplicity import dated_span
+from factcheck.grounding.naming import LIST_ITEM, distinct_words
 from factcheck.grounding.roles import (
     PATH_STEP,
     PER_UNIT_FIELD,
@@ -165,22 +166,13 @@ def _cannot_be_had(
 
 
 def _named_option(index: EvidenceIndex, loc: Located, text: str) -> bool:
-    """Whether the claim names the option an amount is found in, by a word of it no other option of its list holds
-    ("G111" of a train, "Olive" of a variant)."""
-    m = _OPTION_PATH.match(loc.leaf.path)
-    if m is None:
+    """Whether the claim names the option an amount is found in, by a word no other option of its list has (see
+    `naming.distinct_words`: "G111" of a train)."""
+    item = LIST_ITEM.match(loc.leaf.path)
+    if item is None:
         return False
-    options = index.value_at(loc.leaf.index, m.group(1))
-    if not isinstance(options, list) or not 0 <= (at := int(m.group(2))) < len(options):
-        return False
-    words = [{v.lower() for v in record_strings(o) if len(v) > 1} for o in options]
-    low = text.lower()
-    return any(re.search(rf"(?<!\w){re.escape(v)}(?!\w)", low) for v in words[at]
-               if not any(v in other for j, other in enumerate(words) if j != at))
-
-
-_OPTION_PATH = re.compile(r"^(.*?)\[(\d+)\]")
-"""The list an amount's option is an entry of, and its position: `results[1].fare` -> (`results`, 1)."""
+    distinct, at, low = distinct_words(index.value_at(loc.leaf.index, item[1])), int(item[2]), text.lower()
+    return at < len(distinct) and any(word in low for word in distinct[at])
 
 
 def record_strings(record: Any) -> list[str]:
