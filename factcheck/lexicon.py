@@ -55,6 +55,7 @@ _MERGED_LISTS = (
     "party_nouns", "deduction_words", "credit_objects", "comparison_markers", "whole_count_cues", "piece_units",
     "generic_tool_words", "partial_outcomes", "part_count_cues",
     "added_count_cues", "superlatives_early", "superlative_qualifiers", "record_pronouns", "record_name_fields",
+    "record_label_fields",
     "limit_fields", "date_bounds", "deadline_words", "deadline_cues", "weekly_cues", "business_day_cues",
     "expectation_fields",
     "completion_concepts", "working_cues", "done_openers", "done_words", "done_read_verbs",

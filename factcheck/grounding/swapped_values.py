@@ -20,6 +20,8 @@ _SHORTEST_FIRST_NAME = 3
 """The fewest letters of a first name a claim may name a record by alone."""
 _SHORTEST_CODE = 2
 """The fewest characters of a value compared."""
+_SHORTEST_LABELLED_CODE = 6
+"""The fewest characters of a value compared in records told apart by a label field (a carrier), not a name."""
 
 Named = tuple[str, dict[str, tuple[str, str]]]
 """A record by its name: (name, field -> (value, path of the value in its call's output))."""
@@ -50,23 +52,39 @@ def swapped_values(claims: list[Claim], source: str, index: EvidenceIndex) -> No
         text = source[claim.start : claim.end]
         low = text.lower()
         for (call, records), first_names in zip(sets, firsts, strict=True):
-            named = [i for i, (name, _) in enumerate(records) if name.lower() in low and _names(text, name)]
+            named = _named(records, text, low)
             if not named:
                 named = [i for i, first in enumerate(first_names) if first and _names(text, first)]
             if len(named) == 1:
                 _flag_swaps(claim, text, records, named[0], call, index)
 
 
+def _named(records: list[Named], text: str, low: str) -> list[int]:
+    """The records a claim names by their whole names; none when a name it says is also part of another record's
+    name it does not say ("Standard" of "Standard (paperless)": either); a name said only as part of a longer one
+    the claim says is not named of its own."""
+    said = [i for i, (name, _) in enumerate(records) if name.lower() in low and _names(text, name)]
+    names = [name.lower() for name, _ in records]
+    named = [i for i in said if not any(j != i and names[i] in names[j] for j in said)]
+    if any(names[i] in names[j] for i in named for j in range(len(records)) if j != i and j not in said):
+        return []
+    return named
+
+
 def _record_sets(index: EvidenceIndex) -> list[tuple[int, list[Named]]]:
     """The run's lists of records with a name field, each record by its name and its coded values."""
     names = frozenset(field_name(f) for f in index.lex.list("record_name_fields"))
+    labels = frozenset(field_name(f) for f in index.lex.list("record_label_fields"))
     sets = []
     for leaf, records in record_lists(index):
         key = _name_field(records, names)
-        if key is not None and any(_coded(v) for r in records for f, v in r.items() if f != key):
+        shortest = _SHORTEST_CODE
+        if key is None and (key := _name_field(records, labels)) is not None:
+            shortest = _SHORTEST_LABELLED_CODE  # a carrier labels a parcel's tracking number, not its "5GB" plan
+        if key is not None and any(_coded(v, shortest) for r in records for f, v in r.items() if f != key):
             base = leaf.path if leaf.path != "$" else ""
             sets.append((leaf.index, [(str(r[key]), {str(f): (v, f"{base}[{i}].{f}") for f, v in r.items()
-                                                     if _coded(v)}) for i, r in enumerate(records)]))
+                                                     if _coded(v, shortest)}) for i, r in enumerate(records)]))
     return sets
 
 
@@ -126,8 +144,8 @@ def _flag_swaps(claim: Claim, text: str, records: list[Named], at: int, call: in
                         f"{name}'s is {value}", [evidence_of(index.leaf_at(call, here), index)])
 
 
-def _coded(value: Any) -> bool:
-    """Whether a value is a code or a number written as text ("32C", "55"): one token of two characters or more
-    with a digit (not a line's "2", which a quantity or a price may also write)."""
-    return isinstance(value, str) and len(value) >= _SHORTEST_CODE and any(ch.isdigit() for ch in value) \
+def _coded(value: Any, shortest: int = _SHORTEST_CODE) -> bool:
+    """Whether a value is a code or a number written as text ("32C", "55"): one token of `shortest` characters or
+    more with a digit (not a line's "2", which a quantity or a price may also write)."""
+    return isinstance(value, str) and len(value) >= shortest and any(ch.isdigit() for ch in value) \
         and _TOKEN.fullmatch(value) is not None
