@@ -110,3 +110,32 @@ SHOP = [{"name": "get_order", "args": {}, "status": "ok", "output": {"items": [
 def test_a_family_member_named_by_the_first_name(calls: list, answer: str, expected: list) -> None:
     facts = [f.text for c in CHECKER.check(answer, calls).claims for f in c.facts if f.code == "swapped_value"]
     assert facts == expected
+
+
+PARCELS = [{"name": "get_order", "args": {"order_id": "20250613-77812"}, "status": "ok", "output": {"packages": [
+    {"package_no": 1, "carrier": "顺丰速运", "tracking_no": "SF1428893310542", "plan": "5GB"},
+    {"package_no": 2, "carrier": "中通快递", "tracking_no": "ZT73309152278", "plan": "10GB"}]}}]
+QUOTES = [{"name": "get_renewal_quotes", "args": {}, "status": "ok", "output": [
+    {"quote_id": "Q-B2", "name": "Standard", "annual": 589.5},
+    {"quote_id": "Q-B3", "name": "Standard (paperless)", "annual": 574.2},
+    {"quote_id": "Q-C4", "name": "Premier", "annual": 604.0}]}]
+
+
+@pytest.mark.parametrize(
+    ("calls", "answer", "expected"),
+    [
+        # records no name field names, told apart by their carrier (lexicon `record_label_fields`)
+        (PARCELS, "电饭煲：顺丰速运，单号 ZT73309152278，今天派送。", [("ZT73309152278", Verdict.CONTRADICTED)]),
+        (PARCELS, "电饭煲：顺丰速运，单号 SF1428893310542，今天派送。", []),
+        # a short value of a labelled record ("5GB") is no code the label tells apart
+        (PARCELS, "顺丰速运那个包裹：10GB。", []),
+        # a name said only as a part of another record's name ("Standard" of "Standard (paperless)") names neither
+        (QUOTES, "Standard, paperless (Q-B3): £574.20 a year.", []),
+        (QUOTES, "Premier (Q-B3): £604.00 a year.", [("Q-B3", Verdict.CONTRADICTED)]),
+        # both names said: the longer one is named, not the name inside it
+        (QUOTES, "Standard (paperless) is Q-B2.", [("Q-B2", Verdict.CONTRADICTED)]),
+    ],
+)
+def test_records_told_apart_by_a_label_field(calls: list, answer: str, expected: list) -> None:
+    report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, calls)
+    assert [(f.text, f.verdict) for c in report.claims for f in c.facts if f.code == "swapped_value"] == expected
