@@ -23,8 +23,9 @@ _SHORTEST_CODE = 2
 _SHORTEST_LABELLED_CODE = 6
 """The fewest characters of a value compared in records told apart by a label field (a carrier), not a name."""
 
-Named = tuple[str, dict[str, tuple[str, str]]]
-"""A record by its name: (name, field -> (value, path of the value in its call's output))."""
+Named = tuple[str, dict[str, tuple[str | None, str]]]
+"""A record by its name: (name, field -> (value, path of the value in its call's output)); None where the record's
+field is null and another record's holds a code."""
 
 
 def swapped_values(claims: list[Claim], source: str, index: EvidenceIndex) -> None:
@@ -81,10 +82,12 @@ def _record_sets(index: EvidenceIndex) -> list[tuple[int, list[Named]]]:
         shortest = _SHORTEST_CODE
         if key is None and (key := _name_field(records, labels)) is not None:
             shortest = _SHORTEST_LABELLED_CODE  # a carrier labels a parcel's tracking number, not its "5GB" plan
-        if key is not None and any(_coded(v, shortest) for r in records for f, v in r.items() if f != key):
+        coded = {f for r in records for f, v in r.items() if f != key and _coded(v, shortest)}
+        if key is not None and coded:
             base = leaf.path if leaf.path != "$" else ""
             sets.append((leaf.index, [(str(r[key]), {str(f): (v, f"{base}[{i}].{f}") for f, v in r.items()
-                                                     if _coded(v, shortest)}) for i, r in enumerate(records)]))
+                                                     if _coded(v, shortest) or v is None and f in coded})
+                                      for i, r in enumerate(records)]))
     return sets
 
 
@@ -124,12 +127,15 @@ def _flag_swaps(claim: Claim, text: str, records: list[Named], at: int, call: in
     tokens = {m.group().lower(): m for m in _TOKEN.finditer(text)}
     name, mine = records[at]
     for field, (value, here) in mine.items():
-        if value.lower() in tokens:
+        if value is not None and value.lower() in tokens:
             continue
-        held = [(j, r[1][field][0].lower()) for j, r in enumerate(records) if j != at and field in r[1]]
+        held = [(j, r[1][field][0].lower()) for j, r in enumerate(records)
+                if j != at and field in r[1] and r[1][field][0] is not None]
+        if value is None and (sum(o in tokens for _, o in held) != 1 or not _said_after(text, name, held, tokens)):
+            continue  # a record with none: one other record's value, said after its name ("Yumi — 23B"), or none
         for j, other in held:
             m = tokens.get(other)
-            if m is None or other == value.lower() or sum(o == other for _, o in held) != 1:
+            if m is None or other == (value or "").lower() or sum(o == other for _, o in held) != 1:
                 continue
             if index.lex.new_value_cues.search(text, 0, m.start()):
                 continue  # "把 Bookshelf 换成 2405281423": the value asked for, not one the record holds
@@ -139,9 +145,21 @@ def _flag_swaps(claim: Claim, text: str, records: list[Named], at: int, call: in
                 fact = Fact(kind=FactKind.IDENTIFIER, text=m.group(), start=start, end=end, value=other)
                 claim.facts.append(fact)
                 claim.facts.sort(key=lambda f: f.start)
+            own = f"{name}'s is {value}" if value is not None else f"{name} has none ({here}: null)"
+            leaf = index.leaf_at(call, here if value is not None else records[j][1][field][1])
             set_verdict(fact, Verdict.CONTRADICTED, "swapped_value",
                         f"{m.group()} is {records[j][0]}'s {field_name(field) or 'value'} ({records[j][1][field][1]}); "
-                        f"{name}'s is {value}", [evidence_of(index.leaf_at(call, here), index)])
+                        f"{own}", [evidence_of(leaf, index)])
+
+
+def _said_after(text: str, name: str, held: list[tuple[int, str]], tokens: dict[str, re.Match[str]]) -> bool:
+    """Whether the other records' value the claim says stands after the named record's name (or its first word)."""
+    low = text.lower()
+    at = low.find(name.lower())
+    if at < 0:
+        at = low.find(name.split()[0].lower())
+    return at >= 0 and all(m.start() > at for m in _TOKEN.finditer(text) if m.group().lower() in tokens
+                           and any(m.group().lower() == o for _, o in held))
 
 
 def _coded(value: Any, shortest: int = _SHORTEST_CODE) -> bool:

@@ -139,3 +139,23 @@ QUOTES = [{"name": "get_renewal_quotes", "args": {}, "status": "ok", "output": [
 def test_records_told_apart_by_a_label_field(calls: list, answer: str, expected: list) -> None:
     report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, calls)
     assert [(f.text, f.verdict) for c in report.claims for f in c.facts if f.code == "swapped_value"] == expected
+
+
+SEATS = [{"name": "get_booking", "args": {"pnr": "K7HX2D"}, "status": "ok", "output": {"passengers": [
+    {"name": "周杰", "checked_in": True, "seat": "22A"}, {"name": "黄磊", "checked_in": True, "seat": "23C"},
+    {"name": "吴倩", "checked_in": False, "seat": None}]}}]
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # the named record has no seat: another's seat said after its name is that other's
+        ("- 吴倩：已值机，座位 23C", [("23C", Verdict.CONTRADICTED)]),
+        # the other's value before the name ("next to 23C"), or two others' values: not one said of the named record
+        ("23C 旁边还空着，可以给吴倩选在 23C 旁边。", []),
+        ("已值机的两位在 22A、23C，吴倩还没有座位。", []),
+    ],
+)
+def test_a_record_with_no_value_said_with_another_records(answer: str, expected: list) -> None:
+    report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, SEATS)
+    assert [(f.text, f.verdict) for c in report.claims for f in c.facts if f.code == "swapped_value"] == expected
