@@ -11,8 +11,9 @@ from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.lexicon import field_name
 from factcheck.report import Claim, Fact, FactKind, Verdict
 
-_TOKEN = re.compile(r"(?<![\w.,])[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)*(?![\w]|[.,]\d)")
-"""A code or a number as the answer writes it ("32C", "55", "781-2406617713"), not a part of a longer one."""
+_TOKEN = re.compile(r"(?<![A-Za-z0-9_.,])[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)*(?![A-Za-z0-9_]|[.,]\d)")
+"""A code or a number as the answer writes it ("32C", "55", "781-2406617713", the "11B" of "06车11B"), not a part of a
+longer one."""
 _LATIN = re.compile(r"[A-Za-z]")
 _SHORTEST_NAME = 2
 """The fewest characters of a record's name looked for in a claim."""
