@@ -55,7 +55,7 @@ _MERGED_LISTS = (
     "party_nouns", "deduction_words", "credit_objects", "comparison_markers", "whole_count_cues", "piece_units",
     "generic_tool_words", "partial_outcomes", "part_count_cues",
     "added_count_cues", "superlatives_early", "superlative_qualifiers", "record_pronouns", "record_name_fields",
-    "record_label_fields", "old_value_cues",
+    "record_label_fields",
     "limit_fields", "date_bounds", "deadline_words", "deadline_cues", "weekly_cues", "business_day_cues",
     "expectation_fields",
     "completion_concepts", "working_cues", "done_openers", "done_words", "done_read_verbs",
@@ -127,8 +127,6 @@ class Lexicon:
     standing_markers: Phrases = field(init=False)
     conditional_openers: Phrases = field(init=False)
     past_hour_markers: Phrases = field(init=False)
-    old_value_cues: Phrases = field(init=False)
-    """Words before a record's value that make it the value before a change (from 33C, 原座位)."""
     earlier_markers: Phrases = field(init=False)
     rate_cues: Phrases = field(init=False)
     approximators_after: Phrases = field(init=False)
@@ -472,7 +470,6 @@ class Lexicon:
         self.option_lists = frozenset(w.lower() for w in self.data["option_lists"])
         self.selection_scopes = Phrases(self.data["selection_scopes"])
         self.new_value_cues = Phrases(self.data["new_value_cues"])
-        self.old_value_cues = Phrases(self.data["old_value_cues"])
         states = self.data["record_states"]
         self.record_state_of = {term_key(w): state for state, spec in states.items() for w in spec["words"]}
         self.record_state_words = Phrases(self.record_state_of)

@@ -15,8 +15,6 @@ _TOKEN = re.compile(r"(?<![A-Za-z0-9_.,])[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)*(?![A-
 """A code or a number as the answer writes it ("32C", "55", "781-2406617713", the "11B" of "06车11B"), not a part of a
 longer one."""
 _LATIN = re.compile(r"[A-Za-z]")
-_ARROW = re.compile(r"\s*(?:→|->|=>|⇒|➜)")
-"""An arrow right after a value: the value it was changed from."""
 _SHORTEST_NAME = 2
 """The fewest characters of a record's name looked for in a claim."""
 _SHORTEST_FIRST_NAME = 3
@@ -61,7 +59,6 @@ def swapped_values(claims: list[Claim], source: str, index: EvidenceIndex) -> No
                 named = [i for i, first in enumerate(first_names) if first and _names(text, first)]
             if len(named) == 1:
                 _flag_swaps(claim, text, records, named[0], call, index)
-                _flag_stale(claim, text, sets, (call, records), named[0], index)
 
 
 def _named(records: list[Named], text: str, low: str) -> list[int]:
@@ -154,51 +151,6 @@ def _flag_swaps(claim: Claim, text: str, records: list[Named], at: int, call: in
             set_verdict(fact, Verdict.CONTRADICTED, "swapped_value",
                         f"{m.group()} is {records[j][0]}'s {field_name(field) or 'value'} ({records[j][1][field][1]}); "
                         f"{own}", [evidence_of(leaf, index)])
-
-
-def _flag_stale(claim: Claim, text: str, sets: list[tuple[int, list[Named]]], read: tuple[int, list[Named]],
-                at: int, index: EvidenceIndex) -> None:
-    """Contradict a value the claim gives of the named record that a later successful write of the same records
-    changed ("刘敏：33C" after `change_seats` gave 刘敏 32C): the write's value is the record's now."""
-    call, records = read
-    name, mine = records[at]
-    tokens = {m.group().lower(): m for m in _TOKEN.finditer(text)}
-    for later, written in sets:
-        tool = index.calls[later]
-        if later <= call or tool.status != "ok" or tool.reports_failure or index.lex.read_only_tools.match(tool.name or ""):
-            continue
-        if not {n for n, _ in written} <= {n for n, _ in records}:
-            continue
-        now = next((values for n, values in written if n == name), None)
-        if now is None:
-            continue
-        for field, (value, here) in mine.items():
-            new, where = now.get(field, (None, ""))
-            if value is None or new is None or value.lower() == new.lower() or new.lower() in tokens \
-                    or _not_through(index.value_at(later, where.rsplit(".", 1)[0]), index):
-                continue
-            m = tokens.get(value.lower())
-            if m is None or index.lex.new_value_cues.search(text, 0, m.start()) \
-                    or index.lex.old_value_cues.search(text.lower(), 0, m.start()) or _ARROW.match(text, m.end()):
-                continue  # "原座位 33C", "23B → 31C": the value before the change, said as such
-            start, end = claim.start + m.start(), claim.start + m.end()
-            fact = next((f for f in claim.facts if f.start <= start and end <= f.end), None)
-            if fact is None:
-                fact = Fact(kind=FactKind.IDENTIFIER, text=m.group(), start=start, end=end, value=value)
-                claim.facts.append(fact)
-                claim.facts.sort(key=lambda f: f.start)
-            set_verdict(fact, Verdict.CONTRADICTED, "swapped_value",
-                        f"{m.group()} was {name}'s {field_name(field) or 'value'} ({here}) before {tool.name}, which "
-                        f"gave {new} ({where})", [evidence_of(index.leaf_at(later, where), index)])
-
-
-def _not_through(entry: Any, index: EvidenceIndex) -> bool:
-    """Whether a write's entry says its change did not go through (`"status": "rejected"`, failed)."""
-    lex = index.lex
-    return isinstance(entry, dict) and any(
-        isinstance(v, str) and ({"denied", "cancelled"} & lex.record_states_in(v.lower())
-                                or "failed" in lex.outcome_states_in(v.lower()))
-        for v in entry.values())
 
 
 def _said_after(text: str, name: str, held: list[tuple[int, str]], tokens: dict[str, re.Match[str]]) -> bool:

@@ -159,32 +159,3 @@ SEATS = [{"name": "get_booking", "args": {"pnr": "K7HX2D"}, "status": "ok", "out
 def test_a_record_with_no_value_said_with_another_records(answer: str, expected: list) -> None:
     report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, SEATS)
     assert [(f.text, f.verdict) for c in report.claims for f in c.facts if f.code == "swapped_value"] == expected
-
-
-RESEATED = [
-    {"name": "get_checkin_status", "args": {"pnr": "HX5M2Q"}, "status": "ok", "output": {"passengers": [
-        {"name": "张伟", "seat": "41D"}, {"name": "刘敏", "seat": "33C"}]}},
-    {"name": "change_seats", "args": {"pnr": "HX5M2Q"}, "status": "ok", "output": {"result": "success", "assigned": [
-        {"name": "张伟", "seat": "32A"}, {"name": "刘敏", "seat": "32C"}]}},
-]
-
-
-@pytest.mark.parametrize(
-    ("calls", "answer", "expected"),
-    [
-        # a later write changed the named record's value: the value read before it is stale
-        (RESEATED, "- 刘敏：33C", [("33C", Verdict.CONTRADICTED)]),
-        (RESEATED, "- 刘敏：32C", []),
-        # said as the value before the change
-        (RESEATED, "刘敏原座位 33C，现已换好。", []),
-        (RESEATED, "刘敏：33C → 32C", []),
-        # the write is a read, or its entry did not go through: the read's value stands
-        ([RESEATED[0], {**RESEATED[1], "name": "get_seat_offers"}], "- 刘敏：33C", []),
-        ([RESEATED[0], {**RESEATED[1], "output": {"assigned": [
-            {"name": "张伟", "seat": "32A"}, {"name": "刘敏", "seat": "32C", "status": "rejected"}]}}],
-         "- 刘敏：33C", []),
-    ],
-)
-def test_a_value_a_later_write_changed(calls: list, answer: str, expected: list) -> None:
-    report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, calls)
-    assert [(f.text, f.verdict) for c in report.claims for f in c.facts if f.code == "swapped_value"] == expected
