@@ -79,7 +79,7 @@ def time_units(index: EvidenceIndex, leaf: Leaf) -> tuple[int, str] | None:
     Returns:
         (count, field), or None when the amount is no per-unit-of-time one or no single count is given.
     """
-    words = field_name(leaf.path.rpartition(".")[2]).split()
+    words = _unit_words(index, leaf)
     if not {"per", "daily", "nightly", "hourly", "weekly", "monthly"} & set(words):
         return None
     units = {_TIME_UNITS[w] for w in words if w in _TIME_UNITS}
@@ -97,6 +97,22 @@ def time_units(index: EvidenceIndex, leaf: Leaf) -> tuple[int, str] | None:
         found = _counts_named([h for call in range(len(index.calls)) if call != leaf.index
                                for h in _holders(index, call)], {unit})
     return next(iter(found.items())) if len(found) == 1 else None
+
+
+def _unit_words(index: EvidenceIndex, leaf: Leaf) -> list[str]:
+    """The words that say what one of an amount is for: its field's name (`nightly_rate`), and for a plain amount in
+    a money object the object's name and its unit field's value (`rate: {"amount": 688, "unit": "per_room_per_night"}`).
+    """
+    parent, _, own = leaf.path.rpartition(".")
+    words = field_name(own).split()
+    if own in _PLAIN and parent:
+        holder = index.value_at(leaf.index, parent)
+        if isinstance(holder, dict):
+            words += field_name(parent.rpartition(".")[2]).split()
+            for key, value in holder.items():
+                if isinstance(value, str) and str(key).lower() in {f.lower() for f in index.lex.list("unit_fields")}:
+                    words += field_name(value).split()
+    return words
 
 
 def noun_units(index: EvidenceIndex, leaf: Leaf) -> tuple[int, str] | None:

@@ -358,6 +358,8 @@ RENTAL = {"rental_days": 4, "options": [
     {"option_id": "RC-1", "rate": {"per_day": 89.0}, "fees": [{"amount": 18.5}]},
     {"option_id": "RC-2", "rate": {"per_day": 56.0}, "fees": [{"amount": 30.0}]}]}
 STAY = {"nights": 3, "options": [{"room": "King", "nightly_rate": 180}, {"room": "Twin", "nightly_rate": 150}]}
+RATED = {"nights": 3, "results": [{"room": "湖景大床房", "rate": {"amount": 1288, "unit": "per_room_per_night"}},
+                                  {"room": "园景双床房", "rate": {"amount": 688, "unit": "per_room_per_night"}}]}
 FARES = [{"flight_number": "HAT206", "prices": {"economy": 135}},
          {"flight_number": "HAT220", "prices": {"economy": 137}}]
 MORE_FARES = [*FARES, {"flight_number": "HAT230", "prices": {"economy": 270}}]
@@ -372,6 +374,10 @@ MORE_FARES = [*FARES, {"flight_number": "HAT230", "prices": {"economy": 270}}]
         ("Total: $224.00", [("search_rental_options", RENTAL)], S, None),
         ("The King room is $180 per night.", [("search_hotels", STAY)], S, None),
         ("The cheapest room overall, the Twin ($150.00/night), has no breakfast.", [("search_hotels", STAY)], S, None),
+        # a plain amount whose money object's unit field says it is one night's
+        ("园景双床房 3 晚总价 688 元。", [("search_hotels", RATED)], C, "3 nights × 688 = 2064"),
+        ("园景双床房 3 晚总价 2,064 元。", [("search_hotels", RATED)], S, None),
+        ("园景双床房每晚 688 元。", [("search_hotels", RATED)], S, None),
         # one traveller's fare given as the total of the party the claim names
         ("HAT206. Total for both of you: $135.00.", [("search_direct_flight", FARES)], C,
          "2 people the total is for × 135 = 270"),
