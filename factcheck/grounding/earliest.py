@@ -29,6 +29,10 @@ _PARTY = re.compile(
     r"(?:people|persons|passengers|guests|travell?ers|of (?:you|us)|口|位|个人|人)")
 """A party the claim gives ("with room for all 5 of you", 一家4口): options with fewer places left are not had."""
 
+_RANKED = re.compile(r"(?i)(?:\bnext|\bsecond|\bthird|第二|第三|次)\s*$")
+"""A rank right before a superlative ("the next fastest", 第二快): not the first option."""
+
+
 def _party(text: str, lex: Lexicon) -> int:
     """The largest party the claim gives (0 when none)."""
     return max((small_number(lex, m.group(1)) or 0 for m in _PARTY.finditer(text)), default=0)
@@ -86,6 +90,9 @@ def earliest_pick(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, str, Ev
     lex = index.lex
     lowered = claim.text.lower()
     hits = lex.superlatives_early.finditer(lowered)
+    fast = not hits
+    if fast:  # "the fastest option is UPS 2nd Day Air, arriving 18 March": the soonest delivery date
+        hits = [h for h in lex.superlatives_fast.finditer(lowered) if not _RANKED.search(lowered, 0, h.start)]
     if not hits or lex.superlative_qualifiers.search(lowered) or lex.negators.search(lowered) \
             or lex.selection_scopes.search(lowered):
         return None  # "the earliest evening slot", "of these, the earliest", "not the earliest": a narrower choice
@@ -93,7 +100,8 @@ def earliest_pick(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, str, Ev
     at = claim.start + hits[0].start
     party = _party(claim.text, lex)
     if not any("[" in ev.path for f in dates for ev in f.evidence if ev.source == "tool"):
-        return _earliest_time(claim, index, at, party)  # "最早的时段是东院区 07:45": a time of day from a list of slots
+        # "最早的时段是东院区 07:45": a time of day from a list of slots; the fastest is no time of day
+        return None if fast else _earliest_time(claim, index, at, party)
     fact = min(dates, key=lambda f: abs(f.start - at))
     head = claim.text[hits[0].end : max(hits[0].end, fact.start - claim.start)]
     if any(m.lower() in lex.map("months") for m in re.findall(r"[A-Za-z]+", head)) or re.search(r"\d+\s*月", head):
@@ -104,12 +112,20 @@ def earliest_pick(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, str, Ev
         and f.start - claim.start < (copula.start() if copula else hits[0].start) for f in claim.facts)
     times = [f for f in claim.facts if f.kind == FactKind.TIME and f.verdict == Verdict.SUPPORTED]
     for ev in fact.evidence:
-        if ev.source != "tool" or "[" not in ev.path:
-            continue
+        if ev.source != "tool" or "[" not in ev.path or fast and not _delivery_field(ev.path, lex):
+            continue  # the fastest is ranked by the options' delivery dates, not their pickup
         found = _earlier(index, fact, ev, times, narrowed, party)
         if found is not None:
             return found
     return None
+
+
+def _delivery_field(path: str, lex: Lexicon) -> bool:
+    """Whether a value's field gives an option's delivery date (lexicon `date_role_fields` delivery: `eta`,
+    `estimated_delivery`; or a field named with one of their words: `est_delivery`)."""
+    name = field_name(path.rsplit(".", 1)[-1])
+    words = lex.date_role_fields.get("delivery", [])
+    return name in words or any(w in name.split() for w in words if " " not in w)
 
 
 def _earliest_time(

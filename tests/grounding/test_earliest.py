@@ -35,6 +35,11 @@ SAME_DAY = _call("list_slots", [{"slot_id": "S-3", "start": "2026-12-04T10:15", 
                                 {"slot_id": "S-4", "start": "2026-12-04T08:45", "status": "open"},
                                 {"slot_id": "S-1", "start": "2026-12-03T09:00", "status": "booked"}])
 
+RATES = _call("get_rates", {"options": [
+    {"service": "UPS Ground", "price": 38.9, "pickup": "2025-03-14", "est_delivery": "2025-03-20"},
+    {"service": "UPS 2nd Day Air", "price": 96.4, "pickup": "2025-03-17", "est_delivery": "2025-03-18"},
+    {"service": "FedEx Priority Overnight", "price": 142.8, "pickup": "2025-03-16", "est_delivery": "2025-03-17"}]})
+
 
 @pytest.mark.parametrize(
     ("run", "answer", "date", "contradicted"),
@@ -58,6 +63,12 @@ SAME_DAY = _call("list_slots", [{"slot_id": "S-3", "start": "2026-12-04T10:15", 
         ([PROVIDERS, SLOTS_A, SLOTS_B], "The earliest afternoon opening is March 12 at 3:40 PM.", "March 12", False),
         # a field named "earliest" is no pick
         ([QUOTES], "Earliest start: Dec 13", "Dec 13", False),
+        # the fastest option: ranked by the options' delivery dates (lexicon `superlatives_fast`)
+        ([RATES], "The fastest option is UPS 2nd Day Air at $96.40, arriving 18 March (Tuesday).", "18 March", True),
+        ([RATES], "最快：FedEx Priority Overnight，142.80 美元，预计 3 月 17 日送达。", "3 月 17 日", False),
+        # not by the pickup dates; not a second pick
+        ([RATES], "The fastest is UPS 2nd Day Air, picked up 17 March (Monday).", "17 March", False),
+        ([RATES], "The next fastest is UPS 2nd Day Air, arriving 18 March (Tuesday).", "18 March", False),
     ],
 )
 def test_a_date_said_to_be_the_earliest_is_reranked(run, answer, date, contradicted) -> None:
