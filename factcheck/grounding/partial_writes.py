@@ -8,6 +8,7 @@ from typing import Any
 from factcheck.grounding.coverage import EN_ALL, ZH_ALL
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.flat import Leaf
+from factcheck.grounding.multiplicity import small_number
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.lexicon import Lexicon, field_name
 from factcheck.report import Claim, Fact, FactKind, Verdict
@@ -24,6 +25,11 @@ _NOT_DONE = re.compile(r"\b(?:could|can|was|were|did|does|do|is|are|has|have)(?:
 through."""
 _CLAUSE = re.compile(r"[^,;:，；：。.!?！？\n]+")
 """A clause of the answer."""
+_COUNT = re.compile(r"(?<![\d.:/-])(\d{1,2}|[一两二三四五六七八九十])\s*(?=[张项件位个笔条单人名台门间份])")
+"""A small count of things in Chinese (4 项, 两张): a smaller one after a larger in a clause says a part was done."""
+_OF = re.compile(r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten) of (?:the |your |all |these )?"
+                 r"(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\b")
+"""A part of a whole in English ("2 of the 3", "three of your four")."""
 _BOTH = re.compile(r"(?i)\bboth\b|\beach of\b|\beveryone\b|\ball of you\b")
 """Words that speak of every member, beside those coverage reads ("all four of you", 全部, 均已)."""
 
@@ -46,14 +52,16 @@ def partial_reported_whole(claims: list[Claim], source: str, index: EvidenceInde
     """
     lex = index.lex
     partial = [(call, leaf) for call in index.calls if call.status == "ok" and not lex.read_only_tools.match(
-        call.name or "") and (leaf := _partial_status(index, call.index)) is not None]
+        call.name or "") and (leaf := _partial_status(index, call.index) or _mixed_outcome(index, call.index))
+        is not None]
     if not partial:
         return
     call, leaf = partial[-1]
     failed = _failed_members(index.flats[call.index].value, lex)
-    if _acknowledged(claims, source, failed, index):
+    mixed = _partial_status(index, call.index) is None  # no status says so: only a claim of all is read
+    if _acknowledged(claims, source, failed, index) or mixed and _part_said(source, lex):
         return
-    spots = _whole_claims(claims, source) or [
+    spots = _whole_claims(claims, source) or [] if mixed else _whole_claims(claims, source) or [
         (c, c.start + _lead(source[c.start : c.end]), c.end) for c in claims if any(
             f.kind in (FactKind.ACTION, FactKind.STATUS) and f.polarity == "positive"
             and f.verdict == Verdict.SUPPORTED for f in c.facts)][:1]
@@ -85,6 +93,34 @@ def _partial_status(index: EvidenceIndex, call: int) -> Leaf | None:
         if isinstance(value, str) and lex.status_fields.lookup(field_name(str(field))) is not None \
                 and lex.partial_outcomes.search(value.lower().replace("_", " ")):
             return index.leaf_at(call, str(field))
+    return None
+
+
+def _mixed_outcome(index: EvidenceIndex, call: int) -> Leaf | None:
+    """A leaf of the first member a write did not get through, when its output lists members it got through too:
+    entries of one list whose own statuses are negative and positive (`results: [{status: refunded}, {status:
+    failed}]`), or a failed list beside another list of members (`cancelled: [...]`, `failed: [...]`)."""
+    output = index.flats[call].value
+    if not isinstance(output, dict):
+        return None
+    lex = index.lex
+
+    def polarity(entry: Any) -> set[str]:
+        return {t.polarity for k, v in entry.items() if isinstance(v, str)
+                and lex.status_fields.lookup(field_name(str(k))) is not None
+                for _, t in lex.term_hits(v.lower())} if isinstance(entry, dict) else set()
+
+    lists = {str(k): v for k, v in output.items() if isinstance(v, list) and v and all(isinstance(e, dict) for e in v)}
+    for field, entries in lists.items():
+        if _FAILED_LISTS.match(field) and any(not _FAILED_LISTS.match(other) for other in lists):
+            first = next(iter(entries[0]), None)
+            return index.leaf_at(call, f"{field}[0].{first}") if first is not None else None
+        said = [polarity(e) for e in entries]
+        if any("negative" in p for p in said) and any("positive" in p for p in said):
+            i = next(i for i, p in enumerate(said) if "negative" in p)
+            key = next(k for k, v in entries[i].items() if isinstance(v, str)
+                       and lex.status_fields.lookup(field_name(str(k))) is not None)
+            return index.leaf_at(call, f"{field}[{i}].{key}")
     return None
 
 
@@ -124,6 +160,19 @@ def _acknowledged(claims: list[Claim], source: str, failed: list[str], index: Ev
         clause = m.group()
         if lex.negators.search(clause) and any(name.lower() in clause for name in failed):
             return True
+    return False
+
+
+def _part_said(source: str, lex: Lexicon) -> bool:
+    """Whether a clause of the answer says a smaller count after a larger one ("4 项增值业务退掉了 3 项", "三张里退成功了
+    两张"): a part of the whole was done."""
+    for m in _CLAUSE.finditer(source.lower()):
+        counts = [n for w in _COUNT.findall(m.group()) if (n := small_number(lex, w)) is not None]
+        if any(later < earlier for earlier, later in zip(counts, counts[1:], strict=False)):
+            return True
+        for part, whole in _OF.findall(m.group()):
+            if (p := small_number(lex, part)) is not None and (w := small_number(lex, whole)) is not None and p < w:
+                return True  # "2 of the 3 lines"
     return False
 
 

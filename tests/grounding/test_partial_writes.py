@@ -63,3 +63,32 @@ def test_the_flag_says_which_member_failed() -> None:
     fact = next(f for c in report.claims for f in c.facts if f.code == "record_state")
     assert "assign_seats says result 'partial'" in fact.reason and "Ada Okafor" in fact.reason
     assert fact.evidence and fact.evidence[0].path == "result"
+
+
+REFUNDS = call("refund_tickets", {"results": [
+    {"ticket_id": "T1", "passenger": "王芳", "status": "refunded", "refund_amount": 521.55},
+    {"ticket_id": "T2", "passenger": "陈磊", "status": "failed", "message": "该车票已改签"}]})
+CANCELLED = call("cancel_items", {"cancelled": [{"item": "竹制砧板", "refund": 128.0}],
+                                  "failed": [{"item": "硅胶锅铲套装", "reason": "Seller has already packed this item"}],
+                                  "refund_total": 128.0})
+ALL_REFUNDED = call("refund_tickets", {"results": [
+    {"ticket_id": "T1", "status": "refunded"}, {"ticket_id": "T2", "status": "refunded"}]})
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        # no status says "partial", but the write's own members went both ways: a claim of all is contradicted
+        ("已为您办理退票，两张车票均已退票成功。", [REFUNDS], ["均"]),
+        ("Both items are cancelled and ¥128.00 is on its way back.", [CANCELLED], ["Both"]),
+        # a part said ("2 张里退成功了 1 张", "1 of the 2"), or no claim of all: not read
+        ("2 张里退成功了 1 张：王芳 521.55 元。", [REFUNDS], []),
+        ("I cancelled 1 of the 2 items; ¥128.00 is on its way back.", [CANCELLED], []),
+        ("王芳的车票已退票成功，退款 521.55 元。", [REFUNDS], []),
+        # every member went through
+        ("两张车票均已退票成功。", [ALL_REFUNDED], []),
+    ],
+)
+def test_a_write_whose_members_went_both_ways_said_done_for_all(answer: str, tools: list, expected: list) -> None:
+    assert [f.text for c in CHECKER.check(answer, tools).claims for f in c.facts if f.verdict == Verdict.CONTRADICTED
+            and "the answer says nothing failed" in (f.reason or "")] == expected
