@@ -54,8 +54,8 @@ _MERGED_LISTS = (
     "charge_values", "refund_values", "available_words", "unit_fields", "unbookable_states", "capacity_fields",
     "party_nouns", "deduction_words", "credit_objects", "comparison_markers", "whole_count_cues", "piece_units",
     "generic_tool_words", "partial_outcomes", "part_count_cues",
-    "added_count_cues", "superlatives_early", "superlatives_fast", "superlative_qualifiers", "record_pronouns", "record_name_fields",
-    "record_label_fields",
+    "added_count_cues", "superlatives_early", "superlatives_fast", "superlative_qualifiers", "record_pronouns",
+    "record_name_fields", "record_label_fields",
     "limit_fields", "date_bounds", "deadline_words", "deadline_cues", "weekly_cues", "business_day_cues",
     "expectation_fields",
     "completion_concepts", "working_cues", "done_openers", "done_words", "done_read_verbs",
@@ -188,9 +188,9 @@ class Lexicon:
     superlatives_low: frozenset[str] = field(init=False)
     """Keys of the superlatives that select the lowest amount."""
     superlatives_early: Phrases = field(init=False)
+    """Words that pick an option by its time (earliest, 最早): its date is re-ranked among the options' dates."""
     superlatives_fast: Phrases = field(init=False)
     """Words that pick an option by how soon it arrives (fastest, 最快): its delivery date is re-ranked."""
-    """Words that pick an option by its time (earliest, 最早): its date is re-ranked among the options' dates."""
     superlative_qualifiers: Phrases = field(init=False)
     """Words that narrow which options a superlative ranks (evening, after, 周末): the pick is not re-ranked."""
     deadline_words: Phrases = field(init=False)

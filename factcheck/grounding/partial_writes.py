@@ -164,8 +164,8 @@ def _acknowledged(claims: list[Claim], source: str, failed: list[str], index: Ev
 
 
 def _part_said(source: str, lex: Lexicon) -> bool:
-    """Whether a clause of the answer says a smaller count after a larger one ("4 项增值业务退掉了 3 项", "三张里退成功了
-    两张"): a part of the whole was done."""
+    """Whether a clause of the answer says a smaller count after a larger one ("4 项增值业务退掉了 3 项",
+    "三张里退成功了两张", "2 of the 3 lines"): a part of the whole was done."""
     for m in _CLAUSE.finditer(source.lower()):
         counts = [n for w in _COUNT.findall(m.group()) if (n := small_number(lex, w)) is not None]
         if any(later < earlier for earlier, later in zip(counts, counts[1:], strict=False)):
