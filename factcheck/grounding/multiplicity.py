@@ -109,8 +109,9 @@ def _unit_words(index: EvidenceIndex, leaf: Leaf) -> list[str]:
         holder = index.value_at(leaf.index, parent)
         if isinstance(holder, dict):
             words += field_name(parent.rpartition(".")[2]).split()
+            unit_fields = {f.lower() for f in index.lex.list("unit_fields")}
             for key, value in holder.items():
-                if isinstance(value, str) and str(key).lower() in {f.lower() for f in index.lex.list("unit_fields")}:
+                if isinstance(value, str) and str(key).lower() in unit_fields:
                     words += field_name(value).split()
     return words
 

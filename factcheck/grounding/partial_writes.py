@@ -43,7 +43,9 @@ def partial_reported_whole(claims: list[Claim], source: str, index: EvidenceInde
     a part, and no failed member said with a negator reports it as done for all: the first claim that speaks of all
     of them ("All four of you are now confirmed", 5 个订单已全部预约好; each such claim), else the first that says an
     action done, gets a status fact contradicted by the write's status; a claim that says a failed member done ("Tom
-    Mendes: confirmed as well") has its state contradicted.
+    Mendes: confirmed as well") has its state contradicted. A write whose status says no such thing but whose own
+    members went both ways (`results` refunded and failed; a `failed` list beside a `cancelled` one) is read the same
+    way, for the claims of all only, and not when the answer says a part ("三张里退成功了两张", "2 of the 3").
 
     Args:
         claims: The answer's claims, grounded.
@@ -61,8 +63,9 @@ def partial_reported_whole(claims: list[Claim], source: str, index: EvidenceInde
     mixed = _partial_status(index, call.index) is None  # no status says so: only a claim of all is read
     if _acknowledged(claims, source, failed, index) or mixed and _part_said(source, lex):
         return
-    spots = _whole_claims(claims, source) or [] if mixed else _whole_claims(claims, source) or [
-        (c, c.start + _lead(source[c.start : c.end]), c.end) for c in claims if any(
+    spots = _whole_claims(claims, source)
+    if not spots and not mixed:
+        spots = [(c, c.start + _lead(source[c.start : c.end]), c.end) for c in claims if any(
             f.kind in (FactKind.ACTION, FactKind.STATUS) and f.polarity == "positive"
             and f.verdict == Verdict.SUPPORTED for f in c.facts)][:1]
     shown = f"; not {', '.join(failed[:3])}" if failed else ""

@@ -37,7 +37,11 @@ def swapped_values(claims: list[Claim], source: str, index: EvidenceIndex) -> No
     the records and says another record's value of that field, where that value is held by that record alone and
     the named record's own value is not said, reports the other record's fact as the named one's ("李娜：已值机，
     座位 32C" where 李娜's seat is 32B and 张子轩's 32C): that value is contradicted by the named record's own. A
-    value after a word of a new value (改为 32C) is one asked for, not read.
+    value after a word of a new value (改为 32C) is one asked for, not read. Records with no name field may be told
+    apart by a label field (lexicon `record_label_fields`: a parcel's `carrier`), comparing values of six characters
+    or more ("顺丰速运，单号 ZT73309152278" of the 中通 parcel's number). A named record whose field is null is given
+    another's value when the claim says one other record's value of that field, after the name only ("吴倩：座位
+    23C" where 吴倩 has no seat).
 
     Args:
         claims: The answer's claims, grounded.
@@ -132,7 +136,7 @@ def _flag_swaps(claim: Claim, text: str, records: list[Named], at: int, call: in
             continue
         held = [(j, r[1][field][0].lower()) for j, r in enumerate(records)
                 if j != at and field in r[1] and r[1][field][0] is not None]
-        if value is None and (sum(o in tokens for _, o in held) != 1 or not _said_after(text, name, held, tokens)):
+        if value is None and (sum(o in tokens for _, o in held) != 1 or not _said_after(text, name, held)):
             continue  # a record with none: one other record's value, said after its name ("Yumi — 23B"), or none
         for j, other in held:
             m = tokens.get(other)
@@ -153,14 +157,15 @@ def _flag_swaps(claim: Claim, text: str, records: list[Named], at: int, call: in
                         f"{own}", [evidence_of(leaf, index)])
 
 
-def _said_after(text: str, name: str, held: list[tuple[int, str]], tokens: dict[str, re.Match[str]]) -> bool:
-    """Whether the other records' value the claim says stands after the named record's name (or its first word)."""
+def _said_after(text: str, name: str, held: list[tuple[int, str]]) -> bool:
+    """Whether every place the claim says another record's value stands after the named record's name (or its first
+    word): "吴倩：座位 23C", not "23C 旁边，可以给吴倩选"."""
     low = text.lower()
     at = low.find(name.lower())
     if at < 0:
         at = low.find(name.split()[0].lower())
-    return at >= 0 and all(m.start() > at for m in _TOKEN.finditer(text) if m.group().lower() in tokens
-                           and any(m.group().lower() == o for _, o in held))
+    values = {other for _, other in held}
+    return at >= 0 and all(m.start() > at for m in _TOKEN.finditer(text) if m.group().lower() in values)
 
 
 def _coded(value: Any, shortest: int = _SHORTEST_CODE) -> bool:
