@@ -15,6 +15,8 @@ _TOKEN = re.compile(r"(?<![A-Za-z0-9_.,])[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)*(?![A-
 """A code or a number as the answer writes it ("32C", "55", "781-2406617713", the "11B" of "06车11B"), not a part of a
 longer one."""
 _LATIN = re.compile(r"[A-Za-z]")
+_SENTENCE_END = re.compile(r"[;；。!?！？\n]|\.\s")
+"""What ends a sentence or a clause of its own between a label and a value."""
 _SHORTEST_NAME = 2
 """The fewest characters of a record's name looked for in a claim."""
 _SHORTEST_FIRST_NAME = 3
@@ -51,18 +53,18 @@ def swapped_values(claims: list[Claim], source: str, index: EvidenceIndex) -> No
     sets = _record_sets(index)
     if not sets:
         return
-    firsts = [_first_names(records) for _, records in sets]
+    firsts = [_first_names(records) for _, records, _ in sets]
     for claim in claims:
         if not claim.act.asserts:
             continue
         text = source[claim.start : claim.end]
         low = text.lower()
-        for (call, records), first_names in zip(sets, firsts, strict=True):
+        for (call, records, labelled), first_names in zip(sets, firsts, strict=True):
             named = _named(records, text, low)
             if not named:
                 named = [i for i, first in enumerate(first_names) if first and _names(text, first)]
             if len(named) == 1:
-                _flag_swaps(claim, text, records, named[0], call, index)
+                _flag_swaps(claim, text, records, named[0], call, index, labelled)
 
 
 def _named(records: list[Named], text: str, low: str) -> list[int]:
@@ -77,8 +79,9 @@ def _named(records: list[Named], text: str, low: str) -> list[int]:
     return named
 
 
-def _record_sets(index: EvidenceIndex) -> list[tuple[int, list[Named]]]:
-    """The run's lists of records with a name field, each record by its name and its coded values."""
+def _record_sets(index: EvidenceIndex) -> list[tuple[int, list[Named], bool]]:
+    """The run's lists of records with a name field, each record by its name and its coded values, and whether a
+    label field names them (a carrier), not a name field."""
     names = frozenset(field_name(f) for f in index.lex.list("record_name_fields"))
     labels = frozenset(field_name(f) for f in index.lex.list("record_label_fields"))
     sets = []
@@ -92,7 +95,7 @@ def _record_sets(index: EvidenceIndex) -> list[tuple[int, list[Named]]]:
             base = leaf.path if leaf.path != "$" else ""
             sets.append((leaf.index, [(str(r[key]), {str(f): (v, f"{base}[{i}].{f}") for f, v in r.items()
                                                      if _coded(v, shortest) or v is None and f in coded})
-                                      for i, r in enumerate(records)]))
+                                      for i, r in enumerate(records)], shortest == _SHORTEST_LABELLED_CODE))
     return sets
 
 
@@ -127,10 +130,16 @@ def _names(text: str, name: str) -> bool:
     return re.search(rf"(?i)(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", text) is not None
 
 
-def _flag_swaps(claim: Claim, text: str, records: list[Named], at: int, call: int, index: EvidenceIndex) -> None:
-    """Contradict each value of the claim that one other record alone holds in a field whose named value is unsaid."""
+def _flag_swaps(claim: Claim, text: str, records: list[Named], at: int, call: int, index: EvidenceIndex,
+                labelled: bool = False) -> None:
+    """Contradict each value of the claim that one other record alone holds in a field whose named value is unsaid;
+    of records told apart by a label, only a value after the label in the same sentence ("顺丰速运，单号 ZT…", not
+    "MU5401 最早；中国国航的票价 980 元")."""
     tokens = {m.group().lower(): m for m in _TOKEN.finditer(text)}
     name, mine = records[at]
+    said = text.lower().find(name.lower()) if labelled else -1
+    shown = {k: m for k, m in tokens.items()
+             if not labelled or m.start() > said and not _SENTENCE_END.search(text, said, m.start())}
     for field, (value, here) in mine.items():
         if value is not None and value.lower() in tokens:
             continue
@@ -139,7 +148,7 @@ def _flag_swaps(claim: Claim, text: str, records: list[Named], at: int, call: in
         if value is None and (sum(o in tokens for _, o in held) != 1 or not _said_after(text, name, held)):
             continue  # a record with none: one other record's value, said after its name ("Yumi — 23B"), or none
         for j, other in held:
-            m = tokens.get(other)
+            m = shown.get(other)
             if m is None or other == (value or "").lower() or sum(o == other for _, o in held) != 1:
                 continue
             if index.lex.new_value_cues.search(text, 0, m.start()):

@@ -127,6 +127,8 @@ QUOTES = [{"name": "get_renewal_quotes", "args": {}, "status": "ok", "output": [
         # records no name field names, told apart by their carrier (lexicon `record_label_fields`)
         (PARCELS, "电饭煲：顺丰速运，单号 ZT73309152278，今天派送。", [("ZT73309152278", Verdict.CONTRADICTED)]),
         (PARCELS, "电饭煲：顺丰速运，单号 SF1428893310542，今天派送。", []),
+        # of a labelled record, only a value after its label in the same sentence
+        (PARCELS, "ZT73309152278 还在路上；顺丰速运那个今天到。", []),
         # a short value of a labelled record ("5GB") is no code the label tells apart
         (PARCELS, "顺丰速运那个包裹：10GB。", []),
         # a name said only as a part of another record's name ("Standard" of "Standard (paperless)") names neither
