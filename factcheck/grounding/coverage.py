@@ -19,7 +19,7 @@ EN_ALL = re.compile(
 and "any order" are left out: they open rules and plans, "each order's status will change")."""
 _EN_QUANTIFIERS = ("none", "all", "every", "neither")
 """The words `EN_ALL` opens with: a claim without one of them, lower-cased, is not searched (but see İ, ı)."""
-ZH_ALL = re.compile(r"都|均|全部|所有|每个|任何一个|没有一个")
+ZH_ALL = re.compile(r"(?<![首成京古帝])都(?!市)|均|全部|所有|每个|任何一个|没有一个")
 """The same in Chinese: the noun before 都/均 (您的 3 个号码都没有开通), anywhere for the others (所有订单)."""
 _ZH_AFTER_NOUN = ("都", "均")
 """Chinese quantifiers that follow the collection they speak of (您的 3 个号码都没有开通)."""

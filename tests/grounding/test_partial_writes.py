@@ -85,6 +85,8 @@ ALL_REFUNDED = call("refund_tickets", {"results": [
         ("2 张里退成功了 1 张：王芳 521.55 元。", [REFUNDS], []),
         ("I cancelled 1 of the 2 items; ¥128.00 is on its way back.", [CANCELLED], []),
         ("王芳的车票已退票成功，退款 521.55 元。", [REFUNDS], []),
+        # 都 of 首都 (a capital) or 成都 (a city) is no word of all
+        ("上海虹桥→北京首都的航班取消了，王芳的车票已退票成功。", [REFUNDS], []),
         # every member went through
         ("两张车票均已退票成功。", [ALL_REFUNDED], []),
     ],
