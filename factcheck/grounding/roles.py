@@ -108,8 +108,11 @@ def per_unit_as_total(
     beside = _total_beside(fact, located, index, claim, of_lines=said_whole and of_lines)
     if beside is not None:
         return beside
-    # a nightly rate: times its record's nights; a fee per bag: times the bags
-    counted = [time_units(index, loc.leaf) or noun_units(index, loc.leaf) for loc in located]
+    # a nightly rate: times its record's nights; a fee per bag: times the bags; not one night said as such ("The
+    # removed night (€175) is refunded")
+    at = fact.start - claim.start
+    one = _ONE_TIME_UNIT.search(claim.text, max(0, at - _ONE_UNIT_REACH), at) is not None
+    counted = [None if one else time_units(index, loc.leaf) or noun_units(index, loc.leaf) for loc in located]
     if any(loc.leaf.source != "tool" or _named_total(index, loc.leaf.path) or not (
             loc.leaf.labels & PRICE_LABELS or units or PER_UNIT_FIELD.search(field_name(loc.leaf.path)))
            for loc, units in zip(located, counted, strict=True)):
@@ -141,6 +144,13 @@ def per_unit_as_total(
         total = per_unit * times
         return Recomputed(total, f"{times} {what} × {plus_text(legs)} = {num_text(total)}", loc)
     return None
+
+
+_ONE_UNIT_REACH = 24
+"""Characters before an amount in which one unit of time said as such makes it that unit's."""
+_ONE_TIME_UNIT = re.compile(r"(?i)\b(?:the|this|that|one|a|first|last|extra|removed|cancelled|final)\s+(?:[a-z]+\s+)?"
+                            r"(?:night|day)\b(?!s)[^\d]{0,6}$|(?:一|首|头|最后一|那一|这一)(?:晚|天)[^\d]{0,6}$")
+"""One night or day said as such right before an amount ("the removed night (€175)", "首晚 688 元")."""
 
 
 def _named_total(index: EvidenceIndex, path: str) -> bool:

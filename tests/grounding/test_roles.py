@@ -378,6 +378,8 @@ MORE_FARES = [*FARES, {"flight_number": "HAT230", "prices": {"economy": 270}}]
         ("园景双床房 3 晚总价 688 元。", [("search_hotels", RATED)], C, "3 nights × 688 = 2064"),
         ("园景双床房 3 晚总价 2,064 元。", [("search_hotels", RATED)], S, None),
         ("园景双床房每晚 688 元。", [("search_hotels", RATED)], S, None),
+        # one night said as such: its amount is that night's
+        ("The removed night (¥688) is refunded, and that is the total refund.", [("search_hotels", RATED)], S, None),
         # one traveller's fare given as the total of the party the claim names
         ("HAT206. Total for both of you: $135.00.", [("search_direct_flight", FARES)], C,
          "2 people the total is for × 135 = 270"),
