@@ -53,14 +53,14 @@ def partial_reported_whole(claims: list[Claim], source: str, index: EvidenceInde
         index: The run's evidence.
     """
     lex = index.lex
-    partial = [(call, leaf) for call in index.calls if call.status == "ok" and not lex.read_only_tools.match(
-        call.name or "") and (leaf := _partial_status(index, call.index) or _mixed_outcome(index, call.index))
-        is not None]
+    writes = [call for call in index.calls if call.status == "ok" and not lex.read_only_tools.match(call.name or "")]
+    # a status that says so; else (`mixed`) members that went both ways, and only a claim of all is read
+    partial = [(call, leaf, False) for call in writes if (leaf := _partial_status(index, call.index)) is not None] \
+        or [(call, leaf, True) for call in writes if (leaf := _mixed_outcome(index, call.index)) is not None]
     if not partial:
         return
-    call, leaf = partial[-1]
+    call, leaf, mixed = partial[-1]
     failed = _failed_members(index.flats[call.index].value, lex)
-    mixed = _partial_status(index, call.index) is None  # no status says so: only a claim of all is read
     if _acknowledged(claims, source, failed, index) or mixed and _part_said(source, lex):
         return
     spots = _whole_claims(claims, source)
@@ -106,25 +106,26 @@ def _mixed_outcome(index: EvidenceIndex, call: int) -> Leaf | None:
     output = index.flats[call].value
     if not isinstance(output, dict):
         return None
-    lex = index.lex
-
-    def polarity(entry: Any) -> set[str]:
-        return {t.polarity for k, v in entry.items() if isinstance(v, str)
-                and lex.status_fields.lookup(field_name(str(k))) is not None
-                for _, t in lex.term_hits(v.lower())} if isinstance(entry, dict) else set()
-
     lists = {str(k): v for k, v in output.items() if isinstance(v, list) and v and all(isinstance(e, dict) for e in v)}
     for field, entries in lists.items():
         if _FAILED_LISTS.match(field) and any(not _FAILED_LISTS.match(other) for other in lists):
             first = next(iter(entries[0]), None)
             return index.leaf_at(call, f"{field}[0].{first}") if first is not None else None
-        said = [polarity(e) for e in entries]
-        if any("negative" in p for p in said) and any("positive" in p for p in said):
-            i = next(i for i, p in enumerate(said) if "negative" in p)
-            key = next(k for k, v in entries[i].items() if isinstance(v, str)
-                       and lex.status_fields.lookup(field_name(str(k))) is not None)
+        said = [_statuses(e, index.lex) for e in entries]
+        failed = [(i, key) for i, pairs in enumerate(said) for key, polarity in pairs if polarity == "negative"]
+        if failed and any(polarity == "positive" for pairs in said for _, polarity in pairs):
+            i, key = failed[0]
             return index.leaf_at(call, f"{field}[{i}].{key}")
     return None
+
+
+def _statuses(entry: Any, lex: Lexicon) -> list[tuple[str, str]]:
+    """The polarities a list entry's own status fields give it, each with its field (`status: refunded` ->
+    ("status", "positive"))."""
+    if not isinstance(entry, dict):
+        return []
+    return [(str(k), t.polarity) for k, v in entry.items() if isinstance(v, str)
+            and lex.status_fields.lookup(field_name(str(k))) is not None for _, t in lex.term_hits(v.lower())]
 
 
 def _failed_members(output: dict[str, Any], lex: Lexicon) -> list[str]:
@@ -135,9 +136,7 @@ def _failed_members(output: dict[str, Any], lex: Lexicon) -> list[str]:
         if isinstance(value, list) and _FAILED_LISTS.match(str(field)):
             entries += value
         elif isinstance(value, list):
-            entries += [v for v in value if isinstance(v, dict) and any(
-                isinstance(s, str) and lex.status_fields.lookup(field_name(str(k))) is not None
-                and any(t.polarity == "negative" for _, t in lex.term_hits(s.lower())) for k, s in v.items())]
+            entries += [v for v in value if any(polarity == "negative" for _, polarity in _statuses(v, lex))]
     names = []
     for entry in entries:
         values = entry.values() if isinstance(entry, dict) else [entry]
