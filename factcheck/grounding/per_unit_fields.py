@@ -9,7 +9,16 @@ from typing import Any
 
 from factcheck.grounding.arithmetic import equal_at
 from factcheck.grounding.evidence import EvidenceIndex, Located
-from factcheck.grounding.roles import PER_SLASH, ClaimText, Recomputed, claim_hits, clause_bounds, num_text
+from factcheck.grounding.roles import (
+    ONE_UNIT_BEFORE,
+    ONE_UNIT_REACH,
+    PER_SLASH,
+    ClaimText,
+    Recomputed,
+    claim_hits,
+    clause_bounds,
+    num_text,
+)
 from factcheck.lexicon import field_name
 from factcheck.report import Fact, FactKind
 
@@ -94,7 +103,7 @@ def per_unit_beside_its_whole(
         return None  # a field of no unit's name may be the whole itself
     begin, end = fact.start - claim.start, fact.end - claim.start
     if _WORKED_BESIDE.search(claim.text, max(0, begin - _BESIDE), begin) or _WORKING_AFTER.match(claim.text, end) \
-            or _ONE_UNIT_BEFORE.search(claim.text, max(0, begin - _ONE_UNIT_REACH), begin):
+            or ONE_UNIT_BEFORE.search(claim.text, max(0, begin - ONE_UNIT_REACH), begin):
         return None  # "2 × $18.00 = $36.00", "扣首晚房费 742 元", "1 × Garlic Naan ($3.25)"
     claimed = Decimal(fact.value)
     if claimed <= 0:
@@ -132,12 +141,6 @@ _WORKING_AFTER = re.compile(r"\s*(?:[×=]|[xX*](?=\s*\d)|/\s*\w)|\s+(?:a|an|per|
                             r"\s+for\s+(?:the\s+)?(?:first|one|1|a single|each)\b")
 """A multiplication, an equals sign, a per-unit slash or words of one unit right after an amount ("$0.008 =
 +$90.40", "$12/day", "$45.00 a pass", "$45.00 for the first pass")."""
-_ONE_UNIT_REACH = 30
-"""Characters before an amount that may say it is one unit's ("1 × Garlic Naan (", 扣首晚房费, "Returning 1 candle")."""
-_ONE_UNIT_BEFORE = re.compile(r"(?i)首晚|首日|一晚|票价|\b1\s*[×x]|\b(?:1|one|a single|first)\s+(?!of\b)[a-z]+|"
-                             r"\b(?:price|fare|rate)\b(?:\s+(?:is|of|was))?\s*:?\s*[$¥€£]?\s*$")
-"""Words that make the amount after them one unit's ("扣首晚房费", "Returning 1 candle would get you", "for the first
-pass", "the price of $749.00", "fare is $189.00")."""
 _PER_PERSON = re.compile(r"\b(?:person|passenger|pax|guest|travell?er|head|adult|member)\b")
 """Field names of one person's amount: said of one person, it is theirs, unless the claim speaks of all of them."""
 

@@ -111,7 +111,7 @@ def per_unit_as_total(
     # a nightly rate: times its record's nights; a fee per bag: times the bags; not one night said as such ("The
     # removed night (€175) is refunded")
     at = fact.start - claim.start
-    one = _ONE_TIME_UNIT.search(claim.text, max(0, at - _ONE_UNIT_REACH), at) is not None
+    one = ONE_UNIT_BEFORE.search(claim.text, max(0, at - ONE_UNIT_REACH), at) is not None
     counted = [None if one else time_units(index, loc.leaf) or noun_units(index, loc.leaf) for loc in located]
     if any(loc.leaf.source != "tool" or _named_total(index, loc.leaf.path) or not (
             loc.leaf.labels & PRICE_LABELS or units or PER_UNIT_FIELD.search(field_name(loc.leaf.path)))
@@ -146,11 +146,15 @@ def per_unit_as_total(
     return None
 
 
-_ONE_UNIT_REACH = 24
-"""Characters before an amount in which one unit of time said as such makes it that unit's."""
-_ONE_TIME_UNIT = re.compile(r"(?i)\b(?:the|this|that|one|a|first|last|extra|removed|cancelled|final)\s+(?:[a-z]+\s+)?"
-                            r"(?:night|day)\b(?!s)[^\d]{0,6}$|(?:一|首|头|最后一|那一|这一)(?:晚|天)[^\d]{0,6}$")
-"""One night or day said as such right before an amount ("the removed night (€175)", "首晚 688 元")."""
+ONE_UNIT_REACH = 30
+"""Characters before an amount that may say it is one unit's ("1 × Garlic Naan (", 扣首晚房费, "Returning 1 candle")."""
+ONE_UNIT_BEFORE = re.compile(
+    r"(?i)首晚|首日|一晚|票价|\b1\s*[×x]|\b(?:1|one|a single|first)\s+(?!of\b)[a-z]+|"
+    r"\b(?:price|fare|rate)\b(?:\s+(?:is|of|was))?\s*:?\s*[$¥€£]?\s*$|"
+    r"\b(?:the|this|that|last|extra|removed|cancelled|final)\s+(?:[a-z]+\s+)?(?:night|day)\b(?!s)[^\d]{0,6}$|"
+    r"(?:最后一|那一|这一)(?:晚|天)[^\d]{0,6}$")
+"""Words that make the amount after them one unit's ("扣首晚房费", "Returning 1 candle would get you", "for the first
+pass", "the price of $749.00", "fare is $189.00", "the removed night (€175)")."""
 
 
 def _named_total(index: EvidenceIndex, path: str) -> bool:
