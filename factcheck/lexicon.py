@@ -57,6 +57,7 @@ _MERGED_LISTS = (
     "added_count_cues", "superlatives_early", "superlatives_fast", "superlative_qualifiers", "record_pronouns",
     "record_name_fields", "record_label_fields",
     "limit_fields", "date_bounds", "deadline_words", "deadline_cues", "weekly_cues", "business_day_cues",
+    "relative_days",
     "expectation_fields",
     "completion_concepts", "working_cues", "done_openers", "done_words", "done_read_verbs",
     "confirmed_words",
@@ -215,6 +216,9 @@ class Lexicon:
     """Words of a weekly cycle (每周, every week): a date a week from a tool's is worked out, not misread."""
     business_day_cues: Phrases = field(init=False)
     """Words of business days (工作日, business days): a date that many business days from a tool's is worked out."""
+    relative_days: Phrases = field(init=False)
+    """Words of a day counted from today or from another date (tomorrow, the next business day, 明天, 次日): a date
+    said beside one is worked out, not a record's own."""
     selection_scopes: Phrases = field(init=False)
     """Words that scope a superlative to the items just listed (of these, among them, 其中): any list ranks."""
     new_value_cues: Phrases = field(init=False)
@@ -464,6 +468,7 @@ class Lexicon:
         self.deadline_cues = Phrases(self.data.get("deadline_cues", []))
         self.weekly_cues = Phrases(self.data.get("weekly_cues", []))
         self.business_day_cues = Phrases(self.data.get("business_day_cues", []))
+        self.relative_days = Phrases(self.data.get("relative_days", []))
         self.flag_words = {term_key(k): tuple(w.lower() for w in ws)
                            for k, ws in self.data.get("flag_words", {}).items()}
         self.day_parts = {term_key(k): (float(a), float(b)) for k, (a, b) in self.data.get("day_parts", {}).items()}

@@ -17,7 +17,8 @@ _WEEK = 7
 """Days of a weekly cycle's step."""
 
 
-def worked_out(value: str, claim_facts: list[Fact], index: EvidenceIndex, claim: str = "", near: str = "") -> bool:
+def worked_out(value: str, claim_facts: list[Fact], index: EvidenceIndex, claim: str = "", near: str = "",
+               one_day: bool = True) -> bool:
     """Whether a date is a date of the tools or the context moved by a whole number of days: one, a number the
     claim says (its numbers up to a year's days; in business days where the claim speaks of them, lexicon
     `business_day_cues`: "1–5 个工作日到账，最晚 6 月 18 日" of a transfer submitted on Tuesday 11 June), a week where
@@ -30,13 +31,14 @@ def worked_out(value: str, claim_facts: list[Fact], index: EvidenceIndex, claim:
         index: The run's evidence.
         claim: The claim's text.
         near: A tool's date the date may be a misreading of, whose year a date without one is read in.
+        one_day: Whether a move by one day counts when no number of the claim says it.
 
     Returns:
         Whether some such move of a date the tools or the context give lands on it.
     """
     numbers = {int(Decimal(f.value)) for f in claim_facts if f.kind == FactKind.NUMBER and f.value
                and Decimal(f.value) == Decimal(f.value).to_integral_value() and 0 < Decimal(f.value) <= _YEAR_DAYS}
-    days = {1} | numbers | ({_WEEK} if index.lex.weekly_cues.search(claim) else set())
+    days = ({1} if one_day else set()) | numbers | ({_WEEK} if index.lex.weekly_cues.search(claim) else set())
     per_day = index.lex.duration_days
     days |= {int(Decimal(loc.mention.value) * per_day[unit]) for loc in index.context_mentions
              if loc.mention.kind == FactKind.NUMBER and (unit := (loc.mention.unit or "").lower()) in per_day

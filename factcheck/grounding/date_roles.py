@@ -20,7 +20,7 @@ _CLAUSE_END = re.compile(r"[,，;；。!?！？()（）\n]|\.(?:\s|$)")
 """What ends the clause after a date."""
 _REACH = 24
 """How far (characters) from the date its role word may stand, within its clause."""
-_WORKED = re.compile(r"(?i)\b(?:by|until|till|before|after|no later than|at the latest|latest)\b|最晚|最迟|之前|以前|"
+WORKED = re.compile(r"(?i)\b(?:by|until|till|before|after|no later than|at the latest|latest)\b|最晚|最迟|之前|以前|"
                      r"[至到]\s*$|^\s*[前后止]|也就是|即|\bnext\b|下次|下一|下个")
 """Words that make a date a limit or worked out from another ("by Nov 29", "可退至", "也就是 3 月 15 日", "the next
 premium is due")."""
@@ -59,7 +59,7 @@ def role_date_disagrees(fact: Fact, facts: list[Fact], claim: str, start: int, i
                                           if m[0] not in ",，"])  # "arrive Friday, March 14": a comma stays
     stop = next((m.start() for m in _CLAUSE_END.finditer(claim, end)), len(claim))
     before, after = claim[begin:at].lower(), claim[end : min(stop, end + _REACH)].lower()
-    if lex.deadline_words.search(before) or _WORKED.search(before) or _WORKED.search(after[:4]):
+    if lex.deadline_words.search(before) or WORKED.search(before) or WORKED.search(after[:4]):
         return None  # "退货期到 12 月 20 日", "最晚 6 月 19 日前", "by Nov 29": a limit, often worked out
     # the role's word, nearest the date on either side, with no other date of the claim between them
     dates = [(f.start - start, f.end - start) for f in facts if f.kind == FactKind.DATE and f is not fact]

@@ -52,7 +52,7 @@ def fact_verdicts(answer: str, tool_calls: list) -> list[tuple[str, Verdict]]:
         # dates and times inside text
         ("Shipped on Dec. 3.", [call("ship", {"log": "shipped 2026-12-03 10:00"})], S),
         ("12月3日发货。", [call("ship", {"log": "shipped Dec 3, 2026"})], S),
-        ("Shipped on Dec. 4.", [call("ship", {"log": "shipped 2026-12-03"})], U),
+        ("Shipped on Dec. 4.", [call("ship", {"log": "shipped 2026-12-03"})], C),  # a day off, never said
         ("Delivery at 2:30 pm.", [call("ship", {"eta": "14:30"})], S),
         ("Delivery at 3 pm.", [call("ship", {"eta": "14:30"})], U),
         ("Delivery at 3 pm.", [call("ship", {"eta": "明天下午3点"})], S),

@@ -1,0 +1,57 @@
+"""A date no tool gives, a few days off a date of the tools that the answer never says: the tool's date, moved."""
+
+import pytest
+
+from factcheck import CheckerConfig, FactChecker, Verdict
+
+CHECKER = FactChecker(CheckerConfig(min_confidence=0))
+RENTAL = {"name": "get_rental", "args": {"confirmation": "DN-448812"}, "status": "ok", "output": {
+    "confirmation": "DN-448812", "pickup": {"datetime": "2025-04-02T15:30:00-07:00"},
+    "dropoff": {"datetime": "2025-04-06T11:00:00-07:00"}, "status": "CONFIRMED"}}
+TICKETS = {"name": "get_ticket_order", "args": {"order_id": "MP1002"}, "status": "ok", "output": {
+    "order_id": "MP1002", "visit_date": "2025-10-03", "total": 570.0, "status": "已出票"}}
+SHIPMENT = {"name": "track_shipment", "args": {"tracking": "SF1"}, "status": "ok", "output": {
+    "tracking": "SF1", "picked_up": "2024-06-08", "estimated_delivery": "2024-06-27"}}
+FLIGHTS = {"name": "search_flights", "args": {"date": "2025-03-14"}, "status": "ok", "output": {"flights": [
+    {"flight": "HZ230", "date": "2025-03-14", "departs": "17:40", "arrives": "01:55"}]}}
+TIMED_OUT = {"name": "track_shipment", "args": {"tracking": "SF2"}, "status": "error", "output": {
+    "error": "timeout", "estimated_delivery": "2024-06-21"}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "context", "said", "contradicted"),
+    [
+        # the record's date, moved a day or three, and never said
+        ("- Drop-off：4 月 7 日（周一）上午 11:00，SFO Airport", [RENTAL], [], "4 月 7 日", True),
+        ("入园日期 10月4日，刷身份证入园。", [TICKETS], [], "10月4日", True),
+        ("Your parcel was picked up on June 10.", [SHIPMENT], [], "June 10", True),
+        # controls: the record's own date; a moved date beside the record's; a bound, a deadline or a limit;
+        # a day counted from today or another date; a range's or a list's end; a date a number of the claim or the
+        # context works out; a time past midnight; a failed call's date; a date far from every tool's
+        ("入园日期 10月3日，刷身份证入园。", [TICKETS], [], "10月3日", False),
+        ("Picked up June 8, and scanned again at the hub on June 10.", [SHIPMENT], [], "June 10", False),
+        ("Free cancellation until April 7.", [RENTAL], [], "April 7", False),
+        ("免费取消截止：10月2日 18:00。", [TICKETS], [], "10月2日", False),
+        ("请在 10月2日 18:00（当地时间）前取消。", [TICKETS], [], "10月2日", False),
+        ("The bank credits it on the next business day, Monday, June 10.", [SHIPMENT], [], "June 10", False),
+        ("预计明天（6月10日）发出。", [SHIPMENT], [], "6月10日", False),
+        ("Tracking shows scans on June 10–12.", [SHIPMENT], [], "June 10", False),
+        ("It left the hub 2 days after pickup, on June 10.", [SHIPMENT], [], "June 10", False),
+        ("Your return window closed on June 10.", [SHIPMENT], ["Returns are accepted within 2 days of pickup."],
+         "June 10", False),
+        ("| HZ230 | 5:40 PM | 1:55 AM (Mar 15) |", [FLIGHTS], [], "Mar 15", False),
+        ("It is expected to arrive on June 19.", [TIMED_OUT], [], "June 19", False),
+        ("Your parcel was picked up on May 20.", [SHIPMENT], [], "May 20", False),
+    ],
+)
+def test_a_record_date_moved_and_never_said(answer: str, tools: list, context: list, said: str,
+                                            contradicted: bool) -> None:
+    fact = next(f for c in CHECKER.check(answer, tools, context).claims for f in c.facts if f.text == said)
+    assert (fact.verdict == Verdict.CONTRADICTED) is contradicted, (fact.verdict, fact.code, fact.reason)
+    if contradicted:
+        assert fact.code == "value_mismatch" and fact.evidence and "never says" in fact.reason, fact
+
+
+def test_a_moved_date_is_flagged_at_the_default_threshold() -> None:
+    report = FactChecker().check("- Drop-off：4 月 7 日（周一）上午 11:00，SFO Airport", [RENTAL])
+    assert report.flagged and "2025-04-06" in report.flagged[0].reason
