@@ -54,8 +54,7 @@ def named_pick(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, Recomputed
         parts = PATH_STEP.findall(ev.path) if ev.source == "tool" else []
         entries = _entries(index, ev.index, parts, scoped) if len(parts) >= 2 else []
         record = dict(entries).get(parts[-2]) if entries else None
-        price = next((k for k in record if index.path_info(str(k))[0] & PRICE_LABELS), None) \
-            if isinstance(record, dict) else None
+        price = _price_field(record, index) if isinstance(record, dict) else None
         if price is not None:
             named.append((f, ev.index, parts, entries, str(price)))
     if (connection := _connecting_pick(claim, index, words[0])) is not None:
@@ -96,6 +95,20 @@ def named_pick(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, Recomputed
     how = f"the {said} {price} of the {len(can)} options that can be had is {num_text(best[0])} ({label}), " \
           f"not {num_text(own[0])}{why}"
     return fact, Recomputed(best[0], how, located)
+
+
+_FARE = re.compile(r"(?i)(?:^|_)(?:fare|cost)(?:_|$)|票价")
+"""A field name that holds what an option costs when none is a price (`fare_difference`, `cost`)."""
+
+
+def _price_field(record: Mapping[str, Any], index: EvidenceIndex) -> str | None:
+    """The field an option's price is in: one whose label is a price, else one that names a fare or a cost and
+    holds a number."""
+    price = next((k for k in record if index.path_info(str(k))[0] & PRICE_LABELS), None)
+    if price is None:
+        price = next((k for k, v in record.items() if _FARE.search(str(k)) and isinstance(v, (int, float))
+                      and not isinstance(v, bool)), None)
+    return None if price is None else str(price)
 
 
 def _connecting_pick(claim: ClaimText, index: EvidenceIndex, word: Any) -> tuple[Fact, Recomputed] | None:

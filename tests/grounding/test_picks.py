@@ -98,3 +98,23 @@ def test_a_connecting_option_says_which_routing_is_lower() -> None:
     report = CHECKER.check("The cheapest economy routing is via Charlotte: HAT090 connecting to HAT311.", [ROUTINGS])
     [fact] = [f for c in report.claims for f in c.facts if f.verdict == C]
     assert "208 (HAT057 + HAT199), not 223 (HAT090 + HAT311)" in fact.reason
+
+
+# an option's price in a field named by its fare, not a price (`fare_difference`)
+CHANGES = {"name": "search_alternatives", "args": {"confirmation": "HJ4RTW", "date": "2025-09-19"}, "status": "ok",
+           "output": {"currency": "USD", "options": [
+               {"flight": "UA 1187", "dep": "08:10", "fare_difference": 142.3, "seats_left": 6},
+               {"flight": "UA 2214", "dep": "09:40", "fare_difference": 88.1, "seats_left": 2},
+               {"flight": "UA 1964", "dep": "18:50", "fare_difference": 64.9, "seats_left": 4}]}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ("The cheapest is UA 2214 at 09:40.", C),
+        ("The cheapest is UA 1964 at 18:50.", S),
+        ("最便宜的是 UA 2214。", C),
+    ],
+)
+def test_an_option_priced_by_its_fare_is_re_ranked(answer: str, expected: Verdict) -> None:
+    assert name_verdict(answer, CHANGES) == expected
