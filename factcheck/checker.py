@@ -31,6 +31,7 @@ from factcheck.grounding.partial_writes import partial_reported_whole
 from factcheck.grounding.record_blocks import record_of_block
 from factcheck.grounding.slips import slipped_pair
 from factcheck.grounding.swapped_values import swapped_values
+from factcheck.grounding.unit_dimensions import total_of_one_dimension
 from factcheck.grounding.verdicts import evidence_of, evidence_strength, swapped_pairs
 from factcheck.grounding.working import left_after_used
 from factcheck.lexicon import DONE_CONCEPT, load_lexicon
@@ -159,6 +160,7 @@ class FactChecker:
             left_after_used(claims)  # "共 30GB，已用 24.6GB，剩余 6.4GB": 30 − 24.6 = 5.4
             day_moved(claims, index)  # "2025年10月19日（周六）19:30" of `new_time: 2025-10-18 19:30`
             record_date_moved(claims, index)  # "Drop-off：4 月 7 日" of `dropoff: 2025-04-06`, a date never said
+            total_of_one_dimension(claims, index)  # "两间房住 3 晚，一共 ¥420" of ¥140 per room per night
             worked_by_the_answer(claims)  # "尾款合计 ¥10,020" of its own ¥2,000 + ¥8,020, not `total: 8740`
         if view is not None:
             _to_raw_offsets(claims, view, answer)

@@ -34,6 +34,7 @@ _MERGED_DICTS = (
     "currency_symbols", "weekdays", "status_implies", "other_senses", "time_zones", "label_companions",
     "fields_after", "record_states", "directions", "collection_words", "difference_words", "threshold_words",
     "member_words", "date_roles", "date_role_fields", "outcome_states", "flag_words", "day_parts",
+    "unit_dimensions", "unit_dimension_fields", "unit_dimension_pairs",
 )
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
@@ -277,6 +278,13 @@ class Lexicon:
     """Role word key -> the role (`arriving` -> `delivery`)."""
     date_role_fields: dict[str, list[str]] = field(init=False)
     """A role a date plays -> the words of the fields that hold it (`eta`, `estimated delivery`), lexicon words."""
+    unit_dimension_of: dict[str, str] = field(init=False)
+    """A word of a unit an amount may be per (night, room, 晚, 间; lexicon `unit_dimensions`), lower case -> the
+    unit (`night`, `room`)."""
+    unit_dimension_fields: dict[str, list[str]] = field(init=False)
+    """A unit (`room`) -> the last words of the fields that count it (`rooms`), lexicon words."""
+    unit_dimension_pairs: dict[str, Phrases] = field(init=False)
+    """A unit (`segment`) -> words that say two of it (round trip, 往返)."""
     whole_count_cues: tuple[str, ...] = field(init=False)
     """Words before a count that make it the whole of a record's members (共有, in total)."""
     piece_units: frozenset[str] = field(init=False)
@@ -507,6 +515,12 @@ class Lexicon:
         self.date_role_words = Phrases(self.date_role_of)
         self.date_role_fields = {k.lower(): [term_key(w) for w in v]
                                  for k, v in self.data.get("date_role_fields", {}).items()}
+        dimensions = self.data.get("unit_dimensions", {})
+        self.unit_dimension_of = {w.lower(): unit.lower() for unit, words in dimensions.items() for w in words}
+        self.unit_dimension_fields = {k.lower(): [term_key(w) for w in v]
+                                      for k, v in self.data.get("unit_dimension_fields", {}).items()}
+        self.unit_dimension_pairs = {k.lower(): Phrases(v)
+                                     for k, v in self.data.get("unit_dimension_pairs", {}).items()}
         self.whole_count_cues = tuple(term_key(w) for w in self.data.get("whole_count_cues", ()))
         self.piece_units = frozenset(w.lower() for w in self.data.get("piece_units", ()))
         self.generic_tool_words = frozenset(w.lower() for w in self.data.get("generic_tool_words", ()))
@@ -711,7 +725,8 @@ def _merge(into: dict[str, Any], extra: dict[str, Any]) -> None:
 _WORD_LIST_MAPS = (
     "concepts", "action_tools", "fields", "payment_methods", "currency_symbols", "status_implies", "other_senses",
     "label_companions", "difference_words", "threshold_words", "member_words", "date_roles",
-    "date_role_fields", "outcome_states", "flag_words",
+    "date_role_fields", "outcome_states", "flag_words", "unit_dimensions", "unit_dimension_fields",
+    "unit_dimension_pairs",
 )
 """Keys whose entries are lists of words (`concepts`: concept -> words)."""
 _NUMBER_MAPS = (
