@@ -10,7 +10,7 @@ from typing import Any
 
 from factcheck.grounding.evidence import EvidenceIndex, Located
 from factcheck.grounding.multiplicity import dated_span, party_said, small_number
-from factcheck.grounding.roles import ClaimText, claims_a_total, cue_before, num_text, priced_per_unit
+from factcheck.grounding.roles import PER_SLASH, ClaimText, claims_a_total, cue_before, num_text
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.lexicon import Lexicon, field_name
 from factcheck.report import Claim, Fact, FactKind, Verdict
@@ -23,14 +23,23 @@ _UNIT_KEYS = frozenset({"unit", "units", "per", "basis", "price unit", "pricing"
 """Field names (as `field_name` reads them) whose string value says what one of an amount is for."""
 _SAID_NEAR = 24
 """How far (characters) around the answer's own mention of the amount its per-unit words are read ("每间每晚 ¥560")."""
-_ALL_BEFORE = re.compile(r"共\s*[*_]*\s*$")
-"""共 right before an amount ("共 ¥3,000.00"): the total of what the clause counts."""
+_ALL_BEFORE = re.compile(r"(?i)(?:共|\b(?:comes?|works?\s+out|adds?\s+up)\s+to)\s*[*_]*\s*$")
+"""Words right before an amount that make it the total of what the clause counts ("共 ¥3,000.00", "that comes to
+$474.00")."""
+_BREAK = re.compile(r"[→=,，;；:：]")
+"""What ends the words before an amount that may be its own ("AUD 245 per room per night → AUD 735")."""
+_TOTAL_AFTER = 16
+"""How far after an amount (characters) a total word that opens right there is read ("AUD 735 total", "**€90.00 in
+total**")."""
 _LEFT_BEFORE = re.compile(r"(?:剩|剩余|还剩|还有|仅剩|只剩)\s*$")
 _LEFT_AFTER = re.compile(r"(?i)\s*(?:left|remaining|available)\b")
 """Words that make a count what is left of an option ("剩 2 间", "2 rooms left"), not what the total is for."""
+_EACH = re.compile(r"(?i)\beach\b|\bapiece\b|各|每人|每位")
+"""Words that give every person the pieces counted ("one bag each", 各加一件): the pieces are that many times the
+people."""
 _DIGITS = re.compile(r"\d")
 """A digit: the answer's words of an amount's unit stop at another number."""
-_COUNT = r"(\d{1,3}|[一二两三四五六七八九十]|both|two|three|four|five|six|seven|eight|nine|ten)"
+_COUNT = r"(\d{1,3}|[一二两三四五六七八九十]|both|one|two|three|four|five|six|seven|eight|nine|ten)"
 
 
 def total_of_one_dimension(claims: list[Claim], index: EvidenceIndex) -> None:
@@ -59,16 +68,23 @@ def total_of_one_dimension(claims: list[Claim], index: EvidenceIndex) -> None:
 
 
 def _said_total(fact: Fact, said: ClaimText, index: EvidenceIndex) -> bool:
-    """Whether an amount of money is claimed as a total (`claims_a_total`), or comes first after a total word (or 共
-    right before it) with no per-unit word right beside it, in a claim that also says the rate ("每间每晚 ¥1,500.00，
-    共 ¥3,000.00")."""
+    """Whether an amount of money is claimed as a total (`claims_a_total`), or, in a claim that also says the rate,
+    has a total word before it (or 共, "comes to" right before it) or right after it and no per-unit word right beside
+    it ("每间每晚 ¥1,500.00，共 ¥3,000.00", "AUD 245 per room per night → AUD 735 total")."""
     lex = index.lex
     if claims_a_total(fact, index, said):
         return True
-    if fact.unit not in lex.currency_codes or priced_per_unit(fact, said, lex):
+    if fact.unit not in lex.currency_codes:
         return False
-    at = fact.start - said.start
-    return cue_before(lex.total_words, fact, said) is not None or _ALL_BEFORE.search(said.text, 0, at) is not None
+    at, end = fact.start - said.start, fact.end - said.start
+    before = _BREAK.split(_DIGITS.split(said.text[max(0, at - _SAID_NEAR) : at])[-1])[-1]
+    beside = _DIGITS.split(said.text[end : end + _SAID_NEAR])[0]
+    if lex.per_unit_words.search(before.lower()) or lex.per_unit_words.search(beside.lower()) \
+            or PER_SLASH.match(said.text[end:]):
+        return False  # "每间每晚 ¥560", "$45 each": the amount is one unit's
+    after = said.text[end : end + _TOTAL_AFTER].lstrip("*_ ")
+    return cue_before(lex.total_words, fact, said) is not None or _ALL_BEFORE.search(said.text, 0, at) is not None \
+        or any(hit.start == 0 for hit in lex.total_words.finditer(after.lower()))
 
 
 def _recounted(fact: Fact, claim: Claim, claims: list[Claim], index: EvidenceIndex
@@ -88,7 +104,8 @@ def _recounted(fact: Fact, claim: Claim, claims: list[Claim], index: EvidenceInd
             dims = _dimensions(loc, claims, index)
             if len(dims) < 2:
                 continue
-            counts = {dim: _count(dim, claim.text, fact.start - claim.start, loc, index) for dim in dims}
+            at = fact.start - claim.start
+            counts = {dim: _count(dim, claim.text, at, loc, index, each="person" not in dims) for dim in dims}
             whole = reduce(lambda a, b: a * b, counts.values(), 1)
             if whole == times or not _part(times, list(counts.values())):
                 continue
@@ -122,6 +139,8 @@ def _dimensions(loc: Located, claims: list[Claim], index: EvidenceIndex) -> list
     path = loc.leaf.path
     parent, _, own = path.rpartition(".")
     texts = [field_name(own)]
+    if not loc.leaf.numeric:  # "早餐 ¥198/人/天": the words right after the amount in the tool's own text
+        texts.append(_DIGITS.split(loc.leaf.text[loc.mention.end :])[0])
     if own in _PLAIN and parent:
         texts.append(field_name(parent.rpartition(".")[2]))
     output = index.value_at(loc.leaf.index, "")
@@ -142,6 +161,9 @@ def _dimensions(loc: Located, claims: list[Claim], index: EvidenceIndex) -> list
             dim = lex.unit_dimension_of[next(g for g in m.groups() if g)]
             if dim not in dims:
                 dims.append(dim)
+    rooms = _named_counts([index.calls[loc.leaf.index].args], set(lex.unit_dimension_fields.get("room", [])), "room")
+    if dims == ["night"] and rooms and min(rooms) > 1:
+        dims.append("room")  # a nightly rate of a call asked for several rooms: each room's
     return dims
 
 
@@ -151,18 +173,21 @@ def _per_unit_pattern(lex: Lexicon) -> re.Pattern[str]:
     return re.compile(rf"(?:\bper\s+|每\s*|/\s*)({words})(?![a-z])|\b(nightly|daily)\b")
 
 
-def _count(dim: str, text: str, at: int, loc: Located, index: EvidenceIndex) -> int:
+def _count(dim: str, text: str, at: int, loc: Located, index: EvidenceIndex, each: bool = False) -> int:
     """How many of a unit the total at `at` is for: what the claim says (a number or "both" before one of the unit's
     words, the nearest before the total first; a round trip for flights; the party for people), not what is left
     ("剩 2 间", "2 rooms left"), else a count the records give (a field or a list named by the unit, the stay's dates
-    for nights), else one."""
+    for nights), else one. With `each` (the amount is no person's), pieces said for each person ("one bag for each of
+    the 5 travellers", 各加一件) are that many times the people."""
     lex = index.lex
     words = "|".join(sorted((re.escape(w) for w, d in lex.unit_dimension_of.items() if d == dim), key=len,
                             reverse=True))
     said = [m for m in re.finditer(rf"(?i){_COUNT}\s*(?:extra\s+|more\s+)?(?:{words})(?![a-z])", text)
             if not _LEFT_BEFORE.search(text, 0, m.start()) and not _LEFT_AFTER.match(text, m.end())]
     for m in [*reversed([m for m in said if m.end() <= at]), *(m for m in said if m.end() > at)]:
-        count = 2 if m[1].lower() == "both" else small_number(lex, m[1].lower())
+        count = {"both": 2, "one": 1}.get(m[1].lower()) or small_number(lex, m[1].lower())
+        if count and dim == "piece" and each and _EACH.search(text):  # "one bag for each of the 5 travellers", 各加一件
+            return count * _count("person", text, at, loc, index)
         if count:
             return count
     if lex.unit_dimension_pairs.get(dim) and lex.unit_dimension_pairs[dim].search(text.lower()):
