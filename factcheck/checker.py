@@ -20,7 +20,7 @@ from factcheck.extractors.segment import Segmenter, detect_lang
 from factcheck.extractors.speech_acts import EXACT_KINDS, SpeechActClassifier
 from factcheck.extractors.status import StatusExtractor
 from factcheck.grounding.availability import listed_as_available
-from factcheck.grounding.date_shifts import record_date_moved
+from factcheck.grounding.date_shifts import record_date_moved, record_time_moved
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.kept_times import day_moved
 from factcheck.grounding.listed import closing_total, listed_count, listed_total
@@ -160,6 +160,7 @@ class FactChecker:
             left_after_used(claims)  # "共 30GB，已用 24.6GB，剩余 6.4GB": 30 − 24.6 = 5.4
             day_moved(claims, index)  # "2025年10月19日（周六）19:30" of `new_time: 2025-10-18 19:30`
             record_date_moved(claims, index)  # "Drop-off：4 月 7 日" of `dropoff: 2025-04-06`, a date never said
+            record_time_moved(claims, index)  # "Pick-up: 7:30 AM" of `pickup_time: 07:15`, a time never said
             total_of_one_dimension(claims, index)  # "两间房住 3 晚，一共 ¥420" of ¥140 per room per night
             worked_by_the_answer(claims)  # "尾款合计 ¥10,020" of its own ¥2,000 + ¥8,020, not `total: 8740`
         if view is not None:

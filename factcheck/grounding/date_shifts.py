@@ -1,11 +1,11 @@
-"""A date no tool gives, a few days off a date of the tools that the answer never says: the tool's date, moved."""
+"""A date or time no tool gives, a little off one of the tools' that the answer never says: the tool's, moved."""
 
 from __future__ import annotations
 
 import re
 from decimal import Decimal
 
-from factcheck.grounding.arithmetic import shifted_date
+from factcheck.grounding.arithmetic import shifted_date, shifted_time
 from factcheck.grounding.date_moves import same_date, worked_out
 from factcheck.grounding.date_roles import WORKED
 from factcheck.grounding.evidence import EvidenceIndex, Leaf
@@ -13,6 +13,8 @@ from factcheck.grounding.moments import NAMED_DATE, bounded
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.report import Claim, Fact, FactKind, Verdict
 
+_CLOCK = re.compile(r"\d{2}:\d{2}(?::\d{2})?")
+"""A time's value (`HH:MM`)."""
 _MOST_DAYS = 3
 """Most days a tool's date may be moved to be read as the answer's date."""
 _MOST_DATES = 2
@@ -23,6 +25,14 @@ _RANGE_BEFORE = re.compile(r"(?i)\d\s*(?:日|号)?\s*(?:[-–—~～至到、,�
 """Right before a date, another day and a range's or list's joint ("Nov 14–20", "6月2日–4日", "22, 23 and 24 Dec")."""
 _RANGE_AFTER = re.compile(r"(?i)^\s*(?:[-–—~～至到]|\bto\b|\bthrough\b|\band\b)\s*(?:\d|[a-z]{3,9}\.?\s+\d)")
 """Right after a date, a range's joint and its other end ("Dec 19–21", "4 月 1 日—3 日")."""
+_MOST_MINUTES = 60
+"""Most minutes a tool's time may be moved to be read as the answer's time."""
+_WORKED_TIME = re.compile(r"(?i)[≈~～]|也就是|即|差不多|[前后]|\bi\.e\.|\b(?:so|by|until|before|after)\b")
+"""Words in a time's clause that make it worked out from another or a limit ("also 就是 19:43", "so around 20:08",
+"8:20 前到达")."""
+_CLOCK_RANGE = re.compile(r"\d{1,2}[:：.]\d{2}\s*(?:[ap]\.?m\.?)?\s*(?:[-–—~～至到]|to)\s*$|"
+                          r"^\s*(?:[-–—~～至到]|to)\s*\d")
+"""A time joined to another as a range ("20:15–01:42", "14:00–16:00"): its end is often worked out."""
 _AFTER_TIME = re.compile(r"(?i)\d{1,2}[:：.]\d{2}\s*(?:[ap]\.?m\.?)?\s*[（(]\s*$")
 """A time and an opening bracket right before a date ("1:55 AM (Mar 15)"): the day a time past midnight falls on."""
 _LIMIT_AFTER = re.compile(r"(?i)^[\s,，]*(?:[（(][^()（）]{0,16}[)）])?[\s,，]*(?:at\s+)?"
@@ -58,6 +68,47 @@ def record_date_moved(claims: list[Claim], index: EvidenceIndex) -> None:
             set_verdict(fact, Verdict.CONTRADICTED, "value_mismatch",
                         f"tool gives {leaf.text} ({leaf.path or 'text'}), {days} day{'s' * (days > 1)} from "
                         f"{fact.text}, a date the answer never says", [evidence_of(leaf, index)])
+
+
+def record_time_moved(claims: list[Claim], index: EvidenceIndex) -> None:
+    """Contradict a time no tool gives ("Pick-up: Saturday 5 July, 7:30 AM") when a tool gives a time up to an hour
+    from it (`pickup_time: 07:15`, one or two such times) that the answer says nowhere: the answer reports the
+    record's time, moved. A time worked out is left: one in a clause with a duration or a count of the claim, an
+    approximating word (around, 左右), a limit or a worked-out word (by, before, 前, 也就是), or an end of a range.
+
+    Args:
+        claims: The answer's claims, grounded.
+        index: The run's evidence.
+    """
+    lex = index.lex
+    said = {f.value for claim in claims for f in claim.facts if f.kind == FactKind.TIME and f.value}
+    for claim in claims:
+        for fact in claim.facts:
+            if fact.kind != FactKind.TIME or fact.verdict != Verdict.UNSUPPORTED or fact.code != "not_found" \
+                    or fact.evidence or not fact.value or not _CLOCK.fullmatch(fact.value):
+                continue
+            at, end = fact.start - claim.start, fact.end - claim.start
+            clause = claim.text[max(0, at - _REACH) : end + _REACH]
+            if _WORKED_TIME.search(clause) or lex.approximators.search(clause.lower()) \
+                    or lex.approximators_after.search(clause.lower()) \
+                    or _CLOCK_RANGE.search(claim.text[max(0, at - _REACH) : at]) \
+                    or _CLOCK_RANGE.match(claim.text[end:]) \
+                    or any(f.kind == FactKind.NUMBER for f in claim.facts if abs(f.start - fact.start) <= _REACH):
+                continue
+            near: dict[str, tuple[Leaf, int]] = {}
+            for minutes in range(1, _MOST_MINUTES + 1):
+                for sign in (1, -1):
+                    moved = shifted_time(fact.value, minutes * sign)
+                    for loc in index.dates_times(FactKind.TIME, moved):
+                        if loc.leaf.source == "tool" and index.calls[loc.leaf.index].status != "error" \
+                                and loc.mention.value[:5] == moved:
+                            near.setdefault(moved, (loc.leaf, minutes))
+            if not near or len(near) > _MOST_DATES or any(t[:5] in near for t in said):
+                continue
+            leaf, minutes = next(iter(near.values()))
+            set_verdict(fact, Verdict.CONTRADICTED, "value_mismatch",
+                        f"tool gives {leaf.text} ({leaf.path or 'text'}), {minutes} minutes from {fact.text}, a time "
+                        f"the answer never says", [evidence_of(leaf, index)])
 
 
 def _worked(fact: Fact, claim: Claim, index: EvidenceIndex) -> bool:

@@ -55,3 +55,35 @@ def test_a_record_date_moved_and_never_said(answer: str, tools: list, context: l
 def test_a_moved_date_is_flagged_at_the_default_threshold() -> None:
     report = FactChecker().check("- Drop-off：4 月 7 日（周一）上午 11:00，SFO Airport", [RENTAL])
     assert report.flagged and "2025-04-06" in report.flagged[0].reason
+
+
+PICKUP = {"name": "get_booking", "args": {"booking_id": "RV-20814"}, "status": "ok", "output": {
+    "booking_id": "RV-20814", "pickup": {"location": "Parnell St", "at": "2025-07-05T08:30:00+01:00"}}}
+COURIER = {"name": "track_order", "args": {"order_id": "DB-1"}, "status": "ok", "output": {
+    "order_id": "DB-1", "picked_up_at": "19:21", "promised_by": "19:50"}}
+FAILED_PICKUP = {**PICKUP, "status": "error"}
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "said", "contradicted"),
+    [
+        # the record's time, moved up to an hour, and never said
+        ("Pick-up: Saturday 5 July, 8:10 AM", [PICKUP], "8:10 AM", True),
+        ("取车时间：7 月 5 日 09:00，地点 Parnell St。", [PICKUP], "09:00", True),
+        # controls: the record's own time; the moved time beside the record's; an approximate time, a time worked out
+        # from a duration, a limit, a range's end; a failed call's time; a time far from every tool's
+        ("Pick-up: Saturday 5 July, 8:30 AM", [PICKUP], "8:30 AM", False),
+        ("Pick-up is at 8:30 AM; the desk opens at 8:10 AM.", [PICKUP], "8:10 AM.", False),
+        ("He should be at your door around 19:42.", [COURIER], "19:42", False),
+        ("骑手已取餐，预计还要 12 分钟，19:33 送到。", [COURIER], "19:33", False),
+        ("Please be at the counter before 8:10 AM.", [PICKUP], "8:10 AM.", False),
+        ("Your slot is 8:10–8:40 AM.", [PICKUP], "8:40 AM.", False),
+        ("Pick-up: Saturday 5 July, 8:10 AM", [FAILED_PICKUP], "8:10 AM", False),
+        ("Pick-up: Saturday 5 July, 11:10 AM", [PICKUP], "11:10 AM", False),
+    ],
+)
+def test_a_record_time_moved_and_never_said(answer: str, tools: list, said: str, contradicted: bool) -> None:
+    fact = next(f for c in CHECKER.check(answer, tools).claims for f in c.facts if f.text == said)
+    assert (fact.verdict == Verdict.CONTRADICTED) is contradicted, (fact.verdict, fact.code, fact.reason)
+    if contradicted:
+        assert fact.code == "value_mismatch" and fact.evidence and "never says" in fact.reason, fact
