@@ -30,6 +30,10 @@ _MOST_MINUTES = 60
 _WORKED_TIME = re.compile(r"(?i)[≈~～]|也就是|即|差不多|[前后]|\bi\.e\.|\b(?:so|by|until|before|after)\b")
 """Words in a time's clause that make it worked out from another or a limit ("also 就是 19:43", "so around 20:08",
 "8:20 前到达")."""
+_ROUNDED = 15
+"""Fewest minutes a time on the hour or half hour must be from the tool's to be read as moved, not rounded."""
+_PAST_HOUR = 3
+"""How far after a time (characters) a word that makes it some time past the hour is read ("10 点多")."""
 _CLOCK_RANGE = re.compile(r"\d{1,2}[:：.]\d{2}\s*(?:[ap]\.?m\.?)?\s*(?:[-–—~～至到]|to)\s*$|"
                           r"^\s*(?:[-–—~～至到]|to)\s*\d")
 """A time joined to another as a range ("20:15–01:42", "14:00–16:00"): its end is often worked out."""
@@ -74,7 +78,8 @@ def record_time_moved(claims: list[Claim], index: EvidenceIndex) -> None:
     """Contradict a time no tool gives ("Pick-up: Saturday 5 July, 7:30 AM") when a tool gives a time up to an hour
     from it (`pickup_time: 07:15`, one or two such times) that the answer says nowhere: the answer reports the
     record's time, moved. A time worked out is left: one in a clause with a duration or a count of the claim, an
-    approximating word (around, 左右), a limit or a worked-out word (by, before, 前, 也就是), or an end of a range.
+    approximating word (around, 左右), a limit or a worked-out word (by, before, 前, 也就是), an end of a range, a time
+    past the hour ("10 点多"), or a whole or half hour less than a quarter hour from the tool's (rounded).
 
     Args:
         claims: The answer's claims, grounded.
@@ -91,6 +96,7 @@ def record_time_moved(claims: list[Claim], index: EvidenceIndex) -> None:
             clause = claim.text[max(0, at - _REACH) : end + _REACH]
             if _WORKED_TIME.search(clause) or lex.approximators.search(clause.lower()) \
                     or lex.approximators_after.search(clause.lower()) \
+                    or lex.past_hour_markers.search(claim.text[end : end + _PAST_HOUR]) \
                     or _CLOCK_RANGE.search(claim.text[max(0, at - _REACH) : at]) \
                     or _CLOCK_RANGE.match(claim.text[end:]) \
                     or any(f.kind == FactKind.NUMBER for f in claim.facts if abs(f.start - fact.start) <= _REACH):
@@ -106,6 +112,8 @@ def record_time_moved(claims: list[Claim], index: EvidenceIndex) -> None:
             if not near or len(near) > _MOST_DATES or any(t[:5] in near for t in said):
                 continue
             leaf, minutes = next(iter(near.values()))
+            if fact.value[3:5] in ("00", "30") and min(m for _, m in near.values()) < _ROUNDED:
+                continue  # "at 9 PM" of 21:02: a time rounded
             set_verdict(fact, Verdict.CONTRADICTED, "value_mismatch",
                         f"tool gives {leaf.text} ({leaf.path or 'text'}), {minutes} minutes from {fact.text}, a time "
                         f"the answer never says", [evidence_of(leaf, index)])

@@ -79,6 +79,8 @@ FAILED_PICKUP = {**PICKUP, "status": "error"}
         ("Please be at the counter before 8:10 AM.", [PICKUP], "8:10 AM.", False),
         ("Your slot is 8:10–8:40 AM.", [PICKUP], "8:40 AM.", False),
         ("Pick-up: Saturday 5 July, 8:10 AM", [FAILED_PICKUP], "8:10 AM", False),
+        ("He picked it up at 7:30 PM and is on his way.", [COURIER], "7:30 PM", False),  # rounded
+        ("取车时间：7 月 5 日 9 点多，地点 Parnell St。", [PICKUP], " 9 点", False),  # some time past 9
         ("Pick-up: Saturday 5 July, 11:10 AM", [PICKUP], "11:10 AM", False),
     ],
 )

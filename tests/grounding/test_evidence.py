@@ -54,7 +54,7 @@ def fact_verdicts(answer: str, tool_calls: list) -> list[tuple[str, Verdict]]:
         ("12月3日发货。", [call("ship", {"log": "shipped Dec 3, 2026"})], S),
         ("Shipped on Dec. 4.", [call("ship", {"log": "shipped 2026-12-03"})], C),  # a day off, never said
         ("Delivery at 2:30 pm.", [call("ship", {"eta": "14:30"})], S),
-        ("Delivery at 3 pm.", [call("ship", {"eta": "14:30"})], U),
+        ("Delivery at 3 pm.", [call("ship", {"eta": "14:30"})], C),  # the ETA moved, never said
         ("Delivery at 3 pm.", [call("ship", {"eta": "明天下午3点"})], S),
         ("Shipped on Dec. 3.", [call("ship", {"log": "已于 12 月 3 日发货"})], S),
         ("Shipped on Dec. 3.", [call("ship", {"log": "已于１２月３日发货"})], S),
