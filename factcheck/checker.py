@@ -30,7 +30,7 @@ from factcheck.grounding.own_sums import worked_by_the_answer
 from factcheck.grounding.partial_writes import partial_reported_whole
 from factcheck.grounding.record_blocks import record_of_block
 from factcheck.grounding.slips import slipped_pair
-from factcheck.grounding.swapped_values import swapped_values
+from factcheck.grounding.swapped_values import key_swapped_words, swapped_values
 from factcheck.grounding.unit_dimensions import total_of_one_dimension
 from factcheck.grounding.verdicts import evidence_of, evidence_strength, swapped_pairs
 from factcheck.grounding.working import left_after_used
@@ -155,6 +155,7 @@ class FactChecker:
             record_of_block(claims, source, index)  # "Order ID: #W7181492" over the items of #W5565470
             partial_reported_whole(claims, source, index)  # "All four of you are confirmed" after `result: partial`
             swapped_values(claims, source, index)  # "李娜：座位 32C" where 李娜's seat is 32B and 张子轩's 32C
+            key_swapped_words(claims, source, index)  # "INC0081452 …由孙磊跟进" where 孙磊 is RITM0033710's assignee
             slipped_pair(claims, index)  # "德邦便宜 32.80 元" beside 205.20 元 and 182.40 元
             listed_as_available(claims, index)  # "Here are the keyboards in stock:" over an unavailable one
             left_after_used(claims)  # "共 30GB，已用 24.6GB，剩余 6.4GB": 30 − 24.6 = 5.4

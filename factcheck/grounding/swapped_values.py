@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from factcheck.grounding.calls import said_whole
 from factcheck.grounding.counting import record_lists
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.verdicts import evidence_of, set_verdict
@@ -23,6 +24,10 @@ _SHORTEST_FIRST_NAME = 3
 """The fewest letters of a first name a claim may name a record by alone."""
 _SHORTEST_CODE = 2
 """The fewest characters of a value compared."""
+_KIND_FIELDS = frozenset({"type", "kind", "category", "item", "product", "title", "description"})
+"""Fields whose value names a record by what it is (`type: 键鼠套装`): said, it names that record too."""
+_LONGEST_WORDED = 24
+"""The most characters of a value in words compared (a name, a team; not a title or a note)."""
 _SHORTEST_LABELLED_CODE = 6
 """The fewest characters of a value compared in records told apart by a label field (a carrier), not a name."""
 
@@ -182,3 +187,96 @@ def _coded(value: Any, shortest: int = _SHORTEST_CODE) -> bool:
     more with a digit (not a line's "2", which a quantity or a price may also write)."""
     return isinstance(value, str) and len(value) >= shortest and any(ch.isdigit() for ch in value) \
         and _TOKEN.fullmatch(value) is not None
+
+
+def key_swapped_words(claims: list[Claim], source: str, index: EvidenceIndex) -> None:
+    """Flag a word a claim gives after one record's key that only another record of the same list holds in the same
+    field ("INC0081452 …，由孙磊跟进" where INC0081452's assignee is 刘洋 and RITM0033710's is 孙磊).
+
+    A list of records each with its own code of six characters or more (`ticket: "INC0081452"`) gives each a value
+    written in words, no digit, in a field other than a status, a name or a kind (`assignee: "刘洋"`), every
+    record's its own and held nowhere in the named record. A claim
+    that names exactly one of the records by its key and says, after the key and in the same sentence, the value
+    another record alone holds, not its own, reports the other record's fact as the named one's.
+
+    Args:
+        claims: The answer's claims, grounded.
+        source: The answer's text the claims are offsets into.
+        index: The run's evidence.
+    """
+    for leaf, records in record_lists(index):
+        key = next((k for k in records[0] if len({str(r.get(k)).lower() for r in records}) == len(records)
+                    and all(_coded(r.get(k), _SHORTEST_LABELLED_CODE) for r in records)), None)
+        if key is None:
+            continue
+        fields = []  # fields in words, each record's its own (a record without one is left out), not its name or kind
+        naming = {field_name(f) for f in index.lex.list("record_name_fields")} | _KIND_FIELDS
+        for f in records[0]:
+            values = [r[f] for r in records if f in r]
+            if f != key and not index.lex.status_fields.search(field_name(str(f))) and len(values) > 1 \
+                    and field_name(str(f)) not in naming \
+                    and all(_worded(v) for v in values) and len(set(values)) == len(values):
+                fields.append(f)
+        base = leaf.path if leaf.path != "$" else ""
+        for claim in claims:
+            if not claim.act.asserts:
+                continue
+            text = source[claim.start : claim.end]
+            low = text.lower()
+            named = [i for i, r in enumerate(records) if said_whole(low, str(r[key]).lower())]
+            if len(named) != 1:
+                continue
+            at = named[0]
+            begin = low.find(str(records[at][key]).lower())
+            for field in fields:
+                if field not in records[at] or _word_at(text, records[at][field]) >= 0:
+                    continue
+                said = [(j, pos) for j, r in enumerate(records) if j != at and field in r
+                        and (pos := _word_at(text, r[field], begin)) > begin
+                        and not _SENTENCE_END.search(text, begin, pos)]
+                if len(said) != 1:
+                    continue
+                j, pos = said[0]
+                value = records[j][field]
+                if _held(records[at], value):
+                    continue  # "HAT261 departs ORD": the named record holds it too, in another field
+                start, end = claim.start + pos, claim.start + pos + len(value)
+                fact = next((f for f in claim.facts if f.start <= start and end <= f.end), None)
+                if fact is None:
+                    fact = Fact(kind=FactKind.NAME, text=value, start=start, end=end, value=value)
+                    claim.facts.append(fact)
+                    claim.facts.sort(key=lambda f: f.start)
+                own = index.leaf_at(leaf.index, f"{base}[{at}].{field}")
+                set_verdict(fact, Verdict.CONTRADICTED, "swapped_value",
+                            f"{value} is {records[j][key]}'s {field_name(str(field))} ({base}[{j}].{field}); "
+                            f"{records[at][key]}'s is {records[at][field]}", [evidence_of(own, index)] if own else [])
+
+
+def _worded(value: Any) -> bool:
+    """Whether a value is a name or words with no digit (`刘洋`, `Dana Ruiz`), short enough to be said whole; not a
+    plain lower-case word (`refund`, `paid`), which any claim may say of its own."""
+    return isinstance(value, str) and _SHORTEST_NAME <= len(value) <= _LONGEST_WORDED \
+        and not any(ch.isdigit() for ch in value) and not value.islower()
+
+
+def _held(record: dict, value: str) -> bool:
+    """Whether a record holds a value in any of its fields, or a text of it holds the value ("键鼠套装" in its name)."""
+    low = value.lower()
+    return any(isinstance(v, str) and (low in v.lower() or v.lower() in low) for v in _strings(record))
+
+
+def _strings(value: Any) -> list[Any]:
+    """Every value inside a record, nested ones too."""
+    if isinstance(value, dict):
+        return [x for v in value.values() for x in _strings(v)]
+    if isinstance(value, list):
+        return [x for v in value for x in _strings(v)]
+    return [value]
+
+
+def _word_at(text: str, value: str, after: int = 0) -> int:
+    """Where a claim says a value, after `after` (a whole word when written in Latin letters), else -1."""
+    if not _LATIN.search(value):
+        return text.find(value, after)
+    m = re.compile(rf"(?i)(?<![A-Za-z]){re.escape(value)}(?![A-Za-z])").search(text, after)
+    return m.start() if m else -1

@@ -161,3 +161,38 @@ SEATS = [{"name": "get_booking", "args": {"pnr": "K7HX2D"}, "status": "ok", "out
 def test_a_record_with_no_value_said_with_another_records(answer: str, expected: list) -> None:
     report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, SEATS)
     assert [(f.text, f.verdict) for c in report.claims for f in c.facts if f.code == "swapped_value"] == expected
+
+
+TICKETS = {"name": "list_tickets", "args": {"requester": "zhao.min"}, "status": "ok", "output": [
+    {"ticket": "INC0081452", "title": "打印机无法连接", "status": "处理中", "assignee": "刘洋", "type": "故障"},
+    {"ticket": "RITM0033710", "title": "申请安装 Adobe Acrobat Pro", "status": "待审批", "assignee": "孙磊",
+     "type": "申请"},
+    {"ticket": "INC0079930", "title": "Outlook 无法同步", "status": "已关闭"}]}
+RESERVATIONS = {"name": "list_reservations", "args": {"user": "u1"}, "status": "ok", "output": {"reservations": [
+    {"id": "RSV-DEN-4103", "branch": "DEN Airport Counter B", "origin": "Denver"},
+    {"id": "RSV-DEN-4104", "branch": "DEN Downtown", "origin": "Boulder"}]}}
+
+LEGS = {"name": "get_itinerary", "args": {"pnr": "K7QM2D"}, "status": "ok", "output": {"flights": [
+    {"flight": "HAT112X", "origin": "Boston", "destination": "Chicago"},
+    {"flight": "HAT245X", "origin": "Chicago", "destination": "Seattle"}]}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "said", "swapped"),
+    [
+        # a record named by its code, with another record's value in words
+        ("INC0081452「打印机无法连接」——处理中，由孙磊跟进。", [TICKETS], "孙磊", True),
+        ("Your reservation RSV-DEN-4103 is upcoming: pickup at DEN Downtown.", [RESERVATIONS], "DEN Downtown", True),
+        # controls: its own value; the other record named too; the value before the code; a kind that names the other
+        # record; a value the named record holds in another field
+        ("INC0081452「打印机无法连接」——处理中，由刘洋跟进。", [TICKETS], "刘洋", False),
+        ("INC0081452 由孙磊跟进，RITM0033710 也是。", [TICKETS], "孙磊", False),
+        ("孙磊说 INC0081452 还在处理中。", [TICKETS], "孙磊", False),
+        ("INC0081452 已处理，申请那张还在审批。", [TICKETS], "申请", False),
+        ("Your reservation RSV-DEN-4104 starts in Boulder.", [RESERVATIONS], "Boulder", False),
+        ("Your connection HAT245X leaves Chicago at 16:50.", [LEGS], "Chicago", False),
+    ],
+)
+def test_a_word_of_another_record_after_a_records_code(answer: str, tools: list, said: str, swapped: bool) -> None:
+    facts = [f for c in CHECKER.check(answer, tools).claims for f in c.facts if f.text == said]
+    assert any(f.code == "swapped_value" for f in facts) is swapped, [(f.text, f.code, f.reason) for f in facts]
