@@ -162,7 +162,7 @@ class FactChecker:
             day_moved(claims, index)  # "2025年10月19日（周六）19:30" of `new_time: 2025-10-18 19:30`
             record_date_moved(claims, index)  # "Drop-off：4 月 7 日" of `dropoff: 2025-04-06`, a date never said
             record_time_moved(claims, index)  # "Pick-up: 7:30 AM" of `pickup_time: 07:15`, a time never said
-            total_of_one_dimension(claims, index)  # "两间房住 3 晚，一共 ¥420" of ¥140 per room per night
+            total_of_one_dimension(claims, index)  # "两间房住三晚总共 ¥1,317" of ¥439 per room per night
             worked_by_the_answer(claims)  # "尾款合计 ¥10,020" of its own ¥2,000 + ¥8,020, not `total: 8740`
         if view is not None:
             _to_raw_offsets(claims, view, answer)

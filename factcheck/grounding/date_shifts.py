@@ -20,7 +20,7 @@ _MOST_DAYS = 3
 _MOST_DATES = 2
 """Most tool dates that near the answer's it may be a moved one of: more, and it names none of them."""
 _REACH = 32
-"""How far (characters) before and after the date its clause is read for a bound, a deadline or a relative day."""
+"""How far (characters) before and after a date or time its clause is read for a bound, a limit or a relative day."""
 _RANGE_BEFORE = re.compile(r"(?i)\d\s*(?:日|号)?\s*(?:[-–—~～至到、,，]|\bto\b|\band\b|和)\s*$")
 """Right before a date, another day and a range's or list's joint ("Nov 14–20", "6月2日–4日", "22, 23 and 24 Dec")."""
 _RANGE_AFTER = re.compile(r"(?i)^\s*(?:[-–—~～至到]|\bto\b|\bthrough\b|\band\b)\s*(?:\d|[a-z]{3,9}\.?\s+\d)")
@@ -28,7 +28,7 @@ _RANGE_AFTER = re.compile(r"(?i)^\s*(?:[-–—~～至到]|\bto\b|\bthrough\b|\b
 _MOST_MINUTES = 60
 """Most minutes a tool's time may be moved to be read as the answer's time."""
 _WORKED_TIME = re.compile(r"(?i)[≈~～]|也就是|即|差不多|[前后]|\bi\.e\.|\b(?:so|by|until|before|after)\b")
-"""Words in a time's clause that make it worked out from another or a limit ("also 就是 19:43", "so around 20:08",
+"""Words in a time's clause that make it worked out from another or a limit ("也就是 19:43", "so around 20:08",
 "8:20 前到达")."""
 _ROUNDED = 15
 """Fewest minutes a time on the hour or half hour must be from the tool's to be read as moved, not rounded."""
@@ -115,8 +115,8 @@ def record_time_moved(claims: list[Claim], index: EvidenceIndex) -> None:
             if fact.value[3:5] in ("00", "30") and min(m for _, m in near.values()) < _ROUNDED:
                 continue  # "at 9 PM" of 21:02: a time rounded
             set_verdict(fact, Verdict.CONTRADICTED, "value_mismatch",
-                        f"tool gives {leaf.text} ({leaf.path or 'text'}), {minutes} minutes from {fact.text}, a time "
-                        f"the answer never says", [evidence_of(leaf, index)])
+                        f"tool gives {leaf.text} ({leaf.path or 'text'}), {minutes} minute{'s' * (minutes > 1)} from "
+                        f"{fact.text}, a time the answer never says", [evidence_of(leaf, index)])
 
 
 def _worked(fact: Fact, claim: Claim, index: EvidenceIndex) -> bool:

@@ -40,15 +40,16 @@ people."""
 _DIGITS = re.compile(r"\d")
 """A digit: the answer's words of an amount's unit stop at another number."""
 _COUNT = r"(\d{1,3}|[一二两三四五六七八九十]|both|one|two|three|four|five|six|seven|eight|nine|ten)"
+"""A count said before a unit's word ("2 rooms", "两间", "both flights")."""
 
 
 def total_of_one_dimension(claims: list[Claim], index: EvidenceIndex) -> None:
-    """Contradict a total worked out as a per-unit amount times a count ("两间房住 3 晚，一共需要补差价 ¥420" of
-    ¥140 × 3) when the amount is one unit's of two or more (lexicon `unit_dimensions`: per room per night, 每人每航段;
-    said by its field's name, a unit field beside it, or the answer's words beside it) and the count leaves one of
-    them out: the total is the amount times every count (the claim's own "两间房", "3 晚", "both flights", or the
-    records' `rooms`, `nights`, `passengers`, `segments`, lexicon `unit_dimension_fields`). A count the run gives
-    nowhere is one.
+    """Contradict a total worked out as a per-unit amount times a count ("两间房住三晚总共 ¥1,317" of ¥439 × 3)
+    when the amount is one unit's of two or more (lexicon `unit_dimensions`: per room per night, 每人每航段; said by
+    its field's name, a unit field beside it, or the answer's words beside it) and the count leaves one of them out:
+    the total is the amount times every count (the claim's own "两间房", "3 晚", "both flights", or the records'
+    `rooms`, `nights`, `passengers`, `segments`, lexicon `unit_dimension_fields`). A count the run gives nowhere is
+    one.
 
     Args:
         claims: The answer's claims, grounded.
@@ -62,15 +63,16 @@ def total_of_one_dimension(claims: list[Claim], index: EvidenceIndex) -> None:
                 continue
             found = _recounted(fact, claim, claims, index)
             if found is not None:
-                total, how, loc = found
+                how, loc = found
                 set_verdict(fact, Verdict.CONTRADICTED, "recomputed",
                             f"the records give {how}, not {fact.text}", [evidence_of(loc.leaf, index, how)])
 
 
 def _said_total(fact: Fact, said: ClaimText, index: EvidenceIndex) -> bool:
-    """Whether an amount of money is claimed as a total (`claims_a_total`), or, in a claim that also says the rate,
-    has a total word before it (or 共, "comes to" right before it) or right after it and no per-unit word right beside
-    it ("每间每晚 ¥1,500.00，共 ¥3,000.00", "AUD 245 per room per night → AUD 735 total")."""
+    """Whether an amount of money is claimed as a total (`claims_a_total`), or has no per-unit word right beside it
+    (after the arrow or the comma that ends the rate's words) and a total word before it, 共 or "comes to" right
+    before it, or a total word right after it ("每间每晚 ¥1,500.00，共 ¥3,000.00", "AUD 245 per room per night → AUD
+    735 total")."""
     lex = index.lex
     if claims_a_total(fact, index, said):
         return True
@@ -87,10 +89,9 @@ def _said_total(fact: Fact, said: ClaimText, index: EvidenceIndex) -> bool:
         or any(hit.start == 0 for hit in lex.total_words.finditer(after.lower()))
 
 
-def _recounted(fact: Fact, claim: Claim, claims: list[Claim], index: EvidenceIndex
-               ) -> tuple[Decimal, str, Located] | None:
-    """The total over every unit of a per-unit amount the claimed total is that amount times only some of, how it is
-    worked out, and the amount's place; None when the total is no such thing."""
+def _recounted(fact: Fact, claim: Claim, claims: list[Claim], index: EvidenceIndex) -> tuple[str, Located] | None:
+    """How the total over every unit of a per-unit amount is worked out, when the claimed total is that amount times
+    only some of the units, and the amount's place; None when the total is no such thing."""
     claimed = Decimal(fact.value or "0")
     if claimed <= 0:
         return None
@@ -112,7 +113,7 @@ def _recounted(fact: Fact, claim: Claim, claims: list[Claim], index: EvidenceInd
             total = unit * whole
             how = " × ".join(f"{n} {_units(dim, n)}" for dim, n in counts.items()) \
                 + f" × {num_text(unit)} = {num_text(total)}"
-            return total, how, loc
+            return how, loc
     return None
 
 
