@@ -204,19 +204,21 @@ def key_swapped_words(claims: list[Claim], source: str, index: EvidenceIndex) ->
         source: The answer's text the claims are offsets into.
         index: The run's evidence.
     """
+    naming = {field_name(f) for f in index.lex.list("record_name_fields")} | _KIND_FIELDS
     for leaf, records in record_lists(index):
-        key = next((k for k in records[0] if len({str(r.get(k)).lower() for r in records}) == len(records)
-                    and all(_coded(r.get(k), _SHORTEST_LABELLED_CODE) for r in records)), None)
+        key = next((k for k in records[0] if all(_coded(r.get(k), _SHORTEST_LABELLED_CODE) for r in records)
+                    and len({str(r.get(k)).lower() for r in records}) == len(records)), None)
         if key is None:
             continue
         fields = []  # fields in words, each record's its own (a record without one is left out), not its name or kind
-        naming = {field_name(f) for f in index.lex.list("record_name_fields")} | _KIND_FIELDS
         for f in records[0]:
             values = [r[f] for r in records if f in r]
             if f != key and not index.lex.status_fields.search(field_name(str(f))) and len(values) > 1 \
                     and field_name(str(f)) not in naming \
                     and all(_worded(v) for v in values) and len(set(values)) == len(values):
                 fields.append(f)
+        if not fields:
+            continue
         base = leaf.path if leaf.path != "$" else ""
         for claim in claims:
             if not claim.act.asserts:
