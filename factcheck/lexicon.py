@@ -217,6 +217,10 @@ class Lexicon:
     """Words of a weekly cycle (每周, every week): a date a week from a tool's is worked out, not misread."""
     business_day_cues: Phrases = field(init=False)
     """Words of business days (工作日, business days): a date that many business days from a tool's is worked out."""
+    record_names: frozenset[str] = field(init=False)
+    """The fields that hold a record's name (lexicon `record_name_fields`), as `field_name` reads them."""
+    record_labels: frozenset[str] = field(init=False)
+    """The fields that tell records apart when none has a name (`record_label_fields`), as `field_name` reads them."""
     relative_days: Phrases = field(init=False)
     """Words of a day counted from today or from another date (tomorrow, the next business day, 明天, 次日): a date
     said beside one is worked out, not a record's own."""
@@ -477,6 +481,8 @@ class Lexicon:
         self.weekly_cues = Phrases(self.data.get("weekly_cues", []))
         self.business_day_cues = Phrases(self.data.get("business_day_cues", []))
         self.relative_days = Phrases(self.data.get("relative_days", []))
+        self.record_names = frozenset(field_name(f) for f in self.data.get("record_name_fields", []))
+        self.record_labels = frozenset(field_name(f) for f in self.data.get("record_label_fields", []))
         self.flag_words = {term_key(k): tuple(w.lower() for w in ws)
                            for k, ws in self.data.get("flag_words", {}).items()}
         self.day_parts = {term_key(k): (float(a), float(b)) for k, (a, b) in self.data.get("day_parts", {}).items()}

@@ -53,7 +53,7 @@ def key_names(index: EvidenceIndex) -> KeyNames:
         The keys and names; empty when no tool output has a named record.
     """
     out = KeyNames()
-    fields = frozenset(field_name(f) for f in index.lex.list("record_name_fields"))
+    fields = index.lex.record_names
     for call in index.calls:
         if call.untrusted or call.status == "error":
             continue

@@ -87,8 +87,7 @@ def _named(records: list[Named], text: str, low: str) -> list[int]:
 def _record_sets(index: EvidenceIndex) -> list[tuple[int, list[Named], bool]]:
     """The run's lists of records with a name field, each record by its name and its coded values, and whether a
     label field names them (a carrier), not a name field."""
-    names = frozenset(field_name(f) for f in index.lex.list("record_name_fields"))
-    labels = frozenset(field_name(f) for f in index.lex.list("record_label_fields"))
+    names, labels = index.lex.record_names, index.lex.record_labels
     sets = []
     for leaf, records in record_lists(index):
         key = _name_field(records, names)
@@ -204,7 +203,7 @@ def key_swapped_words(claims: list[Claim], source: str, index: EvidenceIndex) ->
         source: The answer's text the claims are offsets into.
         index: The run's evidence.
     """
-    naming = {field_name(f) for f in index.lex.list("record_name_fields")} | _KIND_FIELDS
+    naming = index.lex.record_names | _KIND_FIELDS
     for leaf, records in record_lists(index):
         key = next((k for k in records[0] if all(_coded(r.get(k), _SHORTEST_LABELLED_CODE) for r in records)
                     and len({str(r.get(k)).lower() for r in records}) == len(records)), None)
