@@ -79,7 +79,7 @@ def time_units(index: EvidenceIndex, leaf: Leaf) -> tuple[int, str] | None:
     Returns:
         (count, field), or None when the amount is no per-unit-of-time one or no single count is given.
     """
-    words = _unit_words(index, leaf)
+    words = unit_words(index, leaf)
     if not {"per", "daily", "nightly", "hourly", "weekly", "monthly"} & set(words):
         return None
     units = {_TIME_UNITS[w] for w in words if w in _TIME_UNITS}
@@ -99,7 +99,7 @@ def time_units(index: EvidenceIndex, leaf: Leaf) -> tuple[int, str] | None:
     return next(iter(found.items())) if len(found) == 1 else None
 
 
-def _unit_words(index: EvidenceIndex, leaf: Leaf) -> list[str]:
+def unit_words(index: EvidenceIndex, leaf: Leaf) -> list[str]:
     """The words that say what one of an amount is for: its field's name (`nightly_rate`), and for a plain amount in
     a money object the object's name and its unit field's value (`rate: {"amount": 688, "unit": "per_room_per_night"}`).
     """

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from factcheck.grounding.calls import said_whole
 from factcheck.grounding.counting import record_lists
 from factcheck.grounding.evidence import EvidenceIndex
+from factcheck.grounding.flat import scalars_of
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.lexicon import field_name
 from factcheck.report import Claim, Fact, FactKind, Verdict
@@ -129,9 +131,7 @@ def _first_names(records: list[Named]) -> list[str | None]:
 
 def _names(text: str, name: str) -> bool:
     """Whether a claim names a record by its whole name (as a word of its own when written in Latin letters)."""
-    if not _LATIN.search(name):
-        return name in text
-    return re.search(rf"(?i)(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", text) is not None
+    return _word_at(text, name) >= 0
 
 
 def _flag_swaps(claim: Claim, text: str, records: list[Named], at: int, call: int, index: EvidenceIndex,
@@ -263,21 +263,18 @@ def _worded(value: Any) -> bool:
 def _held(record: dict, value: str) -> bool:
     """Whether a record holds a value in any of its fields, or a text of it holds the value ("键鼠套装" in its name)."""
     low = value.lower()
-    return any(isinstance(v, str) and (low in v.lower() or v.lower() in low) for v in _strings(record))
-
-
-def _strings(value: Any) -> list[Any]:
-    """Every value inside a record, nested ones too."""
-    if isinstance(value, dict):
-        return [x for v in value.values() for x in _strings(v)]
-    if isinstance(value, list):
-        return [x for v in value for x in _strings(v)]
-    return [value]
+    return any(isinstance(v, str) and (low in v.lower() or v.lower() in low) for v in scalars_of(record))
 
 
 def _word_at(text: str, value: str, after: int = 0) -> int:
     """Where a claim says a value, after `after` (a whole word when written in Latin letters), else -1."""
     if not _LATIN.search(value):
         return text.find(value, after)
-    m = re.compile(rf"(?i)(?<![A-Za-z]){re.escape(value)}(?![A-Za-z])").search(text, after)
+    m = _word_pattern(value).search(text, after)
     return m.start() if m else -1
+
+
+@lru_cache(maxsize=4096)
+def _word_pattern(value: str) -> re.Pattern[str]:
+    """The regex of `_word_at` for a value in Latin letters (names repeat from claim to claim)."""
+    return re.compile(rf"(?i)(?<![A-Za-z]){re.escape(value)}(?![A-Za-z])")

@@ -9,7 +9,7 @@ from functools import reduce
 from typing import Any
 
 from factcheck.grounding.evidence import EvidenceIndex, Located
-from factcheck.grounding.multiplicity import dated_span, party_said, small_number
+from factcheck.grounding.multiplicity import dated_span, party_said, small_number, unit_words
 from factcheck.grounding.roles import PER_SLASH, ClaimText, claims_a_total, cue_before, num_text
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.lexicon import Lexicon, field_name
@@ -17,8 +17,6 @@ from factcheck.report import Claim, Fact, FactKind, Verdict
 
 _MOST_UNITS = 100
 """Most units a per-unit amount is read as taken for, when the claimed total is divided back."""
-_PLAIN = frozenset({"amount", "value"})
-"""Names of an amount's field inside a money object, whose own name says what it is."""
 _UNIT_KEYS = frozenset({"unit", "units", "per", "basis", "price unit", "pricing", "price basis", "rate unit"})
 """Field names (as `field_name` reads them) whose string value says what one of an amount is for."""
 _SAID_NEAR = 24
@@ -138,12 +136,10 @@ def _dimensions(loc: Located, claims: list[Claim], index: EvidenceIndex) -> list
     person per flight`)."""
     lex = index.lex
     path = loc.leaf.path
-    parent, _, own = path.rpartition(".")
-    texts = [field_name(own)]
+    parent = path.rpartition(".")[0]
+    texts = [" ".join(unit_words(index, loc.leaf))]  # `price_per_bag_per_segment`; `rate: {amount, unit}`
     if not loc.leaf.numeric:  # "早餐 ¥198/人/天": the words right after the amount in the tool's own text
         texts.append(_DIGITS.split(loc.leaf.text[loc.mention.end :])[0])
-    if own in _PLAIN and parent:
-        texts.append(field_name(parent.rpartition(".")[2]))
     output = index.value_at(loc.leaf.index, "")
     record = index.value_at(loc.leaf.index, parent) if parent else output
     for holder in (record, output):
