@@ -365,3 +365,32 @@ def read_disagrees(index: EvidenceIndex, fact: Fact, polarity: str, pool: list[S
     set_verdict(fact, Verdict.CONTRADICTED, "polarity_mismatch", f"tool says {say(own[0])}, answer says {polarity}",
                 [evidence_of(own[0].leaf, index)])
     return True
+
+
+_PROSE = frozenset({"", "$", "text"})
+"""The paths of a call's whole output read as text (an e-mail, an error message): no field of a record."""
+
+
+def latest_stating(index: EvidenceIndex, pool: list[StatusEvidence]) -> int:
+    """The call whose statuses say a record's status now: the latest, unless it says it only in other words than a
+    status field (a ticket's `queue: 退款异常`) and an earlier successful call's status field does (the refund's own
+    `status: FAILED`); a call that failed speaks by its error, and a call whose output is a text (an e-mail read) by
+    its text.
+
+    Args:
+        index: The run's evidence.
+        pool: The statuses of one concept the run states.
+
+    Returns:
+        The call's index.
+    """
+    latest = max(s.call for s in pool)
+    if any(_fielded(index, s) or index.calls[s.call].status == "error" or s.leaf.path in _PROSE
+           for s in pool if s.call == latest):
+        return latest  # a status field, an error, or a text of its own ("Good news, refund status: success")
+    return max((s.call for s in pool if _fielded(index, s) and index.calls[s.call].status == "ok"), default=latest)
+
+
+def _fielded(index: EvidenceIndex, status: StatusEvidence) -> bool:
+    """Whether a status is stated by a status field (`status`, `refund_status`), not by other words of a record."""
+    return bool(index.lex.status_fields.search(field_name(status.leaf.path.rsplit(".", 1)[-1].split("[")[0])))

@@ -15,6 +15,7 @@ from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, other_item
 from factcheck.grounding.status_calls import (
     counted_search,
     failed_for_named,
+    latest_stating,
     named_record_disagrees,
     of_named_calls,
     read_disagrees,
@@ -142,7 +143,7 @@ class StatusMatcher:
             if not self.index.lex.earlier_markers.search(before):
                 # the latest call states the status now; "when I first checked, it was still in progress"
                 # speaks of an earlier one
-                latest = max(s.call for s in pool)
+                latest = latest_stating(self.index, pool)
                 pool = [s for s in pool if s.call == latest]
             pool = self._of_named_records(fact, pool, polarity)
             if not pool:

@@ -833,3 +833,28 @@ def test_a_state_awaited_by_one_of_several_records_is_left_to_the_named_record()
                                                  {"id": "EXP-2", "status": "pending_approval"}]})]
     facts = awaited_verdicts("EXP-1 has been approved.", tools)
     assert facts and all(v != Verdict.CONTRADICTED for _, v in facts), facts
+
+
+REFUND_FAILED = call("create_refund", {"order_id": "JD55012345", "refund_id": "RF-5521", "status": "FAILED"})
+TICKET = call("create_ticket", {"order_id": "JD55012345", "ticket_id": "TK-7741", "queue": "退款异常"})
+REFUND_READ = call("get_refund", {"order_id": "JD55012345", "refund_id": "RF-5521", "refund_status": "已退款"})
+ORDER_READ = call("get_order", {"order_id": "JD55012345", "status": "已签收", "paid": 1299.0})
+
+
+@pytest.mark.parametrize(
+    ("tools", "evidence", "contradicted"),
+    [
+        # the refund's own status field, not a later ticket's queue that names the refund in other words
+        ([ORDER_READ, REFUND_FAILED], "FAILED", True),
+        ([ORDER_READ, REFUND_FAILED, TICKET], "FAILED", True),
+        # control: a later call's status field says it now
+        ([ORDER_READ, REFUND_FAILED, REFUND_READ], "已退款", False),
+    ],
+)
+def test_a_status_field_speaks_over_a_later_calls_other_words(tools: list, evidence: str, contradicted: bool) -> None:
+    report = CHECKER.check("订单 JD55012345 的退款 1,299.00 元已成功原路退回您的信用卡。", tools)
+    fact = next(f for c in report.claims for f in c.facts if f.kind in (FactKind.STATUS, FactKind.ACTION))
+    assert (fact.verdict == Verdict.CONTRADICTED) is contradicted, (fact.verdict, fact.reason)
+    assert fact.evidence and fact.evidence[0].text == evidence, fact.evidence
+    if contradicted:
+        assert fact.confidence is not None and fact.confidence >= 0.8, fact.confidence
