@@ -31,7 +31,7 @@ from factcheck.grounding.partial_writes import partial_reported_whole
 from factcheck.grounding.record_blocks import record_of_block
 from factcheck.grounding.slips import slipped_pair
 from factcheck.grounding.swapped_values import key_swapped_words, swapped_values
-from factcheck.grounding.unit_dimensions import counted_line_of_one_unit, total_of_one_dimension
+from factcheck.grounding.unit_dimensions import total_of_one_dimension
 from factcheck.grounding.verdicts import evidence_of, evidence_strength, swapped_pairs
 from factcheck.grounding.working import left_after_used
 from factcheck.lexicon import DONE_CONCEPT, load_lexicon
@@ -163,7 +163,6 @@ class FactChecker:
             record_date_moved(claims, index)  # "Drop-off：4 月 7 日" of `dropoff: 2025-04-06`, a date never said
             record_time_moved(claims, index)  # "Pick-up: 7:30 AM" of `pickup_time: 07:15`, a time never said
             total_of_one_dimension(claims, index)  # "两间房住三晚总共 ¥1,317" of ¥439 per room per night
-            counted_line_of_one_unit(claims, index)  # "成人 2 位：3,280 元" of ¥3,280 per person
             worked_by_the_answer(claims)  # "尾款合计 ¥10,020" of its own ¥2,000 + ¥8,020, not `total: 8740`
         if view is not None:
             _to_raw_offsets(claims, view, answer)

@@ -37,10 +37,6 @@ _EACH = re.compile(r"(?i)\beach\b|\bapiece\b|各|每人|每位")
 people."""
 _DIGITS = re.compile(r"\d")
 """A digit: the answer's words of an amount's unit stop at another number."""
-_WHOLE_BEFORE = re.compile(r"(?i)(?:\ball|\btotal(?: for)?|共|合计|总共|一共|全部)\s*[*_]*\s*$")
-"""Words right before a count that make the amount after it the whole of them ("All three rooms: $3,227.43")."""
-_TIMES = re.compile(r"\s*[×xX*]\s*\d")
-"""A multiplication right after an amount ("¥3,280 × 2"): the amount is one unit's, the working is said."""
 _COUNT = r"(\d{1,3}|[一二两三四五六七八九十]|both|one|two|three|four|five|six|seven|eight|nine|ten)"
 """A count said before a unit's word ("2 rooms", "两间", "both flights")."""
 
@@ -68,53 +64,6 @@ def total_of_one_dimension(claims: list[Claim], index: EvidenceIndex) -> None:
                 how, loc = found
                 set_verdict(fact, Verdict.CONTRADICTED, "recomputed",
                             f"the records give {how}, not {fact.text}", [evidence_of(loc.leaf, index, how)])
-
-
-def counted_line_of_one_unit(claims: list[Claim], index: EvidenceIndex) -> None:
-    """Contradict a line's amount that is one unit's when the line counts several of the unit right before it
-    ("成人 2 位：3,280 元" of ¥3,280 per person; "3 nights: €189.00" of a nightly €189): the line comes to the
-    count times the amount. The amount's units are `_dimensions`' (its field's name, a unit field, the tool's own
-    words); a per-unit word, a slash or "×" beside the amount leaves it alone, and so do a count of one, a count
-    said as all of them ("All three rooms:") and an amount a total field holds.
-
-    Args:
-        claims: The answer's claims, grounded.
-        index: The run's evidence.
-    """
-    lex = index.lex
-    counted = _counted_pattern(lex)
-    for claim in claims:
-        for fact in claim.facts:
-            if fact.kind != FactKind.NUMBER or fact.code != "match" or fact.verdict != Verdict.SUPPORTED \
-                    or fact.unit not in lex.currency_codes or not fact.value:
-                continue
-            at, end = fact.start - claim.start, fact.end - claim.start
-            said = counted.search(claim.text, 0, at)
-            beside = _DIGITS.split(claim.text[end : end + _SAID_NEAR])[0].lower()
-            if said is None or lex.per_unit_words.search(beside) or PER_SLASH.match(claim.text[end:]) \
-                    or _TIMES.match(claim.text, end):
-                continue
-            count = small_number(lex, said.group(1).lower())
-            dim = lex.unit_dimension_of.get(said.group(2).lower())
-            claimed = Decimal(fact.value)
-            located = [loc for loc in index.equal_numbers([(claimed, -(fact.precision or 0))])
-                       if loc.leaf.source == "tool" and not loc.leaf.count]
-            whole = _WHOLE_BEFORE.search(claim.text, 0, said.start()) is not None
-            if not count or count < 2 or dim is None or not located or whole \
-                    or not all(dim in _dimensions(loc, claims, index) and "total" not in field_name(loc.leaf.path)
-                               for loc in located):
-                continue
-            total = claimed * count
-            how = f"{count} {_units(dim, count)} × {num_text(claimed)} = {num_text(total)}"
-            set_verdict(fact, Verdict.CONTRADICTED, "recomputed", f"the records give {how}, not {fact.text} for "
-                        f"{said.group(0).strip(' :：')}", [evidence_of(located[0].leaf, index, how)])
-
-
-def _counted_pattern(lex: Lexicon) -> re.Pattern[str]:
-    """A count of a unit right before an amount, a colon or nothing between ("2 位：", "3 nights: ")."""
-    words = "|".join(sorted((re.escape(w) for w in lex.unit_dimension_of), key=len, reverse=True))
-    return re.compile(rf"(?i)(?<![\d.,])(\d{{1,2}}|[两二三四五六七八九十]|two|three|four|five|six)\s*({words})"
-                      rf"(?![a-z])\s*[:：]\s*$")
 
 
 def _said_total(fact: Fact, said: ClaimText, index: EvidenceIndex) -> bool:

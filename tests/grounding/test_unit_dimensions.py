@@ -64,30 +64,3 @@ def test_a_total_over_one_of_two_units(answer: str, tools: list, said: str, cont
 def test_the_recomputed_total_says_every_count() -> None:
     report = FactChecker().check("- 房价：JPY 18,500 / 晚 / 间\n- 总价：JPY 55,500", [BOOKING])
     assert report.flagged and "3 nights × 2 rooms × 18500 = 111000" in report.flagged[0].reason
-
-
-TOUR = {"name": "get_tour", "args": {"tour_id": "T-6D"}, "status": "ok", "output": {
-    "tour_id": "T-6D", "price": {"adult": 3280.0, "child_no_bed": 1680.0}, "price_unit": "每人", "currency": "CNY"}}
-QUOTE = {"name": "create_quote", "args": {"rooms": 3}, "status": "ok", "output": {
-    "currency": "USD", "unit": "per room", "nightly_rate": 229.0, "quote_total": 687.0}}
-
-
-@pytest.mark.parametrize(
-    ("answer", "tools", "said", "contradicted"),
-    [
-        # one person's price as the line of two
-        ("- 成人 2 位：3,280 元\n- 儿童 1 位：1,680 元", [TOUR], "3,280 元", True),
-        # controls: a count of one; a per-unit word beside the amount; the working said; all of them; a total field
-        ("- 成人 2 位：6,560 元\n- 儿童 1 位：1,680 元", [TOUR], "1,680 元", False),
-        ("- 成人 2 位：3,280 元/人", [TOUR], "3,280 元", False),
-        ("- 成人 2 位：3,280 元 × 2 = 6,560 元", [TOUR], "3,280 元", False),
-        ("- 合计 2 位：3,280 元", [TOUR], "3,280 元", False),
-        ("All 3 rooms: $687.00", [QUOTE], "$687.00", False),
-        ("3 rooms: $687.00", [QUOTE], "$687.00", False),
-    ],
-)
-def test_a_counted_line_of_one_units_amount(answer: str, tools: list, said: str, contradicted: bool) -> None:
-    fact = next(f for c in CHECKER.check(answer, tools).claims for f in c.facts if f.text == said)
-    assert (fact.verdict == Verdict.CONTRADICTED) is contradicted, (fact.verdict, fact.code, fact.reason)
-    if contradicted:
-        assert "2 people × 3280 = 6560" in fact.reason, fact.reason
