@@ -237,14 +237,12 @@ def _earlier(
 
 
 def _travellers(index: EvidenceIndex) -> int:
-    """The party a record of the run gives (`guests: 2` of the booking being changed), 0 when none does; a limit
-    (`max_party_size: 40`, lexicon `limit_fields`) is no party."""
+    """The party a record of the run gives (`guests: 2` of the booking being changed), 0 when none does."""
     lex = index.lex
     sizes = [value for call in index.calls if call.status == "ok"
              and isinstance(output := index.flats[call.index].value, Mapping)
              for key, value in output.items() if isinstance(value, int) and not isinstance(value, bool)
-             and lex.party_nouns.search(name := field_name(str(key)))
-             and lex.limit_fields.isdisjoint(name.split())]
+             and lex.party_nouns.search(field_name(str(key)))]
     return max(sizes, default=0)
 
 

@@ -96,10 +96,6 @@ BARE = _call("search_trains", [{"train": "G1", "dep": "07:00", "二等座": "无
                                {"train": "G103", "dep": "07:20", "二等座": "有"}])
 TODAY = _call("search_bus", {"date": "2026-12-31", "now": "2026-12-31T13:05:00+08:00", "schedules": [
     {"depart": "12:10", "seats_left": 8}, {"depart": "15:20", "seats_left": 15}]})
-OPEN_SLOTS = _call("get_catering_slots", {"date": "2026-09-11", "slots": [
-    {"time": "08:00", "available": True}, {"time": "07:15", "available": False},
-    {"time": "07:30", "available": True}]})
-RULES = _call("get_catering_rules", {"min_notice_hours": 48, "max_party_size": 40})
 NAMED_FIELD = _call("list_stores", {"date": "2026-12-03", "stores": [
     {"store": "A", "earliest_delivery": "18:20", "open": True},
     {"store": "B", "earliest_delivery": "17:45", "open": True}]})
@@ -111,8 +107,6 @@ NAMED_FIELD = _call("list_stores", {"date": "2026-12-03", "stores": [
         # one day's slots with places left: one that can be had comes earlier
         ([DAY_SLOTS], "明天最早能约的抽血时段是东院区 07:45。", "07:45", True),
         ([DAY_SLOTS], "The earliest slot you can book is 07:30 at the South campus.", "07:30", False),
-        # a limit of the run's (`max_party_size`) is no party the slots must hold
-        ([OPEN_SLOTS, RULES], "The earliest open slot is 08:00.", "08:00", True),
         # capacity less booked, and the most a table takes for the search's party
         ([PICKUP], "The earliest window I could get is 8:30.", "8:30", False),
         ([TABLES], "Earliest option: 19:30 on the terrace.", "19:30", False),
