@@ -44,9 +44,9 @@ def named_items_count(fact: Fact, claimed: Decimal, said: ClaimText, index: Evid
     their quantities added up, those of some of them ("其中 2 件已发出"), the quantity of the item named right
     before it ("鲜牛奶 1L×2 共 2 件"), and with a noun after its unit ("3 件商品") how many items it names; said
     as the whole (共, in total) it is of all of them. A count that is none of these, for every list whose items the
-    claim names, is contradicted. Left alone: a claim that lists more pieces ("×12") than it names items, a count
-    of a name ("四件套", "8-Piece Knife Set"), the whole a part is of ("3 of the 5 units"), and a count a quantity
-    or count field of a tool's record gives (a return's `items_returned`).
+    claim names, is contradicted. Left alone: a count of a name ("四件套", "8-Piece Knife Set"), the whole a part
+    is of ("3 of the 5 units"), and a count a quantity or count field of a tool's record gives (a return's
+    `items_returned`).
 
     Args:
         fact: A whole number with a piece unit.
@@ -76,8 +76,8 @@ def named_items_count(fact: Fact, claimed: Decimal, said: ClaimText, index: Evid
         if index.calls[leaf.index].status == "error":
             continue
         named = [(where, record) for record in records if (where := _name_at(record, text)) is not None]
-        if len(named) < 2 or len(_COUNT_AFTER.findall(text)) > len(named):
-            continue  # "西兰花 ×40、…、麒麟西瓜 ×12": a part the records name otherwise is not among the named
+        if len(named) < 2:
+            continue
         quantities = [_said_quantity(text, *where) or _quantity(record, index) for where, record in named]
         if any(q is None for q in quantities):
             continue
