@@ -46,13 +46,13 @@ def _is_count(fact: Fact, lex: Lexicon) -> bool:
             and unit not in lex.unit_scales)
 
 
-def clause_before(fact: Fact, claim: str, start: int) -> str:
+def _clause_before(fact: Fact, claim: str, start: int) -> str:
     """The words of the count's clause before it, as lexicon keys."""
     before = claim[: max(0, fact.start - start)]
     return term_key(before[clause_start(before, len(before)) :])
 
 
-def said_whole(clause: str, lex: Lexicon) -> bool:
+def _said_whole(clause: str, lex: Lexicon) -> bool:
     """Whether a whole-count cue (合计, 共, in total) stands in the clause before a count ("all 5 items" adds up no
     lines)."""
     return lex.cue_in((cue for cue in lex.whole_count_cues if cue != "all"), clause)
@@ -79,7 +79,7 @@ def listed_count_total(fact: Fact, listed: list[ListedCount], claim: str, start:
     Returns:
         ("recomputed", how, []) when the listed counts add up to another number; None otherwise.
     """
-    if not _is_count(fact, lex) or not said_whole(clause_before(fact, claim, start), lex):
+    if not _is_count(fact, lex) or not _said_whole(_clause_before(fact, claim, start), lex):
         return None
     unit = _unit_of(fact)
     if any(count.claim == start and count.unit == unit for count in listed):
@@ -99,14 +99,14 @@ def listed_count_total(fact: Fact, listed: list[ListedCount], claim: str, start:
     if len(parts) < 2:
         return None
     total, claimed = sum(parts, Decimal(0)), Decimal(fact.value or "0")
-    if total == claimed or claimed in subset_sums(parts):
+    if total == claimed or claimed in _subset_sums(parts):
         return None  # "已到货合计 200 箱" of lines 120, 80 and 150: the whole of those its condition keeps
     how = " + ".join(f"{p.normalize():f}" for p in parts)
     said = f"{how} = {total.normalize():f} {fact.unit}"
     return "recomputed", f"the answer's own counts come to {said}, not {fact.text}", []
 
 
-def subset_sums(parts: list[Decimal]) -> set[Decimal]:
+def _subset_sums(parts: list[Decimal]) -> set[Decimal]:
     """What some of the parts (one or more) add up to."""
     sums: set[Decimal] = set()
     for part in parts:
@@ -127,9 +127,9 @@ def note_count(listed: list[ListedCount], fact: Fact, claim: str, start: int, le
     """
     if not _is_count(fact, lex):
         return
-    clause = clause_before(fact, claim, start)
+    clause = _clause_before(fact, claim, start)
     count = ListedCount(_unit_of(fact), Decimal(fact.value or "0"), fact.verdict == Verdict.SUPPORTED,
-                        said_whole(clause, lex), start, fact.start, lex.per_unit_words.search(clause))
+                        _said_whole(clause, lex), start, fact.start, lex.per_unit_words.search(clause))
     if listed and listed[-1].at == count.at:
         listed[-1] = count
     else:

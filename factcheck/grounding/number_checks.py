@@ -18,7 +18,6 @@ from factcheck.grounding.line_amounts import unit_price_as_line
 from factcheck.grounding.listed import stated_total
 from factcheck.grounding.member_counts import member_count, part_count
 from factcheck.grounding.moments import day_of_month
-from factcheck.grounding.named_counts import named_items_count
 from factcheck.grounding.number_backings import NumberBackings
 from factcheck.grounding.one_unit import one_units_amount
 from factcheck.grounding.party_totals import alike_or_counted, per_unit_sum_as_total
@@ -546,12 +545,13 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         return same_field
 
     def _members(self, fact: Fact, claimed: Decimal) -> Backing | None:
-        """A count of a record's members or of the items named that the records give otherwise ("共有 3 位乘客")."""
-        if fact.unit not in self.index.lex.currency_codes and fact.unit != "%":
-            found = member_count(fact, claimed, self._claim_text, self._records.start, self._claim_facts, self.index)
-            if found is not None and not _PARTY_BEFORE.search(self._claim_text, 0, fact.start - self._records.start):
-                return found  # not "Total for 2 passengers": the party a search or a price is for
-        return named_items_count(fact, claimed, self._said, self.index)
+        """A count of a record's members the records give otherwise ("共有 3 位乘客" of four passengers)."""
+        if fact.unit in self.index.lex.currency_codes or fact.unit == "%":
+            return None
+        found = member_count(fact, claimed, self._claim_text, self._records.start, self._claim_facts, self.index)
+        if found is not None and _PARTY_BEFORE.search(self._claim_text, 0, max(0, fact.start - self._records.start)):
+            return None  # "Total for 2 passengers": the party a search or a price is for
+        return found
 
     def _condition_disagrees(self, fact: Fact, matches: list[Located]) -> bool:
         """Contradict a count that is a list's length when the claim counts only the options that can be taken
