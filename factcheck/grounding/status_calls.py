@@ -373,9 +373,9 @@ _PROSE = frozenset({"", "$", "text"})
 
 def latest_stating(index: EvidenceIndex, pool: list[StatusEvidence]) -> int:
     """The call whose statuses say a record's status now: the latest, unless it says it only in other words than a
-    status field (a ticket's `queue: 退款异常`) and an earlier successful call's status field does (the refund's own
-    `status: FAILED`); a call that failed speaks by its error, and a call whose output is a text (an e-mail read) by
-    its text.
+    status field (a ticket's `queue: 退款异常`) and an earlier call's status field does (the refund's own
+    `status: FAILED`); a call that failed speaks by its error, a call whose output is a text (an e-mail read) by its
+    text.
 
     Args:
         index: The run's evidence.
@@ -385,10 +385,10 @@ def latest_stating(index: EvidenceIndex, pool: list[StatusEvidence]) -> int:
         The call's index.
     """
     latest = max(s.call for s in pool)
-    if any(_fielded(index, s) or index.calls[s.call].status == "error" or s.leaf.path in _PROSE
-           for s in pool if s.call == latest):
-        return latest  # a status field, an error, or a text of its own ("Good news, refund status: success")
-    return max((s.call for s in pool if _fielded(index, s) and index.calls[s.call].status == "ok"), default=latest)
+    if index.calls[latest].status == "error" or any(_fielded(index, s) or s.leaf.path in _PROSE
+                                                    for s in pool if s.call == latest):
+        return latest  # an error, a status field, or a text of its own ("Good news, refund status: success")
+    return max((s.call for s in pool if _fielded(index, s)), default=latest)
 
 
 def _fielded(index: EvidenceIndex, status: StatusEvidence) -> bool:

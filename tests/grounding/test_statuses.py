@@ -839,6 +839,9 @@ REFUND_FAILED = call("create_refund", {"order_id": "JD55012345", "refund_id": "R
 TICKET = call("create_ticket", {"order_id": "JD55012345", "ticket_id": "TK-7741", "queue": "退款异常"})
 REFUND_READ = call("get_refund", {"order_id": "JD55012345", "refund_id": "RF-5521", "refund_status": "已退款"})
 ORDER_READ = call("get_order", {"order_id": "JD55012345", "status": "已签收", "paid": 1299.0})
+REFUND_DONE = call("create_refund", {"order_id": "JD55012345", "refund_id": "RF-5521", "status": "SUCCESS"})
+REFUND_ERROR = call("create_refund", {"error": "CARD_CLOSED", "message": "Refund failed: the card 6021 is closed"},
+                    status="error")
 
 
 @pytest.mark.parametrize(
@@ -847,8 +850,9 @@ ORDER_READ = call("get_order", {"order_id": "JD55012345", "status": "已签收",
         # the refund's own status field, not a later ticket's queue that names the refund in other words
         ([ORDER_READ, REFUND_FAILED], "FAILED", True),
         ([ORDER_READ, REFUND_FAILED, TICKET], "FAILED", True),
-        # control: a later call's status field says it now
+        # controls: a later call's status field says it now; so does a later call's error
         ([ORDER_READ, REFUND_FAILED, REFUND_READ], "已退款", False),
+        ([ORDER_READ, REFUND_DONE, REFUND_ERROR], "Refund failed: the card 6021 is closed", True),
     ],
 )
 def test_a_status_field_speaks_over_a_later_calls_other_words(tools: list, evidence: str, contradicted: bool) -> None:
