@@ -385,12 +385,14 @@ def latest_stating(index: EvidenceIndex, pool: list[StatusEvidence]) -> int:
         The call's index.
     """
     latest = max(s.call for s in pool)
-    if index.calls[latest].status == "error" or any(_fielded(index, s) or s.leaf.path in _PROSE
+    if index.calls[latest].status == "error" or any(by_status_field(index, s) or s.leaf.path in _PROSE
                                                     for s in pool if s.call == latest):
         return latest  # an error, a status field, or a text of its own ("Good news, refund status: success")
-    return max((s.call for s in pool if _fielded(index, s)), default=latest)
+    return max((s.call for s in pool if by_status_field(index, s)), default=latest)
 
 
-def _fielded(index: EvidenceIndex, status: StatusEvidence) -> bool:
-    """Whether a status is stated by a status field (`status`, `refund_status`), not by other words of a record."""
-    return bool(index.lex.status_fields.search(field_name(status.leaf.path.rsplit(".", 1)[-1].split("[")[0])))
+def by_status_field(index: EvidenceIndex, status: StatusEvidence) -> bool:
+    """Whether a tool's field named for a status states it (`status`, `review_status`), not other words of a record
+    (a ticket's `queue: 退款异常`, a deploy's `active_version`)."""
+    return status.leaf.source == "tool" \
+        and index.lex.status_fields.lookup(field_name(status.leaf.path).rsplit(" ", 1)[-1]) is not None

@@ -13,6 +13,7 @@ from factcheck.grounding.evidence import EvidenceIndex, Leaf, StatusEvidence, To
 from factcheck.grounding.flat import shape_of, value_in
 from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, other_item
 from factcheck.grounding.status_calls import (
+    by_status_field,
     counted_search,
     failed_for_named,
     latest_stating,
@@ -441,17 +442,14 @@ class StatusMatcher:
     def _status_fields_first(self, pool: list[StatusEvidence]) -> list[StatusEvidence]:
         """Of each record, its status fields' statuses when it has any: `status: rolled_back` states the deploy,
         not `active_version: v2.4.0` (a field whose name suggests a state) of the same object."""
-        fields = self.index.lex.status_fields
-
-        def status_field(s: StatusEvidence) -> bool:  # `status`, `review_status`: a field named for a status
-            return s.leaf.source == "tool" and fields.lookup(field_name(s.leaf.path).rsplit(" ", 1)[-1]) is not None
 
         def record(s: StatusEvidence) -> tuple[int, str]:  # the call and the object the field sits in
             return s.call, s.leaf.path.rpartition(".")[0]
 
-        named = {record(s) for s in pool if status_field(s)}
+        named = {record(s) for s in pool if by_status_field(self.index, s)}
         # a count ("results: 3") speaks of what was found, not of the record's state: it stays
-        return [s for s in pool if record(s) not in named or status_field(s) or s.leaf.count or s.leaf.numeric]
+        return [s for s in pool if record(s) not in named or by_status_field(self.index, s) or s.leaf.count
+                or s.leaf.numeric]
 
     def _unnamed_among_records(self, pool: list[StatusEvidence], claim: str) -> bool:
         """Whether the statuses come from two or more records of different keys (orders #W1 and #W2 read in
