@@ -37,6 +37,7 @@ from factcheck.grounding.working import left_after_used
 from factcheck.lexicon import DONE_CONCEPT, load_lexicon
 from factcheck.phrases import forget_words, marked_done
 from factcheck.report import OPAQUE_KINDS, Claim, Report, worst
+from factcheck.typography import plain_text
 from factcheck.verify import second_opinions
 
 _LANGS = ("zh", "en", "mixed")
@@ -114,8 +115,10 @@ class FactChecker:
             raise ValueError(f"lang must be one of {_LANGS} or None, not {lang!r}")
         forget_words()
         scanned, notes = bounded_answer(answer, self.config.max_answer_chars)
+        scanned = plain_text(scanned)  # "I’ve sent" read as "I've sent"; the report keeps the answer as written
         depth = min(self.config.max_json_depth, 400)
-        context = _bounded_context(context, depth, self.config.max_output_chars, notes)
+        context = [plain_text(c) if isinstance(c, str) else c
+                   for c in _bounded_context(context, depth, self.config.max_output_chars, notes)]
         try:
             return self._check(answer, scanned, tool_calls, context, lang, notes, started)
         except (ValueError, OverflowError) as exc:  # an int too long to write or to make a float
@@ -134,10 +137,11 @@ class FactChecker:
             view = read_json_answer(scanned, self.lexicon.says_record_state) or read_escaped_answer(scanned)
             source = view.text if view else scanned
             claims = self._claims.extract(source)
+            plain = plain_text(answer)
             end = 0
             for claim in claims:
                 if view is None:  # the answer's own text, where bounds blanked a part of it
-                    claim.text = answer[claim.start : claim.end]
+                    claim.text = plain[claim.start : claim.end]
                 # an action said done in general (`DONE_CONCEPT`) speaks only when every action call failed: it is
                 # no part of what the claim is, nor of its facts' weight otherwise
                 claim.act = self._acts.classify(claim.text, [f for f in claim.facts if f.concept != DONE_CONCEPT],
@@ -172,6 +176,8 @@ class FactChecker:
         verifier = second_opinions(self, claims, index) if self.config.verifier is not None else None
         for claim in claims:
             self._settle_claim(claim, index)
+        if view is None:
+            _as_written(claims, answer, plain)
         report = Report(answer=answer, lang=lang, claims=claims, notes=[*notes, *index.notes],
                         tool_call_count=len(tool_calls), verifier=verifier)
         place_excerpts(report, tool_calls, context)  # display only: where in a long field the fact was found
@@ -243,6 +249,17 @@ def _to_raw_offsets(claims: list[Claim], view: JsonAnswer, answer: str) -> None:
         for fact in claim.facts:
             fact.start, fact.end = view.raw_span(fact.start, fact.end)
             fact.text = answer[fact.start : fact.end]
+
+
+def _as_written(claims: list[Claim], answer: str, plain: str) -> None:
+    """Claims and facts read in `plain` (the answer with `typography.plain_text`) given the answer's own text."""
+    if plain is answer:
+        return
+    for claim in claims:
+        claim.text = answer[claim.start : claim.end]
+        for fact in claim.facts:
+            if fact.text == plain[fact.start : fact.end]:
+                fact.text = answer[fact.start : fact.end]
 
 
 def _bounded_calls(tool_calls: list[Any], depth: int, notes: list[str]) -> list[Any]:

@@ -9,8 +9,9 @@ from collections.abc import Iterable, Sequence
 from itertools import islice
 from typing import NamedTuple
 
-COMPLETED = re.compile(r"(?i:\b(?:has|have|had)\s+(?:been\s+|already\s+|now\s+)*\w+|\b(?:was|were)\s+\w+ed\b|'ve\s+\w+"
-                       r"|\bsuccessful(?:ly)?\b|\bsucceeded\b|\bcompleted?\b|\bwent through\b)|已经?|成功|完成了")
+COMPLETED = re.compile(r"(?i:\b(?:has|have|had)\s+(?:been\s+|already\s+|now\s+)*\w+|\b(?:was|were)\s+\w+ed\b"
+                       r"|['’]ve\s+\w+|\bsuccessful(?:ly)?\b|\bsucceeded\b|\bcompleted?\b|\bwent through\b)"
+                       r"|已经?|成功|完成了")
 """A completed-action marker before a fact ("has been refunded", "I've sent", 已发布): the claim says it was done."""
 AGENT_DOER = re.compile(r"(?i:\b(?:I|we)(?:['’]ve|\s+have|\s+just|\s+already)?\s+\w+)|为您|帮您|给您|我已|我们已|已为")
 """The agent as the doer of a claim ("I've sent", "我已为您"): an action the agent says it took this turn."""

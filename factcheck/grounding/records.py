@@ -9,6 +9,7 @@ from typing import Any
 
 from factcheck.grounding.json_text import LOOKS_JSON, read_cut_json
 from factcheck.lexicon import Lexicon, remember, split_camel
+from factcheck.typography import plain_value
 
 _BARE_OUTPUTS = (dict, Mapping, str, bytes, bytearray, list, int, float, type(None))
 """What a tool call may be given as besides a `ToolMessage`: a mapping, or the output itself (a JSON value
@@ -70,7 +71,8 @@ _GUARD_KEY = "factcheck_guard"
 def tool_record(index: int, item: Any, lex: Lexicon) -> ToolRecord:
     """A tool call as evidence: from a mapping, a LangChain `ToolMessage` or a bare output.
 
-    A mapping has the case format's keys (`name`, `args`, `output`, `status`).
+    A mapping has the case format's keys (`name`, `args`, `output`, `status`). Typographic apostrophes in the
+    output and arguments read as `'` (`typography.plain_value`), as they do in the answer.
 
     Args:
         index: Position of the call in the order given to the checker.
@@ -106,7 +108,7 @@ def tool_record(index: int, item: Any, lex: Lexicon) -> ToolRecord:
         status = "error" if getattr(item, "status", "success") == "error" else "ok"
         guard = (getattr(item, "response_metadata", None) or {}).get(_GUARD_KEY)
         untrusted = isinstance(guard, Mapping) and guard.get("untrusted") is True
-    output = documents_as_values(output)
+    output, args = plain_value(documents_as_values(output)), plain_value(args)  # O’Connor is O'Connor
     named = _tool_concepts(str(name), lex) if name else ()
     actions = [c for c in named if c in lex.action_tools]
     default = (actions or named or [None])[0]

@@ -1,0 +1,60 @@
+"""Typographic apostrophes read as the ASCII one, so "I’ve sent" and "I've sent" are one claim."""
+
+from __future__ import annotations
+
+from typing import Any
+
+APOSTROPHES = "\u2019\u2018\u02bc"
+"""The right and left single quotation marks and the modifier-letter apostrophe: what models and editors write
+for `'` ("I’ve", "O’Connor", "don‘t")."""
+_TO_ASCII = str.maketrans(dict.fromkeys(APOSTROPHES, "'"))
+
+
+def plain_text(text: str) -> str:
+    """`text` with every typographic apostrophe as `'`: one character for one, so offsets still hold.
+
+    Args:
+        text: Any text.
+
+    Returns:
+        The same text, or the text itself when it holds none.
+    """
+    if any(mark in text for mark in APOSTROPHES):
+        return text.translate(_TO_ASCII)
+    return text
+
+
+def plain_value(value: Any) -> Any:
+    """A JSON-like value with `plain_text` applied to every string in it, keys included.
+
+    Args:
+        value: A str, or a dict, list or tuple of such values; anything else is returned as it is.
+
+    Returns:
+        The value itself when no string in it changes (or it is nested too deep to walk), else a copy with the
+        strings changed.
+    """
+    if isinstance(value, str):
+        return plain_text(value)
+    try:  # the written form holds every string of the value: most outputs hold no typographic apostrophe
+        if not any(mark in repr(value) for mark in APOSTROPHES):
+            return value
+        return _plain(value)
+    except RecursionError:
+        return value
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, str):
+        return plain_text(value)
+    if isinstance(value, dict):
+        items = [(_plain(k), _plain(v)) for k, v in value.items()]
+        if all(k is k0 and v is v0 for (k, v), (k0, v0) in zip(items, value.items(), strict=True)):
+            return value
+        return dict(items)
+    if isinstance(value, list | tuple):
+        values = [_plain(v) for v in value]
+        if all(v is v0 for v, v0 in zip(values, value, strict=True)):
+            return value
+        return type(value)(values) if isinstance(value, list) else tuple(values)
+    return value

@@ -1,0 +1,109 @@
+"""Typographic apostrophes: the text helpers, and verdicts that do not change when an answer or a tool writes them."""
+
+from __future__ import annotations
+
+import pytest
+
+from factcheck import CheckerConfig, FactChecker
+from factcheck.typography import plain_text, plain_value
+
+CHECKER = FactChecker(CheckerConfig(min_confidence=0))
+
+ORDER_READ = [{"name": "get_order_details", "args": {"order_id": "#W1042"},
+               "output": {"order_id": "#W1042", "status": "pending", "email": "ava.n@example.com"}}]
+REFUND_FAILED = [{"name": "refund_order", "args": {"order_id": "#W1042"}, "status": "error",
+                  "output": "Error: payment gateway timeout"}]
+REGISTRATIONS = [{"name": "get_group_registrations", "args": {"group_id": "GRP-311"},
+                  "output": {"group_id": "GRP-311", "registrations": [
+                      {"name": "Priya Nair", "pass": "Full Pass", "price": 899.0, "status": "paid"},
+                      {"name": "James O'Connor", "pass": "Full Pass", "price": 899.0, "status": "paid"},
+                      {"name": "Carlos Vega", "pass": "Expo Pass", "price": 149.0, "status": "paid"},
+                      {"name": "Mei Tanaka", "pass": "Full Pass", "price": 1148.0, "status": "pending"}]}}]
+REGISTRATIONS_CURLY = [{**REGISTRATIONS[0], "output": {**REGISTRATIONS[0]["output"], "registrations": [
+    {**r, "name": r["name"].replace("'", "\u2019")} for r in REGISTRATIONS[0]["output"]["registrations"]]}}]
+
+
+def _flags(answer: str, tools: list) -> list[tuple[int, int, str | None, float]]:
+    report = CHECKER.check(answer, tools)
+    return [(f.start, f.end, f.code, f.confidence) for c in report.claims for f in c.facts if f.verdict.flagged]
+
+
+@pytest.mark.parametrize(("text", "plain"), [
+    ("I\u2019ve sent it", "I've sent it"),
+    ("don\u2018t", "don't"),
+    ("O\u02bcConnor", "O'Connor"),
+    ("no mark here", "no mark here"),
+    ("已为您退款", "已为您退款"),
+])
+def test_plain_text_keeps_every_offset(text: str, plain: str) -> None:
+    assert plain_text(text) == plain
+    assert len(plain_text(text)) == len(text)
+
+
+def test_plain_value_copies_only_what_changes() -> None:
+    untouched = {"a": ["x", 1, None], "b": {"c": "d"}}
+    assert plain_value(untouched) is untouched
+    changed = {"name": "O\u2019Connor", "tags": ("it\u2019s", 2), "n": 3, "keep": {"k": "v"}}
+    out = plain_value(changed)
+    assert out == {"name": "O'Connor", "tags": ("it's", 2), "n": 3, "keep": {"k": "v"}}
+    assert out["keep"] is changed["keep"] and changed["name"] == "O\u2019Connor"
+
+
+def test_plain_value_leaves_a_value_too_deep_to_walk() -> None:
+    deep: list = ["it\u2019s"]
+    for _ in range(5000):
+        deep = [deep]
+    assert plain_value(deep) is deep
+
+
+@pytest.mark.parametrize(("answer", "tools"), [
+    # a send no tool ran, and a refund the tool refused: the same flags, at the same confidence, either way
+    ("I've sent the updated order confirmation to ava.n@example.com.", ORDER_READ),
+    ("We've emailed you a copy of the receipt.", ORDER_READ),
+    ("I've refunded order #W1042 to your card.", REFUND_FAILED),
+    ("The refund didn't go through, so I haven't charged anything.", REFUND_FAILED),
+    ('{"message": "I\'ve sent the updated order confirmation to ava.n@example.com."}', ORDER_READ),
+    # a total of the items the claim names by a name with an apostrophe
+    ("Priya Nair and James O'Connor: $1,798.00 in total.", REGISTRATIONS),
+    ("Priya Nair, James O'Connor and Carlos Vega: $1,947.00 in total.", REGISTRATIONS),
+])
+def test_a_typographic_apostrophe_in_the_answer_changes_no_verdict(answer: str, tools: list) -> None:
+    curly = answer.replace("'", "\u2019")
+    assert _flags(curly, tools) == _flags(answer, tools)
+
+
+@pytest.mark.parametrize("answer", [
+    "Priya Nair and James O'Connor: $1,798.00 in total.",
+    "Priya Nair, James O'Connor and Carlos Vega: $1,947.00 in total.",
+])
+def test_a_typographic_apostrophe_in_a_tool_output_changes_no_verdict(answer: str) -> None:
+    assert _flags(answer, REGISTRATIONS_CURLY) == _flags(answer, REGISTRATIONS)
+
+
+def test_the_report_keeps_the_answer_as_written() -> None:
+    answer = "I\u2019ve sent the updated order confirmation to ava.n@example.com."
+    report = CHECKER.check(answer, ORDER_READ)
+    claim = report.claims[0]
+    assert claim.text == answer[claim.start : claim.end] and "\u2019" in claim.text
+    sent = next(f for f in claim.facts if f.verdict.flagged)
+    assert sent.text == answer[sent.start : sent.end] == "sent"
+    assert sent.confidence >= 0.7
+
+
+@pytest.mark.parametrize("tools", [REGISTRATIONS, REGISTRATIONS_CURLY])
+@pytest.mark.parametrize("name", ["James O'Connor", "James O\u2019Connor"])
+def test_a_total_of_items_named_with_either_apostrophe_is_backed(name: str, tools: list) -> None:
+    assert _flags(f"Priya Nair, {name} and Carlos Vega: $1,947.00 in total.", tools) == []
+
+
+def test_a_typographic_apostrophe_in_the_context_changes_no_confidence() -> None:
+    # the user's words are read like the answer's: a flag whose words the user wrote weighs the same either way
+    exchange_failed = [{"name": "exchange_order_items", "args": {"order_id": "#W1042"}, "status": "error",
+                        "output": "Error: order is not delivered"}]
+    answer = "I\u2019ve exchanged the blender on order #W1042."
+    user = "Your note says I've exchanged the blender already?"
+    curly = CHECKER.check(answer, exchange_failed, [user.replace("'", "\u2019")])
+    straight = CHECKER.check(answer, exchange_failed, [user])
+    weights = [[(f.text, f.confidence) for c in r.claims for f in c.facts if f.verdict.flagged]
+               for r in (curly, straight)]
+    assert weights[0] == weights[1] and weights[0]
