@@ -1,4 +1,4 @@
-"""Typographic apostrophes read as the ASCII one, so "I’ve sent" and "I've sent" are one claim."""
+"""Typographic apostrophes and hyphens read as the ASCII ones, so "I’ve sent" and "I've sent" are one claim."""
 
 from __future__ import annotations
 
@@ -7,11 +7,15 @@ from typing import Any
 APOSTROPHES = "\u2019\u2018\u02bc"
 """The right and left single quotation marks and the modifier-letter apostrophe: what models and editors write
 for `'` ("I’ve", "O’Connor", "don‘t")."""
-_TO_ASCII = str.maketrans(dict.fromkeys(APOSTROPHES, "'"))
+HYPHENS = "\u2010\u2011"
+"""The hyphen and the non-breaking hyphen: what models write for `-` inside words, ids and dates ("T‑Shirt",
+"INV‑2207", "2025‑10‑19"). Dashes and the minus sign (– — −) say more than a hyphen and are left as they are."""
+_MARKS = APOSTROPHES + HYPHENS
+_TO_ASCII = str.maketrans({**dict.fromkeys(APOSTROPHES, "'"), **dict.fromkeys(HYPHENS, "-")})
 
 
 def plain_text(text: str) -> str:
-    """`text` with every typographic apostrophe as `'`: one character for one, so offsets still hold.
+    """`text` with every typographic apostrophe as `'` and hyphen as `-`: one character for one, so offsets hold.
 
     Args:
         text: Any text.
@@ -19,7 +23,7 @@ def plain_text(text: str) -> str:
     Returns:
         The same text, or the text itself when it holds none.
     """
-    if any(mark in text for mark in APOSTROPHES):
+    if any(mark in text for mark in _MARKS):
         return text.translate(_TO_ASCII)
     return text
 
@@ -36,8 +40,9 @@ def plain_value(value: Any) -> Any:
     """
     if isinstance(value, str):
         return plain_text(value)
-    try:  # the written form holds every string of the value: most outputs hold no typographic apostrophe
-        if not any(mark in repr(value) for mark in APOSTROPHES):
+    try:  # the written form holds every string of the value: most outputs hold no typographic mark
+        written = repr(value)
+        if not any(mark in written for mark in _MARKS):
             return value
         return _plain(value)
     except RecursionError:

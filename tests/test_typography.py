@@ -1,4 +1,5 @@
-"""Typographic apostrophes: the text helpers, and verdicts that do not change when an answer or a tool writes them."""
+"""Typographic apostrophes and hyphens: the text helpers, and verdicts that do not change when an answer or a tool
+writes them."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ from factcheck.typography import plain_text, plain_value
 
 CHECKER = FactChecker(CheckerConfig(min_confidence=0))
 
+INVOICE_READ = [{"name": "get_invoice", "args": {"invoice_id": "INV-2207"},
+                 "output": {"invoice_id": "INV-2207", "status": "open", "due_date": "2025-08-29", "amount": 1148.0,
+                            "item": "T-Shirt (V-neck)"}}]
 ORDER_READ = [{"name": "get_order_details", "args": {"order_id": "#W1042"},
                "output": {"order_id": "#W1042", "status": "pending", "email": "ava.n@example.com"}}]
 REFUND_FAILED = [{"name": "refund_order", "args": {"order_id": "#W1042"}, "status": "error",
@@ -32,6 +36,8 @@ def _flags(answer: str, tools: list) -> list[tuple[int, int, str | None, float]]
     ("I\u2019ve sent it", "I've sent it"),
     ("don\u2018t", "don't"),
     ("O\u02bcConnor", "O'Connor"),
+    ("INV\u20112207, due 2025\u201108\u201129", "INV-2207, due 2025-08-29"),
+    ("T\u2010Shirt \u2013 $12 \u2212 $2", "T-Shirt \u2013 $12 \u2212 $2"),
     ("no mark here", "no mark here"),
     ("已为您退款", "已为您退款"),
 ])
@@ -70,6 +76,23 @@ def test_plain_value_leaves_a_value_too_deep_to_walk() -> None:
 def test_a_typographic_apostrophe_in_the_answer_changes_no_verdict(answer: str, tools: list) -> None:
     curly = answer.replace("'", "\u2019")
     assert _flags(curly, tools) == _flags(answer, tools)
+
+
+@pytest.mark.parametrize("answer", [
+    "Invoice INV-2207 for the T-Shirt (V-neck), $1,148.00, is open and due 2025-08-29.",
+    "Invoice INV-2270 is open and due 2025-08-28.",  # another id and date: flagged the same either way
+    "发票 INV-2207 金额 $1,184.00，到期日 2025-08-29。",
+])
+@pytest.mark.parametrize("where", ["answer", "tool"])
+def test_a_non_breaking_hyphen_changes_no_verdict(answer: str, where: str) -> None:
+    def nb(text: str) -> str:
+        return text.replace("-", "\u2011")
+    written = [{**INVOICE_READ[0], "args": {"invoice_id": nb("INV-2207")},
+                "output": {k: nb(v) if isinstance(v, str) else v for k, v in INVOICE_READ[0]["output"].items()}}]
+    if where == "answer":
+        assert _flags(nb(answer), INVOICE_READ) == _flags(answer, INVOICE_READ)
+    else:
+        assert _flags(answer, written) == _flags(answer, INVOICE_READ)
 
 
 @pytest.mark.parametrize("answer", [
