@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 APOSTROPHES = "\u2019\u2018\u02bc"
@@ -14,6 +15,10 @@ _MARKS = APOSTROPHES + HYPHENS
 _TO_ASCII = str.maketrans({**dict.fromkeys(APOSTROPHES, "'"), **dict.fromkeys(HYPHENS, "-")})
 
 
+_BOLD_NUMBER = re.compile(r"(?<![*\w])\*\*([-+\u2212]?[$¥€£]?\d[^*\n]{0,40}?)\*\*(?![*\w])")
+"""Markdown bold around words that open with a number ("**$1,240**", "**3 nights**"): the same words without it."""
+
+
 def plain_text(text: str) -> str:
     """`text` with every typographic apostrophe as `'` and hyphen as `-`: one character for one, so offsets hold.
 
@@ -24,7 +29,9 @@ def plain_text(text: str) -> str:
         The same text, or the text itself when it holds none.
     """
     if any(mark in text for mark in _MARKS):
-        return text.translate(_TO_ASCII)
+        text = text.translate(_TO_ASCII)
+    if "**" in text:
+        text = _BOLD_NUMBER.sub(r"  \1  ", text)
     return text
 
 

@@ -1,5 +1,5 @@
-"""Typographic apostrophes and hyphens: the text helpers, and verdicts that do not change when an answer or a tool
-writes them."""
+"""Typographic apostrophes and hyphens, and bold around a number: the text helpers, and verdicts that do not change
+when an answer or a tool writes them."""
 
 from __future__ import annotations
 
@@ -38,6 +38,10 @@ def _flags(answer: str, tools: list) -> list[tuple[int, int, str | None, float]]
     ("O\u02bcConnor", "O'Connor"),
     ("INV\u20112207, due 2025\u201108\u201129", "INV-2207, due 2025-08-29"),
     ("T\u2010Shirt \u2013 $12 \u2212 $2", "T-Shirt \u2013 $12 \u2212 $2"),
+    ("You still owe **$2,310.00**, due", "You still owe   $2,310.00  , due"),
+    ("**3 nights** at **\u00a5480**", "  3 nights   at   \u00a5480  "),
+    ("**Total: $5**", "**Total: $5**"),
+    ("**Total:** $5 on Visa ****0385, 138****2201", "**Total:** $5 on Visa ****0385, 138****2201"),
     ("no mark here", "no mark here"),
     ("已为您退款", "已为您退款"),
 ])
@@ -93,6 +97,27 @@ def test_a_non_breaking_hyphen_changes_no_verdict(answer: str, where: str) -> No
         assert _flags(nb(answer), INVOICE_READ) == _flags(answer, INVOICE_READ)
     else:
         assert _flags(answer, written) == _flags(answer, INVOICE_READ)
+
+
+STATEMENT = [{"name": "get_account_statement", "args": {"student_id": "S5521"},
+              "output": {"student_id": "S5521", "currency": "USD", "due_date": "2026-01-20",
+                         "charges": [{"desc": "Tuition", "amount": 5230.0},
+                                     {"desc": "Housing deposit", "amount": 385.0},
+                                     {"desc": "Studio fee", "amount": 95.0}],
+                         "credits": [{"desc": "Regional Grant", "amount": -2000.0},
+                                     {"desc": "Payment 2025-12-01", "amount": -1500.0}]}}]
+WORKED = ("Here's your Spring 2026 account:\n\nCharges: tuition $5,230.00 + housing deposit $385.00 + studio fee $95.00"
+          " = $5,710.00\nCredits: Regional Grant $2,000.00 + your December 1 payment $1,500.00 = $3,500.00\n\n"
+          "You still owe {}, due January 20, 2026.")
+
+
+@pytest.mark.parametrize(("owed", "flagged"), [("$2,310.00", True), ("$2,210.00", False)])
+def test_bold_around_an_amount_changes_no_verdict(owed: str, flagged: bool) -> None:
+    # the answer's own working comes to 5,710 − 3,500 = 2,210: a slipped digit is caught bold or not
+    default = FactChecker()
+    plain, bold = (default.check(WORKED.format(amount), STATEMENT) for amount in (owed, f"**{owed}**"))
+    codes = [[f.code for c in r.claims for f in c.facts if f.verdict.flagged] for r in (plain, bold)]
+    assert codes[0] == codes[1] == (["recomputed"] if flagged else [])
 
 
 @pytest.mark.parametrize("answer", [
