@@ -120,6 +120,20 @@ def test_bold_around_an_amount_changes_no_verdict(owed: str, flagged: bool) -> N
     assert codes[0] == codes[1] == (["recomputed"] if flagged else [])
 
 
+FLIGHT_CHANGED = [{"name": "update_reservation_flights", "args": {"reservation_id": "RZ8K2Q", "flight": "HAT519"},
+                   "output": {"reservation_id": "RZ8K2Q", "flights": [{"flight_number": "HAT519"}],
+                              "payment_history": [{"payment_id": "credit_card_4420", "amount": 412},
+                                                  {"payment_id": "credit_card_4420", "amount": -86}]}}]
+
+
+@pytest.mark.parametrize("amount", ["$86", "**$86**"])
+def test_a_bold_amount_keeps_the_reach_of_its_direction_words(amount: str) -> None:
+    # the records give 86 back to the card: "charged" after it is the wrong way, bold or not
+    report = FactChecker().check(f"The fare difference of {amount} has been charged to your credit card on file.",
+                                 FLIGHT_CHANGED)
+    assert [f.code for c in report.claims for f in c.facts if f.text == "$86"] == ["wrong_direction"]
+
+
 @pytest.mark.parametrize("answer", [
     "Priya Nair and James O'Connor: $1,798.00 in total.",
     "Priya Nair, James O'Connor and Carlos Vega: $1,947.00 in total.",

@@ -122,7 +122,8 @@ class Matcher(NumberChecks):
         for fact in ordered:  # "a charge of $30.78" where the records give 30.78 as a refund
             if fact.kind == FactKind.NUMBER and fact.verdict == Verdict.SUPPORTED and fact.unit in money:
                 begin, end = self._records.clause(fact)
-                begin, end = max(begin, fact.start - _DIRECTION_BEFORE), min(end, fact.end + _DIRECTION_AFTER)
+                begin = max(begin, start + _reach(text, fact.start - start, -_DIRECTION_BEFORE))
+                end = min(end, start + _reach(text, fact.end - start, _DIRECTION_AFTER))
                 wrong_direction(fact, text[begin - start : end - start], self.index, fact.start - begin)
         said_unavailable(facts, text, start, self.index)  # "item 8277474082 … unavailable" when it is available
         picked = named_pick(self._said, self.index)
@@ -258,6 +259,21 @@ class Matcher(NumberChecks):
     def _key_names(self) -> KeyNames:
         """The run's named records and their keys (read once per answer, at the first claim that names one)."""
         return key_names(self.index)
+
+
+def _reach(text: str, at: int, chars: int) -> int:
+    """Where `chars` characters after `at` (before it, when negative) end in `text`, a run of spaces counted as one:
+    the bold of "**$86** has been charged", read as spaces, takes nothing from the reach of its direction words."""
+    i, left = at, abs(chars)
+    if chars >= 0:
+        while left and i < len(text):
+            left -= not (text[i] == " " and i and text[i - 1] == " ")
+            i += 1
+        return i
+    while left and i > 0:
+        i -= 1
+        left -= not (text[i] == " " and i + 1 < len(text) and text[i + 1] == " ")
+    return i
 
 
 def _grounding_order(fact: Fact) -> int:
