@@ -37,7 +37,7 @@ from factcheck.grounding.working import left_after_used
 from factcheck.lexicon import DONE_CONCEPT, load_lexicon
 from factcheck.phrases import forget_words, marked_done
 from factcheck.report import OPAQUE_KINDS, Claim, Report, worst
-from factcheck.typography import plain_text
+from factcheck.typography import plain_text, plain_value
 from factcheck.verify import second_opinions
 
 _LANGS = ("zh", "en", "mixed")
@@ -115,10 +115,10 @@ class FactChecker:
             raise ValueError(f"lang must be one of {_LANGS} or None, not {lang!r}")
         forget_words()
         scanned, notes = bounded_answer(answer, self.config.max_answer_chars)
-        scanned = plain_text(scanned)  # "I’ve sent" read as "I've sent"; the report keeps the answer as written
+        scanned = plain_text(scanned)  # "I’ve sent" read as "I've sent", "**$86**" as "  $86  "; the report keeps
+        # the answer as written (`_as_written`)
         depth = min(self.config.max_json_depth, 400)
-        context = [plain_text(c) if isinstance(c, str) else c
-                   for c in _bounded_context(context, depth, self.config.max_output_chars, notes)]
+        context = [plain_value(c) for c in _bounded_context(context, depth, self.config.max_output_chars, notes)]
         try:
             return self._check(answer, scanned, tool_calls, context, lang, notes, started)
         except (ValueError, OverflowError) as exc:  # an int too long to write or to make a float

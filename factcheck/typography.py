@@ -1,4 +1,4 @@
-"""Typographic apostrophes and hyphens read as the ASCII ones, so "I’ve sent" and "I've sent" are one claim."""
+"""Typographic apostrophes and hyphens read as ASCII, and bold around a number as none: "I’ve sent" is "I've sent"."""
 
 from __future__ import annotations
 
@@ -13,30 +13,43 @@ HYPHENS = "\u2010\u2011"
 "INV‑2207", "2025‑10‑19"). Dashes and the minus sign (– — −) say more than a hyphen and are left as they are."""
 _MARKS = APOSTROPHES + HYPHENS
 _TO_ASCII = str.maketrans({**dict.fromkeys(APOSTROPHES, "'"), **dict.fromkeys(HYPHENS, "-")})
-
-
 _BOLD_NUMBER = re.compile(r"(?<![*\w])\*\*([-+\u2212]?[$¥€£]?\d[^*\n]{0,40}?)\*\*(?![*\w])")
 """Markdown bold around words that open with a number ("**$1,240**", "**3 nights**"): the same words without it."""
 
 
 def plain_text(text: str) -> str:
-    """`text` with every typographic apostrophe as `'` and hyphen as `-`: one character for one, so offsets hold.
+    """An answer as the checker reads it: `plain_marks`, and the markers of bold around words that open with a number
+    as spaces ("**$3,175.00**" reads "  $3,175.00  "). One character for one, so offsets hold.
 
     Args:
-        text: Any text.
+        text: An answer.
 
     Returns:
-        The same text, or the text itself when it holds none.
+        The text read, or the text itself when nothing in it changes.
     """
-    if any(mark in text for mark in _MARKS):
-        text = text.translate(_TO_ASCII)
+    text = plain_marks(text)
     if "**" in text:
         text = _BOLD_NUMBER.sub(r"  \1  ", text)
     return text
 
 
+def plain_marks(text: str) -> str:
+    """`text` with every typographic apostrophe as `'` and hyphen as `-`, one character for one.
+
+    Args:
+        text: Any text.
+
+    Returns:
+        The text with them changed, or the text itself when it holds none.
+    """
+    if any(mark in text for mark in _MARKS):
+        return text.translate(_TO_ASCII)
+    return text
+
+
 def plain_value(value: Any) -> Any:
-    """A JSON-like value with `plain_text` applied to every string in it, keys included.
+    """A JSON-like value (a tool's output or arguments, a context item) with `plain_marks` applied to every string
+    in it, keys included.
 
     Args:
         value: A str, or a dict, list or tuple of such values; anything else is returned as it is.
@@ -46,7 +59,7 @@ def plain_value(value: Any) -> Any:
         strings changed.
     """
     if isinstance(value, str):
-        return plain_text(value)
+        return plain_marks(value)
     try:  # the written form holds every string of the value: most outputs hold no typographic mark
         written = repr(value)
         if not any(mark in written for mark in _MARKS):
@@ -58,7 +71,7 @@ def plain_value(value: Any) -> Any:
 
 def _plain(value: Any) -> Any:
     if isinstance(value, str):
-        return plain_text(value)
+        return plain_marks(value)
     if isinstance(value, dict):
         items = [(_plain(k), _plain(v)) for k, v in value.items()]
         if all(k is k0 and v is v0 for (k, v), (k0, v0) in zip(items, value.items(), strict=True)):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from factcheck import CheckerConfig, FactChecker
-from factcheck.typography import plain_text, plain_value
+from factcheck.typography import plain_marks, plain_text, plain_value
 
 CHECKER = FactChecker(CheckerConfig(min_confidence=0))
 
@@ -48,10 +48,11 @@ def _flags(answer: str, tools: list) -> list[tuple[int, int, str | None, float]]
 def test_plain_text_keeps_every_offset(text: str, plain: str) -> None:
     assert plain_text(text) == plain
     assert len(plain_text(text)) == len(text)
+    assert "**" not in text or plain_marks(text) == text.replace("\u2019", "'")
 
 
 def test_plain_value_copies_only_what_changes() -> None:
-    untouched = {"a": ["x", 1, None], "b": {"c": "d"}}
+    untouched = {"a": ["x", 1, None], "b": {"c": "d"}, "note": "**$5** back"}  # a tool's bold is its own
     assert plain_value(untouched) is untouched
     changed = {"name": "O\u2019Connor", "tags": ("it\u2019s", 2), "n": 3, "keep": {"k": "v"}}
     out = plain_value(changed)

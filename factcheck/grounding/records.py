@@ -71,8 +71,8 @@ _GUARD_KEY = "factcheck_guard"
 def tool_record(index: int, item: Any, lex: Lexicon) -> ToolRecord:
     """A tool call as evidence: from a mapping, a LangChain `ToolMessage` or a bare output.
 
-    A mapping has the case format's keys (`name`, `args`, `output`, `status`). Typographic apostrophes in the
-    output and arguments read as `'` (`typography.plain_value`), as they do in the answer.
+    A mapping has the case format's keys (`name`, `args`, `output`, `status`). Typographic apostrophes and hyphens
+    in the output and arguments read as `'` and `-` (`typography.plain_value`), as they do in the answer.
 
     Args:
         index: Position of the call in the order given to the checker.
