@@ -114,21 +114,23 @@ class FactChecker:
         if lang is not None and lang not in _LANGS:
             raise ValueError(f"lang must be one of {_LANGS} or None, not {lang!r}")
         forget_words()
-        scanned, notes = bounded_answer(answer, self.config.max_answer_chars)
-        scanned = plain_text(scanned)  # "I’ve sent" read as "I've sent", "**$86**" as "  $86  "; the report keeps
-        # the answer as written (`_as_written`)
+        # "I’ve sent" read as "I've sent", "**$86**" as "  $86  "; the report keeps the answer as written
+        plain = plain_text(answer)
+        scanned, notes = bounded_answer(plain, self.config.max_answer_chars)
         depth = min(self.config.max_json_depth, 400)
         context = [plain_value(c) for c in _bounded_context(context, depth, self.config.max_output_chars, notes)]
         try:
-            return self._check(answer, scanned, tool_calls, context, lang, notes, started)
+            return self._check(answer, plain, scanned, tool_calls, context, lang, notes, started)
         except (ValueError, OverflowError) as exc:  # an int too long to write or to make a float
             if isinstance(exc, ValueError) and "integer string conversion" not in str(exc):
                 raise
-        return self._check(answer, scanned, _bounded_calls(tool_calls, depth, notes), context, lang, notes, started)
+        return self._check(answer, plain, scanned, _bounded_calls(tool_calls, depth, notes), context, lang, notes,
+                           started)
 
-    def _check(self, answer: str, scanned: str, tool_calls: list[Any], context: list[Any], lang: str | None,
-               notes: list[str], started: float) -> Report:
-        """`check` of inputs already read to their bounds (`scanned`: the part of the answer read)."""
+    def _check(self, answer: str, plain: str, scanned: str, tool_calls: list[Any], context: list[Any],
+               lang: str | None, notes: list[str], started: float) -> Report:
+        """`check` of inputs already read to their bounds (`plain`: the answer as read, `typography.plain_text`;
+        `scanned`: the part of it read)."""
         with localcontext() as exact:  # numbers of up to 100 digits compared exactly, not at 28
             exact.prec = _DIGITS
             index = EvidenceIndex(tool_calls, context, self.config, self.lexicon, self._mentions, self._statuses)
@@ -137,7 +139,6 @@ class FactChecker:
             view = read_json_answer(scanned, self.lexicon.says_record_state) or read_escaped_answer(scanned)
             source = view.text if view else scanned
             claims = self._claims.extract(source)
-            plain = plain_text(answer)
             end = 0
             for claim in claims:
                 if view is None:  # the answer's own text, where bounds blanked a part of it

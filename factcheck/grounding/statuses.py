@@ -442,7 +442,6 @@ class StatusMatcher:
     def _status_fields_first(self, pool: list[StatusEvidence]) -> list[StatusEvidence]:
         """Of each record, its status fields' statuses when it has any: `status: rolled_back` states the deploy,
         not `active_version: v2.4.0` (a field whose name suggests a state) of the same object."""
-
         def record(s: StatusEvidence) -> tuple[int, str]:  # the call and the object the field sits in
             return s.call, s.leaf.path.rpartition(".")[0]
 
