@@ -39,6 +39,7 @@ REWRITES: dict[str, Mutator] = {
     "derived_value": rewrites.derived_value,
     "hedge": rewrites.hedge,
     "numerals": rewrites.numerals,
+    "typography": rewrites.typography,
 }
 """Meaning-preserving rewrite classes by name (the `error` of the rewritten, faithful case)."""
 

@@ -9,7 +9,7 @@ MISTAKE_NAMES: tuple[str, ...] = (
 )
 """Mistake classes, in the order of `factcheck.mutate.driver.MISTAKES`."""
 REWRITE_NAMES: tuple[str, ...] = (
-    "reorder", "number_format", "date_format", "status_synonym", "derived_value", "hedge", "numerals",
+    "reorder", "number_format", "date_format", "status_synonym", "derived_value", "hedge", "numerals", "typography",
 )
 """Meaning-preserving rewrite classes, in the order of `factcheck.mutate.driver.REWRITES`."""
 CLASSES: tuple[str, ...] = (*MISTAKE_NAMES, *REWRITE_NAMES)

@@ -274,3 +274,39 @@ def numerals(t: Transcript, rng: random.Random) -> Edit | None:
         return None
     start, end, new = rng.choice(options)
     return Edit(splice(t.answer, start, end, new), [], [], _note("numerals", t.answer[start:end], new))
+
+
+_APOSTROPHE = re.compile(r"(?<=[A-Za-z])'(?=[A-Za-z])")
+_WORD_HYPHEN = re.compile(r"(?<=[A-Za-z0-9])-(?=[A-Za-z0-9])")
+
+
+def typography(t: Transcript, rng: random.Random) -> Edit | None:
+    """The answer typeset as GPT models write it: apostrophes curly (I’ve), hyphens that join a word or id
+    non-breaking (T‑Shirt, INV‑2207; dates, ranges and phone numbers keep theirs), amounts bold (**$86**).
+
+    Every style the answer gives room for is applied, all through the answer, as one model writes it.
+    """
+    text = mask(t.answer)
+    new = list(t.answer)
+    done = []
+    apostrophes = [m.start() for m in _APOSTROPHE.finditer(text)]
+    for i in apostrophes:
+        new[i] = "\u2019"
+    if apostrophes:
+        done.append(f"{len(apostrophes)} apostrophes as \u2019")
+    hyphens = [m.start() for m in _WORD_HYPHEN.finditer(text)
+               if not (text[m.start() - 1].isdigit() and text[m.start() + 1].isdigit())]
+    for i in hyphens:
+        new[i] = "\u2011"
+    if hyphens:
+        done.append(f"{len(hyphens)} hyphens as U+2011")
+    bold = [tok for tok in amount_tokens(t) if tok.text[0] in "$€£¥￥"
+            and t.answer.count("**", 0, tok.start) % 2 == 0  # not inside bold already
+            and "*" not in t.answer[tok.start - 1:tok.start] + t.answer[tok.end:tok.end + 1]]
+    for tok in reversed(bold):
+        new[tok.start:tok.end] = ["**" + "".join(new[tok.start:tok.end]) + "**"]
+    if bold:
+        done.append(f"{len(bold)} amounts bold")
+    if not done:
+        return None
+    return Edit("".join(new), [], [], "rewrite typography: " + ", ".join(done))

@@ -64,6 +64,7 @@ REWRITE_SOURCES: dict[str, dict[str, Any]] = {
     "derived_value": case("Items:\n- Desk Lamp: $100.00\n- Office Chair: $50.00", [ITEMS2]),
     "hedge": case("Your order #W4923227 is delivered.", [ORDER]),
     "numerals": case("You have 3 orders on file.", [USER]),
+    "typography": case("I've found order #W4923227: it's delivered, and its total is $45.20.", [ORDER]),
 }
 """Rewrite class -> a faithful case it applies to."""
 

@@ -130,6 +130,20 @@ def test_derived_value_writes_the_correct_total():
     assert out["answer"].endswith("\n" + lexicon()["derived_total"]["en"].format(value="$150.00"))
 
 
+@pytest.mark.parametrize(("answer", "expected"), [
+    ("I've sent the T-Shirt's refund of $86.00.", "I\u2019ve sent the T\u2011Shirt\u2019s refund of **$86.00**."),
+    ("Invoice INV-2207 (USB-C hub) is $1,240.", "Invoice INV\u20112207 (USB\u2011C hub) is **$1,240**."),
+    ("It ships 2024-05-17, in 5-7 days; call 555-0100.", None),  # dates, ranges and phones keep their hyphens
+    ("**Total: $45.20** and *$45.20*", None),  # amounts already emphasised stay as they are
+    ('{"message": "You\'re all set:\\n- $45.20 paid"}', '{"message": "You\u2019re all set:\\n- **$45.20** paid"}'),
+], ids=["apostrophes-hyphens-bold", "ids", "digits-only", "emphasised", "json"])
+def test_typography_typesets_words_and_amounts_only(answer, expected):
+    t = read_transcript(case(answer, [call("get_order_details", {"order_id": "#W4923227", "total": 45.2,
+                                                                 "refund": 86, "amount": 1240})]))
+    edit = REWRITES["typography"](t, random.Random(0))
+    assert (edit.answer if edit else None) == expected
+
+
 def test_classes_apply_only_where_the_run_supports_them():
     # no tool output says "delivered": the status word cannot be flipped; no list: no count, no total
     bare = read_transcript({"id": "x-1-1", "lang": "en", "answer": "Your order is delivered, 3 items in all.",
