@@ -131,8 +131,12 @@ class StatusMatcher:
             if not pool:
                 return  # only other records than the one the claim names state this concept
             if self._unnamed_among_records(pool, claim):
-                fact.reason = "several records state this concept and the claim names none of them; not compared"
-                return
+                acts = {c.index for c in self.calls_for(concept, action=True)}
+                own = [s for s in pool if s.call in acts]
+                if len({s.call for s in own}) != 1 or any(s.polarity != "negative" for s in own):
+                    fact.reason = "several records state this concept and the claim names none of them; not compared"
+                    return
+                pool = own  # "已为您成功退款" after issue_refund failed: the act's own call says so, whatever reads say
             if concept == "search" and polarity == "positive" \
                     and (found := [s for s in pool if s.polarity == "positive" and s.call not in failed]):
                 # "I found one of the two": a lookup that found something, whatever a later one found

@@ -862,3 +862,28 @@ def test_a_status_field_speaks_over_a_later_calls_other_words(tools: list, evide
     assert fact.evidence and fact.evidence[0].text == evidence, fact.evidence
     if contradicted:
         assert fact.confidence is not None and fact.confidence >= 0.8, fact.confidence
+
+
+_REFUND_READS = [call("get_return", {"return_id": "RT-5512", "refund_status": "pending"}),
+                 call("get_order", {"order_id": "DD-8831", "refund_status": "completed"})]
+_REFUND_FAILED = call("issue_refund", {"return_id": "RT-5512", "result": "failed", "message": "account restricted"})
+_REFUND_DONE = call("issue_refund", {"return_id": "RT-5512", "result": "succeeded"})
+
+
+@pytest.mark.parametrize(
+    ("answer", "write", "contradicted"),
+    [
+        # the reads state refunds of two records the claim does not name; the act's own call failed
+        ("I've just successfully refunded $399.00 to your WeChat Pay.", _REFUND_FAILED, True),
+        ("刚刚已为您成功退款 399.00 元，原路退回微信支付。", _REFUND_FAILED, True),
+        ("The refund has been completed successfully.", _REFUND_FAILED, True),
+        # the act went through, or the answer says it failed: the reads' other records say nothing of it
+        ("I've just successfully refunded $399.00 to your WeChat Pay.", _REFUND_DONE, False),
+        ("The refund could not be issued: your account is restricted.", _REFUND_FAILED, False),
+    ],
+)
+def test_a_failed_write_contradicts_its_act_said_done_among_other_records(answer, write, contradicted) -> None:
+    facts = [f for claim in CHECKER.check(answer, [*_REFUND_READS, write]).claims for f in claim.facts
+             if f.kind in (FactKind.ACTION, FactKind.STATUS) and f.concept == "refund"]
+    assert facts
+    assert any(f.verdict == Verdict.CONTRADICTED for f in facts) == contradicted, [(f.text, f.reason) for f in facts]
