@@ -103,13 +103,10 @@ _FARE = re.compile(r"(?i)(?:^|_)(?:fare|cost)(?:_|$)|票价")
 
 def _price_field(record: Mapping[str, Any], index: EvidenceIndex) -> str | None:
     """The field an option's price is in: one whose label is a price, else one that names a fare or a cost and
-    holds a number, else its `total`."""
+    holds a number."""
     price = next((k for k in record if index.path_info(str(k))[0] & PRICE_LABELS), None)
     if price is None:
         price = next((k for k, v in record.items() if _FARE.search(str(k)) and isinstance(v, (int, float))
-                      and not isinstance(v, bool)), None)
-    if price is None:  # a quote's `total` beside its fees and no price: what the option costs all in
-        price = next((k for k, v in record.items() if field_name(str(k)) == "total" and isinstance(v, (int, float))
                       and not isinstance(v, bool)), None)
     return None if price is None else str(price)
 

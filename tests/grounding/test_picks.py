@@ -118,23 +118,3 @@ CHANGES = {"name": "search_alternatives", "args": {"confirmation": "HJ4RTW", "da
 )
 def test_an_option_priced_by_its_fare_is_re_ranked(answer: str, expected: Verdict) -> None:
     assert name_verdict(answer, CHANGES) == expected
-
-
-_QUOTES = {"currency": "USD", "quotes": [
-    {"restaurant_id": "R-1", "name": "Thai Orchid", "subtotal": 38.5, "delivery_fee": 4.99, "total": 45.8},
-    {"restaurant_id": "R-2", "name": "Bangkok Street", "subtotal": 36.0, "delivery_fee": 6.49, "total": 44.65},
-    {"restaurant_id": "R-3", "name": "Lotus Kitchen", "subtotal": 41.2, "delivery_fee": 0.0, "total": 43.67}]}
-
-
-@pytest.mark.parametrize(
-    ("answer", "verdict"),
-    [
-        # quotes with no price field: what each costs all in is its `total`
-        ("Bangkok Street is the cheapest overall.", C),
-        ("Lotus Kitchen is the cheapest overall.", S),
-    ],
-)
-def test_a_quotes_total_is_its_price_when_it_has_no_price(answer, verdict) -> None:
-    report = CHECKER.check(answer, [{"name": "get_quotes", "args": {}, "output": _QUOTES}])
-    name = next(f for c in report.claims for f in c.facts if f.kind.value == "name")
-    assert name.verdict == verdict, name.reason
