@@ -217,21 +217,3 @@ _VARIANTS = {"variants": [{"sku": "PF-1", "color": "Graphite", "price": 249.0, "
 def test_a_stock_of_nothing_is_an_option_that_cannot_be_had(answer, claimed, verdict) -> None:
     fact = _fact(answer, _VARIANTS, claimed, name="get_product_variants")
     assert fact.verdict.value == verdict, fact.reason
-
-
-_TVS = [{"sku": "TV-65-Q65", "name": 'Vantec 65" QLED Q65', "price": 649.99, "stock": 14},
-        {"sku": "TV-65-L55", "name": 'Lumora 65" 4K LED', "price": 579.0, "stock": 3},
-        {"sku": "TV-65-X40", "name": 'Vantec 65" 4K LED X40', "price": 599.99, "stock": 22}]
-
-
-@pytest.mark.parametrize(
-    ("answer", "claimed", "verdict"),
-    [
-        # the 65 and 4K of the pick's own name name it; they keep no options out of the ranking
-        ('The cheapest 65-inch TV in stock is the Vantec 65" 4K LED X40 at $599.99.', "$599.99", "contradicted"),
-        ('The cheapest 65-inch TV in stock is the Lumora 65" 4K LED at $579.00.', "$579.00", "supported"),
-    ],
-)
-def test_the_numbers_of_the_picks_own_name_are_no_condition(answer, claimed, verdict) -> None:
-    fact = _fact(answer, _TVS, claimed, name="search_products")
-    assert fact.verdict.value == verdict, fact.reason
