@@ -71,9 +71,9 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
     claimed = Decimal(fact.value)
     # "for two weeks, your cheapest option is … 14 days for $30": the claim's other measures are its condition
     # (not the seats left of the pick, "with 4 seats left", nor the party, "for 3": those the options are kept by)
-    measures = [f for f in claim.facts if f is not fact and f.kind == FactKind.NUMBER and f.value
-                and f.unit not in lex.currency_codes and f.verdict == Verdict.SUPPORTED and not _left_said(f, lex)
-                and not _glued(claim, f)]
+    conditions = [Decimal(f.value) for f in claim.facts if f is not fact and f.kind == FactKind.NUMBER and f.value
+                  and f.unit not in lex.currency_codes and f.verdict == Verdict.SUPPORTED and not _left_said(f, lex)
+                  and not _glued(claim, f)]
     asked = asked_text(index.context.leaves)  # the user's words narrow the options, whichever value is ranked
     # of two options at the claimed amount, the one the claim names by its own words is the pick
     for loc in sorted(located, key=lambda loc: not _named_option(index, loc, claim.text)):
@@ -82,8 +82,6 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
                                              or _unnamed_price(fact, loc, index, claim)):
             continue
         party = party_size(index, loc.leaf.index)
-        # 'the Vantec 65" 4K LED V40': the numbers of the pick's own name, said whole, name it; they keep no options
-        conditions = [Decimal(f.value) for f in measures if not _in_own_name(f, claim, index, loc)]
         options = comparable(index, loc.leaf.index, loc.leaf.path, available_only=True, option_lists=True,
                               party=party)
         kept_conditions = [c for c in conditions if c != party]
@@ -194,24 +192,6 @@ def _glued(claim: ClaimText, fact: Fact) -> bool:
     at, end = fact.start - claim.start, fact.end - claim.start
     return (at >= 2 and claim.text[at - 1] == "-" and claim.text[at - 2].isalnum()) \
         or _NAME_AFTER.match(claim.text, end) is not None
-
-
-def _in_own_name(fact: Fact, claim: ClaimText, index: EvidenceIndex, loc: Located) -> bool:
-    """Whether a number stands inside the name of the option whose price is ranked, said whole ('Vantec 65" 4K LED V40'
-    of `[3].name`): it is a part of that name, no condition of the options."""
-    path = loc.leaf.path
-    record = index.value_at(loc.leaf.index, path.rsplit(".", 1)[0]) if "." in path else None
-    if not isinstance(record, dict):
-        return False
-    at, end = fact.start - claim.start, fact.end - claim.start
-    for key, value in record.items():
-        if isinstance(value, str) and field_name(str(key)) in index.lex.record_names and len(value) > end - at:
-            found = claim.text.find(value)
-            while found >= 0:
-                if found <= at and end <= found + len(value):
-                    return True
-                found = claim.text.find(value, found + 1)
-    return False
 
 
 def _left_said(fact: Fact, lex: Lexicon) -> bool:
