@@ -198,22 +198,3 @@ def test_an_amount_two_options_give_is_ranked_as_the_named_ones() -> None:
     fact = _fact("最便宜的是 HAT287（21:50 起飞），经济舱每人 $185，2 人合计 $370。", {"flights": CABINS}, "$185",
                  question="我们 2 个人从 EWR 飞 LHR，要经济舱，哪班最便宜？")
     assert fact.verdict.value == "supported"
-
-
-_VARIANTS = {"variants": [{"sku": "PF-1", "color": "Graphite", "price": 249.0, "stock": 0},
-                          {"sku": "PF-2", "color": "Sand", "price": 279.0, "stock": 12},
-                          {"sku": "PF-3", "color": "Moss", "price": 299.0, "stock": 3}]}
-
-
-@pytest.mark.parametrize(
-    ("answer", "claimed", "verdict"),
-    [
-        # a stock of 0 is an option that cannot be had: the cheapest in stock is Sand's
-        ("The cheapest color in stock is Sand at $279.00.", "$279.00", "supported"),
-        ("有货的颜色里最便宜的是 Moss，$299.00。", "$299.00", "contradicted"),
-        ("The cheapest color you can order is Graphite at $249.00.", "$249.00", "contradicted"),
-    ],
-)
-def test_a_stock_of_nothing_is_an_option_that_cannot_be_had(answer, claimed, verdict) -> None:
-    fact = _fact(answer, _VARIANTS, claimed, name="get_product_variants")
-    assert fact.verdict.value == verdict, fact.reason
