@@ -9,6 +9,7 @@ from decimal import Decimal
 from factcheck.mutate.edit import Edit, splice
 from factcheck.mutate.mistakes import amount_groups, amount_tokens, money, zh_numeral
 from factcheck.mutate.values import Token, Transcript, find_words, keep_case, lexicon, mask, render_like
+from factcheck.typography import APOSTROPHES, HYPHENS
 
 _ZH_UNITS = ("元", "美元", "欧元", "英镑", "日元")
 _RANGE_BEFORE = re.compile(r"\d\s*(?:to|-|–|~|至|到)\s*$")
@@ -278,6 +279,8 @@ def numerals(t: Transcript, rng: random.Random) -> Edit | None:
 
 _APOSTROPHE = re.compile(r"(?<=[A-Za-z])'(?=[A-Za-z])")
 _WORD_HYPHEN = re.compile(r"(?<=[A-Za-z0-9])-(?=[A-Za-z0-9])")
+_CURLY, _NON_BREAKING = APOSTROPHES[0], HYPHENS[1]
+"""The marks `typography` writes, U+2019 and U+2011: ones the checker reads as plain (`typography.plain_marks`)."""
 
 
 def typography(t: Transcript, rng: random.Random) -> Edit | None:
@@ -291,13 +294,13 @@ def typography(t: Transcript, rng: random.Random) -> Edit | None:
     done = []
     apostrophes = [m.start() for m in _APOSTROPHE.finditer(text)]
     for i in apostrophes:
-        new[i] = "\u2019"
+        new[i] = _CURLY
     if apostrophes:
-        done.append(f"{len(apostrophes)} apostrophes as \u2019")
+        done.append(f"{len(apostrophes)} apostrophes as {_CURLY}")
     hyphens = [m.start() for m in _WORD_HYPHEN.finditer(text)
                if not (text[m.start() - 1].isdigit() and text[m.start() + 1].isdigit())]
     for i in hyphens:
-        new[i] = "\u2011"
+        new[i] = _NON_BREAKING
     if hyphens:
         done.append(f"{len(hyphens)} hyphens as U+2011")
     bold = [tok for tok in amount_tokens(t) if tok.text[0] in "$€£¥￥"
