@@ -8,9 +8,9 @@ from collections.abc import Iterator
 from factcheck.extractors.taken import Taken
 
 _GROUPED_DIGITS = re.compile(
-    r"(?<![A-Za-z0-9_.,#$€£¥/+-])(?:\+\d{1,3}[ -]\d{1,4}[ .-]\d{2,8}"
-    r"|(?:\+\d{1,3}[ -]?)?(?:\(\d{2,4}\)[ -]?|\d{2,5}[ .-])\d{2,10})(?:[ .-]\d{2,5}){0,2}"
-    r"(?![A-Za-z0-9_]|[.,/-]\d)")
+    r"(?<![\w.,#$€£¥/+-])(?:\+\d{1,3}[ -]\d{1,4}[ .-]\d{2,8}"
+    r"|(?:\+\d{1,3}[ -]?)?(?:\(\d{2,4}\)[ -]?|\d{2,5}[ .-])\d{2,6})(?:[ .-]\d{2,5}){0,2}"
+    r"(?!\w|[.,/-]\d)")
 """A phone or meter number written in groups ("0421 338 910", "(415) 555-0143", "07700 900412", "555-0102",
 "+31 6 12345601")."""
 _SEPARATED = re.compile(r"\d[ .-]\d|\)\s?\d")

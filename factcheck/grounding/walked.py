@@ -305,16 +305,9 @@ class WalkedEvidence:
         return out
 
 
-_GROUPED_KEY = re.compile(r"\d+(?:[ -]\d+)+")
-"""A key written as groups of digits (an e-ticket 781-2345678902, a phone number)."""
-_NOT_DIGIT = re.compile(r"\D")
-
-
 def record_key(value: str) -> str:
-    """A record key as compared: lower case, without a leading `#` (`#W3586556` and `w3586556`); a key of digits
-    alone keeps only its digits (`781-2345678902`, as an answer's grouped number is read: 7812345678902)."""
-    key = value.lower().lstrip("#")
-    return _NOT_DIGIT.sub("", key) if _GROUPED_KEY.fullmatch(key) else key
+    """A record key as compared: lower case, without a leading `#` (`#W3586556` and `w3586556`)."""
+    return value.lower().lstrip("#")
 
 
 def count_number(leaf: Leaf) -> Located:

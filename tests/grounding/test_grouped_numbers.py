@@ -22,10 +22,6 @@ LINES = {"name": "get_lines", "args": {"account": "A1"}, "status": "ok", "output
         ("call 07700 900412 today", [("identifier", "07700900412")]),
         ("lines +31 6 12345601 and", [("identifier", "31612345601")]),
         ("and 555-0102", [("identifier", "5550102")]),
-        # an airline e-ticket: a prefix and a long run, right after Chinese text too
-        ("李娜的票（781-2345678902）也已退票", [("identifier", "7812345678902")]),
-        ("客票999-5523108846已办理全额退票", [("identifier", "9995523108846")]),
-        ("order 112-8830219-4471 shipped", [("identifier", "11288302194471")]),
         # not a phone: an amount with cents, two years, a short range, an identifier's own part
         ("amount 14250.00", [("number", "14250")]),
         ("the 2025-2026 school year", [("number", "2025"), ("number", "2026")]),
@@ -106,28 +102,3 @@ REISSUE = {"name": "request_reissue", "args": {"cert_no": "ZK-118862"}, "status"
 def test_a_status_said_of_a_keyed_record_is_its_own(answer: str, tools: list, said: str, expected: Verdict) -> None:
     fact = next(f for c in CHECKER.check(answer, tools).claims for f in c.facts if f.text == said)
     assert fact.verdict == expected, fact.reason
-
-
-BOOKING = {"name": "get_booking", "args": {"pnr": "K7XQ2M"}, "status": "ok", "output": {"pnr": "K7XQ2M", "passengers": [
-    {"name": "张伟", "ticket_no": "781-2345678901", "fare": 1130.0}, {"name": "李娜", "ticket_no": "781-2345678902"}]}}
-REFUNDED = {"name": "request_refund", "args": {"ticket_no": "781-2345678901"}, "status": "ok",
-            "output": {"status": "success", "refund_id": "RF8830121", "refund_amount": 1180.0}}
-NOT_REFUNDED = {"name": "request_refund", "args": {"ticket_no": "781-2345678902"}, "status": "ok",
-                "output": {"status": "failed", "error_code": "TKT_STATUS_LOCKED", "message": "客票状态为已换开"}}
-
-
-@pytest.mark.parametrize(
-    ("answer", "expected"),
-    [
-        # the write on the ticket the claim names, by its e-ticket number, gives its status
-        ("李娜的票（781-2345678902）也已退票成功。", C),
-        ("张伟的票（781-2345678901）已退票成功。", S),
-        ("Ticket 781-2345678902 has been refunded.", C),
-    ],
-)
-def test_an_e_ticket_names_the_write_on_it(answer: str, expected: Verdict) -> None:
-    facts = [f for c in CHECKER.check(answer, [BOOKING, REFUNDED, NOT_REFUNDED]).claims for f in c.facts
-             if f.kind in (FactKind.ACTION, FactKind.STATUS)]
-    assert facts
-    verdicts = {f.verdict for f in facts}
-    assert (C in verdicts) == (expected == C), [(f.text, f.verdict, f.reason) for f in facts]
