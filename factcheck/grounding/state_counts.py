@@ -30,8 +30,8 @@ _STATE_THEN_WAY = re.compile(r"([a-z]+)\s+(?:in|into|across|as|via|with|by)\s+$"
 _AFTER_COUNT = re.compile(r"\s+of\s+(?:the\s+|your\s+|all\s+)?\w+\s+(?:[a-z]+\s+)?"
                           r"(?:(?:are|is|were|was|have|has|had)\s+)?(?:(?:been|now|already|all|still)\s+)*")
 """What may stand between a count and its state after the whole it is part of ("3 of the 4 have been delivered")."""
-_NOUN_THEN = re.compile(r"\s*(?:[个笔张件条单名位项]\s*)?(?P<noun>[a-z]+?)(?:e?s)?\s+"
-                        r"(?:(?:are|is|were|was|have|has|had)\s+)?(?:(?:been|now|already|all|still)\s+|已经\s*|已\s*)*")
+_NOUN_THEN = re.compile(r"\s*(?:[个笔张件条单名位项]\s*)?(?P<noun>[a-z]+?)(?:e?s)?\s+(?:(?:are|is|were|was|have|has|had)\s+)?"
+                        r"(?:(?:been|now|already|all|still)\s+|已经\s*|已\s*)*")
 """What may stand between a count and its state after the noun of what it counts ("3 parcels have been delivered", "3
 个 parcel 已 delivered"): read only where the noun names the list the entries are in (`parcels`), and no "of" before
 the count makes it the whole ("two of your four orders")."""
