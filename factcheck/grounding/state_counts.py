@@ -30,12 +30,6 @@ _STATE_THEN_WAY = re.compile(r"([a-z]+)\s+(?:in|into|across|as|via|with|by)\s+$"
 _AFTER_COUNT = re.compile(r"\s+of\s+(?:the\s+|your\s+|all\s+)?\w+\s+(?:[a-z]+\s+)?"
                           r"(?:(?:are|is|were|was|have|has|had)\s+)?(?:(?:been|now|already|all|still)\s+)*")
 """What may stand between a count and its state after the whole it is part of ("3 of the 4 have been delivered")."""
-_NOUN_THEN = re.compile(r"\s*(?:[个笔张件条单名位项]\s*)?(?P<noun>[a-z]+?)(?:e?s)?\s+(?:(?:are|is|were|was|have|has|had)\s+)?"
-                        r"(?:(?:been|now|already|all|still)\s+|已经\s*|已\s*)*")
-"""What may stand between a count and its state after the noun of what it counts ("3 parcels have been delivered", "3
-个 parcel 已 delivered"): read only where the noun names the list the entries are in (`parcels`), and no "of" before
-the count makes it the whole ("two of your four orders")."""
-_OF_BEFORE = re.compile(r"(?i)\bof\b|中的|里的")
 _NEGATED = re.compile(r"(?:\bnot(?:\b|_)|n't|\bnever\b|\bno\b|未|没|不|非)\s*\w{0,6}\s*$")
 """A negation right before a state word: the count is of the other entries."""
 _ONE_AFTER = re.compile(r"\s+(?:was|is|has)\b")
@@ -113,19 +107,12 @@ def state_count(
     run = _run_records(index)
     if not run.sets:
         return None
-    low = claim.lower()
-    hits = _hits(low, fact, facts, start, (begin, stop), run.literals, lex)
-    noun = None
-    if not hits and not _OF_BEFORE.search(low, begin, at) and (named := _NOUN_THEN.match(low, end, stop)):
-        noun = named["noun"]  # "3 parcels have been delivered": the state after the noun of the list counted
-        hits = [(state, a) for state, a, _ in _stated(low, named.end(), stop, run.literals, lex) if a == named.end()]
-    if not hits or len({state for state, _ in hits}) != 1:
+    hits = _hits(claim.lower(), fact, facts, start, (begin, stop), run.literals, lex)
+    if hits is None or len({state for state, _ in hits}) != 1:
         return None
     state = hits[0][0]
     found = []
     for where, leaves, said, entries in run.sets:
-        if noun is not None and noun not in where.lower():
-            continue  # "4 limes were found" of an order's `lines`: a quantity of one entry, no count of them
         own = {i for i, _, (direct, _) in said if state in direct}
         may = {i for i, _, (direct, written) in said if state in written}
         if may and len(may) < len(leaves) and claimed <= len(leaves) and leaves[min(may)] is not None:
