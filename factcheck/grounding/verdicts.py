@@ -164,9 +164,8 @@ def _write_says_not_done(fact: Fact, tools: list[Evidence], index: EvidenceIndex
     for ev in tools:
         if reads.match(index.calls[ev.index].name or "") or not _MESSAGE_FIELD.search(field_name(ev.path or "")):
             continue
-        own = set()
-        if fact.concept is not None and "[" not in (ev.path or ""):  # a write's own message, not a list of events
-            own = {m.polarity for m in index.statuses_of(ev.text) if m.concept == fact.concept}
+        own = {m.polarity for m in index.statuses_of(ev.text) if fact.concept is not None and m.concept == fact.concept} \
+            if "[" not in (ev.path or "") else set()  # a write's own message, not an entry of a list of events
         said = own or {t.polarity for _, t in index.lex.term_hits(ev.text.lower())} - {None}
         if said and said <= {"negative", "pending"}:
             return True
