@@ -133,7 +133,7 @@ def _status_strength(fact: Fact, index: EvidenceIndex) -> str:
             # refund_status: failed, of refund_order, or the status of a `refund` object; else a record's status
             named = fact.concept in index.calls[ev.index].concepts or any(w in path for w in words)
             return "own-field" if named else "record-field"
-    if fact.polarity == "positive" and _write_says_not_done(fact, tools, index):
+    if fact.polarity == "positive" and _write_says_not_done(tools, index):
         return "not-done-field"
     own = [
         ev for ev in tools
@@ -155,18 +155,14 @@ _MESSAGE_FIELD = re.compile(r"(?i)message|\bmsg\b|desc|detail")
 """Words of a field's name that make its value a write's own account of what it did (`message`, `status_desc`)."""
 
 
-def _write_says_not_done(fact: Fact, tools: list[Evidence], index: EvidenceIndex) -> bool:
+def _write_says_not_done(tools: list[Evidence], index: EvidenceIndex) -> bool:
     """Whether a write's own message is the evidence and says only that it failed or is pending ("Supplier
-    confirmation pending", 改约请求已提交，等待站点确认) against a claim that it was done; where the message speaks of
-    the claim's concept, only what it says of that counts ("Itinerary changed; new ticket not yet issued" against
-    "your new ticket has been issued")."""
+    confirmation pending", 改约请求已提交，等待站点确认) against a claim that it was done."""
     reads = index.lex.read_only_tools
     for ev in tools:
         if reads.match(index.calls[ev.index].name or "") or not _MESSAGE_FIELD.search(field_name(ev.path or "")):
             continue
-        own = {m.polarity for m in index.statuses_of(ev.text) if fact.concept is not None and m.concept == fact.concept} \
-            if "[" not in (ev.path or "") else set()  # a write's own message, not an entry of a list of events
-        said = own or {t.polarity for _, t in index.lex.term_hits(ev.text.lower())} - {None}
+        said = {t.polarity for _, t in index.lex.term_hits(ev.text.lower())} - {None}
         if said and said <= {"negative", "pending"}:
             return True
     return False

@@ -504,9 +504,6 @@ def test_a_state_a_record_becomes_is_no_state_it_is_in() -> None:
          {"request_id": "RQ-7", "message": "改约请求已提交，等待站点确认，结果将在30分钟内短信通知"}, "not-done-field"),
         ("It has been approved and is already available in your account.",
          {"case_id": "C-9", "message": "Issuer declined credit: account closed"}, "not-done-field"),
-        # a message that says one thing done and the claim's own not yet: what it says of the claim's concept counts
-        ("Your new ticket has been issued, so there's nothing else you need to do.",
-         {"reservation_id": "7TDP4L", "message": "Itinerary changed; new ticket not yet issued."}, "not-done-field"),
     ],
 )
 def test_a_pending_status_value_against_a_claim_it_was_done(answer: str, output: dict, strength: str) -> None:
