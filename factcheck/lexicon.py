@@ -39,7 +39,6 @@ _MERGED_DICTS = (
 _MERGED_LISTS = (
     "negators", "count_nouns", "id_keywords", "abbreviations", "hedges", "hedges_after",
     "completion_markers", "completion_markers_far", "agent_markers", "beneficiary_markers", "noun_heads",
-    "request_markers",
     "standing_markers", "place_markers", "evidence_hedges",
     "conditional_openers",
     "minor_unit_fields", "past_hour_markers", "approximators_after", "earlier_markers",
@@ -126,7 +125,6 @@ class Lexicon:
     evidence_hedges: Phrases = field(init=False)
     """Words of a requirement in a tool's text (需, must): a status word after one states a condition, not a state."""
     noun_heads: tuple[str, ...] = field(init=False)
-    request_markers: tuple[str, ...] = field(init=False)
     """Nouns right after a concept word that it only modifies (退款申请: a request, no refund done)."""
     standing_markers: Phrases = field(init=False)
     conditional_openers: Phrases = field(init=False)
@@ -424,7 +422,6 @@ class Lexicon:
         self.place_markers = tuple(self.data["place_markers"])
         self.evidence_hedges = Phrases(self.data["evidence_hedges"])
         self.noun_heads = tuple(self.data["noun_heads"])
-        self.request_markers = tuple(self.data["request_markers"])
         self.standing_markers = Phrases(self.data["standing_markers"])
         self.conditional_openers = Phrases(self.data["conditional_openers"])
         self.past_hour_markers = Phrases(self.data["past_hour_markers"])

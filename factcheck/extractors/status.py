@@ -199,8 +199,6 @@ class StatusExtractor:
                 polarity, action = "negative", False
             elif self._completed(prefix) and not text.startswith(self.lex.noun_heads, m.end):
                 polarity, action = "positive", True  # "已为您退款"; not "已为您提交退款申请": 退款 there names the 申请
-                if any(w in prefix[-_REQUEST_WINDOW:] for w in self.lex.request_markers):
-                    polarity = "pending"  # "已经发起退款": the request was made, the refund is under way
             else:
                 continue
             found.setdefault(
@@ -261,8 +259,6 @@ def clause_start(text: str, pos: int) -> int:
     return last
 
 
-_REQUEST_WINDOW = 4
-"""How far before a concept word a request marker reaches ("已为您发起全额退款")."""
 _DONE_VERB = re.compile(r"(?:\s+(?:also|now|just|already|successfully|then|since))*\s*"
                         r"([A-Za-z][A-Za-z-]*|[^\x00-\x7f]{1,2})")
 """The verb after an opener of an action done ("I've also cancelled", 已为您解冻), past the adverbs before it."""

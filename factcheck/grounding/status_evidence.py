@@ -172,21 +172,10 @@ class StatusReader:
         value = output.get(shape)
         if not isinstance(value, str) or any(s.polarity == "negative" for s in self.read(value, default)):
             return default
-        if self._keyed_by(output, default):
-            return default  # `refund_order` -> {"refund_id": …, "status": "processing"}: the refund it made is pending
         # a tool named for the state it acts on (`modify_pending_order_address`) returns that state as the record's,
         # however few fields it returns
         named = value.lower().replace(" ", "_") in (call.name or "").lower().split("_")
         return record if named or len(output) >= _WHOLE_RECORD else default
-
-    def _keyed_by(self, output: dict, concept: str | None) -> bool:
-        """Whether an output's own key field names `concept` (`refund_id`, `退款单号` of a refund): the output is
-        that record, whatever other record the call's name holds."""
-        lex, index = self.index.lex, self.index
-        return concept is not None and any(
-            isinstance(key, str) and lex.is_record_key(field_name(key)) and index.path_info(key)[1] == concept
-            for key in output
-        )
 
     def _implied(self, concept: str) -> list[StatusEvidence]:
         """The statuses of `concept` that statuses of other concepts imply (out for delivery: it has shipped)."""

@@ -105,16 +105,6 @@ def statuses(text: str) -> list[tuple[str | None, str]]:
         # a clause opened by "nothing" negates its verb however far; "none of" is read whole by other checks
         ("Sorry, so nothing on order #W5120988 has changed.", [("update", "negative")]),
         ("Nothing on your order has changed — it was delivered.", [("update", "negative"), ("delivery", "positive")]),
-        # a request made is under way (已经发起退款: the request, not the refund, is done)
-        ("差额 13.11 元已发起退款，目前处理中", [("refund", "pending"), (None, "pending")]),
-        ("已为您发起全额退款，退款单号 RF-5506210", [("refund", "pending")]),
-        ("重复的那笔已经提交退款", [("refund", "pending")]),
-        ("已为您退款 13.50 元", [("refund", "positive")]),
-        # a status word before a noun of its own (到账时间, 到账前) or inside another word (退到账户) states nothing
-        ("到账时间：7–10 个工作日", []),
-        ("退款到账前请留意微信的退款通知", []),
-        ("已改为退到账户余额，目前正在处理中", [("update", "positive"), (None, "pending")]),
-        ("退款已到账", [("refund", "positive")]),
         ("None of your other orders has any problem — they have all been delivered.", [("delivery", "positive")]),
     ],
 )

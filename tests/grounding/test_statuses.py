@@ -887,29 +887,3 @@ def test_a_failed_write_contradicts_its_act_said_done_among_other_records(answer
              if f.kind in (FactKind.ACTION, FactKind.STATUS) and f.concept == "refund"]
     assert facts
     assert any(f.verdict == Verdict.CONTRADICTED for f in facts) == contradicted, [(f.text, f.reason) for f in facts]
-
-
-_REFUND_TICKET = call("refund_ticket", {"refund_no": "TK-RF-0935512", "status": "processing", "refund_fee": 146.0,
-                                        "refund_amount": 1424.0, "currency": "CNY", "expected_days": "7-10个工作日"})
-_REFUND_ORDER = call("refund_order", {"refund_id": "RF-7730215", "status": "processing", "amount": 214.6,
-                                      "currency": "USD", "destination": "Visa •••• 4417", "eta": "5–10 business days"})
-_ORDER_ADDRESS = call("modify_pending_order_address", {"order_id": "#W1", "status": "pending", "items": 2,
-                                                       "address": "12 Elm St", "payment": "visa", "total": 80.0})
-
-
-@pytest.mark.parametrize(
-    ("answer", "write", "contradicted"),
-    [
-        # a write named for two records returns one, keyed by its own id: its status is that record's
-        ("款项已原路退回您尾号 6021 的招商银行信用卡。", _REFUND_TICKET, True),
-        ("Status: the refund has been completed to your Visa ending in 4417.", _REFUND_ORDER, True),
-        ("退款正在处理中，预计 7-10 个工作日到账。", _REFUND_TICKET, False),
-        # a whole record keyed by the call's other concept keeps its status as that record's state
-        ("Your order's address has been updated.", _ORDER_ADDRESS, False),
-    ],
-)
-def test_an_output_keyed_by_its_record_states_that_records_status(answer: str, write: dict, contradicted: bool) -> None:
-    facts = [f for claim in CHECKER.check(answer, [write]).claims for f in claim.facts
-             if f.kind in (FactKind.ACTION, FactKind.STATUS)]
-    assert facts
-    assert any(f.verdict == Verdict.CONTRADICTED for f in facts) == contradicted, [(f.text, f.reason) for f in facts]
