@@ -48,7 +48,8 @@ _MERGED_LISTS = (
     "payment_method_fields", "not_count_prefixes", "numeral_idioms", "other_record_words", "suffix_cues",
     "generic_concepts", "status_fields", "advice_markers", "all_words", "approximators", "hedge_exceptions",
     "currency_fields", "record_key_fields", "categories_links", "categories_owners", "generic_field_labels",
-    "not_money_labels", "money_labels", "duration_labels", "share_labels", "clause_conjunctions",
+    "not_money_labels", "money_labels", "duration_labels", "share_labels", "member_measure_labels",
+    "clause_conjunctions",
     *SPEECH_ACT_KEYS, "user_doers", "user_beneficiaries", "derivation_cues", "presenting_terms",
     "generic_currency_words", "per_unit_words", "multiplicity_fields", "superlatives_low", "superlatives_high",
     "option_lists", "selection_scopes", "new_value_cues", "record_state_concepts", "direction_fields",
@@ -345,6 +346,10 @@ class Lexicon:
     """Field labels of amounts of money (`refund`, `price`): a count or a measure never takes them."""
     duration_labels: frozenset[str] = field(init=False)
     """The field labels a duration keeps (`days`): 15 分钟 after 座位 is no count of guests."""
+    member_measure_labels: frozenset[str] = field(init=False)
+    """Field labels of counts and measures (`days`, `quantity`) that one member of a list holds for itself
+    (a leave request's `days`): a number of them the answer gives is what it works out over the list (what is
+    left, a total), never contradicted by one member's value alone."""
     label_companions: dict[str, frozenset[str]] = field(init=False)
     """Label -> other labels whose fields a number of it is also compared with (points with a balance)."""
     share_labels: frozenset[str] = field(init=False)
@@ -552,6 +557,7 @@ class Lexicon:
         self.not_money_labels = frozenset(self.data["not_money_labels"])
         self.money_labels = frozenset(self.data["money_labels"])
         self.duration_labels = frozenset(self.data["duration_labels"])
+        self.member_measure_labels = frozenset(self.data["member_measure_labels"])
         self.share_labels = frozenset(self.data["share_labels"])
         self.label_companions = {label: frozenset(more) for label, more in self.data["label_companions"].items()}
         currencies = self.data["currencies"]

@@ -1,4 +1,4 @@
-"""Counts of a record's members: "共有 3 位乘客" against the passengers the reservation lists."""
+"""Counts of a record's members ("共有 3 位乘客" of a reservation listing four), and members' own values."""
 
 from __future__ import annotations
 
@@ -6,13 +6,14 @@ import re
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from factcheck.grounding.arithmetic import equal_at
 from factcheck.grounding.verdicts import Backing, evidence_of
 from factcheck.lexicon import Lexicon, field_name
 from factcheck.phrases import term_key
 from factcheck.report import Fact, FactKind, Verdict
 
 if TYPE_CHECKING:
-    from factcheck.grounding.evidence import EvidenceIndex, Leaf
+    from factcheck.grounding.evidence import EvidenceIndex, Leaf, Located
 
 _NOUN_AFTER = re.compile(r"\s*([a-z]+|[\u4e00-\u9fff]{1,4})", re.IGNORECASE)
 """The word right after a count's measure word (位 乘客): the noun a Chinese count counts."""
@@ -191,3 +192,20 @@ def part_count(fact: Fact, claim: str, start: int, lex: Lexicon) -> bool:
     return any(before.endswith(cue) for cue in lex.part_count_cues) or \
         _RATE_AFTER.match(claim, fact.end - start) is not None
 
+
+def members_only(same_field: list[Located], targets: list[tuple[Decimal, int]]) -> bool:
+    """Whether each value of a claim's field is one list member's own (`requests[0].days`; no call's argument) and
+    none is the claimed number: such values say nothing of what the answer works out over the list.
+
+    Args:
+        same_field: The located values of the claim's field.
+        targets: The claimed number's readings (value, exponent of its last written digit).
+
+    Returns:
+        True when there is at least one value and each is such a member's.
+    """
+    return bool(same_field) and all(
+        "[" in loc.leaf.path and not loc.leaf.path.startswith("args")
+        and not any(equal_at(Decimal(loc.mention.value), t, e) for t, e in targets)
+        for loc in same_field
+    )

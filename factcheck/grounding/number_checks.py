@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from itertools import combinations
 
 from factcheck.grounding import working
 from factcheck.grounding.arithmetic import claim_targets, equal_at, operand_value, sum_text
@@ -34,7 +33,7 @@ from factcheck.grounding.roles import (
 from factcheck.grounding.selection import selection
 from factcheck.grounding.slips import slipped_total
 from factcheck.grounding.state_counts import some_state_count, state_count
-from factcheck.grounding.totals import column_total, field_total
+from factcheck.grounding.totals import column_total, field_total, some_added_up
 from factcheck.grounding.unit_checks import UnitChecks
 from factcheck.grounding.units import (
     glued,
@@ -154,6 +153,8 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         if labels <= generic and all(loc.mention.labels - labels - generic for loc in same_field):
             # "it costs $248" (amount) says nothing of a refund amount: only fields as plain as the claim speak for it
             same_field = []
+        if self._members_own_measure(fact, labels, same_field, targets):  # "全年 15 天" beside a request's `days: 2`
+            same_field = []
         if same_field:
             agree = priced_in_minor_units(self.index, [
                 loc for loc in same_field
@@ -214,7 +215,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                 set_verdict(fact, Verdict.UNSUPPORTED, "not_found",
                             f"no tool output gives {fact.text}; it is {times}, a count not checked", [])
                 return
-            if backing is None and (some := _some_added_up(same_field, claimed, exponent)):
+            if backing is None and (some := some_added_up(same_field, claimed, exponent)):
                 # "Completed orders total $85.71" where four orders' totals are 16.51, 23.75, 27.32 and 45.45: the
                 # claim adds up some records of its field, which ones its condition says; no one value contradicts
                 # it, and nothing here checks that condition: neither backed nor flagged (flagged, it was wrong 21
@@ -579,21 +580,4 @@ def _fields_with_cents(located: list[Located]) -> set[str]:
 def _parent(path: str) -> str:
     """The record a field sits in: its path up to the last key (`bills[2].balance` -> `bills[2]`)."""
     return path.rsplit(".", 1)[0] if "." in path else ""
-
-
-_MOST_ADDED = 10
-"""The most values of a field whose sums of some are tried: more make any number such a sum by chance."""
-
-
-def _some_added_up(same_field: list[Located], claimed: Decimal, exponent: int) -> str | None:
-    """The sum of two or more (not all) records' values of a field equal to a claimed number, written out; None when
-    no such sum is, or the field has one value or too many to try."""
-    values = [Decimal(loc.mention.value) for loc in same_field]
-    if not 2 < len(values) <= _MOST_ADDED or len(set(values)) < 2:
-        return None
-    for size in range(2, len(values)):
-        for some in combinations(values, size):
-            if equal_at(sum(some, Decimal(0)), claimed, exponent):
-                return sum_text([format(v, "f") for v in some])
-    return None
 

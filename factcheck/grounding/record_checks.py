@@ -10,6 +10,7 @@ from factcheck.grounding.calls import repeated_tool, said_whole, token_of_anothe
 from factcheck.grounding.claim_state import ClaimState
 from factcheck.grounding.evidence import Leaf, Located
 from factcheck.grounding.flat import shape_of
+from factcheck.grounding.member_counts import members_only
 from factcheck.grounding.naming import LIST_ITEM, names_record, other_item
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.lexicon import field_name
@@ -222,6 +223,23 @@ class RecordChecks(ClaimState):
                             f"{fact.text} is {items}[{i}].{field}, not of {items}[{j}], the record {lead.text} names",
                             [*fact.evidence[:1], *([evidence_of(own, self.index)] if own is not None else [])])
                 break
+
+    def _names_a_member(self, located: list[Located]) -> bool:
+        """Whether the claim says a key value (an id, a name) of a record one of `located` sits in."""
+        records = {(loc.leaf.index, loc.leaf.path.rsplit(".", 1)[0] if "." in loc.leaf.path else "")
+                   for loc in located}
+        return any(self._keys_said(self.index.value_at(call, path), path) for call, path in records)
+
+    def _members_own_measure(self, fact: Fact, labels: frozenset[str], same_field: list[Located],
+                             targets: list[tuple[Decimal, int]]) -> bool:
+        """Whether a count or measure's field values are list members' own only ("全年 15 天，已休 9 天" where the
+        one leave request listed has `days: 2`): they say nothing of a balance or a total the answer works out,
+        unless the claim names the member and gives no other number of the unit ("LV-1093 is for 3 days")."""
+        if not labels or not labels <= self.index.lex.member_measure_labels or not members_only(same_field, targets):
+            return False
+        alone = not any(other is not fact and other.kind == FactKind.NUMBER and other.unit == fact.unit
+                        for other in self._claim_facts)
+        return not (alone and self._names_a_member(same_field))
 
     def _leads(self, call: int, record: str, lead: str, field: str) -> bool:
         """Whether the record's key field `lead` comes before its key field `field`: the first key names it."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from decimal import Decimal
+from itertools import combinations
 
 from factcheck.grounding.arithmetic import equal_at, sum_text
 from factcheck.grounding.evidence import EvidenceIndex, Located
@@ -75,3 +76,21 @@ def _float_sum(values: list[int | float]) -> float:
         return math.fsum(values)
     except OverflowError:
         return math.inf
+
+
+_MOST_ADDED = 10
+"""The most values of a field whose sums of some are tried: more make any number such a sum by chance."""
+
+
+def some_added_up(same_field: list[Located], claimed: Decimal, exponent: int) -> str | None:
+    """The sum of two or more (not all) records' values of a field equal to a claimed number, written out; None when
+    no such sum is, or the field has one value or too many to try."""
+    values = [Decimal(loc.mention.value) for loc in same_field]
+    if not 2 < len(values) <= _MOST_ADDED or len(set(values)) < 2:
+        return None
+    for size in range(2, len(values)):
+        for some in combinations(values, size):
+            if equal_at(sum(some, Decimal(0)), claimed, exponent):
+                return sum_text([format(v, "f") for v in some])
+    return None
+

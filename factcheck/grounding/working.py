@@ -422,20 +422,26 @@ def pair_working(claimed: Decimal, exponent: int, values: list[Decimal]) -> str 
 
 _SPENT = re.compile(r"(?:已经?|(?i:\b(?:used|paid|spent|taken|consumed|completed)\b))[^\d，,。；;:：]{0,4}$")
 """Right before the part: a word that it was used, paid or taken (已用, 已还, 已上, "used", "paid")."""
-_WHOLE = re.compile(r"(?:共|总|合计|每月|每期|额度|(?i:\b(?:total|of|out of|allowance|quota|plan)\b))"
+_WHOLE = re.compile(r"(?:共|总|合计|每月|每期|额度|全年|(?i:\b(?:total|of|out of|allowance|entitlement|quota|plan)\b))"
                     r"[^\d，,。；;:：]{0,6}$")
-"""Right before the whole: a word of a whole or an allowance (共, 总价, 每月, "a total of", "of your")."""
+"""Right before the whole: a word of a whole or an allowance (共, 总价, 每月, 全年, "a total of", "of your")."""
 _WHOLE_AFTER = re.compile(r"\s*[^\d\s，,。；;]{0,3}中")
 """Right after the whole: 中 ("36 期中已还 14 期")."""
+_UNREAD_NUMBER = re.compile(r"[\d一二两三四五六七八九十半]")
+"""A number's character between the part used and what is left."""
 _LEFT = "balance"
 """The lexicon's field of what is left (剩余, "remaining")."""
+_LEFT_BEFORE = re.compile(r"(?:剩余|还剩|剩下|(?i:\b(?:remaining|left)\b))[^\d，,。；;]{0,3}$")
+"""Right before a number of another concept (days: "剩余 7 天"): a word that it is what is left."""
+_LEFT_AFTER = re.compile(r"[^\d，,。；;.]{0,8}?\b(?:remaining|left)\b", re.IGNORECASE)
+"""Right after it, its unit between ("7 days remaining", "6 days left")."""
 
 
 def left_after_used(claims: list[Claim]) -> None:
-    """Contradict what a claim says is left ("共 30GB，已用 24.6GB，剩余 6.4GB"; "36 期中已还 14 期，剩余 24 期") when
-    the claim gives the whole and the part used, both backed, just before it in the same unit, and the whole less
-    the part is another number: the answer's own working, one step, shown in the reason (`left_over` backs one that
-    such a working reaches).
+    """Contradict what a claim says is left ("共 30GB，已用 24.6GB，剩余 6.4GB"; "36 期中已还 14 期，剩余 24 期";
+    "全年 10 天，已休 3 天，剩余 0.5 天") when the claim gives the whole and the part used, both backed, just before
+    it in the same unit, and the whole less the part is another number: the answer's own working, one step, shown in
+    the reason (`left_over` backs one that such a working reaches).
 
     Args:
         claims: The answer's claims, grounded.
@@ -443,16 +449,19 @@ def left_after_used(claims: list[Claim]) -> None:
     for claim in claims:
         numbers = [f for f in claim.facts if f.kind == FactKind.NUMBER and f.value]
         for i, left in enumerate(numbers):
-            if i < 2 or left.concept != _LEFT or left.verdict == Verdict.SUPPORTED and left.code == "match":
+            if i < 2 or left.verdict == Verdict.SUPPORTED and left.code == "match" or left.concept != _LEFT \
+                    and not _LEFT_BEFORE.search(claim.text[: left.start - claim.start]) \
+                    and not _LEFT_AFTER.match(claim.text[left.end - claim.start :]):
                 continue
             whole, used = numbers[i - 2], numbers[i - 1]
             gap = claim.text[whole.end - claim.start : used.start - claim.start]
             said = claim.text[: whole.start - claim.start]
-            if not _SPENT.search(gap) or whole.concept not in (None, "total") \
+            if not _SPENT.search(gap) or whole.concept not in (None, "total", left.concept) \
                     or not (_WHOLE.search(said[-12:]) or _WHOLE_AFTER.match(gap)) \
                     or any(f.verdict != Verdict.SUPPORTED for f in (whole, used)) \
-                    or len({f.unit or "" for f in (whole, used, left)}) > 1:
-                continue
+                    or len({f.unit or "" for f in (whole, used, left)}) > 1 \
+                    or _UNREAD_NUMBER.search(claim.text[used.end - claim.start : left.start - claim.start]):
+                continue  # "已休六天半，另有一天还在审批中，…还剩七天半": a third part the facts do not hold
             try:
                 a, b, c = Decimal(whole.value or ""), Decimal(used.value or ""), Decimal(left.value or "")
             except InvalidOperation:

@@ -96,3 +96,29 @@ def test_a_count_of_a_part_is_not_the_wholes(answer: str, flagged: bool) -> None
     facts = [f for c in CHECKER.check(answer, [_STAY]).claims for f in c.facts
              if f.kind == FactKind.NUMBER and f.value == "2"]
     assert any(f.verdict.flagged for f in facts) == flagged, [(f.text, f.verdict, f.reason) for f in facts]
+
+
+_BALANCE = {"name": "get_leave_balance", "args": {"emp_id": "E10382"}, "status": "ok",
+            "output": {"annual": {"entitled": 15, "used": 6.5, "pending": 2}}}
+_PENDING = {"name": "list_leave_requests", "args": {"status": "pending"}, "status": "ok",
+            "output": {"requests": [{"req_id": "LV-25-1093", "from": "2025-10-09", "to": "2025-10-10", "days": 2}]}}
+_LINES = {"name": "get_shipment", "args": {}, "status": "ok",
+          "output": {"lines": [{"sku": "A-1", "qty": 3}, {"sku": "B-2", "qty": 4}]}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "runs", "said", "contradicted"),
+    [
+        # one leave request's `days` says nothing of the balance the answer works out, nor of what was used
+        ("你今年年假一共15天，已经休了6.5天，账面上还剩8.5天。", [_BALANCE, _PENDING], "8.5", False),
+        ("批了之后年假就剩6.5天啦。", [_BALANCE, _PENDING], "6.5", False),
+        ("The shipment has 7 units in all.", [_LINES], "7", False),
+        # a member's value the claim repeats still backs it; another reading of it still contradicts
+        ("The pending request is for 2 days.", [_BALANCE, _PENDING], "2", False),
+        ("The pending request LV-25-1093 is for 3 days.", [_PENDING], "3", True),
+    ],
+)
+def test_one_members_measure_does_not_contradict_what_the_answer_works_out(answer, runs, said, contradicted) -> None:
+    facts = [f for c in CHECKER.check(answer, runs).claims for f in c.facts
+             if f.kind == FactKind.NUMBER and f.text == said]
+    assert facts and any(f.verdict == C for f in facts) == contradicted, [(f.text, f.verdict, f.reason) for f in facts]

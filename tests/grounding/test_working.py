@@ -190,6 +190,11 @@ _LOAN = {"name": "get_loan", "args": {}, "status": "ok",
         "output": {"term_months": 36, "paid_installments": 14, "monthly_payment": 3562.41}}
 _CLAIM = {"name": "get_claim", "args": {}, "status": "ok",
          "output": {"billed": 255.0, "allowed": 180.0, "insurer_paid": 100.0, "adjustment": 75.0}}
+_LEAVE = {"name": "get_leave_balances", "args": {"emp_ids": ["E-3312", "E-3325"]}, "status": "ok",
+          "output": [{"emp_id": "E-3312", "annual_total": 10, "used": 3, "remaining": 7},
+                     {"emp_id": "E-3325", "annual_total": 12, "used": 11.5, "remaining": 0.5}]}
+_REQUESTS = {"name": "get_leave_requests", "args": {"status": "pending"}, "status": "ok",
+             "output": [{"request_id": "LV-044", "days": 1, "status": "pending"}]}
 
 
 def _left_verdict(answer: str, tools: list, said: str) -> Verdict:
@@ -206,6 +211,14 @@ def _left_verdict(answer: str, tools: list, said: str) -> Verdict:
         # no whole before the part used: "the remaining" is what the bill less the allowed amount leaves
         ("Of the $255.00 billed, they allowed $180.00 and paid $100.00, and the remaining $75.00 was written off.",
          [_CLAIM], "$75.00", Verdict.SUPPORTED),
+        # days: the unit is the concept of all three; 全年 is the whole, 剩余 says what is left
+        ("- 陈昊：全年 10 天，已休 3 天，剩余 0.5 天", [_LEAVE], "0.5", Verdict.CONTRADICTED),
+        ("- 林佳怡：全年 12 天，已休 11.5 天，剩余 0.5 天", [_LEAVE], "0.5", Verdict.SUPPORTED),
+        ("You have an annual entitlement of 12 days, have used 11.5 days and have 7 days remaining.", [_LEAVE],
+         "7", Verdict.CONTRADICTED),
+        # a third part the facts do not hold stands between the part used and what is left: not one step
+        ("您今年一共有十二天年假，已经休了 3 天，另有一天还在审批中，批下来之后还剩 8 天。", [_LEAVE, _REQUESTS], "8",
+         Verdict.SUPPORTED),
     ],
 )
 def test_what_is_left_beside_the_whole_and_the_part_used(answer: str, tools: list, said: str,
