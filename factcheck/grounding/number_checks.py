@@ -336,13 +336,23 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         call one unit's: "the total paid was $49.57" of a $49.57 item among several stays a contradiction."""
         stated = [loc for loc in priced_in_minor_units(self.index, self.index.equal_numbers(targets), minor, fact)
                   if loc.leaf.source == "tool" and not loc.leaf.path.startswith("args") and loc.leaf.numeric
-                  and (loc.leaf.labels <= labels or self._plain_money(fact, labels, loc, same_field))]
+                  and (loc.leaf.labels <= labels or self._plain_money(fact, labels, loc, same_field)
+                       or self._line_named(loc, labels))]
         if not stated or self.index.lex.per_unit_words.finditer(self._claim_text):
             return stated
         if all(PER_UNIT_FIELD.search(field_name(loc.leaf.path)) or "[" in loc.leaf.path
                and loc.leaf.labels & PRICE_LABELS for loc in stated):
             return []
         return stated
+
+    def _line_named(self, loc: Located, labels: frozenset[str]) -> bool:
+        """Whether the claim says whole a text of the record the number sits in, a text naming the claim's field
+        ("technology fee $180" of `{"desc": "Technology fee", "amount": 180}`): that line says what the number is."""
+        value = self.index.value_at(loc.leaf.index, _parent(loc.leaf.path))
+        text = self._claim_text.lower()
+        return isinstance(value, dict) and any(isinstance(v, str) and v.lower() in text
+                                               and labels & set(self.index.lex.fields_in(v.lower()))
+                                               for v in value.values())
 
     def _plain_money(self, fact: Fact, labels: frozenset[str], loc: Located, same_field: list[Located]) -> bool:
         """Whether an amount the claim names by generic words only ("cost", "paid") may be the value of a money

@@ -1564,6 +1564,10 @@ _REFUND_WITH_SHIPPING = [call("get_refund", {"order_id": "91408", "refund_amount
 _ORDER_OF_ITEMS = [call("get_order_details", {"order_id": "#W9348897", "items": [
     {"name": "Lamp", "price": 288.82}, {"name": "Desk", "price": 878.16}],
     "payment_history": [{"transaction_type": "payment", "amount": 1166.98}]})]
+_TERM_CHARGES = [call("get_student_account", {"student_id": "20241187", "charges": [
+    {"desc": "Tuition", "amount": 6840.0}, {"desc": "Technology fee", "amount": 180.0},
+    {"desc": "Lab fee - CHEM 210", "amount": 60.0}], "late_fee": 75.0}),
+    call("get_payment_plans", {"plans": [{"name": "Monthly", "enrollment_fee": 40.0}]})]
 
 
 @pytest.mark.parametrize(
@@ -1577,6 +1581,11 @@ _ORDER_OF_ITEMS = [call("get_order_details", {"order_id": "#W9348897", "items": 
          "value_mismatch"),
         # one item's price given as the order's total is still no total
         ("The total amount of your order is $288.82.", _ORDER_OF_ITEMS, "$288.82", C, None),
+        # a line the claim names whole says what its amount is: fees of other names say nothing against it
+        ("- Technology fee: $180.00", _TERM_CHARGES, "$180.00", S, "match"),
+        ("Charges: tuition $6,840.00, technology fee $180.00.", _TERM_CHARGES, "$180.00", S, "match"),
+        # the line of another fee than the one the claim names does not
+        ("- Lab fee: $180.00", _TERM_CHARGES, "$180.00", C, "value_mismatch"),
     ],
 )
 def test_a_value_a_tool_states_elsewhere(answer: str, tools: list, text: str, expected: Verdict, code) -> None:
