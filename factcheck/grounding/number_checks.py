@@ -590,4 +590,3 @@ def _fields_with_cents(located: list[Located]) -> set[str]:
 def _parent(path: str) -> str:
     """The record a field sits in: its path up to the last key (`bills[2].balance` -> `bills[2]`)."""
     return path.rsplit(".", 1)[0] if "." in path else ""
-

@@ -93,4 +93,3 @@ def some_added_up(same_field: list[Located], claimed: Decimal, exponent: int) ->
             if equal_at(sum(some, Decimal(0)), claimed, exponent):
                 return sum_text([format(v, "f") for v in some])
     return None
-
