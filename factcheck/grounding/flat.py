@@ -484,6 +484,11 @@ def scalars_of(value: Any) -> Iterator[Any]:
             yield node
 
 
+def record_path(path: str) -> str:
+    """The path of the record holding a field: `refunds[0].note` -> `refunds[0]`, `note` -> ``."""
+    return path.rsplit(".", 1)[0] if "." in path else ""
+
+
 def shape_of(path: str) -> str:
     """The shape of a path: its list indexes dropped (`items[3].price` -> `items[].price`)."""
     return _LIST_INDEX.sub("[]", path)

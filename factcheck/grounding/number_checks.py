@@ -11,7 +11,7 @@ from factcheck.grounding.count_totals import listed_count_total, note_count
 from factcheck.grounding.counting import threshold_count
 from factcheck.grounding.direction import item_price_as_refund, part_of_written
 from factcheck.grounding.evidence import Located
-from factcheck.grounding.flat import scalars_of
+from factcheck.grounding.flat import record_path, scalars_of
 from factcheck.grounding.item_totals import record_items_total
 from factcheck.grounding.line_amounts import unit_price_as_line
 from factcheck.grounding.listed import stated_total
@@ -323,7 +323,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
 
     def _holds(self, loc: Located, amounts: list[Decimal]) -> bool:
         """Whether the record that holds a located value holds every one of the amounts too."""
-        record = _parent(loc.leaf.path)
+        record = record_path(loc.leaf.path)
         value = self.index.value_at(loc.leaf.index, record) if record else self.index.flats[loc.leaf.index].value
         held = {Decimal(str(v)) for v in scalars_of(value) if isinstance(v, int | float) and not isinstance(v, bool)}
         return all(a in held for a in amounts)
@@ -348,7 +348,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
     def _line_named(self, loc: Located, labels: frozenset[str]) -> bool:
         """Whether the claim says whole a text of the record the number sits in, a text naming the claim's field
         ("technology fee $180" of `{"desc": "Technology fee", "amount": 180}`): that line says what the number is."""
-        value = self.index.value_at(loc.leaf.index, _parent(loc.leaf.path))
+        value = self.index.value_at(loc.leaf.index, record_path(loc.leaf.path))
         text = self._claim_text.lower()
         return isinstance(value, dict) and any(isinstance(v, str) and v.lower() in text
                                                and labels & set(self.index.lex.fields_in(v.lower()))
@@ -362,8 +362,8 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         if fact.unit not in self.index.lex.currency_codes or not labels <= self.index.lex.generic_field_labels \
                 or loc.leaf.labels & self.index.lex.not_money_labels:
             return False
-        record = _parent(loc.leaf.path)
-        return not any(other.leaf.index == loc.leaf.index and _parent(other.leaf.path) == record
+        record = record_path(loc.leaf.path)
+        return not any(other.leaf.index == loc.leaf.index and record_path(other.leaf.path) == record
                        for other in same_field)
 
     def _of_another(self, fact: Fact, located: list[Located]) -> bool:
@@ -585,8 +585,3 @@ def _fields_with_cents(located: list[Located]) -> set[str]:
     """The fields any of whose numbers has a fractional part: amounts of money or measures, no counts."""
     return {_field_of(loc) for loc in located
             if (number := Decimal(loc.mention.value)) != number.to_integral_value()}
-
-
-def _parent(path: str) -> str:
-    """The record a field sits in: its path up to the last key (`bills[2].balance` -> `bills[2]`)."""
-    return path.rsplit(".", 1)[0] if "." in path else ""

@@ -9,6 +9,7 @@ from typing import Any
 
 from factcheck.grounding.arithmetic import equal_at
 from factcheck.grounding.evidence import EvidenceIndex, Located
+from factcheck.grounding.flat import record_path
 from factcheck.grounding.roles import (
     ONE_UNIT_BEFORE,
     ONE_UNIT_REACH,
@@ -113,7 +114,7 @@ def per_unit_beside_its_whole(
         return None  # "His share of the package: ¥3,680", "GAO/MIN：€600": one person's amount said of one person
     said = {Decimal(f.value) for f in claim.facts if f.value and f.unit == fact.unit and f is not fact}
     loc = located[0]
-    parent = loc.leaf.path.rsplit(".", 1)[0] if "." in loc.leaf.path else ""
+    parent = record_path(loc.leaf.path)
     record = index.value_at(loc.leaf.index, parent)
     if not isinstance(record, dict):
         return None

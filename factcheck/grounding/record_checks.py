@@ -9,7 +9,7 @@ from functools import cached_property
 from factcheck.grounding.calls import repeated_tool, said_whole, token_of_another_call, value_of_another_call
 from factcheck.grounding.claim_state import ClaimState
 from factcheck.grounding.evidence import Leaf, Located
-from factcheck.grounding.flat import shape_of
+from factcheck.grounding.flat import record_path, shape_of
 from factcheck.grounding.member_counts import members_only
 from factcheck.grounding.naming import LIST_ITEM, names_record, other_item
 from factcheck.grounding.verdicts import evidence_of, set_verdict
@@ -226,8 +226,7 @@ class RecordChecks(ClaimState):
 
     def _names_a_member(self, located: list[Located]) -> bool:
         """Whether the claim says a key value (an id, a name) of a record one of `located` sits in."""
-        records = {(loc.leaf.index, loc.leaf.path.rsplit(".", 1)[0] if "." in loc.leaf.path else "")
-                   for loc in located}
+        records = {(loc.leaf.index, record_path(loc.leaf.path)) for loc in located}
         return any(self._keys_said(self.index.value_at(call, path), path) for call, path in records)
 
     def _members_own_measure(self, fact: Fact, labels: frozenset[str], same_field: list[Located],

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from factcheck.grounding.flat import record_path
 from factcheck.grounding.records import ToolRecord
 from factcheck.grounding.status_evidence import StatusEvidence
 
@@ -39,10 +40,10 @@ def backing_statuses(pool: Sequence[StatusEvidence], calls: Sequence[ToolRecord]
             kept.append(status)
             continue
         untrusted = calls[status.call].untrusted if status.call < len(calls) else False
-        record = _record_of(status.leaf.path)
+        record = record_path(status.leaf.path)
         outranked = any(
             s.polarity != status.polarity
-            and (untrusted or s.call == status.call and _inside(_record_of(s.leaf.path), record))
+            and (untrusted or s.call == status.call and _inside(record_path(s.leaf.path), record))
             for s in structured
         )
         if not outranked:
@@ -55,11 +56,6 @@ def _structured(status: StatusEvidence, calls: Sequence[ToolRecord]) -> bool:
         return False
     leaf = status.leaf
     return bool(leaf.path) and (leaf.numeric or _FIELD_VALUE.fullmatch(leaf.text.strip()) is not None)
-
-
-def _record_of(path: str) -> str:
-    """The path of the record holding a field: `refunds[0].note` -> `refunds[0]`, `note` -> ``."""
-    return path.rsplit(".", 1)[0] if "." in path else ""
 
 
 def _inside(path: str, record: str) -> bool:
