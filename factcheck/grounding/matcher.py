@@ -41,8 +41,10 @@ _TABLE_RULE = re.compile(r"\|?\s*:?-{3,}")
 _DIRECTION_BEFORE, _DIRECTION_AFTER = 24, 16
 """How far before and after an amount its direction words are read ("a charge of $30.78", "$30.78 refunded")."""
 _WHEN = (FactKind.DATE, FactKind.TIME)
-_STILL_IN = re.compile(r"(?i)\b(?:you(?:'re|\s+are)\s+still|still)\s+(?:within|inside|in)\b|仍在|仍然在|还在")
-"""Words that put this record in a window ("you're still within the 14-day window", 仍在…期内)."""
+_STILL_IN = re.compile(r"(?i)\b(?:you(?:'re|\s+are)\s+still|still)\s+(?:within|inside|in)\b|\bago\b|仍在|仍然在|还在"
+                       r"|距今|距(?:离)?现在|距离?[^，。,；;]{0,8}?(?:已经?|超过|不到|不足|未满)")
+"""Words that measure the time since this record's moment ("you're still within the 14-day window", "more than 30
+days ago", 仍在…期内, 距今, 距离寄出已超过): only such a window measures an earlier claim's moment."""
 _ORIGINAL = "original"
 """The payment-method category of "the original payment method" (原路)."""
 _FRACTION = re.compile(r"(\d{1,3})\s*/\s*(\d{1,3})")
@@ -136,11 +138,11 @@ class Matcher(NumberChecks):
             set_verdict(fact, Verdict.CONTRADICTED, "recomputed", f"not the earliest: {how}", [evidence])
         if asserts:
             incomplete_coverage(facts, text, start, self.index)  # "none of your orders" with two of five read
-        # "within 24 hours", 25.8 hours on; a rule or an offer only with moments of its own ("创建于 12月1日 08:10，
-        # 距现在不到24小时，可以全额退款"), never those of earlier claims
-        # "you're still within the 14-day window" speaks of this record even beside a policy's words
+        # "within 24 hours", 25.8 hours on; with moments of its own ("创建于 12月1日 08:10，距现在不到24小时"), or
+        # the record in view's when the claim measures the time since it ("you're still within the 14-day window",
+        # "more than 30 days ago"); never a moment of other records ("#W66 已超过 30 天" after other orders' dates)
         still = _STILL_IN.search(text) is not None
-        time_window(facts, text, start, self.index, self.moments if asserts or still else [], in_view=still)
+        time_window(facts, text, start, self.index, self.moments if still else [], in_view=still)
         if asserts:
             passed_deadline(facts, text, self.index)  # "still cancel free of charge until 11:32", at 16:32
         self._states.next_claim(facts, text, start, gap)  # "#W1 … Status: Pending": the state of the record in view

@@ -396,3 +396,23 @@ def by_status_field(index: EvidenceIndex, status: StatusEvidence) -> bool:
     (a ticket's `queue: 退款异常`, a deploy's `active_version`)."""
     return status.leaf.source == "tool" \
         and index.lex.status_fields.lookup(field_name(status.leaf.path).rsplit(" ", 1)[-1]) is not None
+
+
+def failed_lookup(index: EvidenceIndex, fact: Fact) -> bool:
+    """Back a claim that a lookup did not go through ("the budgets lookup timed out", "这次没查到（接口超时）", "my
+    first lookup timed out") by a call of the run that failed, retried or not, whatever another read found.
+
+    Args:
+        index: The run's evidence.
+        fact: The claim's negative search status.
+
+    Returns:
+        Whether a call failed (the fact is then supported by its error).
+    """
+    broke = [c for c in index.calls if c.status == "error" or c.reports_failure]
+    if not broke:
+        return False
+    leaf = index.first_leaf(broke[-1].index)
+    set_verdict(fact, Verdict.SUPPORTED, "match", f"tool {broke[-1].name} failed",
+                [evidence_of(leaf, index)] if leaf else [])
+    return True

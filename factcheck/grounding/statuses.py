@@ -16,6 +16,7 @@ from factcheck.grounding.status_calls import (
     by_status_field,
     counted_search,
     failed_for_named,
+    failed_lookup,
     latest_stating,
     named_record_disagrees,
     of_named_calls,
@@ -74,15 +75,8 @@ class StatusMatcher:
                 set_verdict(fact, Verdict.SUPPORTED, "match", f"tool {found[-1].name} returned what it presents",
                             [evidence_of(leaf, self.index)] if leaf else [])
                 return
-        if concept == "search" and polarity == "negative" and self.index.failed_calls and any(
-            t.concept is None and t.polarity == "negative" for _, t in self.index.lex.term_hits(fact.text.lower())
-        ):
-            # "the budgets lookup timed out", 查询失败: the run's failed call says so, whatever other reads found
-            call = self.index.failed_calls[-1]
-            leaf = self.index.first_leaf(call.index)
-            set_verdict(fact, Verdict.SUPPORTED, "match", f"tool {call.name} failed",
-                        [evidence_of(leaf, self.index)] if leaf else [])
-            return
+        if concept == "search" and polarity == "negative" and failed_lookup(self.index, fact):
+            return  # "the budgets lookup timed out", 这次没查到: a failed call says so, whatever other reads found
         if polarity == "positive" and not self.index.lex.hedges.search(window_before(claim[:at], 5, 8)) \
                 and (awaited := awaited_state(self.index, fact)) is not None:
             set_verdict(fact, Verdict.CONTRADICTED, "polarity_mismatch",

@@ -191,3 +191,26 @@ _TRACKING = {"name": "usps_track", "args": {"tracking": "9400111899223197428490"
 def test_options_and_steps_are_no_records_of_their_own(answer: str, tools: list, wrong: list[str]) -> None:
     report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, tools)
     assert [f.text for c in report.claims for f in c.facts if f.code == "wrong_record"] == wrong
+
+
+_PURIFIER = {"name": "get_order_details", "args": {"order_id": "#W6630192"}, "status": "ok", "output": {
+    "order_id": "#W6630192", "status": "pending", "items": [
+        {"name": "Air Purifier", "item_id": "5669664287", "price": 543.68},
+        {"name": "LED Light Bulb", "item_id": "7445824652", "price": 49.8}]}}
+_STOCK = {"name": "check_stock", "args": {"sku": "MUG-0450"}, "status": "ok", "output": {
+    "sku": "MUG-0450", "stock": [{"wh": "北京仓", "qty": 120}, {"wh": "武汉仓", "qty": 8}]}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "wrong"),
+    [
+        # the named record's own value is said beside it: the other value is a record the claim does not name
+        # (空气净化器 is no word of "Air Purifier")
+        ("#W6630192：空气净化器 $543.68 + LED 灯泡 $49.80，还在 pending，尚未发货。", [_PURIFIER], []),
+        # each record named, each given the other's value: both stay wrong
+        ("目前武汉仓还剩 120 件，北京仓只有 8 件了。", [_STOCK], ["120", "8"]),
+    ],
+)
+def test_a_value_beside_the_named_records_own(answer: str, tools: list, wrong: list[str]) -> None:
+    report = FactChecker(CheckerConfig(min_confidence=0)).check(answer, tools)
+    assert [f.text for c in report.claims for f in c.facts if f.code == "wrong_record"] == wrong

@@ -83,6 +83,10 @@ BUDGETS_DENIED = [call("list_billing_lines", {"lines": [{"id": "L1"}, {"id": "L2
         ("预算查询失败，暂时没拿到数据。", BUDGETS_DENIED, False),
         # nothing failed: the read that found the lines says otherwise
         ("I couldn't check your budget alerts because the budgets lookup was denied.", BUDGETS_DENIED[:1], True),
+        # "没查到" with the failure given, and a first attempt that failed before a retry went through
+        ("预算告警这次没查到（接口报错），账单明细见上。", BUDGETS_DENIED, False),
+        ("第一次查询超时了，我重新查了一遍。", [call("search_hotels", "ReadTimeout", "error"),
+                                  call("search_hotels", {"hotels": [{"id": "H1"}, {"id": "H2"}]})], False),
     ],
 )
 def test_a_failed_lookup_said_failed(answer: str, tools: list, flagged: bool) -> None:

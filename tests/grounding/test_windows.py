@@ -93,6 +93,13 @@ NOW = ["Current time: 2026-11-23 09:30 UTC."]
         # beside a policy's words too
         ("#W2 was delivered on Oct 14. Items fall under the 30-day policy, and you're still within the 30-day window.",
          True),
+        # "ago", 距今 measure the time since the record in view too
+        ("#W1 was delivered on Nov 7, more than 30 days ago, so it can no longer be returned.", True),
+        ("#W2 was delivered on Oct 14, more than 30 days ago, so it can no longer be returned.", False),
+        ("#W1 于 11月7日 送达，距今已超过 30 天，不能退货了。", True),
+        # a window with no moment of its own and no words of the time since: another record's moment is not its
+        ("#W1 was delivered on Nov 7. #W3 is past the 30-day return window, so it can't be returned.", False),
+        ("#W1 于 11月7日 送达，可以退货。#W3 已超过 30 天，无法退货。", False),
     ],
 )
 def test_a_window_still_said_of_the_record_in_view_is_measured_from_its_moment(answer, flagged):
