@@ -21,19 +21,17 @@ _ZH_UNIT = r"(分钟|小时|天|日|周(?!岁|年))"
 _WITHIN = (
     re.compile(rf"(?i)\b(?:within|inside|under|less than|no more than|still in)\s+(?:the\s+|a\s+)?"
                rf"(?:(?:last|past|first)\s+)?(\d+(?:\.\d+)?)[\s-]*{_EN_UNIT}"),
-    re.compile(rf"(?<![月\d.])(?<!月\s)(\d+(?:\.\d+)?)\s*{_ZH_UNIT}[^，。,;；]{{0,10}}?(?:以内|之内|内)"),
+    re.compile(rf"(\d+(?:\.\d+)?)\s*{_ZH_UNIT}[^，。,;；]{{0,10}}?(?:以内|之内|内)"),
     re.compile(rf"(?:不到|不满|未满|不足)\s*(\d+(?:\.\d+)?)\s*(?:个)?{_ZH_UNIT}"),
 )
-"""A window the claim says the moment is inside of: (number, unit); a day of a month (11月15日) is no number of days."""
+"""A window the claim says the moment is inside of: (number, unit)."""
 _BEYOND = (
     re.compile(rf"(?i)\b(?:more than|over|beyond|past|exceeded|outside(?: of)?(?: the)?)\s+(?:the\s+)?"
                rf"(\d+(?:\.\d+)?)[\s-]*{_EN_UNIT}"),
-    re.compile(rf"(?:超过|已超过|已过|超出|已满|(?<![不未就才将快])满)\s*(\d+(?:\.\d+)?)\s*(?:个)?{_ZH_UNIT}"),
+    re.compile(rf"(?:超过|已超过|已过|超出|已满|(?<![不未])满)\s*(\d+(?:\.\d+)?)\s*(?:个)?{_ZH_UNIT}"),
 )
 """A window the claim says the moment is past."""
-_NEGATED = re.compile(r"(?i)\b(?:not|no longer|isn't|is not|aren't)\s+(?:still\s+)?$"
-                      r"|不在(?:这|这个|此|那)?\s*$|不再\s*$|(?:未|没有?|并未|尚未)\s*$")
-"""Words right before a window that turn it round ("not within", 不在这 7 天内, 未超过 30 天)."""
+_NEGATED = re.compile(r"(?i)\b(?:not|no longer|isn't|is not|aren't)\s+(?:still\s+)?$|不在\s*$|不再\s*$")
 _MOMENT = re.compile(r"(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?")
 _NOW_CUE = re.compile(
     r"(?i)(?:current (?:date|time)(?:\s+is)?|today is|now is|as of|当前(?:时间|日期)|今天是|现在是|今天)\s*[:：]?\s*"
