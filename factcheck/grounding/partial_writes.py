@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from factcheck.grounding.coverage import EN_ALL, ZH_ALL
-from factcheck.grounding.evidence import EvidenceIndex, ToolRecord
+from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.flat import Leaf
 from factcheck.grounding.multiplicity import small_number
 from factcheck.grounding.verdicts import evidence_of, set_verdict
@@ -193,23 +193,3 @@ def _whole_claims(claims: list[Claim], source: str) -> list[tuple[Claim, int, in
 def _lead(text: str) -> int:
     """Where a claim's words start after its list markers."""
     return len(text) - len(text.lstrip("-*•# \t"))
-
-
-def done_in_part(claim: str, calls: list[ToolRecord], index: EvidenceIndex) -> bool:
-    """Whether a claim says an action was done in part ("只改成功了一个订单", "1 of 2 open orders updated", "I could
-    only get two of the three seats reserved") and the run bears it out: of the calls of the action, one failed and
-    another went through.
-
-    Args:
-        claim: The claim's text.
-        calls: The calls of the action the claim speaks of.
-        index: The run's evidence.
-
-    Returns:
-        Whether both hold.
-    """
-    lower = claim.lower()
-    if not (index.lex.partial_outcomes.search(lower) or _OF.search(lower) or _part_said(claim, index.lex)):
-        return False
-    return any(c.status == "ok" and not c.reports_failure for c in calls) and any(
-        c.status == "error" or c.reports_failure for c in calls)

@@ -12,7 +12,6 @@ from factcheck.grounding.counting import AGREES
 from factcheck.grounding.evidence import EvidenceIndex, Leaf, StatusEvidence, ToolRecord
 from factcheck.grounding.flat import shape_of, value_in
 from factcheck.grounding.naming import LIST_ITEM, ClaimRecords, other_item
-from factcheck.grounding.partial_writes import done_in_part
 from factcheck.grounding.status_calls import (
     by_status_field,
     counted_search,
@@ -171,10 +170,6 @@ class StatusMatcher:
                 if code == "tool_error" and record_state_only(self.index, fact, first.call):
                     fact.reason = "a failed call says its change failed, not which state the record is in"
                     return  # "It's already processed, so it can't be cancelled" beside "Error: non-pending order"
-                if code == "tool_error" and polarity == "positive" \
-                        and done_in_part(claim, self.calls_for(concept, True), self.index):
-                    fact.reason = "said done in part: a call of it failed and another went through"
-                    return  # "抱歉，这次只改成功了一个订单", "1 of 2 open orders updated"
                 retry = self._retried(fact, first.call) if code == "tool_error" and polarity == "positive" else None
                 if retry is not None:  # "Error: user not found" by e-mail, then found by name and zip
                     leaf = self.index.first_leaf(retry.index)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from factcheck import CheckerConfig, FactChecker, FactKind, Verdict
+from factcheck import CheckerConfig, FactChecker, Verdict
 
 CHECKER = FactChecker(CheckerConfig(min_confidence=0))
 
@@ -94,28 +94,3 @@ ALL_REFUNDED = call("refund_tickets", {"results": [
 def test_a_write_whose_members_went_both_ways_said_done_for_all(answer: str, tools: list, expected: list) -> None:
     assert [f.text for c in CHECKER.check(answer, tools).claims for f in c.facts if f.verdict == Verdict.CONTRADICTED
             and "the answer says nothing failed" in (f.reason or "")] == expected
-
-
-ADDRESS_CHANGES = [
-    call("modify_order_address", {"order_id": "PD-30418876", "status": "updated"}),
-    call("modify_order_address", "ORDER_ALREADY_SHIPPED: address can no longer be changed", "error"),
-]
-
-
-@pytest.mark.parametrize(
-    ("answer", "tools", "flagged"),
-    [
-        # said done in part, and the calls went both ways: the failed one does not speak against it
-        ("抱歉，这次只改成功了一个订单。", ADDRESS_CHANGES, False),
-        ("Sorry, only 1 of the 2 orders was updated.", ADDRESS_CHANGES, False),
-        # said done, with no word of a part: the failed call still speaks
-        ("两个订单的收货地址都已修改成功。", ADDRESS_CHANGES, True),
-        # said done in part, but every call failed: nothing went through
-        ("抱歉，这次只改成功了一个订单。", ADDRESS_CHANGES[1:], True),
-    ],
-)
-def test_an_action_said_done_in_part_beside_a_failed_call(answer: str, tools: list, flagged: bool) -> None:
-    facts = [f for c in CHECKER.check(answer, tools).claims for f in c.facts
-             if f.kind in (FactKind.STATUS, FactKind.ACTION)]
-    assert facts and any(f.verdict == Verdict.CONTRADICTED for f in facts) == flagged, \
-        [(f.text, f.code, f.reason) for f in facts]
