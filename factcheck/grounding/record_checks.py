@@ -58,7 +58,6 @@ class RecordChecks(ClaimState):
             return False  # "$234.00 from your gift card and $1,062.00 on your Mastercard": each item its own value
         # the records the claim names by an identifier or a name; else by a word only one record has ("| Mug | $18 |")
         named, claim = self._records.records_for(fact, {(loc.leaf.index, items) for loc, items, _, _ in places})
-        whole = len(claim) == len(self._claim_text)  # named by the whole claim, not by the fact's own clause
         if any(
             call == loc.leaf.index and loc.leaf.path.startswith(f"{items}[{i}].") for loc, *_ in places
             for call, items, i in named
@@ -87,12 +86,11 @@ class RecordChecks(ClaimState):
                     set_verdict(fact, Verdict.SUPPORTED, "match", "number matches the record the answer names",
                                 [evidence_of(own, self.index)])
                     return True
-                if own is not None and self._says_too(fact, own) and (
-                        whole or not names_record(self._claim_text.lower(), other_record, own_record,
-                                                  field.split(".")[0])):
-                    return False  # "电 ¥161.59、水 ¥72.80、物业费 ¥315.00": the named record's own value is said too;
-                    # or "空气净化器 $543.68 + LED 灯泡 $49.80": beside a record the claim does not name (Air
-                    # Purifier), not one it names elsewhere ("武汉仓 120 件，北京仓 8 件": each other's)
+                if own is not None and self._says_too(fact, own) and not names_record(
+                        self._claim_text.lower(), other_record, own_record, field.split(".")[0]):
+                    return False  # "电 ¥161.59、水 ¥72.80、物业费 ¥315.00", "空气净化器 $543.68 + LED 灯泡 $49.80": the
+                    # named record's own value is said too, and no word of the claim names the record holding this
+                    # one ("武汉仓 120 件，北京仓 8 件" names both: each the other's)
                 if own is not None and fact.kind == FactKind.NUMBER and _in_other_words(own.text, loc.leaf.text):
                     return False  # "Unlimited Essentials": the named record's field holds words, and the number
                     # the claim says is no value of that field
