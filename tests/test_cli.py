@@ -152,6 +152,23 @@ def test_eval_is_deterministic_apart_from_latency(capsys):
     assert runs[0]["answers"] == runs[1]["answers"] and runs[0]["by_kind"] == runs[1]["by_kind"]
 
 
+def test_eval_in_processes_gives_the_same_verdicts(capsys):
+    outs = []
+    for workers in ("1", "2"):
+        assert main(["eval", "--suite", str(MINI), "--json", "--workers", workers]) == 0
+        outs.append(json.loads(capsys.readouterr().out))
+    assert outs[0]["cases"] == 8
+    for key in ("answers", "spans", "end_to_end", "calibration"):
+        assert outs[0][key] == outs[1][key]
+
+
+@pytest.mark.parametrize("workers", ["0", "two", "-1"])
+def test_eval_bad_workers_exits_2_in_one_line(workers, capsys):
+    assert main(["eval", "--suite", str(MINI), "--workers", workers]) == 2
+    err = capsys.readouterr().err
+    assert "--workers" in err.strip().splitlines()[-1] and "Traceback" not in err  # argparse: usage, then the error
+
+
 def test_eval_bad_suite_and_bad_baseline(tmp_path, capsys):
     bad = tmp_path / "bad.jsonl"
     bad.write_text(MINI.read_text(encoding="utf-8").splitlines()[0] + "\nnot json\n",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Protocol
 
 from factcheck.config import CheckerConfig
@@ -137,11 +138,56 @@ def run_suite(
     return results
 
 
+_WORKER: FactcheckSystem | None = None
+"""The checker of a worker process of `run_suite_in_processes`, built once per process."""
+
+
+def _start_worker(config: CheckerConfig | None) -> None:
+    """Build this worker process's checker."""
+    global _WORKER
+    _WORKER = FactcheckSystem(config)
+
+
+def _run_chunk(cases: list[Case]) -> list[CaseResult]:
+    """Check one chunk of the suite in a worker process."""
+    assert _WORKER is not None, "the worker was not started"
+    return run_suite(_WORKER, cases)
+
+
+def run_suite_in_processes(
+    cases: Sequence[Case], config: CheckerConfig | None, workers: int, progress: Progress | None = None
+) -> list[CaseResult]:
+    """Run factcheck over every case in `workers` processes; the results are those of `run_suite`.
+
+    Each answer is checked on its own, so splitting the suite changes no verdict; only the check
+    times (each process warms up on its own) are measured in parallel.
+
+    Args:
+        cases: The suite.
+        config: Checker settings, given to each process's checker.
+        workers: How many processes to check in.
+        progress: Called after each chunk of cases.
+
+    Returns:
+        One result per case, in suite order.
+    """
+    size = max(1, min(200, len(cases) // (workers * 4) or 1))
+    chunks = [list(cases[i:i + size]) for i in range(0, len(cases), size)]
+    results: list[CaseResult] = []
+    with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(config,)) as pool:
+        for done in pool.map(_run_chunk, chunks):
+            results.extend(done)
+            if progress:
+                progress(len(results), len(cases))
+    return results
+
+
 def evaluate(
     cases: Sequence[Case],
     baselines: Sequence[str] = (),
     config: CheckerConfig | None = None,
     progress: Callable[[str], Progress | None] | None = None,
+    workers: int = 1,
 ) -> tuple[dict[str, Any], dict[str, list[CaseResult]]]:
     """Run factcheck and the named baselines over a suite and score them.
 
@@ -150,6 +196,8 @@ def evaluate(
         baselines: Baseline names to run side by side.
         config: Checker settings.
         progress: Given a system name, returns the progress callback for its run.
+        workers: Processes to run factcheck in (the baselines run in this one); above 1, the
+            verdicts and scores are the same and only the latencies are measured in parallel.
 
     Returns:
         The JSON-ready summary (factcheck's scores at the top level with its `min_confidence`,
@@ -157,9 +205,13 @@ def evaluate(
         baseline's under `baselines`) and the per-case results of every system by name.
     """
     names = ["factcheck", *dict.fromkeys(b for b in baselines if b != "factcheck")]
-    systems = [make_system(n, config) for n in names]
-    results = {s.name: run_suite(s, cases, progress(s.name) if progress else None)
-               for s in systems}
+    results: dict[str, list[CaseResult]] = {}
+    for name in names:
+        tick = progress(name) if progress else None
+        if name == "factcheck" and workers > 1 and len(cases) > workers:
+            results[name] = run_suite_in_processes(cases, config, workers, tick)
+        else:
+            results[name] = run_suite(make_system(name, config), cases, tick)
     summary = summarize(results["factcheck"])
     summary.update(class_scores(results["factcheck"]))
     min_confidence = (config or CheckerConfig()).min_confidence
