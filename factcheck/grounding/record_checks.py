@@ -63,10 +63,6 @@ class RecordChecks(ClaimState):
             for call, items, i in named
         ):
             return False  # a match is in a record the claim names
-        lists = {(loc.leaf.index, items) for loc, items, _, _ in places}
-        if fact.kind == FactKind.NUMBER and fact.unit and fact.unit not in money and fact.value != "1" and \
-                fact.value == str(sum((call, items) in lists for call, items, _ in self._records.named(fact))):
-            return False  # "200 美元以内的有 3 班：HAT286、HAT133、HAT207": a count of the records it names, no value
         for loc, items, other, field in places:
             call, shape = loc.leaf.index, shape_of(items)
             other_record = self.index.value_at(call, f"{items}[{other}]")
