@@ -228,14 +228,8 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                 fact.reason = f"{fact.text} counts a part of the whole (a part word or a rate beside it); not compared"
                 return
             if backing is None and working.operand_of_working(fact, self._claim_text, self._records.start):
-                # "门票 ¥48 × 28 = ¥1,344": the label before the working names its result, not each operand; an
-                # operand a tool gives elsewhere is backed by it, so that the working can back the result
-                if found:
-                    set_verdict(fact, Verdict.SUPPORTED, "match", "number found in a tool output (an operand of the "
-                                "answer's written working)", [evidence_of(found[0].leaf, self.index)])
-                    return
                 fact.reason = f"{fact.text} is an operand of the answer's written working; the working is checked"
-                return
+                return  # "门票 ¥48 × 28 = ¥1,344": the label before the working names its result, not each operand
             if backing is None:
                 shown = ", ".join(sorted({loc.mention.value for loc in same_field})[:3])
                 set_verdict(fact, Verdict.CONTRADICTED, "value_mismatch",
@@ -483,8 +477,6 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         for part in later:
             if part.kind == FactKind.NUMBER and self._after_suffix_cue(part):
                 continue  # "尾号 9690 的信用卡支付 $1,671": the end of a card number names a part, it is none
-            if part.unit and part.unit not in (money := self.index.lex.currency_codes) and fact.unit in money:
-                continue  # "582.90 元（豆浆机 399 元 + 保温杯 2 个共 138 元）": a count in a part's words is no part
             if part.verdict != Verdict.SUPPORTED or part.unit not in (fact.unit, None) or not part.value:
                 return
             gap = self._claim_text[end - self._records.start : part.start - self._records.start]

@@ -176,30 +176,6 @@ def test_an_operand_of_written_working_is_not_the_labels_value(answer: str, text
     assert (fact.verdict.flagged and fact.code == "value_mismatch") == flagged, (fact.verdict, fact.reason)
 
 
-ORDER = [{"name": "get_order", "args": {"order_id": "2025061888123"}, "status": "ok", "output": {
-    "items": [{"name": "豆浆机", "qty": 1, "price": 399.0}, {"name": "保温杯", "qty": 2, "price": 69.0},
-              {"name": "黄豆", "qty": 1, "price": 45.9}],
-    "discounts": [{"type": "满减", "amount": 50.0}, {"type": "优惠券", "amount": 20.0}], "paid": 500.9}}]
-
-
-@pytest.mark.parametrize(
-    ("answer", "text", "expected"),
-    [
-        # the label names the working's result: an operand a tool gives is backed, and the working backs the result
-        ("商品金额：399 元 + 138 元 + 45.90 元 = 582.90 元", "399 元", ("supported", "match")),
-        ("商品金额：399 元 + 138 元 + 45.90 元 = 582.90 元", "582.90 元", ("supported", "derived")),
-        ("商品金额：399 元 + 138 元 + 45.90 元 = 592.90 元", "592.90 元", ("contradicted", "recomputed")),
-        # a count in a part's words is no part of the sum the brackets give
-        ("商品金额：582.90 元（豆浆机 399 元 + 保温杯 2 个共 138 元 + 黄豆 45.90 元）", "582.90 元",
-         ("supported", "derived")),
-        ("商品金额：592.90 元（豆浆机 399 元 + 保温杯 2 个共 138 元 + 黄豆 45.90 元）", "592.90 元",
-         ("contradicted", "value_mismatch")),
-    ],
-)
-def test_a_labelled_total_and_its_written_parts(answer: str, text: str, expected: tuple[str, str]) -> None:
-    assert _verdict(answer, ORDER, text) == expected
-
-
 def test_a_product_that_writes_its_counts_after_each_units_word_is_one_expression() -> None:
     tax = [{"name": "get_quote", "args": {}, "output": {"tax_per_night": 200, "guests": 2, "nights": 5}}]
     assert _verdict("住宿税 ¥2,000（每人每晚 ¥200 × 2 × 5）", tax, "¥2,000") == ("supported", "derived")
