@@ -15,23 +15,6 @@ _ITEM = re.compile(r"([ \t]*)(?:[-*•·]|\d{1,2}[.)、]|[（(]\d{1,2}[)）])[ \
 """A line that is a list item (a bullet, or a number and its mark), and its indent."""
 _OPENS = re.compile(r"[:：]\s*$")
 """What ends a claim that opens a list."""
-_INLINE_OPENS = re.compile(r"[:：](?=[^:：]*\S)")
-"""A colon inside a claim with text after it: what follows may enumerate what the count before it counts."""
-_BRACKETS = {"(": ")", "（": "）", "[": "]", "【": "】", "「": "」", "《": "》", "“": "”"}
-"""Brackets whose insides are no separators of an enumeration's items."""
-_LAST_JOIN = re.compile(r"\s*(?:以及|和|及|与)\s*|\s+and\s+|,\s*and\s+")
-"""What joins an enumeration's last item to the one before ("A、B 和 C", "A, B and C")."""
-_AFTER_LIST = re.compile(r"(?i)合计|共|总|一共|都|均|全|其中|最|以上|另|每|请|但|不过|这|\b(?:it|they|all|both|each)\b")
-"""What may open the clause right after an enumeration joined by 、: a word about the items, no further item."""
-_BRACKET_OPENS = re.compile(r"(?:\s*[^\W\d_]+){0,3}\s*([(（])")
-"""Right after a count: its noun (three words at most), then an opening bracket."""
-_HOLDS_COUNT = re.compile(r"(?<![A-Za-z0-9\-./:：])\d+(?:\.\d+)?\s*(?![\d月/.\-–日号:：点时分])[^\W\d_]")
-"""A number of an item, not part of a date, time or identifier, with a word after it ("鲜牛奶 8 托", "5lb"): the
-items break the count down."""
-_CAPACITY = re.compile(r"(?i)(?:住|坐|容纳|载|停|放|\bfor|\bsleeps|\bseats)\s*$")
-"""Right before a count: a word that makes it how many an item holds ("能住 3 人"), not how many items there are."""
-_ITEM_WORDS = 40
-"""The most characters of an item of an enumeration inside a claim."""
 _BREAKDOWN = re.compile(r"(?:[A-Z]{1,4}-?\d{3,}|#\w*\d{3,}).{1,40}?(?:和|及|与|、|,|\band\b|&).{0,6}?"
                         r"(?:[A-Z]{1,4}-?\d{3,}|#\w*\d{3,})")
 """An item that holds two records' keys: the list groups the records it counts."""
@@ -94,13 +77,6 @@ def listed_count(claims: list[Claim], source: str, index: EvidenceIndex) -> None
             fact = found
         elif _OPENS.search(claim.text) and (found := _opening_count(claim, numbers, lex)) is not None:
             fact = found  # "您名下共有 5 张卡，处于冻结状态的有 3 张：", "可预订的包间有 3 间："
-        elif (colon := _INLINE_OPENS.search(claim.text)) is not None and \
-                (found := _opening_count(claim, numbers, lex, colon.start())) is not None and \
-                not _CAPACITY.search(claim.text, 0, found.start - claim.start):
-            fact = found  # "那里有 5 辆符合条件：SC97404、SC84665、SC32531、SC45092。"
-        elif (found := next((f for f in numbers if _bracket_after(claim, f)), None)) is not None and \
-                found is _opening_count(claim, numbers, lex, found.end - claim.start):
-            fact = found  # "已休年假 8 天，共 4 次（2月10–12日、5月2–6日、8月18–19日）"
         else:
             continue
         said = Decimal(fact.value or "0")
@@ -112,13 +88,8 @@ def listed_count(claims: list[Claim], source: str, index: EvidenceIndex) -> None
             continue  # "按 32 人、必须支持 SSO 的条件，最便宜的是:": a condition, not a count of what is there
         if _BRACKETED.search(claim.text[: fact.start - claim.start]):
             continue  # "（夏季速干T恤 2件装）": a product's pack size, not the count of what follows
-        colon = _INLINE_OPENS.search(claim.text, fact.end - claim.start)
         if _OPENS.search(claim.text):
             items, how = _items_after(source, claim.end, fact.unit or ""), "lists"
-        elif (bracket := _bracket_after(claim, fact)) is not None:
-            items, how = _items_bracketed(bracket, fact.unit or ""), "lists in brackets"
-        elif colon is not None and not claim.text[fact.end - claim.start : colon.start()].count("，"):
-            items, how = _items_inline(claim.text[colon.end() :], fact.unit or ""), "lists"
         else:
             items, how = _ordinals_after(claims[i + 1 :]), "goes on to describe"
         if items and any(f is not fact and f.value and Decimal(f.value) == items for f in numbers):
@@ -296,13 +267,10 @@ def _count_in_words(claim: Claim, lex: Lexicon) -> Fact | None:
     return None
 
 
-def _opening_count(claim: Claim, numbers: list[Fact], lex: Lexicon, end: int | None = None) -> Fact | None:
+def _opening_count(claim: Claim, numbers: list[Fact], lex: Lexicon) -> Fact | None:
     """The one count of the last clause of a claim that opens a list, said to be there ("处于冻结状态的有 3 张：",
-    "能坐下 10 人且可预订的包间有 3 间：": the party is no count of what is there); None when it has none or several.
-    With `end`, the list opens there inside the claim and only the text before it is read."""
-    end = len(claim.text) if end is None else end
-    last = max(claim.text.rfind(mark, 0, end) for mark in "，,；;") + 1
-    numbers = [f for f in numbers if f.start - claim.start < end]
+    "能坐下 10 人且可预订的包间有 3 间：": the party is no count of what is there); None when it has none or several."""
+    last = max(claim.text.rfind(mark) for mark in "，,；;") + 1
     found = _count_in_words(claim, lex)
     if found is not None:  # a count of a plural noun no lexicon lists: the claim's own fact at that place
         found = next((f for f in numbers if f.start == found.start), None)
@@ -354,73 +322,6 @@ def _items_after(source: str, at: int, unit: str) -> int:
         elif len(line) - len(line.lstrip()) <= len(indent):
             break  # a line back at the list's indent that is no item: the list has ended
     return items if items > 1 else 0  # one item before other text is no list to count
-
-
-def _top_level(text: str, seps: str) -> list[int]:
-    """Where in `text` each character of `seps` stands outside brackets."""
-    at, closing = [], []
-    for i, ch in enumerate(text):
-        if ch in _BRACKETS:
-            closing.append(_BRACKETS[ch])
-        elif closing and ch == closing[-1]:
-            closing.pop()
-        elif not closing and ch in seps:
-            at.append(i)
-    return at
-
-
-def _cut(text: str, at: list[int]) -> list[str]:
-    """`text` cut at the places `at` (each place's character dropped)."""
-    edges = [-1, *at, len(text)]
-    return [text[a + 1 : b].strip() for a, b in zip(edges, edges[1:], strict=False)]
-
-
-def _items_inline(text: str, unit: str) -> int:
-    """How many items the enumeration after a colon inside a claim has ("SC97404、SC84665 和 SC32531",
-    "CLM-1（待补材料）；CLM-2（审核中）"): items joined by 、 (to the clause's end, the last one by 和 / and too) or
-    by semicolons; 0 when the text is no such enumeration (one item, an item too long, a clause after the comma that
-    is no word about the items, a count of the unit in an item: "3 项已完成，1 项待重试" breaks the count down)."""
-    semicolons, clauses = _top_level(text, "；;"), _top_level(text, "，,。；;")
-    if semicolons and not _top_level(text, "、"):
-        items = _cut(text, semicolons)
-    elif _top_level(text, "、"):
-        parts = _cut(text, clauses)
-        if len(parts) > 1 and parts[1] and not _AFTER_LIST.match(parts[1]):
-            return 0  # "赵磊 素食、孙琪 无麸质，王芳 的海鲜过敏也加上了": the enumeration goes on past its clause
-        items = _cut(parts[0], _top_level(parts[0], "、"))
-        items[-1:] = [part for part in _LAST_JOIN.split(items[-1]) if part]
-    else:
-        return 0
-    items = [item for item in items if item.strip(" .")]
-    if len(items) < 2 or any(len(item) > _ITEM_WORDS for item in items):
-        return 0
-    if unit and any(re.search(r"\d\s*" + re.escape(unit), item) for item in items):
-        return 0
-    return len(items)
-
-
-def _bracket_after(claim: Claim, fact: Fact) -> str | None:
-    """What the brackets right after a count and its noun hold ("共 4 次（2月10–12日、5月2–6日）"); None when no
-    bracket opens there or it does not close in the claim."""
-    m = _BRACKET_OPENS.match(claim.text, fact.end - claim.start)
-    close = _top_level(claim.text[m.end() :], _BRACKETS[m[1]]) if m else []
-    return claim.text[m.end() : m.end() + close[0]] if m and close else None
-
-
-def _items_bracketed(text: str, unit: str) -> int:
-    """How many items the brackets after a count enumerate ("2月10–12日、5月2–6日、8月18–19日"): items joined by 、
-    or semicolons, the last one by 和 / and too; 0 when they are no such enumeration (joined by commas only, one item,
-    an item too long, an item that holds a count of its own: "成人14名、儿童3名" breaks the count down)."""
-    if not _top_level(text, "、；;"):
-        return 0  # "(CO-1188, CO-1203 and CO-1244)", "(NURS 210 and STAT 150)" of 13 credits: commas may give examples
-    items = _cut(text, _top_level(text, "、；;"))
-    items[-1:] = [part for part in _LAST_JOIN.split(items[-1]) if part]
-    items = [item.strip() for item in items if item.strip(" .")]
-    if len(items) < 2 or any(len(item) > _ITEM_WORDS or _HOLDS_COUNT.search(item) for item in items):
-        return 0
-    if unit and any(re.search(r"\d\s*" + re.escape(unit), item) for item in items):
-        return 0
-    return len(items)
 
 
 def _ordinals_after(following: list[Claim]) -> int:
