@@ -196,3 +196,44 @@ LEGS = {"name": "get_itinerary", "args": {"pnr": "K7QM2D"}, "status": "ok", "out
 def test_a_word_of_another_record_after_a_records_code(answer: str, tools: list, said: str, swapped: bool) -> None:
     facts = [f for c in CHECKER.check(answer, tools).claims for f in c.facts if f.text == said]
     assert any(f.code == "swapped_value" for f in facts) is swapped, [(f.text, f.code, f.reason) for f in facts]
+
+
+MEALS = {"name": "get_booking", "args": {"pnr": "FX2R8K"}, "status": "ok", "output": {"passengers": [
+    {"pax": "陈刚", "seat": "31C", "meal": "标准餐"},
+    {"pax": "刘洁", "seat": "31D", "meal": "标准餐"},
+    {"pax": "陈小宇", "seat": None, "meal": "儿童餐"}]}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "said", "swapped"),
+    [
+        # a record named by its name, with a value only another record holds
+        ("刘洁：座位 31D，儿童餐。", "儿童餐", True),
+        # controls: its own value; a value two records hold; the other record named too
+        ("陈小宇：儿童餐。", "儿童餐", False),
+        ("陈小宇：还没选座，标准餐。", "标准餐", False),
+        ("刘洁和陈小宇都订了儿童餐。", "儿童餐", False),
+        # a value said negated is no claim of it
+        ("刘洁：不要儿童餐。", "儿童餐", False),
+    ],
+)
+def test_a_word_of_another_record_after_a_records_name(answer: str, said: str, swapped: bool) -> None:
+    facts = [f for c in CHECKER.check(answer, [MEALS]).claims for f in c.facts if f.text == said]
+    assert any(f.code == "swapped_value" for f in facts) is swapped, [(f.text, f.code, f.reason) for f in facts]
+
+
+TEAM = {"name": "get_onboarding", "args": {"employee": "Dana Ruiz"}, "status": "ok", "output": {"tasks": [
+    {"name": "Laptop", "owner": "IT"}, {"name": "Background check", "owner": "Sterling HR"}]}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "swapped"),
+    [
+        # a short capitalised value said in another case is another word ("it was due")
+        ("Background check — in progress, but it was due 17 Feb.", False),
+        ("Background check — handled by IT.", True),
+    ],
+)
+def test_a_short_value_is_read_in_its_own_case(answer: str, swapped: bool) -> None:
+    facts = [f for c in CHECKER.check(answer, [TEAM]).claims for f in c.facts if f.code == "swapped_value"]
+    assert bool(facts) is swapped, [(f.text, f.reason) for f in facts]
