@@ -28,8 +28,6 @@ _SHORTEST_CODE = 2
 """The fewest characters of a value compared."""
 _KIND_FIELDS = frozenset({"type", "kind", "category", "item", "product", "title", "description"})
 """Fields whose value names a record by what it is (`type: 键鼠套装`): said, it names that record too."""
-_NEGATING = frozenset("不未没非无")
-"""A character right before a value, or one before that, that negates it (不齐全, 不要儿童餐)."""
 _LONGEST_WORDED = 24
 """The most characters of a value in words compared (a name, a team; not a title or a note)."""
 _SHORTEST_LABELLED_CODE = 6
@@ -209,13 +207,6 @@ def key_swapped_words(claims: list[Claim], source: str, index: EvidenceIndex) ->
     for leaf, records in record_lists(index):
         key = next((k for k in records[0] if all(_coded(r.get(k), _SHORTEST_LABELLED_CODE) for r in records)
                     and len({str(r.get(k)).lower() for r in records}) == len(records)), None)
-        # a list of people or things told apart by name (`pax: "刘洁"`): a value may be several records' (two
-        # standard meals), and then only one record's value is read as said of another
-        by_name = key is None
-        if by_name:
-            key = next((k for k in records[0] if field_name(str(k)) in index.lex.record_names
-                        and all(_worded(r.get(k)) for r in records)
-                        and len({str(r.get(k)).lower() for r in records}) == len(records)), None)
         if key is None:
             continue
         fields = []  # fields in words, each record's its own (a record without one is left out), not its name or kind
@@ -223,7 +214,7 @@ def key_swapped_words(claims: list[Claim], source: str, index: EvidenceIndex) ->
             values = [r[f] for r in records if f in r]
             if f != key and not index.lex.status_fields.search(field_name(str(f))) and len(values) > 1 \
                     and field_name(str(f)) not in naming \
-                    and all(_worded(v) for v in values) and (by_name or len(set(values)) == len(values)):
+                    and all(_worded(v) for v in values) and len(set(values)) == len(values):
                 fields.append(f)
         if not fields:
             continue
@@ -244,8 +235,7 @@ def key_swapped_words(claims: list[Claim], source: str, index: EvidenceIndex) ->
                 said = [(j, pos) for j, r in enumerate(records) if j != at and field in r
                         and (pos := _word_at(text, r[field], begin)) > begin
                         and not _SENTENCE_END.search(text, begin, pos)]
-                if len(said) != 1 or sum(r.get(field) == records[said[0][0]][field] for r in records) != 1 \
-                        or by_name and not _said_as_is(text, said[0][1], records[said[0][0]][field]):
+                if len(said) != 1:
                     continue
                 j, pos = said[0]
                 value = records[j][field]
@@ -268,14 +258,6 @@ def _worded(value: Any) -> bool:
     plain lower-case word (`refund`, `paid`), which any claim may say of its own."""
     return isinstance(value, str) and _SHORTEST_NAME <= len(value) <= _LONGEST_WORDED \
         and not any(ch.isdigit() for ch in value) and not value.islower()
-
-
-def _said_as_is(text: str, pos: int, value: str) -> bool:
-    """Whether a value said at `pos` is said as it is written: not negated (不齐全 of 齐全), and a short or capitalised
-    Latin value in its own case ("IT", not the "it" of "it was due")."""
-    if any(ch in _NEGATING for ch in text[max(0, pos - 2) : pos]):
-        return False
-    return not _LATIN.search(value) or text[pos : pos + len(value)] == value
 
 
 def _held(record: dict, value: str) -> bool:
