@@ -17,6 +17,7 @@ from factcheck.inputs import (
     load_context,
     load_tool_calls,
     read_answer,
+    whole_number,
 )
 from factcheck.progress import ProgressLine, close_all
 
@@ -176,7 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--agent", metavar="MODULE:FACTORY", help="also run a LangChain agent "
                     "(FACTORY(tools) -> Runnable) over the questions with stubbed tools, "
                     "with and without .with_fact_check()")
-    ev.add_argument("--workers", type=_positive_int, default=1, metavar="N",
+    ev.add_argument("--workers", type=whole_number(1), default=1, metavar="N",
                     help="check the suite in N processes: the same verdicts and scores, sooner on a machine "
                     "with N cores (default: 1)")
     ev.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
@@ -268,17 +269,6 @@ def _probability(text: str) -> float:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
     if not 0.0 <= value <= 1.0:
         raise argparse.ArgumentTypeError(f"must be between 0 and 1, not {value}")
-    return value
-
-
-def _positive_int(text: str) -> int:
-    """An argparse type: a whole number of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     return value
 
 

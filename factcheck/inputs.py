@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -277,3 +278,24 @@ def check_audit_inputs(paths: Sequence[str]) -> tuple[list[str], list[str]]:
         raise InputError(f"{', '.join(paths)}: no conversation to audit (missing, unreadable or empty); "
                          f"expected {CONVERSATION_SHAPE}")
     return keep, notes
+
+
+def whole_number(least: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least `least` (`--workers 2`, `--per-answer 0`).
+
+    Args:
+        least: The smallest number allowed.
+
+    Returns:
+        The parser argparse calls with the option's text.
+    """
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
+        return value
+
+    return parse

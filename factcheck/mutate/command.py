@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
+from factcheck.inputs import whole_number
 from factcheck.mutate.names import CLASSES, MISTAKE_NAMES
 
 
@@ -23,7 +24,7 @@ def add_mutate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", required=True, metavar="FILE", help="where to write the suite (.jsonl or .jsonl.gz)")
     parser.add_argument("--classes", type=_classes, metavar="C,...",
                         help=f"classes to use, comma-separated (default: all): {', '.join(CLASSES)}")
-    parser.add_argument("--per-answer", type=_count, default=2, metavar="N",
+    parser.add_argument("--per-answer", type=whole_number(0), default=2, metavar="N",
                         help="at most N mistakes and N rewrites per answer (default: 2)")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="the seed (default: 0)")
     parser.add_argument("--lang", choices=["zh", "en", "mixed"], help="only answers in this language")
@@ -36,16 +37,6 @@ def _classes(text: str) -> list[str]:
     if unknown or not names:
         raise argparse.ArgumentTypeError(f"unknown class {unknown[0]!r}" if unknown else "no class given")
     return names
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
-    return value
 
 
 @contextmanager
