@@ -140,6 +140,8 @@ def run_suite(
 
 _WORKER: FactcheckSystem | None = None
 """The checker of a worker process of `run_suite_in_processes`, built once per process."""
+_WARMED = False
+"""Whether this worker process has warmed up (on its first chunk)."""
 
 
 def _start_worker(config: CheckerConfig | None) -> None:
@@ -149,9 +151,12 @@ def _start_worker(config: CheckerConfig | None) -> None:
 
 
 def _run_chunk(cases: list[Case]) -> list[CaseResult]:
-    """Check one chunk of the suite in a worker process."""
+    """Check one chunk of the suite in a worker process, warming up before its first chunk only."""
+    global _WARMED
     assert _WORKER is not None, "the worker was not started"
-    return run_suite(_WORKER, cases)
+    results = run_suite(_WORKER, cases, warmup=not _WARMED)
+    _WARMED = True
+    return results
 
 
 def run_suite_in_processes(
