@@ -176,7 +176,7 @@ def run_suite_in_processes(
     Returns:
         One result per case, in suite order.
     """
-    size = max(1, min(200, len(cases) // (workers * 4) or 1))
+    size = max(1, min(200, len(cases) // (workers * 4)))  # four chunks a process or more, 200 cases at most
     chunks = [list(cases[i:i + size]) for i in range(0, len(cases), size)]
     results: list[CaseResult] = []
     with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(config,)) as pool:
