@@ -198,56 +198,19 @@ def threshold_count(
 def _threshold(lex: Lexicon, numbers: list[Fact], claim: str, start: int) -> tuple[str, Fact] | None:
     """The claim's threshold: (comparison, its number), from a threshold word right before a number or (以上,
     以下) right after it and its unit."""
-    for number in numbers:
-        before = claim[max(0, number.start - start - 14) : number.start - start]
-        way = _way_at(lex, before, claim[number.end - start : number.end - start + 6])
-        if way in _COMPARE:  # a `bound` word (up to, 满) sets a limit, but no comparison a count is recomputed by
-            return way, number
-    return None
-
-
-def _way_at(lex: Lexicon, before: str, after: str) -> str | None:
-    """The comparison of a threshold word at the end of `before` or (以上, 以下) at the start of `after`."""
     latin, other = _threshold_ends(lex)
-    before, after = before.rstrip().rstrip("*").rstrip().lower(), after.lstrip()
-    if not (before.endswith(latin) or before.endswith(other) or after.startswith(other)):
-        return None  # no threshold word at either side: not one of them is looked at
-    for way, words in lex.threshold_words.items():
-        for word in words:
-            w = word.lower()
-            if word.isascii() and _ends_with_word(before, w) or \
-                    not word.isascii() and (before.endswith(w) or after.startswith(w)):
-                return way
+    for number in numbers:
+        before = claim[max(0, number.start - start - 14) : number.start - start].rstrip().lower()
+        after = claim[number.end - start : number.end - start + 6].lstrip()
+        if not (before.endswith(latin) or before.endswith(other) or after.startswith(other)):
+            continue  # no threshold word at either side: not one of them is looked at
+        for way, words in lex.threshold_words.items():
+            for word in words:
+                w = word.lower()
+                if word.isascii() and _ends_with_word(before, w) or \
+                        not word.isascii() and (before.endswith(w) or after.startswith(w)):
+                    return way, number
     return None
-
-
-def is_bound(lex: Lexicon, fact: Fact, claim: str, start: int) -> bool:
-    """Whether a number is a bound the claim compares with ("because your balance is over $200", 超过 15 天价保期,
-    1,500 元以内): a threshold word right before it (or before the range it ends, "最多 3–5 天") or 以上, 以下
-    right after it. It is a limit a rule sets, not a value a record holds.
-
-    Args:
-        lex: The lexicon (`threshold_words`).
-        fact: A number of the claim.
-        claim: The claim's text.
-        start: The claim's offset in the answer.
-
-    Returns:
-        True when a threshold word stands at it.
-    """
-    head = claim[: max(0, fact.start - start)]
-    ranged = _RANGE_START.search(head)
-    if ranged is not None:
-        head = head[: ranged.start()]
-    if _ADDS_UP_TO.search(head[-24:]):
-        return False  # "3 subscriptions adding up to $31.47": a sum, not a limit
-    return _way_at(lex, head[-14:], claim[fact.end - start : fact.end - start + 6]) is not None
-
-
-_RANGE_START = re.compile(r"\d[\d,.]*\s*[-–~～至到]\s*$")
-"""The first number of a range and its dash right before a number ("3–", "3 至 "): the bound word is before it."""
-_ADDS_UP_TO = re.compile(r"(?i)\b(?:add(?:s|ing|ed)?|sum(?:s|ming|med)?|c[oa]me|comes|coming)\s+up\s+to\s*$")
-"""A sum said with "up to" ("adding up to $31.47", "comes up to"): no bound."""
 
 
 _ENDS: list[Any] = [None, ((), ())]

@@ -8,7 +8,7 @@ from decimal import Decimal
 from factcheck.grounding import working
 from factcheck.grounding.arithmetic import claim_targets, equal_at, operand_value, sum_text
 from factcheck.grounding.count_totals import listed_count_total, note_count
-from factcheck.grounding.counting import is_bound, threshold_count
+from factcheck.grounding.counting import threshold_count
 from factcheck.grounding.direction import item_price_as_refund, part_of_written
 from factcheck.grounding.evidence import Located
 from factcheck.grounding.flat import record_path, scalars_of
@@ -68,8 +68,6 @@ _PARTY_AFTER = re.compile(r"(?i)\s*(?:of (?:you|us)\b|(?:people|persons|passenge
 _MASK_BEFORE = re.compile(r"(?:[*•●]{3,}|[xX]{4,}|\.{3}|…)[ -]?$")
 """Mask marks right before digits ("****4471", "•••• 1234", "card ...5585"): the digits end a masked card or account
 number."""
-_NOT_A_BOUND_CODES = ("value_mismatch", "not_found", "wrong_record")
-"""Flags a bound does not take: compared with a record's value, looked for in the outputs, or another record's."""
 _SUMMED = re.compile(r" \+ |\bsum of\b")
 """A derivation that adds amounts up (pair arithmetic, a column's sum): a subset's total may outrank it."""
 
@@ -83,11 +81,6 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
             fact.reason = "an ordinal (第 1 条, No. 2): a place in a list, not a quantity"
             return
         self._number_verdict(fact)
-        if fact.verdict.flagged and fact.code in _NOT_A_BOUND_CODES \
-                and is_bound(self.index.lex, fact, self._claim_text, self._records.start):
-            set_verdict(fact, Verdict.UNVERIFIABLE, "not_found",
-                        f"{fact.text} is a bound the claim compares with (a threshold word beside it), not a value a "
-                        "record holds; not compared", [])
         note_count(self.listed_counts, fact, self._claim_text, self._records.start, self.index.lex)
         if fact.verdict == Verdict.SUPPORTED and fact.value:
             value = Decimal(fact.value)
