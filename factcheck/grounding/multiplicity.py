@@ -134,8 +134,6 @@ def noun_units(index: EvidenceIndex, leaf: Leaf) -> tuple[int, str] | None:
         own = parent.rpartition(".")[2]
     words = field_name(own).split()
     nouns = {words[i + 1] for i, w in enumerate(words[:-1]) if w == "per" and words[i + 1] not in _TIME_UNITS}
-    if not nouns and words[:1] == ["unit"]:
-        nouns = {"unit"}  # `unit_price`: one unit's, of the record's `quantity`
     if len(nouns) != 1:
         return None
     noun = nouns.pop()
@@ -145,7 +143,7 @@ def noun_units(index: EvidenceIndex, leaf: Leaf) -> tuple[int, str] | None:
     holders = _holders(index, leaf.index, leaf.path)
     found = _counts_named(holders, {plural} if noun == "unit" else {noun, plural})  # `units: 3`, not `unit_price`
     if not found:
-        found = _counts_named(holders, {"quantity", "qty"})
+        found = _counts_named(holders[:1], {"quantity", "qty"})
     return next(iter(found.items())) if len(found) == 1 else None
 
 

@@ -15,7 +15,7 @@ from factcheck.grounding.evidence import Leaf, Located
 from factcheck.grounding.flat import shape_of
 from factcheck.grounding.item_totals import named_items_total
 from factcheck.grounding.moments import duration_seconds, record_duration, seconds_between
-from factcheck.grounding.multiplicity import dated_span, noun_units, party_said, time_units
+from factcheck.grounding.multiplicity import dated_span, party_said, time_units
 from factcheck.grounding.roles import PER_UNIT_FIELD, Recomputed, claims_a_total, priced_per_unit
 from factcheck.grounding.subsets import SubsetTotal, per_unit_stay_total, subset_total
 from factcheck.grounding.totals import column_total
@@ -315,10 +315,6 @@ class NumberBackings(ClaimState):
                      == "tool" and PER_UNIT_FIELD.search(field_name(loc.leaf.path.rsplit(".", 1)[-1]))
                      and not loc.leaf.path.endswith("]")]
             units = {u for loc in rates if (u := time_units(self.index, loc.leaf)) is not None}
-            if not units and part not in amounts[len(amounts) - k + 1 :]:
-                # a ticket's `unit_price` and `service_fee_per_ticket` of its `quantity: 4` (an amount said again is
-                # each member's own: "两位各 200 元，合计 400 元")
-                units = {u for loc in rates if (u := noun_units(self.index, loc.leaf)) is not None}
             counts |= units
             if not rates or len(units) != 1 or len(counts) != 1:
                 return None
