@@ -9,7 +9,7 @@ from typing import Any
 
 from factcheck.grounding.counting import AGREES
 from factcheck.grounding.evidence import EvidenceIndex, StatusEvidence, ToolRecord, record_key
-from factcheck.grounding.flat import record_path, scalars_of
+from factcheck.grounding.flat import scalars_of
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.lexicon import field_name, term_key
 from factcheck.report import Fact, FactKind, Verdict
@@ -42,10 +42,6 @@ def of_named_calls(
     """
     pool = _of_successful_twin(index, claim_facts, pool, claim, start)
     named = {record_key(f.value or f.text) for f in claim_facts if f.kind == FactKind.IDENTIFIER}
-    if not named:
-        # "The Cast Iron Skillet and the Spatula Set were delivered" of the order's items whose `shipment` is SHP-9001:
-        # the shipment read by its key is the record the claim speaks of, not the other shipment read after it
-        named = _referred_by_named_items(index, claim_facts)
     if not named:
         return pool
     keyed = {s.call: index.record_keys(s.call) for s in pool}
@@ -95,25 +91,6 @@ def _of_successful_twin(
     twins = {c for c in failed if _of_another_record(index, c, said)
              and any(calls[n].name == calls[c].name and calls[n].status == "ok" and n != c for n in named)}
     return [s for s in pool if s.call not in twins]
-
-
-def _referred_by_named_items(index: EvidenceIndex, claim_facts: list[Fact]) -> set[str]:
-    """The keys of other calls' records that the list items the claim names by name refer to (an item's `shipment`
-    SHP-9001, the key `get_shipment` returned), when all of those items refer to the same one."""
-    keys = {key for call in range(len(index.calls)) for key in index.record_keys(call)}
-    referred: set[str] = set()
-    for fact in claim_facts:
-        if fact.kind != FactKind.NAME or fact.verdict != Verdict.SUPPORTED:
-            continue
-        for ev in fact.evidence:
-            if ev.source != "tool" or ev.index is None or not ev.path or not record_path(ev.path).endswith("]"):
-                continue
-            record = index.value_at(ev.index, record_path(ev.path))
-            if isinstance(record, dict):
-                own = index.record_keys(ev.index)
-                referred |= {record_key(v) for v in record.values()
-                             if isinstance(v, str) and record_key(v) in keys and record_key(v) not in own}
-    return referred if len(referred) == 1 else set()
 
 
 def _holders(index: EvidenceIndex, named: set[str]) -> set[str]:
