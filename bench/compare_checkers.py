@@ -111,7 +111,8 @@ def _run_tree(tree: Path, files: list[str], workers: int) -> list[dict[str, Any]
     done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--verdicts", "--workers", str(workers),
                            *files], env=env, cwd=tree, capture_output=True, text=True, check=False)
     if done.returncode != 0:
-        raise SystemExit(f"checking with {tree} failed: {done.stderr.strip().splitlines()[-1:]}")
+        last = (done.stderr.strip().splitlines() or ["no error output"])[-1]
+        raise SystemExit(f"checking with {tree} failed: {last}")
     return [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
 
 
