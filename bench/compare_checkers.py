@@ -44,7 +44,8 @@ def _verdict(item: tuple[str, Any]) -> dict[str, Any]:
 
     suite, case = item
     report = _CHECKER.check(case.answer, case.tool_call_dicts(), case.checker_context())
-    claims = [(c.start, c.end, max(f.confidence or 0.0 for f in c.facts if f.verdict.flagged))
+    # a claim's confidence is its flagged facts' highest, as `factcheck eval` reads it (eval.calibrate._claim_flags)
+    claims = [(c.start, c.end, 1.0 if c.confidence is None else c.confidence)
               for c in report.claims if any(f.verdict.flagged for f in c.facts)]
     return {"suite": suite, "id": case.id, "wrong": case.hallucinated,
             "gold": span_ranges(case.answer, case.hallucinated_spans), "claims": claims}
