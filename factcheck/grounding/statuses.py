@@ -24,7 +24,7 @@ from factcheck.grounding.status_calls import (
     say,
 )
 from factcheck.grounding.trust import backing_statuses
-from factcheck.grounding.verdicts import evidence_of, set_verdict
+from factcheck.grounding.verdicts import evidence_of, set_verdict, status_strength, write_message
 from factcheck.grounding.write_outcomes import (
     entry_of_write_disagrees,
     named_write_failed,
@@ -179,6 +179,12 @@ class StatusMatcher:
                     return
                 set_verdict(fact, Verdict.CONTRADICTED, code, f"tool says {say(first)}, answer says {polarity}",
                             [evidence_of(s.leaf, self.index) for s in pool[:2]])
+                prose = not write_message(first.leaf, self.index) and status_strength(fact, self.index) == "own-text"
+                if polarity != "positive" and code == "polarity_mismatch" and prose:
+                    # "has not shipped yet" beside `not_updated[0].reason: already_shipped`, 运输中 beside an event's
+                    # 已揽收: prose naming the thing, not a write's own message, is no state a claim of not done denies
+                    fact.verdict, fact.code, fact.evidence = Verdict.UNVERIFIABLE, None, []
+                    fact.reason = f"only a tool's text says {say(first)}; no status field states it: not compared"
                 return
         ran = self.calls_for(concept, action=fact.kind == FactKind.ACTION)
         ok = [c for c in ran if c.status == "ok" and not c.reports_failure]

@@ -94,7 +94,7 @@ def evidence_strength(
     if code == "swapped_value":
         return "swapped"  # two records' values said each of the other: both found, exchanged
     if fact.kind in _STATUS_KINDS and code in ("polarity_mismatch", "tool_error"):
-        return _status_strength(fact, index)
+        return status_strength(fact, index)
     if code == "other_unit":
         return "other-unit"  # the very number, in another unit or currency
     if code == "value_mismatch":
@@ -106,7 +106,7 @@ def evidence_strength(
     return "-"
 
 
-def _status_strength(fact: Fact, index: EvidenceIndex) -> str:
+def status_strength(fact: Fact, index: EvidenceIndex) -> str:
     """How directly a contradicted status's evidence speaks: a status field (of any record: `status:
     PENDING_SHIPMENT` states the shipping), the acting tool's text naming the concept, a count, or another tool."""
     tools = [ev for ev in fact.evidence if ev.source == "tool"]
@@ -153,6 +153,13 @@ def _status_strength(fact: Fact, index: EvidenceIndex) -> str:
 
 _MESSAGE_FIELD = re.compile(r"(?i)message|\bmsg\b|desc|detail")
 """Words of a field's name that make its value a write's own account of what it did (`message`, `status_desc`)."""
+
+
+def write_message(leaf: Leaf, index: EvidenceIndex) -> bool:
+    """Whether a tool's value is a write's own top-level message (`message: 联系人已创建成功` of `create_contact`), not
+    a read's text nor a note of a record it lists (`items[0].note`)."""
+    return leaf.source == "tool" and leaf.path.isidentifier() and _MESSAGE_FIELD.search(field_name(leaf.path)) \
+        is not None and not index.lex.read_only_tools.match(index.calls[leaf.index].name or "")
 
 
 def _write_says_not_done(tools: list[Evidence], index: EvidenceIndex) -> bool:

@@ -891,3 +891,26 @@ def test_a_failed_write_contradicts_its_act_said_done_among_other_records(answer
              if f.kind in (FactKind.ACTION, FactKind.STATUS) and f.concept == "refund"]
     assert facts
     assert any(f.verdict == Verdict.CONTRADICTED for f in facts) == contradicted, [(f.text, f.reason) for f in facts]
+
+
+ONBOARDING = [{"name": "get_onboarding_tasks", "args": {"employee_id": "EMP-11802"}, "status": "ok", "output": {
+    "employee_id": "EMP-11802", "tasks": [
+        {"id": "T4", "task": "Laptop ordered", "owner": "IT", "status": "done"},
+        {"id": "T5", "task": "Laptop shipped", "owner": "IT", "status": "pending"}]}}]
+CONTACT = [{"name": "create_contact", "args": {"name": "约翰"}, "status": "ok",
+            "output": {"message": "已经成功为约翰创建了联系人。"}}]
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "expected"),
+    [
+        # a task's name ("Laptop shipped") is prose naming the thing, no state of it: "not shipped" is not denied
+        ("The laptop was ordered but hasn't shipped yet.", ONBOARDING, []),
+        # a write's own message saying it was done denies a claim that it was not
+        ("联系人没有创建成功。", CONTACT, [("创建成功", "own-text")]),
+    ],
+)
+def test_a_status_said_not_done_against_a_tools_prose(answer: str, tools: list, expected: list) -> None:
+    report = CHECKER.check(answer, tools)
+    assert [(f.text, f.strength) for c in report.claims for f in c.facts
+            if f.kind in (FactKind.STATUS, FactKind.ACTION) and f.verdict == Verdict.CONTRADICTED] == expected
