@@ -14,9 +14,9 @@ from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.lexicon import field_name, term_key
 from factcheck.report import Fact, FactKind, Verdict
 
-_COLON = re.compile(r"(?<![Ss]tatus)(?<!\*\*[Ss]tatus)(?<!状态)(?<!\*\*状态)(?:：|:(?!\d)|(?<!\d):)")
+_COLON = re.compile(r"(?<![Ss]tatus)(?<!\*\*[Ss]tatus)(?<!状态)(?<!\*\*状态)[:：]")
 """A colon between a status and a key: what follows lists or explains, it is no subject of the status (a status
-label's own colon, "状态：已到账", "Status:", is none; nor is a clock time's, "10:14 成功退回")."""
+label's own colon, "状态：已到账", "Status:", is none)."""
 _KEY_DIGITS = 4
 """Fewest digits of a number that names a record the way a key does (a card's last four, 6120)."""
 _CUE_REACH = 15
@@ -198,10 +198,6 @@ def keyed_record_disagrees(
            and _holds_key(index, index.value_at(latest, s.leaf.path.rpartition(".")[0]), key)]
     if not own or any(s.polarity in AGREES[polarity] for s in own):
         return None
-    if fact.concept is not None and any(s.concept == fact.concept and s.polarity in AGREES[polarity]
-                                        and _holds_key(index, index.value_at(s.call, s.leaf.path.rpartition(".")[0]),
-                                                       key) for s in pool):
-        return None  # "订单 DM… 支付成功" of `pay_status: 已支付`, beside a later read of its delivery, 未发货
     return next((s for s in own if s.polarity in ("pending", "negative")), None)
 
 
