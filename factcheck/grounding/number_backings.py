@@ -38,8 +38,6 @@ _OF_MANY = re.compile(r"\s+(?:of|out of)\s+(?:the\s+|your\s+)?\d", re.IGNORECASE
 _WINDOW = re.compile(r"(?i)(?:\b(?:last|past|previous|recent|prior)|最近|近|过去)\s*$")
 """A window counted back from now right before a number ("in the last 30 days", 最近 7 天): the window of the request,
 which the user's or the context's number gives, not a record's value of its field."""
-_ENTRY_INDEX = re.compile(r"\[\d+\]")
-"""A list entry's index in a path (`missing[2].qty`)."""
 _LISTED_AMOUNTS = 12
 """Most amounts of an answer's list a later total may add up."""
 
@@ -254,22 +252,12 @@ class NumberBackings(ClaimState):
                     return "derived", f"number equals {how}", [ev.model_copy(update={"note": how}) for ev in evidence]
         return None
 
-    def _derived(self, claimed: Decimal, exponent: int, money: bool = False, count: bool = False) -> Backing | None:
+    def _derived(self, claimed: Decimal, exponent: int, money: bool = False) -> Backing | None:
         """Arithmetic over one tool output's numbers and the answer's backed ones, if enabled; with `money` (an
         amount of money claimed), a sum or difference across calls only of amounts of money ($167.87 + 10 items
-        is no price); with `count` (a count of things: "共 7 件"), only of whole numbers, never of amounts (3 + 3.5
-        rounded is no count of items)."""
+        is no price)."""
         if not self.derive:
             return None
-        if count:
-            answer = [(v, None) for v in self.verified[-8:] if v == v.to_integral_value()]
-            for _, operands, _ in self._call_operands:
-                whole = _columns_summed([(v, leaf) for v, leaf in operands if v == v.to_integral_value()
-                                         and (leaf is None or self._counts(leaf, v))])
-                found = self._arithmetic(whole + answer, claimed, exponent)
-                if found is not None:
-                    return found
-            return column_total(claimed, exponent, self.index) or self._across_calls(claimed, exponent, count=True)
         listed = self._after_a_list(claimed, exponent) or self._after_lines(claimed, exponent)
         if listed is not None:
             return listed
@@ -385,15 +373,11 @@ class NumberBackings(ClaimState):
             for locs in self.index.call_numbers() or [[]]
         ]
 
-    def _across_calls(self, claimed: Decimal, exponent: int, money: bool = False, count: bool = False
-                      ) -> Backing | None:
+    def _across_calls(self, claimed: Decimal, exponent: int, money: bool = False) -> Backing | None:
         """The sum or difference of two numbers of different calls (an order's price and a variant's: the
         price difference of an exchange; a balance after a payment), found by set look-ups, not pairs; with
-        `money`, only of amounts of money (fields the lexicon's `money_labels` name: price, amount, fee...); with
-        `count`, only of the counts `_counts` names."""
+        `money`, only of amounts of money (fields the lexicon's `money_labels` name: price, amount, fee...)."""
         calls = self.index.money_numbers() if money else self.index.call_numbers()
-        if count:
-            calls = [[loc for loc in locs if self._counts(loc.leaf, Decimal(loc.mention.value))] for locs in calls]
         if sum(bool(locs) for locs in calls) < 2:
             return None
         quantum = Decimal(1).scaleb(exponent)
@@ -479,14 +463,6 @@ class NumberBackings(ClaimState):
         leaf = operands[i][1] or operands[j][1]
         return "derived", f"number equals {how}", [evidence_of(leaf, self.index, how)] if leaf else []
 
-    def _counts_things(self, fact: Fact, claimed: Decimal) -> bool:
-        """Whether a number is a whole count of pieces: a whole number in a piece unit (lexicon `piece_units`: 件,
-        pcs, boxes) after a whole-count cue (共, in total): "共 7 件"."""
-        lex, unit = self.index.lex, (fact.unit or "").lower()
-        before = self._claim_text[max(0, fact.start - self._records.start - 12) : fact.start - self._records.start]
-        return claimed == claimed.to_integral_value() and unit in lex.piece_units \
-            and lex.cue_in(lex.whole_count_cues, before.lower())
-
     def _counts(self, leaf: Leaf, value: Decimal) -> bool:
         """Whether a tool's number counts something: a list's length, or a whole number of a field whose labels are
         all of counts and measures (`quantity`, `nights`: the lexicon's `not_money_labels`) or none (`seats_left`);
@@ -546,19 +522,3 @@ class NumberBackings(ClaimState):
 def _last_key(path: str) -> str:
     """The last field of a leaf's path, its list indexes dropped (`orders[2].net` -> `net`)."""
     return shape_of(path).rsplit(".", 1)[-1]
-
-
-def _columns_summed(operands: list[tuple[Decimal, Leaf | None]]) -> list[tuple[Decimal, Leaf | None]]:
-    """The operands with the values of one field of a list's entries (`missing[0].qty`, `missing[1].qty`, …) replaced
-    by their sum: a whole count adds up all of a list's members, never two of three."""
-    out: list[tuple[Decimal, Leaf | None]] = []
-    columns: dict[tuple[int, str], list[tuple[Decimal, Leaf]]] = {}
-    for value, leaf in operands:
-        column = _ENTRY_INDEX.sub("[*]", leaf.path) if leaf is not None else ""
-        if leaf is None or column == leaf.path:
-            out.append((value, leaf))
-        else:
-            columns.setdefault((leaf.index, column), []).append((value, leaf))
-    for members in columns.values():
-        out.append((sum((v for v, _ in members), Decimal(0)), members[0][1]))
-    return out

@@ -247,8 +247,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
                 listed_count_total(fact, self.listed_counts, self._claim_text, self._records.start, self.index.lex)
                 or self._count(fact, claimed)
                 or self._duration(fact, claimed)
-                or self._derived(claimed, exponent, money=fact.unit in self.index.lex.currency_codes,
-                                 count=self._counts_things(fact, claimed))
+                or self._derived(claimed, exponent, money=fact.unit in self.index.lex.currency_codes)
                 or self._named_items(fact)
                 or self._record_total(fact)
                 or self._subset_total(fact)
