@@ -44,9 +44,6 @@ _LANGS = ("zh", "en", "mixed")
 SWAP_CONFIDENCE = 0.9
 """The least confidence of two wrong-record flags that hold each other's records' values, a swap
 (`verdicts.swapped_pairs`)."""
-GROUP_CONFIDENCE = 0.9
-"""The least confidence of an item said under a group its own record refers away from (`group_members`: an
-order's item whose `package_no` is PKG-2, listed under PKG-1's tracking number)."""
 
 
 
@@ -209,9 +206,6 @@ class FactChecker:
         for fact in swapped_pairs([fact for _, fact in flags]):
             fact.strength = "swapped"  # measured right in every pair read so far (5 of 5 on the read blind batches)
             fact.confidence = max(fact.confidence or 0.0, SWAP_CONFIDENCE)
-        for _, fact in flags:
-            if fact.strength == "other-group":  # right 7 of 7 on the read blind batches h20-h1146
-                fact.confidence = max(fact.confidence or 0.0, GROUP_CONFIDENCE)
         for claim, fact in flags:
             if fact.code == "no_tool_call":
                 # "已发布至平台，链接 <a link no tool gave>": the made-up product is evidence the action did not run

@@ -160,8 +160,7 @@ class Fact(BaseModel):
     `own-tool`: its other text does; `count`: a count it gives; `other-tool`; `field`: a tool states this
     field's value; `recomputed`: the value recomputed over the records differs; `other-call` /
     `other-item`: the value is another call's or another list item's than the one the claim names; `swapped`: it
-    and another flag of the answer hold each other's records' values (its confidence is at least 0.9); `other-group`:
-    an item said under a group its own record refers away from (its confidence is at least 0.9); `near`: a
+    and another flag of the answer hold each other's records' values (its confidence is at least 0.9); `near`: a
     tool holds a value one edit off; `absent`: nothing holds it; `no-write`: the agent says it did it and
     only reads ran, or it says it sent a message no call sends; `no-call`: no tool ran for it). A feature of its
     confidence."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from factcheck.grounding.evidence import EvidenceIndex
@@ -44,9 +43,6 @@ def members_of_other_groups(claim: ClaimText, index: EvidenceIndex) -> None:
                 found.append((call, group_list, own, items_path, belongs))
     if len({(call, group_list, own) for call, group_list, own, _, _ in found}) != 1:
         return  # no group named, or several: "SF… 和 ZT… 两个包裹"
-    call, group_list, own = found[0][:3]
-    if _names_another(claim.text, value_in(index.flats[call].value, group_list), own):
-        return  # "… the Bosch kettle; the mug set and the toaster come by UPS": another group named by a value
     for call, group_list, own, items_path, belongs in found:
         items = value_in(index.flats[call].value, items_path)
         for j, named in _named_items(claim, index, call, items_path, items):
@@ -56,7 +52,7 @@ def members_of_other_groups(claim: ClaimText, index: EvidenceIndex) -> None:
             group = value_in(index.flats[call].value, group_list)[belongs[j]]
             ref = index.leaf_at(call, f"{where}.{_ref_field(items[j], group)}")
             fact = named if isinstance(named, Fact) else _name_fact(claim, index, *named)
-            set_verdict(fact, Verdict.CONTRADICTED, "other_group",
+            set_verdict(fact, Verdict.CONTRADICTED, "wrong_record",
                         f"{where} belongs to {group_list}[{belongs[j]}], not to {group_list}[{own}], the one the claim "
                         "names", [evidence_of(ref, index)] if ref is not None else [])
 
@@ -70,18 +66,6 @@ def _entry(fact: Fact) -> tuple[int, str, int] | None:
     if len(steps) < 3 or not steps[-2].startswith("[") or steps[-1].startswith("["):
         return None
     return ev.index, join_path(steps[:-2]), int(steps[-2][1:-1])
-
-
-def _names_another(text: str, groups: list[dict], own: int) -> bool:
-    """Whether the text names a group other than the `own`-th by a string value of its own (its carrier, "UPS")."""
-    mine = {v.lower() for v in groups[own].values() if isinstance(v, str)}
-    lower = text.lower()
-    for g, group in enumerate(groups):
-        for v in group.values():
-            word = v.lower() if g != own and isinstance(v, str) and len(v) >= 3 else ""
-            if word and word not in mine and re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", lower):
-                return True
-    return False
 
 
 def _lists(output: Any) -> list[tuple[str, list[dict]]]:

@@ -68,8 +68,7 @@ def evidence_strength(
         `own-field` (a status field of the acting tool's output), `record-field` (a status field of a record a
         read returned), `own-text`, `own-tool`, `count`, `other-tool`,
         `recomputed`, `other-call` / `other-item` (a wrong record: another call's value, another list item's),
-        `swapped` (two records' values said each of the other's), `other-group` (an item said under a group its
-        own record refers away from),
+        `swapped` (two records' values said each of the other's),
         `field`, `other-unit` (the tool gives the very number in another unit or currency), `near`,
         `absent`, `no-write` (no call of the action; the agent says it acted, and no call of
         the run can act: every one is a declared read, or none sends the message it says it sent),
@@ -94,8 +93,6 @@ def evidence_strength(
         return "record-field"  # the status field of the record the answer names by its key
     if code == "swapped_value":
         return "swapped"  # two records' values said each of the other: both found, exchanged
-    if code == "other_group":
-        return "other-group"  # the item's own record names another group than the one the claim lists it under
     if fact.kind in _STATUS_KINDS and code in ("polarity_mismatch", "tool_error"):
         return status_strength(fact, index)
     if code == "other_unit":
