@@ -13,7 +13,6 @@ from factcheck.grounding.date_roles import role_date_disagrees
 from factcheck.grounding.direction import wrong_direction
 from factcheck.grounding.earliest import earliest_pick
 from factcheck.grounding.evidence import Leaf
-from factcheck.grounding.group_members import members_of_other_groups
 from factcheck.grounding.key_names import KeyNames, key_beside_other_name, key_names
 from factcheck.grounding.moments import (
     approximate_time,
@@ -133,7 +132,6 @@ class Matcher(NumberChecks):
         if picked is not None:  # "Of these, Backpack is the cheapest": the named record is not
             fact, found = picked
             set_verdict(fact, Verdict.CONTRADICTED, *self._recomputed(fact, found, f"the records give {found.how}"))
-        members_of_other_groups(self._said, self.index)  # an item listed under the other package's tracking number
         earliest = earliest_pick(self._said, self.index) if asserts else None
         if earliest is not None:  # "The earliest opening is March 12" where an open slot on March 11 comes first
             fact, how, evidence = earliest
