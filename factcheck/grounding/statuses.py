@@ -179,8 +179,9 @@ class StatusMatcher:
                     return
                 set_verdict(fact, Verdict.CONTRADICTED, code, f"tool says {say(first)}, answer says {polarity}",
                             [evidence_of(s.leaf, self.index) for s in pool[:2]])
-                prose = not write_message(first.leaf, self.index) and status_strength(fact, self.index) == "own-text"
-                if polarity != "positive" and code == "polarity_mismatch" and prose:
+                if polarity != "positive" and code == "polarity_mismatch" \
+                        and not write_message(first.leaf, self.index) \
+                        and status_strength(fact, self.index) == "own-text":
                     # "has not shipped yet" beside `not_updated[0].reason: already_shipped`, 运输中 beside an event's
                     # 已揽收: prose naming the thing, not a write's own message, is no state a claim of not done denies
                     fact.verdict, fact.code, fact.evidence = Verdict.UNVERIFIABLE, None, []
