@@ -155,19 +155,23 @@ _MESSAGE_FIELD = re.compile(r"(?i)message|\bmsg\b|desc|detail")
 """Words of a field's name that make its value a write's own account of what it did (`message`, `status_desc`)."""
 
 
+def _of_write_message(index: EvidenceIndex, call: int, path: str) -> bool:
+    """Whether a value at `path` of a call's output is in a message field of a write (not of a declared read)."""
+    return _MESSAGE_FIELD.search(field_name(path)) is not None \
+        and not index.lex.read_only_tools.match(index.calls[call].name or "")
+
+
 def write_message(leaf: Leaf, index: EvidenceIndex) -> bool:
     """Whether a tool's value is a write's own top-level message (`message: 联系人已创建成功` of `create_contact`), not
     a read's text nor a note of a record it lists (`items[0].note`)."""
-    return leaf.source == "tool" and leaf.path.isidentifier() and _MESSAGE_FIELD.search(field_name(leaf.path)) \
-        is not None and not index.lex.read_only_tools.match(index.calls[leaf.index].name or "")
+    return leaf.source == "tool" and leaf.path.isidentifier() and _of_write_message(index, leaf.index, leaf.path)
 
 
 def _write_says_not_done(tools: list[Evidence], index: EvidenceIndex) -> bool:
     """Whether a write's own message is the evidence and says only that it failed or is pending ("Supplier
     confirmation pending", 改约请求已提交，等待站点确认) against a claim that it was done."""
-    reads = index.lex.read_only_tools
     for ev in tools:
-        if reads.match(index.calls[ev.index].name or "") or not _MESSAGE_FIELD.search(field_name(ev.path or "")):
+        if not _of_write_message(index, ev.index, ev.path or ""):
             continue
         said = {t.polarity for _, t in index.lex.term_hits(ev.text.lower())} - {None}
         if said and said <= {"negative", "pending"}:
