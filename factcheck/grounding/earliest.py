@@ -29,6 +29,10 @@ _PARTY = re.compile(
     r"(?:people|persons|passengers|guests|travell?ers|of (?:you|us)|口|位|个人|人)")
 """A party the claim gives ("with room for all 5 of you", 一家4口): options with fewer places left are not had."""
 
+_SAYS_FULL = re.compile(r"(?i)\b(?:left|taken|full|sold|booked up|no (?:seats?|space|room)|unavailable|waitlist\w*)\b"
+                        r"|剩|无座|满|售罄|已无|没有|不足|候补")
+"""Words that speak of an option's places ("only 2 seats left", 已售罄, 只剩 1 个名额): a claim that says them says
+why its pick was or was not had, so a pick that cannot be had is no silent slip there."""
 _RANKED = re.compile(r"(?i)(?:\bnext|\bsecond|\bthird|第二|第三|次)\s*$")
 """A rank right before a superlative ("the next fastest", 第二快): not the first option."""
 
@@ -114,7 +118,7 @@ def earliest_pick(claim: ClaimText, index: EvidenceIndex) -> tuple[Fact, str, Ev
     for ev in fact.evidence:
         if ev.source != "tool" or "[" not in ev.path or fast and not _delivery_field(ev.path, lex):
             continue  # the fastest is ranked by the options' delivery dates, not their pickup
-        found = _earlier(index, fact, ev, times, narrowed, party)
+        found = _earlier(index, claim, fact, ev, times, narrowed, party)
         if found is not None:
             return found
     return None
@@ -155,11 +159,17 @@ def _earliest_time(
         gone = f"{now[0]:%H:%M}" if now and day == f"{now[0]:%Y-%m-%d}" else ""  # today's slots before now
         shape, state = shape_of(ev.path), _state(index, pick)
         need = max(party, party_size(index, ev.index), _travellers(index))
+        start = _TIME.match(str(value_in(flat.value, ev.path)))
+        # a pick that cannot be had is ranked only when the claim says its own start ("8:00" of `08:00-09:00`, not of
+        # `07:00-08:00`), no option that can be had starts then, and the claim does not say why it cannot be had
+        barred = _barred(index, claim, pick, need) if start and f"{int(start.group(1)):02d}:{start.group(2)}" \
+            == claimed and not any(_starts(v, claimed) and not why_not(lex, value_in(flat.value, _entry(p)), need)
+                                   for p, of_shape, v, _ in flat.scalars() if of_shape == shape) else ""
         for path, of_shape, value, is_count in flat.scalars():
             clock = _TIME.match(value) if isinstance(value, str) and not is_count and of_shape == shape else None
             hhmm = f"{int(clock.group(1)):02d}:{clock.group(2)}" if clock else ""
-            if not hhmm or hhmm >= claimed or hhmm < gone:
-                continue  # another field, no earlier, or already past today
+            if not hhmm or hhmm >= claimed and not barred or hhmm < gone or barred and path == ev.path:
+                continue  # another field, no earlier (when the pick can be had), already past today, or the pick
             record = value_in(flat.value, _entry(path))
             owner = value_in(flat.value, _holder(path)) if _holder(path) else flat.value
             if not _flat_record(record) or not _counts_places(index, record) \
@@ -167,10 +177,11 @@ def _earliest_time(
                 return None  # places per cabin (`available_seats: {economy: 2}`) or none said (`二等座: 无`): not read
             if need > 1 and not _counts_places(index, owner) and not _counts_places(index, record):
                 return None  # a party of 4 and slots that say nothing of the places left: which fit is not read
-            if _state(index, record) != state or why_not(lex, owner, need) \
+            if _state(index, record) != state and not barred or why_not(lex, owner, need) \
                     or why_not(lex, record, need):
                 continue
-            how = f"{path} ({value}) can be had and comes earlier"
+            how = f"{_entry(ev.path)} {barred}; {path} ({value}) can be had" if barred \
+                else f"{path} ({value}) can be had and comes earlier"
             return fact, how, Evidence(index=ev.index, tool_name=ev.tool_name, path=path, text=str(value), note=how)
     return None
 
@@ -183,7 +194,7 @@ def _flat_record(record: Any) -> bool:
 
 
 def _earlier(
-    index: EvidenceIndex, fact: Fact, ev: Evidence, times: list[Fact], narrowed: bool, party: int
+    index: EvidenceIndex, claim: ClaimText, fact: Fact, ev: Evidence, times: list[Fact], narrowed: bool, party: int
 ) -> tuple[Fact, str, Evidence] | None:
     """The first option that can be had and comes before the one the date's evidence is in: of the same call and
     record when the claim `narrowed` the options to a named one's ("the earliest slot with Dr. Alvarez is"), in the
@@ -203,6 +214,8 @@ def _earlier(
     clock = next((t.value for t in times if t.start > fact.start and t.value and _TIME.match(t.value)), "")
     own = (found[0], clock)  # the claim's own time of that day, not the first entry's of it
     state = _state(index, pick)
+    holder = value_in(output, _holder(ev.path)) if _holder(ev.path) else output
+    barred = _barred(index, claim, pick, max(party, party_size(index, ev.index), _travellers(index)), holder)
     now = current_time(index)
     today = f"{now[0]:%Y-%m-%d}" if now else ""
     shape, listed = shape_of(ev.path), ev.path[: ev.path.rfind("[") + 1]  # `vendors[].slots[]`, `vendors[0].slots[`
@@ -222,18 +235,40 @@ def _earlier(
             if need > 1 and not _counts_places(index, owner) and not _counts_places(index, record):
                 return None  # a party of 4 and options that say nothing of the places left: which fit is not read
             moment = _moment(value, record, time_field)
-            if moment is None or moment[0] < today or _state(index, record) != state \
+            if moment is None or moment[0] < today or _state(index, record) != state and not barred \
                     or why_not(index.lex, owner, need) or why_not(index.lex, record, need):
                 continue
-            earlier = moment[0] < own[0] or (moment[0] == own[0] and moment[1] and own[1] and moment[1] < own[1])
+            if barred and moment[0] == own[0] and (not own[1] or not moment[1] or moment[1] == own[1]):
+                return None  # an option that can be had at the claimed moment: the claim's pick is that one
+            earlier = barred or moment[0] < own[0] or (moment[0] == own[0] and moment[1] and own[1]
+                                                      and moment[1] < own[1])
             if earlier and (best is None or moment < best[0]):
                 best = (moment, path, call.index)
     if best is None:
         return None
     (day, clock), where, call = best
     when = f"{day} {clock}".strip()
-    how = f"{where} ({when}) can be had and comes earlier"
+    how = f"{element} {barred}; {where} ({when}) is the first that can be had" if barred \
+        else f"{where} ({when}) can be had and comes earlier"
     return fact, how, Evidence(index=call, tool_name=tool, path=where, text=when, note=how)
+
+
+def _barred(index: EvidenceIndex, claim: ClaimText, pick: Any, need: int, holder: Any = None) -> str:
+    """Why the picked option cannot be had (`eligible.why_not`: full, sold out, no seats left); "" when it can or the
+    claim says so itself ("the 06:30 tour is sold out"). A pick that cannot be had is ranked against every option
+    that can, earlier or later, whatever their status."""
+    why = why_not(index.lex, holder, need) or why_not(index.lex, pick, need) if holder is not None \
+        else why_not(index.lex, pick, need)
+    if why and (_SAYS_FULL.search(claim.text)
+                or index.lex.says_unbookable(claim.text, [str(v) for v in scalars_of(pick) if isinstance(v, str)])):
+        return ""
+    return why
+
+
+def _starts(value: Any, clock: str) -> bool:
+    """Whether a value is a time of day, or a window, that starts at `clock` (`08:00-09:00` at 08:00)."""
+    found = _TIME.match(value) if isinstance(value, str) else None
+    return found is not None and f"{int(found.group(1)):02d}:{found.group(2)}" == clock
 
 
 def _travellers(index: EvidenceIndex) -> int:

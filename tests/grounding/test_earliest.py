@@ -123,3 +123,43 @@ def test_a_time_said_to_be_the_earliest_is_reranked_among_one_days_slots(run, an
     assert (fact.verdict == Verdict.CONTRADICTED and fact.code == "recomputed") is contradicted, fact
     if contradicted:
         assert fact.reason.startswith("not the earliest") and "07:30" in fact.reason, fact.reason
+
+
+TOURS = _call("search_day_tours", {"date": "2025-10-12", "tours": [
+    {"tour_id": "HS-A", "departure": "06:30", "price": 398.0, "seats_left": 0, "status": "sold_out"},
+    {"tour_id": "HS-C", "departure": "06:50", "price": 420.0, "seats_left": 5, "status": "available"},
+    {"tour_id": "HS-B", "departure": "07:15", "price": 358.0, "seats_left": 12, "status": "available"}]})
+WINDOWS_TOMORROW = _call("get_delivery_slots", {"date": "2025-11-21", "slots": [
+    {"window": "08:00-09:00", "fee": 5.99, "available": False},
+    {"window": "09:00-10:00", "fee": 4.99, "available": True},
+    {"window": "10:00-11:00", "fee": 3.99, "available": True}]})
+DAYS = _call("list_sessions", {"sessions": [
+    {"session_id": "S-1", "date": "2025-06-09", "start": "09:00", "spots_left": 0},
+    {"session_id": "S-2", "date": "2025-06-09", "start": "14:00", "spots_left": 4},
+    {"session_id": "S-3", "date": "2025-06-11", "start": "09:00", "spots_left": 6}]})
+
+
+@pytest.mark.parametrize(
+    ("run", "answer", "said", "reason"),
+    [
+        # the pick itself cannot be had, and an option that can comes later: the pick is no option
+        ([TOURS], "最早还有位置的是 06:30 出发的黄山精华一日游。", "06:30", "tours[0] is sold_out; tours[1].departure"),
+        ([WINDOWS_TOMORROW], "The earliest slot open tomorrow is 8:00–9:00 for £5.99.", "8:00",
+         "slots[0] cannot be booked; slots[1].window"),
+        ([DAYS], "The earliest session with space is 9 June at 09:00.", "9 June",
+         "sessions[0] has 0 left for 1; sessions[1].date"),
+        # the claim says why the pick cannot be had, or another option that can be had starts then
+        ([TOURS], "最早的 06:30 那班已经售罄了。", "06:30", None),
+        ([WINDOWS_TOMORROW], "The 8:00–9:00 slot is full; the earliest open one is 9:00–10:00.", "8:00", None),
+        ([DAYS], "The earliest session with space is 9 June at 14:00.", "9 June", None),
+        ([WINDOWS_TOMORROW], "The earliest slot open tomorrow is 9:00–10:00 for £4.99.", "9:00", None),
+    ],
+)
+def test_an_earliest_pick_that_cannot_be_had(run, answer: str, said: str, reason: str | None) -> None:
+    report = CHECKER.check(answer, run)
+    fact = next(f for c in report.claims for f in c.facts if f.text == said)
+    if reason is None:
+        assert not fact.verdict.flagged, fact
+    else:
+        assert fact.verdict == Verdict.CONTRADICTED and fact.code == "recomputed", fact
+        assert reason.split("; ")[0] in fact.reason and reason.split("; ")[1] in fact.reason, fact.reason
