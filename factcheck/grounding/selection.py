@@ -92,18 +92,7 @@ def selection(fact: Fact, located: list[Located], index: EvidenceIndex, claim: C
                 or not any(equals_value(v, c) for v in searched)]
         own = scope_text(text, word)
         scope = own + asked
-        loose = options
         options = in_scope(day_part_scope(_meeting(options, kept), own, lex), scope, lex)
-        if not options and kept and (lex.available_words.search(claim.text) or _CAN_HAVE.search(claim.text)):
-            # "the cheapest you can order is the 60% version at $199.50": the 60% describes the pick, and no option
-            # that can be had is 60%; the pick is ranked among every option in scope that can be had
-            kept, options = [], in_scope(day_part_scope(loose, own, lex), scope, lex)
-            record = next((r for _, path, r in comparable(index, loc.leaf.index, loc.leaf.path, option_lists=True)
-                           if path == loc.leaf.path), None)
-            if not isinstance(record, dict) or PATH_STEP.findall(loc.leaf.path)[-1] not in record \
-                    or any(path == loc.leaf.path for _, path, _ in options) \
-                    or not _cannot_be_had(index, loc, kept, scope, claim, party):
-                continue  # only a pick that cannot be had, priced in its own field (not per cabin), is read so
         cued, last = deadline_of(claim, scope_end(text, word), index, options)
         late = False
         if last is not None and has_dates(options):  # "the cheapest service that arrives by Dec 6"
@@ -166,7 +155,7 @@ def _cannot_be_had(
     own = next((record for _, path, record in every if path == loc.leaf.path), None)
     if own is None:
         return False
-    if _negates(lex, claim.text, own) or lex.says_unbookable(claim.text, record_strings(own)):
+    if lex.negators.search(claim.text) or lex.says_unbookable(claim.text, record_strings(own)):
         return False
     last = PATH_STEP.findall(loc.leaf.path)[-1]  # `prices.economy`: the seats left are `economy`'s too
     cabin = last if isinstance(own, dict) and any(isinstance(v, dict) and last in v for v in own.values()) else None
@@ -174,27 +163,6 @@ def _cannot_be_had(
     # "The cheapest one ($39.90) only has 2 seats left, so I skipped it": the claim says why it cannot be had (not
     # by the party's size, "两人共 ¥1,720", which the reason names too)
     return not any(f.kind == FactKind.NUMBER and f.value and Decimal(f.value) in left for f in claim.facts)
-
-
-def _negates(lex: Lexicon, text: str, record: Any) -> bool:
-    """Whether the claim holds a negator that says something of the option's having ("isn't available", 没货), not
-    one of its features ("no backlight", 无背光: a word of the option's own fields or values follows it)."""
-    words = {str(w).lower() for w in _keys_and_strings(record) if len(str(w)) > 1}
-    lowered = text.lower()
-    for hit in lex.negators.finditer(text):
-        after = lowered[hit.end : hit.end + 24].lstrip(" -")
-        if not any(after.startswith(w) for w in words) or _PLACES.search(after):
-            return True  # "not available", "no economy seats left": the option's having, not a feature
-    return False
-
-
-def _keys_and_strings(record: Any) -> list[Any]:
-    """The field names and string values under an option (its `options: {backlight: none}` too)."""
-    if isinstance(record, dict):
-        return [x for k, v in record.items() for x in (k, *_keys_and_strings(v))]
-    if isinstance(record, list):
-        return [x for v in record for x in _keys_and_strings(v)]
-    return [record] if isinstance(record, str) else []
 
 
 def _named_option(index: EvidenceIndex, loc: Located, text: str) -> bool:
@@ -212,10 +180,6 @@ def record_strings(record: Any) -> list[str]:
     return [v for v in scalars_of(record) if isinstance(v, str)]
 
 
-_CAN_HAVE = re.compile(r"(?i)\bcan (?:actually |still )?(?:order|buy|book|get)\b|有货|能买|可买|能下单|可下单|有库存")
-"""Words that scope a pick to the options that can be had ("the cheapest one you can order", 最便宜又有货的)."""
-_PLACES = re.compile(r"(?i)seat|left|avail|stock|space|room|spot|票|座|货|位|房")
-"""Words of an option's places or stock: a negator before them says the option cannot be had."""
 _CONTRAST = re.compile(r"(?i)\b(?:but|however|though|although|yet)\b|但|不过|可是|然而")
 """A contrast between a superlative and an amount: the amount after it is no value of the pick."""
 _NAME_AFTER = re.compile(r"-[A-Za-z]")

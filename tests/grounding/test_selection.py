@@ -198,29 +198,3 @@ def test_an_amount_two_options_give_is_ranked_as_the_named_ones() -> None:
     fact = _fact("最便宜的是 HAT287（21:50 起飞），经济舱每人 $185，2 人合计 $370。", {"flights": CABINS}, "$185",
                  question="我们 2 个人从 EWR 飞 LHR，要经济舱，哪班最便宜？")
     assert fact.verdict.value == "supported"
-
-
-KEYBOARDS = {"product_id": "1656360042", "variants": {
-    "5127730418": {"options": {"switch": "tactile", "backlight": "none", "size": "60%"}, "available": False,
-                   "price": 199.5},
-    "3616830051": {"options": {"switch": "tactile", "backlight": "white", "size": "full size"}, "available": True,
-                   "price": 226.11},
-    "9025753311": {"options": {"switch": "clicky", "backlight": "RGB", "size": "full size"}, "available": True,
-                   "price": 231.58}}}
-
-
-@pytest.mark.parametrize(
-    ("answer", "verdict"),
-    [
-        # the pick's own words ("60%", "no backlight") describe it; no option that can be had is 60%, and the pick
-        # cannot be had itself: it is ranked among every option that can be ordered
-        ("Of the keyboards you can order, the cheapest is the 60% version with no backlight at $199.50.",
-         "contradicted"),
-        ("有货的键盘里最便宜的是 60% 无背光那款，$199.50。", "contradicted"),
-        # the claim says the pick cannot be had, or speaks of no option that can be had
-        ("The cheapest is the 60% version at $199.50, but it is not available right now.", "supported"),
-        ("The 60% version with no backlight is the cheapest at $199.50.", "supported"),
-    ],
-)
-def test_a_pick_described_by_its_own_numbers_that_cannot_be_had(answer: str, verdict: str) -> None:
-    assert _fact(answer, KEYBOARDS, "$199.50", name="get_product_details").verdict.value == verdict
