@@ -20,6 +20,7 @@ from factcheck.extractors.segment import Segmenter, detect_lang
 from factcheck.extractors.speech_acts import EXACT_KINDS, SpeechActClassifier
 from factcheck.extractors.status import StatusExtractor
 from factcheck.grounding.availability import listed_as_available
+from factcheck.grounding.block_items import items_of_block
 from factcheck.grounding.date_shifts import record_date_moved, record_time_moved
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.kept_times import day_moved
@@ -158,6 +159,8 @@ class FactChecker:
             listed_total(claims, source, index)  # "a combined balance of $202.69:" and its three parts after it
             closing_total(claims, source, index)  # "| **Total** | | **$190.55** |" under its four rows
             record_of_block(claims, source, index)  # "Order ID: #W7181492" over the items of #W5565470
+            if view is None:  # a JSON answer's view lists fields line by line: no block of prose about one record
+                items_of_block(claims, source, index)  # "AirPods Pro 2 … Tracking No.: <the other parcel's number>"
             partial_reported_whole(claims, source, index)  # "All four of you are confirmed" after `result: partial`
             swapped_values(claims, source, index)  # "李娜：座位 32C" where 李娜's seat is 32B and 张子轩's 32C
             key_swapped_words(claims, source, index)  # "INC0081452 …由孙磊跟进" where 孙磊 is RITM0033710's assignee

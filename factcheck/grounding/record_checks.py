@@ -207,7 +207,8 @@ class RecordChecks(ClaimState):
             ev = fact.evidence[0] if fact.kind == FactKind.IDENTIFIER and fact.verdict == Verdict.SUPPORTED \
                 and fact.evidence else None
             item = LIST_ITEM.match(ev.path) if ev is not None and ev.source == "tool" and ev.path else None
-            if item is None or not self.index.is_record_key(ev.path) or "." in ev.path[item.end():]:
+            if item is None or "." in ev.path[item.end():] or not (
+                    self.index.is_record_key(ev.path) or self._whole_code(fact, ev.index, ev.path)):
                 continue
             by_field.setdefault((ev.index, item[1], ev.path[item.end():]), []).append((fact, int(item[2])))
         if len(by_field) < 2 or any(len(v) > 1 for v in by_field.values()):
@@ -226,6 +227,13 @@ class RecordChecks(ClaimState):
                             [*fact.evidence[:1], *([evidence_of(own, self.index)] if own is not None else [])])
                 break
 
+    def _whole_code(self, fact: Fact, call: int, path: str) -> bool:
+        """Whether the field at `path` holds the identifier whole and nothing else (a serial `PF3AB7QZ`, an asset tag):
+        a code with digits that tells its record apart like a key field's value does."""
+        value = self.index.value_at(call, path)
+        said = (fact.value or fact.text).lower().lstrip("#")
+        return isinstance(value, str) and value.lower().lstrip("#") == said and any(ch.isdigit() for ch in said)
+
     def _names_a_member(self, located: list[Located]) -> bool:
         """Whether the claim says a key value (an id, a name) of a record one of `located` sits in."""
         records = {(loc.leaf.index, record_path(loc.leaf.path)) for loc in located}
@@ -243,11 +251,12 @@ class RecordChecks(ClaimState):
         return not (alone and self._names_a_member(same_field))
 
     def _leads(self, call: int, record: str, lead: str, field: str) -> bool:
-        """Whether the record's key field `lead` comes before its key field `field`: the first key names it."""
+        """Whether the record's field `lead` comes before its field `field` (both its keys or codes): the first names
+        it."""
         value = self.index.value_at(call, record)
         if not isinstance(value, dict) or lead not in value or field not in value:
             return False
-        order = [k for k in value if self.index.is_record_key(f"{record}.{k}")]
+        order = list(value)
         return order.index(lead) < order.index(field)
 
     def _record_keys(self, call: int, record: str) -> list[Leaf]:
