@@ -10,7 +10,7 @@ from decimal import Decimal, InvalidOperation
 from factcheck.grounding.calls import said_whole
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.flat import scalars_of
-from factcheck.grounding.states import ends_block
+from factcheck.grounding.record_blocks import claim_blocks
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.report import Claim, Fact, FactKind, Verdict
 
@@ -31,18 +31,6 @@ _FEWEST_BINDING = 2
 _APART = re.compile(r"(?i)\b(?:except|excluding|without|other than|besides|instead of|another|other|than|vs\.?|"
                     r"versus|previous|old|earlier|compared)\b|除了|除外|以外|另一|其他|其它|之前|原来|原|比|而")
 """Words that bring a second record into the block ("unlike your other order", 另一个包裹, 比): it may name it."""
-
-
-def _blocks(claims: list[Claim], source: str) -> list[list[Claim]]:
-    """The claims grouped by block: a blank line or a heading ends one."""
-    blocks: list[list[Claim]] = []
-    end = 0
-    for claim in claims:
-        if not blocks or ends_block(source[end : claim.start]):
-            blocks.append([])
-        blocks[-1].append(claim)
-        end = claim.end
-    return blocks
 
 
 def _lines(claims: list[Claim], source: str) -> list[list[Claim]]:
@@ -127,7 +115,7 @@ def items_of_block(claims: list[Claim], source: str, index: EvidenceIndex) -> No
     if not lists:
         return
     lowered = source.lower()
-    for block, told in [*((b, _TOLD) for b in _blocks(claims, source)),
+    for block, told in [*((b, _TOLD) for b in claim_blocks(claims, source)),
                         *((line, _TOLD_IN_LINE) for line in _lines(claims, source))]:
         facts = [f for c in block for f in c.facts if f.kind in _BINDING and f.verdict == Verdict.SUPPORTED
                  and len(_said(f)) >= _SHORTEST]

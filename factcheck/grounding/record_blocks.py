@@ -30,7 +30,7 @@ def _kind(key: str) -> str:
     return _DIGITS.sub("9", key)
 
 
-def _blocks(claims: list[Claim], source: str) -> list[list[Claim]]:
+def claim_blocks(claims: list[Claim], source: str) -> list[list[Claim]]:
     """The claims grouped by block: a blank line or a heading ends one."""
     blocks: list[list[Claim]] = []
     end = 0
@@ -126,7 +126,7 @@ def record_of_block(claims: list[Claim], source: str, index: EvidenceIndex) -> N
     if not fields:
         return
     lowered = source.lower()
-    for block in _blocks(claims, source):
+    for block in claim_blocks(claims, source):
         facts = [f for claim in block for f in claim.facts if f.kind in _NAMING]
         keys = [f for f in facts if _kind(record_key(f.value or f.text)) in fields]
         said = {record_key(f.value or f.text) for f in keys}

@@ -34,7 +34,8 @@ def _verdict(answer: str, calls: list[dict], text: str) -> Verdict:
         # the carrier, the shipping time and the eta are the first parcel's; the tracking number is the second's
         ("- **Carrier**: SF Express\n- **Shipped**: Nov 11, 18:32\n- **Tracking No.**: JDVA30118276645\n"
          "- **Expected**: Nov 13", [ORDER], "JDVA30118276645", C),
-        ("- 发货时间：11月11日 18:32\n- 快递单号：JDVA30118276645\n- 预计送达：11月13日", [ORDER], "JDVA30118276645", C),
+        ("- 发货时间：11月11日 18:32\n- 快递单号：JDVA30118276645\n- 预计送达：11月13日", [ORDER],
+         "JDVA30118276645", C),
         # the parcel's own number
         ("- **Carrier**: SF Express\n- **Shipped**: Nov 11, 18:32\n- **Tracking No.**: SF1402877365521\n"
          "- **Expected**: Nov 13", [ORDER], "SF1402877365521", S),
