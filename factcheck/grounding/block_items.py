@@ -1,4 +1,4 @@
-"""A code or name of one list item said in a block that describes a sibling item: another record's tracking number."""
+"""A code or a name of one list item said in a block or a line about a sibling item: another parcel's tracking no."""
 
 from __future__ import annotations
 
@@ -97,14 +97,17 @@ def _field_of(item: dict, fact: Fact) -> str | None:
 
 
 def items_of_block(claims: list[Claim], source: str, index: EvidenceIndex) -> None:
-    """Contradict a code or name only a sibling list item holds, said in a block every other fact of which only one
-    item holds.
+    """Contradict a code (in a block) or a name in a role field (in a line) that only a sibling list item holds, said
+    where every other fact only one item holds.
 
     In "- **商品**：AirPods Pro 2 / - **Carrier**：SF Express / - **Tracking No.**：JDVA30118276645 / - **预计送达**：
     11月13日", the product, the carrier and the date are only `shipments[0]`'s; the tracking number is
     `shipments[1].tracking`, and `shipments[0]` has a tracking number of its own that the block never says: the block
-    gave the first parcel the second one's number. A block that says the item's own value of the field too, holds
-    two facts of the sibling, or words that bring a second record in ("the other parcel", 另一个, 比) is left alone.
+    gave the first parcel the second one's number. A line (a list item, a table row) is read the same way for names
+    too: "Tue, Oct 7 at 9:15 AM: Cardiology with Dr. Marcus Hale", where the 9:15 appointment's provider is Dr. Anita
+    Raman. A block or line that says the item's own value of the field too, holds two facts of the sibling or facts of
+    a third item, or words that bring a second record in ("the other parcel", 另一个, 比) is left alone, and so is a
+    name from the sibling's own name field (`name`, `room_type`: the sibling brought in, not mistaken).
 
     Args:
         claims: The answer's claims, grounded.
@@ -136,7 +139,7 @@ def items_of_block(claims: list[Claim], source: str, index: EvidenceIndex) -> No
             for fact in facts:
                 where = holders[id(fact)]
                 if fact.kind not in told or len(where) != 1 or where[0] == own or fact.verdict != Verdict.SUPPORTED:
-                    continue
+                    continue  # not told here, not the sibling's alone, or already contradicted by its block
                 other = where[0]
                 field = _field_of(items[other], fact)
                 if fact.kind == FactKind.NAME and field and _NAMING_FIELD.search(field):
