@@ -33,18 +33,6 @@ _APART = re.compile(r"(?i)\b(?:except|excluding|without|other than|besides|inste
 """Words that bring a second record into the block ("unlike your other order", 另一个包裹, 比): it may name it."""
 
 
-def _lines(claims: list[Claim], source: str) -> list[list[Claim]]:
-    """The claims grouped by line: a line break ends one (a list item, a table row)."""
-    lines: list[list[Claim]] = []
-    end = 0
-    for claim in claims:
-        if not lines or "\n" in source[end : claim.start]:
-            lines.append([])
-        lines[-1].append(claim)
-        end = claim.end
-    return lines
-
-
 def _lists(index: EvidenceIndex) -> Iterator[tuple[int, str, list[dict]]]:
     """Each successful call's lists of records: the output itself, or a top-level field, when it lists two or more
     mappings (`shipments`, `bookings`, `orders`)."""
@@ -118,8 +106,18 @@ def items_of_block(claims: list[Claim], source: str, index: EvidenceIndex) -> No
     if not lists:
         return
     lowered = source.lower()
-    for block, told in [*((b, _TOLD) for b in claim_blocks(claims, source)),
-                        *((line, _TOLD_IN_LINE) for line in _lines(claims, source))]:
+    held: dict[tuple[int, int], list[int]] = {}
+
+    def holding(at: int, fact: Fact) -> list[int]:
+        """The items of list `at` that hold the fact, looked for once (a fact is in a block and in a line)."""
+        key = (at, id(fact))
+        if key not in held:
+            held[key] = [i for i, item in enumerate(lists[at][2]) if _holds(item, fact)]
+        return held[key]
+
+    blocks = claim_blocks(claims, source)
+    lines = claim_blocks(claims, source, lambda gap: "\n" in gap)  # a list item, a table row
+    for block, told in [*((b, _TOLD) for b in blocks), *((line, _TOLD_IN_LINE) for line in lines)]:
         facts = [f for c in block for f in c.facts if f.kind in _BINDING and f.verdict == Verdict.SUPPORTED
                  and len(_said(f)) >= _SHORTEST]
         if len(facts) <= _FEWEST_BINDING:
@@ -127,8 +125,8 @@ def items_of_block(claims: list[Claim], source: str, index: EvidenceIndex) -> No
         text = lowered[block[0].start : block[-1].end]
         if _APART.search(text) or index.lex.other_record_words.search(text):
             continue
-        for call, name, items in lists:
-            holders = {id(f): [i for i, item in enumerate(items) if _holds(item, f)] for f in facts}
+        for at, (call, name, items) in enumerate(lists):
+            holders = {id(f): holding(at, f) for f in facts}
             # each value once: "$258.00" said twice binds no more than once
             alone = Counter(h[0] for h in {_said(f): holders[id(f)] for f in facts}.values() if len(h) == 1)
             if len(alone) != 2:

@@ -159,12 +159,12 @@ def _earliest_time(
         gone = f"{now[0]:%H:%M}" if now and day == f"{now[0]:%Y-%m-%d}" else ""  # today's slots before now
         shape, state = shape_of(ev.path), _state(index, pick)
         need = max(party, party_size(index, ev.index), _travellers(index))
-        start = _TIME.match(str(value_in(flat.value, ev.path)))
         # a pick that cannot be had is ranked only when the claim says its own start ("8:00" of `08:00-09:00`, not of
-        # `07:00-08:00`), no option that can be had starts then, and the claim does not say why it cannot be had
-        barred = _barred(index, claim, pick, need) if start and f"{int(start.group(1)):02d}:{start.group(2)}" \
-            == claimed and not any(_starts(v, claimed) and not why_not(lex, value_in(flat.value, _entry(p)), need)
-                                   for p, of_shape, v, _ in flat.scalars() if of_shape == shape) else ""
+        # `07:00-08:00`), the claim does not say why it cannot be had, and no option that can be had starts then
+        barred = _barred(index, claim, pick, need) if _starts(value_in(flat.value, ev.path), claimed) else ""
+        if barred and any(_starts(v, claimed) and not why_not(lex, value_in(flat.value, _entry(p)), need)
+                          for p, of_shape, v, _ in flat.scalars() if of_shape == shape):
+            barred = ""
         for path, of_shape, value, is_count in flat.scalars():
             clock = _TIME.match(value) if isinstance(value, str) and not is_count and of_shape == shape else None
             hhmm = f"{int(clock.group(1)):02d}:{clock.group(2)}" if clock else ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 
 from factcheck.grounding.calls import said_whole
 from factcheck.grounding.evidence import EvidenceIndex, record_key
@@ -30,12 +31,12 @@ def _kind(key: str) -> str:
     return _DIGITS.sub("9", key)
 
 
-def claim_blocks(claims: list[Claim], source: str) -> list[list[Claim]]:
-    """The claims grouped by block: a blank line or a heading ends one."""
+def claim_blocks(claims: list[Claim], source: str, ends: Callable[[str], bool] = ends_block) -> list[list[Claim]]:
+    """The claims grouped by block: a blank line or a heading ends one (or whatever gap `ends` says ends one)."""
     blocks: list[list[Claim]] = []
     end = 0
     for claim in claims:
-        if not blocks or ends_block(source[end : claim.start]):
+        if not blocks or ends(source[end : claim.start]):
             blocks.append([])
         blocks[-1].append(claim)
         end = claim.end
