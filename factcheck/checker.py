@@ -19,6 +19,7 @@ from factcheck.extractors.methods import MethodExtractor
 from factcheck.extractors.segment import Segmenter, detect_lang
 from factcheck.extractors.speech_acts import EXACT_KINDS, SpeechActClassifier
 from factcheck.extractors.status import StatusExtractor
+from factcheck.grounding.all_in import all_in_picks
 from factcheck.grounding.availability import listed_as_available
 from factcheck.grounding.block_items import items_of_block
 from factcheck.grounding.date_shifts import record_date_moved, record_time_moved
@@ -164,6 +165,7 @@ class FactChecker:
             partial_reported_whole(claims, source, index)  # "All four of you are confirmed" after `result: partial`
             swapped_values(claims, source, index)  # "李娜：座位 32C" where 李娜's seat is 32B and 张子轩's 32C
             key_swapped_words(claims, source, index)  # "INC0081452 …由孙磊跟进" where 孙磊 is RITM0033710's assignee
+            all_in_picks(claims, source, index)  # "cheapest once fees are included is Balcony" of 62 + 14 > 66 + 6.50
             slipped_pair(claims, index)  # "德邦便宜 32.80 元" beside 205.20 元 and 182.40 元
             listed_as_available(claims, index)  # "Here are the keyboards in stock:" over an unavailable one
             left_after_used(claims)  # "共 30GB，已用 24.6GB，剩余 6.4GB": 30 − 24.6 = 5.4

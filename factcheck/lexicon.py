@@ -62,7 +62,7 @@ _MERGED_LISTS = (
     "relative_days",
     "expectation_fields",
     "completion_concepts", "working_cues", "done_openers", "done_words", "done_read_verbs",
-    "confirmed_words",
+    "confirmed_words", "all_in_cues", "fee_fields",
 )
 
 
@@ -199,6 +199,10 @@ class Lexicon:
     deadline_words: Phrases = field(init=False)
     """Words of a deadline an option must meet (in time, before Friday, 来得及): a cheapest pick under one is not
     re-ranked (the options' arrival is not compared with it)."""
+    all_in_cues: tuple[str, ...] = field(init=False)
+    """Words that rank options by their price plus fees (all-in, 含运费), lower case."""
+    fee_fields: tuple[str, ...] = field(init=False)
+    """Words of an option's field that make it a fee added to its price (fees, shipping), lower case."""
     day_parts: dict[str, tuple[float, float]] = field(init=False)
     """A part of the day -> the hours it spans (morning: 5 to 12, 下午: 12 to 18): a superlative scoped by one ranks
     the options that start then."""
@@ -482,6 +486,8 @@ class Lexicon:
         self.superlatives_fast = Phrases(self.data.get("superlatives_fast", []))
         self.superlative_qualifiers = Phrases(self.data.get("superlative_qualifiers", []))
         self.deadline_words = Phrases(self.data.get("deadline_words", []))
+        self.all_in_cues = tuple(w.lower() for w in self.data.get("all_in_cues", ()))
+        self.fee_fields = tuple(term_key(w) for w in self.data.get("fee_fields", ()))
         self.deadline_cues = Phrases(self.data.get("deadline_cues", []))
         self.weekly_cues = Phrases(self.data.get("weekly_cues", []))
         self.business_day_cues = Phrases(self.data.get("business_day_cues", []))
