@@ -10,7 +10,6 @@ from factcheck.grounding.calls import said_whole
 from factcheck.grounding.counting import record_lists
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.flat import scalars_of
-from factcheck.grounding.record_blocks import claim_blocks
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.lexicon import field_name
 from factcheck.report import Claim, Fact, FactKind, Verdict
@@ -29,8 +28,6 @@ _SHORTEST_CODE = 2
 """The fewest characters of a value compared."""
 _KIND_FIELDS = frozenset({"type", "kind", "category", "item", "product", "title", "description"})
 """Fields whose value names a record by what it is (`type: 键鼠套装`): said, it names that record too."""
-_SHORTEST_GROUP = 3
-"""The fewest characters of a code that groups a list's records (a flight number)."""
 _LONGEST_WORDED = 24
 """The most characters of a value in words compared (a name, a team; not a title or a note)."""
 _SHORTEST_LABELLED_CODE = 6
@@ -63,16 +60,13 @@ def swapped_values(claims: list[Claim], source: str, index: EvidenceIndex) -> No
     sets = _record_sets(index)
     if not sets:
         return
-    firsts = [_first_names(records) for _, records, _, _ in sets]
-    heads = {claim.start: block[0].start for block in claim_blocks(claims, source) for claim in block}
+    firsts = [_first_names(records) for _, records, _ in sets]
     for claim in claims:
         if not claim.act.asserts:
             continue
         text = source[claim.start : claim.end]
         low = text.lower()
-        for (call, records, labelled, group), first_names in zip(sets, firsts, strict=True):
-            if group is not None and _group_said(source[heads[claim.start] : claim.end], group) != group[1]:
-                continue  # a line of another group's block, or of none ("SL212: Priya 34A" of SL1476's seats)
+        for (call, records, labelled), first_names in zip(sets, firsts, strict=True):
             named = _named(records, text, low)
             if not named:
                 named = [i for i, first in enumerate(first_names) if first and _names(text, first)]
@@ -92,36 +86,22 @@ def _named(records: list[Named], text: str, low: str) -> list[int]:
     return named
 
 
-Group = tuple[tuple[str, ...], str]
-"""A group of a list's records that one code of theirs tells apart (a flight's seats): every group's code, and this
-group's."""
-
-
-def _record_sets(index: EvidenceIndex) -> list[tuple[int, list[Named], bool, Group | None]]:
-    """The run's lists of records with a name field, each record by its name and its coded values, whether a
-    label field names them (a carrier), not a name field, and the group they are of when a name names one record of
-    each group (each passenger's seat on each flight: the records of one `segment`)."""
+def _record_sets(index: EvidenceIndex) -> list[tuple[int, list[Named], bool]]:
+    """The run's lists of records with a name field, each record by its name and its coded values, and whether a
+    label field names them (a carrier), not a name field."""
     names, labels = index.lex.record_names, index.lex.record_labels
-    sets: list[tuple[int, list[Named], bool, Group | None]] = []
+    sets = []
     for leaf, records in record_lists(index):
         key = _name_field(records, names)
         shortest = _SHORTEST_CODE
         if key is None and (key := _name_field(records, labels)) is not None:
             shortest = _SHORTEST_LABELLED_CODE  # a carrier labels a parcel's tracking number, not its "5GB" plan
-        groups: list[tuple[Group | None, list[int]]] = [(None, list(range(len(records))))]
-        if key is None and (grouped := _grouped(records, names)) is not None:
-            key, by = grouped
-            codes = tuple(sorted({str(r[by]) for r in records}))
-            groups = [((codes, code), [i for i, r in enumerate(records) if str(r[by]) == code]) for code in codes]
         coded = {f for r in records for f, v in r.items() if f != key and _coded(v, shortest)}
-        if key is None or not coded:
-            continue
-        base = leaf.path if leaf.path != "$" else ""
-        for group, members in groups:
-            sets.append((leaf.index, [(str(records[i][key]), {
-                str(f): (v, f"{base}[{i}].{f}") for f, v in records[i].items()
-                if _coded(v, shortest) or v is None and f in coded}) for i in members],
-                shortest == _SHORTEST_LABELLED_CODE, group))
+        if key is not None and coded:
+            base = leaf.path if leaf.path != "$" else ""
+            sets.append((leaf.index, [(str(r[key]), {str(f): (v, f"{base}[{i}].{f}") for f, v in r.items()
+                                                     if _coded(v, shortest) or v is None and f in coded})
+                                      for i, r in enumerate(records)], shortest == _SHORTEST_LABELLED_CODE))
     return sets
 
 
@@ -130,36 +110,10 @@ def _name_field(records: list[dict], names: frozenset[str]) -> str | None:
     for field in records[0]:
         if field_name(str(field)) in names:
             values = [r.get(field) for r in records]
-            if _names_apart(values) and len(set(values)) == len(values):
+            if all(isinstance(v, str) and len(v) >= _SHORTEST_NAME and not any(ch.isdigit() for ch in v)
+                   for v in values) and len(set(values)) == len(values):
                 return str(field)
     return None
-
-
-def _names_apart(values: list[Any]) -> bool:
-    """Whether each value is a name written in words, no code ("T1")."""
-    return all(isinstance(v, str) and len(v) >= _SHORTEST_NAME and not any(ch.isdigit() for ch in v) for v in values)
-
-
-def _grouped(records: list[dict], names: frozenset[str]) -> tuple[str, str] | None:
-    """(the name field, the code field) of records a name names once in each group of one code (`segment: SL212`),
-    over two groups or more."""
-    for field in records[0]:
-        if field_name(str(field)) not in names or not _names_apart([r.get(field) for r in records]):
-            continue
-        for by in records[0]:
-            codes = [r.get(by) for r in records]
-            if by == field or not all(_coded(c, _SHORTEST_GROUP) for c in codes) or len(set(codes)) < 2:
-                continue
-            if len({(r[by], r[field]) for r in records}) == len(records):
-                return str(field), str(by)
-    return None
-
-
-def _group_said(text: str, group: Group) -> str | None:
-    """The group's code said last in a block's text up to a claim's end (its heading's flight), or None."""
-    said = [(m[-1].start(), code) for code in group[0]
-            if (m := list(re.finditer(rf"(?i)(?<![A-Za-z0-9]){re.escape(code)}(?![A-Za-z0-9])", text)))]
-    return max(said)[1] if said else None
 
 
 def _first_names(records: list[Named]) -> list[str | None]:
