@@ -99,24 +99,15 @@ def why_not(lex: Lexicon, record: Any, party: int, cabin: str | None = None) -> 
         if isinstance(state, str) and (lex.status_fields.lookup(field_name(str(key))) is not None
                                        or key in _AVAILABILITY) and lex.unbookable_states.search(state.lower()):
             return f"is {state}"
-    left = seats_left(lex, record, cabin)
+    left = _left(lex, record, cabin)
     if left is not None and left < party:
         return f"has {left} left for {party}"
     return ""
 
 
-def seats_left(lex: Lexicon, record: Mapping[str, Any], cabin: str | None) -> int | None:
+def _left(lex: Lexicon, record: Mapping[str, Any], cabin: str | None) -> int | None:
     """What is left of an option (`seats_left: 3`, `available_count: 2`, `available_seats: {economy: 13}` or a
-    list of seats, 余票, `capacity` less `booked`, a table's `max_party`).
-
-    Args:
-        lex: The lexicon (`capacity_fields`).
-        record: The option.
-        cabin: The cabin or class its per-cabin counts are read for.
-
-    Returns:
-        How many are left, or None when no field counts it.
-    """
+    list of seats, 余票, `capacity` less `booked`, a table's `max_party`), or None when no field counts it."""
     for key, value in record.items():
         if key in AVAILABLE and isinstance(value, int) and not isinstance(value, bool):
             return value  # `available: 0`: a count of what is left, not a yes or no
