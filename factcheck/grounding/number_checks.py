@@ -33,7 +33,6 @@ from factcheck.grounding.roles import (
 from factcheck.grounding.selection import selection
 from factcheck.grounding.slips import slipped_total
 from factcheck.grounding.state_counts import some_state_count, state_count
-from factcheck.grounding.summed_units import units_summed_as_total
 from factcheck.grounding.totals import column_total, field_total, some_added_up
 from factcheck.grounding.unit_checks import UnitChecks
 from factcheck.grounding.units import (
@@ -287,8 +286,6 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         elif backing[0] in ("recomputed", "user_over_record"):
             set_verdict(fact, Verdict.CONTRADICTED, *backing)
         elif backing[0] == "derived" and (found := per_unit_sum_as_total(fact, self.index, self._said)
-                                          or units_summed_as_total(fact, backing[1], backing[2], self.index,
-                                                                   self._said)
                                           or self._listed_per_unit(fact, claimed, exponent)
                                           or alike_or_counted(fact, self.index, self._said)
                                           or self._part_of_written(fact)):

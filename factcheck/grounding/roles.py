@@ -103,7 +103,7 @@ def per_unit_as_total(
         The recomputed total, or None when the number is no per-unit amount given as a total.
     """
     said_whole = claims_a_total(fact, index, claim) or moved_in_full(fact, index, claim) \
-        or said_for_the_whole(fact, index, claim)
+        or _for_the_whole(fact, index, claim)
     if not located or not (said_whole or to_move(fact, index, claim)):
         return None
     beside = _total_beside(fact, located, index, claim, of_lines=said_whole and of_lines)
@@ -345,7 +345,7 @@ def claims_a_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
                for hit in lex.total_words.finditer(following))
 
 
-def said_for_the_whole(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
+def _for_the_whole(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
     """Whether an amount of money is said, right after it, to be the whole record's or party's ("£45.00 for the
     booking", "$214.00 for your 4-night stay"), in a claim with no per-unit word."""
     if fact.unit not in index.lex.currency_codes or not fact.value or said_per_unit(fact, claim, index.lex):
