@@ -102,8 +102,7 @@ def per_unit_as_total(
     Returns:
         The recomputed total, or None when the number is no per-unit amount given as a total.
     """
-    said_whole = claims_a_total(fact, index, claim) or moved_in_full(fact, index, claim) \
-        or _for_the_whole(fact, index, claim)
+    said_whole = claims_a_total(fact, index, claim) or moved_in_full(fact, index, claim)
     if not located or not (said_whole or to_move(fact, index, claim)):
         return None
     beside = _total_beside(fact, located, index, claim, of_lines=said_whole and of_lines)
@@ -315,15 +314,6 @@ def _past_emphasis(fact: Fact, claim: ClaimText) -> int:
     return at + len(claim.text) - at - len(claim.text[at:].lstrip("*_"))
 
 
-_WHOLE_AFTER = re.compile(
-    r"(?i)[,，]?\s*(?:all[- ]in\s+)?(?:for|covering|across)\s+(?:(?:the|your|this)\s+(?:whole\s+|entire\s+)?"
-    r"(?:\d+[- ](?:night|day)\s+)?(?:booking|reservation|order|trip|stay|group|party|family|shipment|journey"
-    r"|round\s+trip)|everyone|everybody|all\s+of\s+(?:you|them)|both\s+(?:tickets|passengers|rooms|nights|bags)"
-    r"|all\s+(?:\d+|two|three|four|five|six)\s+[a-z]+)\b")
-"""What right after an amount says it is the whole record's or party's ("£45.00 for the booking", "$214.00 for your
-4-night stay", ", covering both tickets", "all-in for the shipment")."""
-
-
 def claims_a_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
     """Whether a number is claimed as a total: an amount of money labelled so, or the first after a total word
     ("The total for all 3 passengers is $612"; not the nights' 688 元 before 两晚合计 1,476 元), or the one a total
@@ -343,14 +333,6 @@ def claims_a_total(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
     following = after.lstrip()  # "$612 in total"; not "¥728，合计 ¥1,416", whose total word opens the next clause
     return any(hit.start <= 2 and not _CLAUSE_MARKS.search(following, 0, hit.start)
                for hit in lex.total_words.finditer(following))
-
-
-def _for_the_whole(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
-    """Whether an amount of money is said, right after it, to be the whole record's or party's ("£45.00 for the
-    booking", "$214.00 for your 4-night stay"), in a claim with no per-unit word."""
-    if fact.unit not in index.lex.currency_codes or not fact.value or said_per_unit(fact, claim, index.lex):
-        return False
-    return _WHOLE_AFTER.match(claim.text, _past_emphasis(fact, claim)) is not None
 
 
 def moved_in_full(fact: Fact, index: EvidenceIndex, claim: ClaimText) -> bool:
