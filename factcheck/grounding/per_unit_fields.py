@@ -20,7 +20,7 @@ from factcheck.grounding.roles import (
     clause_bounds,
     num_text,
 )
-from factcheck.lexicon import field_name, term_key
+from factcheck.lexicon import field_name
 from factcheck.report import Fact, FactKind
 
 _PER_UNIT = re.compile(r"\bper\b(?:\s+\w+)?|\beach\b|\bunit\b")
@@ -53,8 +53,6 @@ def per_unit_field_as_whole(
     """
     if not _said_as_whole(fact, located, index, claim):
         return None
-    if (counted := _under_per_unit(fact, located, index)) is not None:
-        return counted
     stems = set()
     for loc in located:
         name = field_name(loc.leaf.path)
@@ -146,36 +144,6 @@ _WORKING_AFTER = re.compile(r"\s*(?:[×=]|[xX*](?=\s*\d)|/\s*\w)|\s+(?:a|an|per|
 +$90.40", "$12/day", "$45.00 a pass", "$45.00 for the first pass")."""
 _PER_PERSON = re.compile(r"\b(?:person|passenger|pax|guest|travell?er|head|adult|member)\b")
 """Field names of one person's amount: said of one person, it is theirs, unless the claim speaks of all of them."""
-
-
-def _under_per_unit(fact: Fact, located: list[Located], index: EvidenceIndex) -> Recomputed | None:
-    """The whole an amount should be when every field it is found in sits under one unit's mapping
-    (`per_passenger: {total: 350}`, not a list's entry) and the same output gives a whole (`total_due: 1050`) that
-    is the amount times the count of the party it gives too (`passengers: 3`: lexicon `party_nouns`)."""
-    calls = {loc.leaf.index for loc in located}
-    if len(calls) != 1 or any(loc.leaf.source != "tool" or "." not in loc.leaf.path
-                              or loc.leaf.path.rsplit(".", 1)[0].endswith("]")
-                              or not _PER_UNIT.search(field_name(loc.leaf.path.rsplit(".", 1)[0]))
-                              or _PER_UNIT.search(field_name(loc.leaf.path)) for loc in located):
-        return None
-    call, claimed = calls.pop(), Decimal(fact.value or "0")
-    if claimed <= 0:
-        return None
-    scalars = list(index.flats[call].scalars())
-    party = index.lex.party_nouns
-    counts = {Decimal(str(v)) for path, _, v, is_count in scalars if "." not in path and party.search(
-        term_key(field_name(path))) and (is_count or isinstance(v, int) and not isinstance(v, bool) and 1 < v)}
-    for path, _, value, is_count in scalars:
-        name = field_name(path)
-        whole = _amount(value)
-        if is_count or whole is None or "." in path or _PER_UNIT_NAME.search(name) or not _WHOLE_WORDS & set(
-                name.split()) or whole <= claimed:
-            continue
-        times = whole / claimed
-        if times in counts and times == times.to_integral_value():
-            how = f"{path} is {num_text(whole)}, {num_text(times)} × {num_text(claimed)} ({located[0].leaf.path})"
-            return Recomputed(whole, how, index.number_at(call, path) or located[0])
-    return None
 
 
 def _said_as_whole(fact: Fact, located: list[Located], index: EvidenceIndex, claim: ClaimText) -> bool:
