@@ -39,9 +39,11 @@ def all_in_picks(claims: list[Claim], source: str, index: EvidenceIndex) -> None
     added (lexicon `all_in_cues`: all-in, once fees are included, 含运费, 到手价), and names exactly one option of a
     listed set by a value only it holds (`vendor: Budget`, `shop: 优品汇家电专营店`). Each option's price is its
     whole price field (`total`, else its one `price`, `face_value`) plus its fee fields (lexicon `fee_fields`:
-    `fees`, `shipping`, `fee_per_ticket`); options the claim's other words rule out (a value several options share,
-    "automatic") and those that cannot be had are left out. An option in scope that comes to less contradicts the
-    pick, the computation its evidence.
+    `fees`, `shipping`, `fee_per_ticket`), or its `total` alone when that already holds the fees (without them it is
+    a whole number of the option's unit prices: 5 × 55 + 82.40); options the claim's other words rule out (a value
+    several options share, "automatic"), those that cannot be had (here, or in another call's output that names the
+    option), and lists with a coupon or discount field are left out, as are claims with a contrast, a deadline or a
+    qualifier. An option in scope that comes to less contradicts the pick, the computation its evidence.
 
     Args:
         claims: The answer's claims, grounded.
