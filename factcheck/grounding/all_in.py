@@ -10,6 +10,7 @@ from factcheck.grounding.counting import record_lists
 from factcheck.grounding.eligible import AVAILABLE, party_size, why_not
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.roles import num_text
+from factcheck.grounding.scopes import scope_word
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.lexicon import Lexicon, field_name
 from factcheck.report import Claim, Fact, FactKind, Verdict
@@ -65,7 +66,7 @@ def all_in_picks(claims: list[Claim], source: str, index: EvidenceIndex) -> None
             continue  # "虽然标价最低，但加上运费反而最贵": the sticker price's; "that can deliver by Friday": narrowed
         for leaf, records in record_lists(index):
             gone = _ruled_out_elsewhere(records, leaf.index, index)
-            found = _re_ranked(records, low, index.lex, party_size(index, leaf.index), gone)
+            found = _re_ranked(records, low, lex, party_size(index, leaf.index), gone)
             if found is None:
                 continue
             at, value, how = found
@@ -81,11 +82,13 @@ def all_in_picks(claims: list[Claim], source: str, index: EvidenceIndex) -> None
 
 def _re_ranked(records: list[dict], low: str, lex: Lexicon, party: int, gone: set[int]) -> tuple[int, str, str] | None:
     """(where the pick's name stands in the claim, the name, how another option comes to less), or None."""
-    prices = [_all_in(r, lex) for r in records]
-    if any(p is None for p in prices) or any(_DISCOUNT.search(str(k).lower()) for r in records for k in r):
+    if any(_DISCOUNT.search(str(k).lower()) for r in records for k in r):
         return None  # a coupon or a discount of an option's own: what it comes to is not read
-    named = [(i, at, v) for i, r in enumerate(records) for v in _own_values(records, i)
-             if (at := _said_at(low, v.lower())) >= 0]
+    prices = [p for r in records if (p := _all_in(r, lex)) is not None]
+    if len(prices) != len(records):
+        return None
+    named = [(i, m.start(), v) for i in range(len(records)) for v in _own_values(records, i)
+             if (m := scope_word(v.lower()).search(low))]
     if len({i for i, _, _ in named}) != 1:
         return None
     pick, at, value = named[0]
@@ -93,12 +96,12 @@ def _re_ranked(records: list[dict], low: str, lex: Lexicon, party: int, gone: se
              and not any(records[i].get(k) is False for k in _OPEN) and _in_scope(records, i, pick, low)]
     if pick not in scope:
         return None
-    mine = prices[pick]
-    best = min(scope, key=lambda i: prices[i][0])  # type: ignore[index]
-    if prices[best][0] >= mine[0]:  # type: ignore[index]
+    (mine, mine_how), best = prices[pick], min(scope, key=lambda i: prices[i][0])
+    (least, least_how) = prices[best]
+    if least >= mine:
         return None
-    how = (f"price plus fees: {_label(records, best)} {prices[best][1]} = {num_text(prices[best][0])}, "  # type: ignore[index]
-           f"less than {value}'s {mine[1]} = {num_text(mine[0])}")  # type: ignore[index]
+    how = (f"price plus fees: {_label(records, best)} {least_how} = {num_text(least)}, "
+           f"less than {value}'s {mine_how} = {num_text(mine)}")
     return at, value, how
 
 
@@ -163,20 +166,12 @@ def _in_scope(records: list[dict], i: int, pick: int, low: str) -> bool:
     """Whether option `i` holds each value the claim says that the pick holds and other options share with it
     ("cheapest automatic": `transmission: automatic`)."""
     for key, value in records[pick].items():
-        if not isinstance(value, str) or not _long_enough(value) or _said_at(low, value.lower()) < 0:
+        if not isinstance(value, str) or not _long_enough(value) or not scope_word(value.lower()).search(low):
             continue
         shared = sum(1 for r in records if r.get(key) == value)
         if 1 < shared < len(records) and records[i].get(key) != value:
             return False
     return True
-
-
-def _said_at(low: str, value: str) -> int:
-    """Where a claim (lower case) says a value, a whole word when written in Latin letters, else -1."""
-    if not value.isascii():
-        return low.find(value)
-    m = re.search(rf"(?<![a-z0-9]){re.escape(value)}(?![a-z0-9])", low)
-    return m.start() if m else -1
 
 
 def _label(records: list[dict], i: int) -> str:

@@ -41,7 +41,7 @@ def in_scope(options: list[tuple[Decimal, str, Any]], scope: str, lex: Lexicon) 
     options = _flag_scope(options, scope, lex)
     held = [{v.lower() for v in scalars_of(o[2]) if isinstance(v, str)} for o in options]
     scope = _HYPHEN.sub(" ", scope)  # "warm-white" names the value "warm white"
-    named = {v for values in held for v in values if len(v) > 1 and _SCOPE_WORD(v).search(scope)}
+    named = {v for values in held for v in values if len(v) > 1 and scope_word(v).search(scope)}
     named = {v for v in named if not all(v in values for values in held) and _said_alone(v, named, scope)}
     if not named:
         return options
@@ -75,9 +75,9 @@ _TIME_OF_DAY = re.compile(r"(?:^|[T\s])([01]?\d|2[0-3]):([0-5]\d)(?!\d)")
 def _said_alone(value: str, named: set[str], scope: str) -> bool:
     """Whether the scope names a value other than inside a longer value it names ("white" only inside "warm white"
     names no colour)."""
-    longer = [w for w in named if w != value and _SCOPE_WORD(value).search(w)]
-    alone = len(_SCOPE_WORD(value).findall(scope)) - sum(
-        len(_SCOPE_WORD(value).findall(w)) * len(_SCOPE_WORD(w).findall(scope)) for w in longer)
+    longer = [w for w in named if w != value and scope_word(value).search(w)]
+    alone = len(scope_word(value).findall(scope)) - sum(
+        len(scope_word(value).findall(w)) * len(scope_word(w).findall(scope)) for w in longer)
     return alone > 0
 
 
@@ -115,15 +115,15 @@ def _flag_said(key: str, scope: str, lex: Lexicon) -> int | None:
     words = [w for w in field_name(key).split() if w not in ("is", "has", "can", "be")]
     if not words:
         return None
-    said = _SCOPE_WORD(" ".join(words)).search(scope)
-    if said is None and len(words) > 1 and all(_SCOPE_WORD(w).search(scope) for w in words):
-        said = _SCOPE_WORD(words[0]).search(scope)
+    said = scope_word(" ".join(words)).search(scope)
+    if said is None and len(words) > 1 and all(scope_word(w).search(scope) for w in words):
+        said = scope_word(words[0]).search(scope)
     if said is None and len(words) > 1 and len(words[0]) >= _FLAG_WORD:
-        said = _SCOPE_WORD(words[0]).search(scope)
+        said = scope_word(words[0]).search(scope)
     if said is not None:
         return said.start()
     for phrase in (p for w in words for p in lex.flag_words.get(w, ())):
-        if (found := _SCOPE_WORD(phrase).search(scope)) is not None:
+        if (found := scope_word(phrase).search(scope)) is not None:
             return found.start()
     return None
 
@@ -140,11 +140,17 @@ _NOT_FLAG = re.compile(r"(?:\bnon[- ]?|\bnot |\bwithout |不可?|无)$")
 breakfast", 不可退)."""
 
 
-def _scope_word(value: str) -> re.Pattern[str]:
-    """A value as a word of the scope: a Latin value not inside a longer word or number ("suv", not "suvx")."""
+@functools.lru_cache(maxsize=1024)
+def scope_word(value: str) -> re.Pattern[str]:
+    """A value (lower case) as a word of a claim's lower-cased text: a Latin value not inside a longer word or number
+    ("suv", not "suvx"); a Chinese one anywhere.
+
+    Args:
+        value: The value, lower case.
+
+    Returns:
+        The compiled pattern (held: values repeat from claim to claim).
+    """
     return re.compile(r"(?<![a-z0-9])" + re.escape(value) + r"(?![a-z0-9])" if value.isascii() else re.escape(value))
-
-
-_SCOPE_WORD = functools.lru_cache(maxsize=1024)(_scope_word)
 _PICK_OPENS = re.compile(r"(?i)\s(?:is|are|was|would be|will be)\s|是|为|[:：—,，(（]")
 """What introduces the pick after a superlative: a copula, a colon, a dash, a comma or a bracket."""
