@@ -62,7 +62,7 @@ _MERGED_LISTS = (
     "relative_days",
     "expectation_fields",
     "completion_concepts", "working_cues", "done_openers", "done_words", "done_read_verbs",
-    "confirmed_words", "all_in_cues", "fee_fields",
+    "confirmed_words", "all_in_cues", "fee_fields", "plain_amount_words",
 )
 
 
@@ -344,6 +344,9 @@ class Lexicon:
     generic_field_labels: frozenset[str] = field(init=False)
     """Field labels that name no particular thing (`amount`: cost, paid): a claim with only these is
     not contradicted by a field that names more (`refund_amount`)."""
+    plain_amount_words: frozenset[str] = field(init=False)
+    """Field words that name an amount and nothing of what it is (amount, 金额), as term keys: an amount said after
+    one is any money field's of the record that states it."""
     not_money_labels: frozenset[str] = field(init=False)
     """Field labels of counts and measures (`count`, `days`): an amount of money never takes them."""
     money_labels: frozenset[str] = field(init=False)
@@ -560,6 +563,7 @@ class Lexicon:
             for src, dsts in self.data["status_implies"].items()
         }
         self.generic_field_labels = frozenset(self.data["generic_field_labels"])
+        self.plain_amount_words = frozenset(term_key(w) for w in self.data.get("plain_amount_words", ()))
         self.not_money_labels = frozenset(self.data["not_money_labels"])
         self.money_labels = frozenset(self.data["money_labels"])
         self.duration_labels = frozenset(self.data["duration_labels"])

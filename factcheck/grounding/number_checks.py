@@ -362,9 +362,19 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         if fact.unit not in self.index.lex.currency_codes or not labels <= self.index.lex.generic_field_labels \
                 or loc.leaf.labels & self.index.lex.not_money_labels:
             return False
+        if self._plain_amount_word(fact, labels):
+            return True  # "本期账单金额：¥8,426.37" of `statement_balance`, beside the record's `min_payment`
         record = record_path(loc.leaf.path)
         return not any(other.leaf.index == loc.leaf.index and record_path(other.leaf.path) == record
                        for other in same_field)
+
+    def _plain_amount_word(self, fact: Fact, labels: frozenset[str]) -> bool:
+        """Whether the claim's last word of the number's field before it names an amount and nothing of what it is
+        (金额, amount; lexicon `plain_amount_words`): a word of paying (paid, 缴了) names a field of its own."""
+        lex = self.index.lex
+        before = self._claim_text[: max(0, fact.start - self._records.start)]
+        words = [hit.key for hit in lex.field_phrases.finditer(before) if lex.field_of[hit.key] in labels]
+        return bool(words) and words[-1] in lex.plain_amount_words
 
     def _of_another(self, fact: Fact, located: list[Located]) -> bool:
         """Contradict a found number that is another record's or call's, or in another currency or unit; whether
