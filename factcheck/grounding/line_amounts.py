@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from factcheck.grounding.calls import said_whole
 from factcheck.grounding.evidence import EvidenceIndex, Located
+from factcheck.grounding.flat import record_path
 from factcheck.grounding.roles import (
     PATH_STEP,
     PER_SLASH,
@@ -28,6 +30,8 @@ _NAME_FIELD = re.compile(r"\b(?:name|item|title|description|desc|product)\b")
 """Fields of a line's record that name what it is (`name`, `item`, `description`)."""
 _QUANTITY_WORD = re.compile(r"(?i)(?<![\w.$¥€£])(\d{1,3}|[a-z]+|[两二三四五六七八九十])(?![\d.,])")
 """A quantity in digits or words (a word is kept when it is a number word of the line's quantity)."""
+_LINE_WORD = re.compile(r"[a-z]{3,}|[\u3400-\u9fff]{2,}|\d{2,}")
+"""A word of a line's text that may name the line: Latin letters, a CJK run, a course's or a room's number."""
 _WORDS_AFTER = re.compile(r"\s*(?:[份件个张盒杯只台套]\s*)?(?:[\w()-]+\s+){0,4}[\w()-]*")
 """Up to five words after a quantity: the line's item may be named in them."""
 _WORKED = re.compile(r"[×=→]|^\s*\|")
@@ -123,3 +127,35 @@ def _quantity_of_item(index: EvidenceIndex, loc: Located, quantity: Decimal, bef
                 for w in re.findall(r"[A-Za-z]{3,}|[\u4e00-\u9fff]{2,}", tail)):
             found.append(start + m.end(1))
     return found
+
+
+def names_line(loc: Located, labels: frozenset[str], claim: str, phrase: str, index: EvidenceIndex) -> bool:
+    """Whether the claim names the record a number sits in by a text of that record that names the claim's field.
+
+    Said whole anywhere in the claim ("technology fee $180" of `{"desc": "Technology fee", "amount": 180}`), or by a
+    word of it other than its field words in the number's own phrase ("CHEM 221 lab fee $75" of `{"desc": "Lab fee –
+    CHEM 221", "amount": 75}`, "activity fee $185" of `Student activity fee`): that line says what the number is.
+
+    Args:
+        loc: The claim's number as a tool output gives it.
+        labels: The field labels the claim gives the number.
+        claim: The claim's text, lower case.
+        phrase: The number's own phrase (the claim's text after the fact before it), lower case.
+        index: The run's evidence.
+
+    Returns:
+        Whether the claim names the number's line.
+    """
+    value = index.value_at(loc.leaf.index, record_path(loc.leaf.path))
+    if not isinstance(value, dict):
+        return False
+    lex = index.lex
+    for text in (v.lower() for v in value.values() if isinstance(v, str)):
+        if not labels & set(lex.fields_in(text)):
+            continue
+        if text in claim:
+            return True
+        field_words = {hit.key for hit in lex.field_phrases.finditer(text)}
+        if any(said_whole(phrase, word) for word in _LINE_WORD.findall(text) if word not in field_words):
+            return True
+    return False

@@ -13,7 +13,7 @@ from factcheck.grounding.direction import item_price_as_refund, part_of_written
 from factcheck.grounding.evidence import Located
 from factcheck.grounding.flat import record_path, scalars_of
 from factcheck.grounding.item_totals import record_items_total
-from factcheck.grounding.line_amounts import unit_price_as_line
+from factcheck.grounding.line_amounts import names_line, unit_price_as_line
 from factcheck.grounding.listed import stated_total
 from factcheck.grounding.member_counts import member_count, part_count
 from factcheck.grounding.moments import day_of_month
@@ -337,22 +337,20 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         stated = [loc for loc in priced_in_minor_units(self.index, self.index.equal_numbers(targets), minor, fact)
                   if loc.leaf.source == "tool" and not loc.leaf.path.startswith("args") and loc.leaf.numeric
                   and (loc.leaf.labels <= labels or self._plain_money(fact, labels, loc, same_field)
-                       or self._line_named(loc, labels))]
+                       or self._line_named(loc, labels, fact))]
         if not stated or self.index.lex.per_unit_words.finditer(self._claim_text):
             return stated
-        if all(PER_UNIT_FIELD.search(field_name(loc.leaf.path)) or "[" in loc.leaf.path
-               and loc.leaf.labels & PRICE_LABELS for loc in stated):
-            return []
+        if all((PER_UNIT_FIELD.search(field_name(loc.leaf.path)) or "[" in loc.leaf.path
+                and loc.leaf.labels & PRICE_LABELS) and not self._line_named(loc, labels, fact) for loc in stated):
+            return []  # one unit's amounts, unless the claim names the line ("CHEM 221 lab fee $75")
         return stated
 
-    def _line_named(self, loc: Located, labels: frozenset[str]) -> bool:
-        """Whether the claim says whole a text of the record the number sits in, a text naming the claim's field
-        ("technology fee $180" of `{"desc": "Technology fee", "amount": 180}`): that line says what the number is."""
-        value = self.index.value_at(loc.leaf.index, record_path(loc.leaf.path))
-        text = self._claim_text.lower()
-        return isinstance(value, dict) and any(isinstance(v, str) and v.lower() in text
-                                               and labels & set(self.index.lex.fields_in(v.lower()))
-                                               for v in value.values())
+    def _line_named(self, loc: Located, labels: frozenset[str], fact: Fact) -> bool:
+        """Whether the claim names the line the number sits in (`line_amounts.names_line`)."""
+        start = self._records.start
+        before = max((f.end for f in self._claim_facts if f.end <= fact.start), default=start)
+        phrase = self._claim_text[max(0, before - start) : max(0, fact.start - start)].lower()
+        return names_line(loc, labels, self._claim_text.lower(), phrase, self.index)
 
     def _plain_money(self, fact: Fact, labels: frozenset[str], loc: Located, same_field: list[Located]) -> bool:
         """Whether an amount the claim names by generic words only ("cost", "paid") may be the value of a money

@@ -28,6 +28,9 @@ S, C, U, V = Verdict.SUPPORTED, Verdict.CONTRADICTED, Verdict.UNSUPPORTED, Verdi
 _TWO_READINGS = [call("get_deployment", {"state": "in_progress"}), call("get_deployment", {"state": "succeeded"})]
 _ADS = {"revenueCents": 9802500, "spendCents": 3125000}
 _FEES = {"totalDueCents": 635000, "paidCents": 480000, "outstandingCents": 155000}
+_STATEMENT = {"statement_balance": 8426.37, "min_payment": 842.64, "payments": [{"amount": 3000.0}]}
+_CHARGES = {"charges": [{"desc": "Tuition", "amount": 6850.0}, {"desc": "Student activity fee", "amount": 185.0},
+                        {"desc": "Lab fee – CHEM 221", "amount": 75.0}]}
 _HOLD = {"entryNo": "ABC-1234567-8", "status": "HOLD", "released": False}
 _QA = {"errors": 0, "warnings": 3, "warningTypes": ["overflow"]}
 _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
@@ -162,6 +165,16 @@ _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
         ("目前还欠 4800 元。", [call("get_fee_statement", _FEES)], C),
         ("已经缴了 4800 元。", [call("get_fee_statement", _FEES)], S),
         ("已经缴了 1550 元。", [call("get_fee_statement", _FEES)], C),
+        # 金额 names no field: the statement's balance is its amount, whatever the record's other amounts are
+        ("本期账单金额：¥8,426.37。", [call("get_card_statement", _STATEMENT)], S),
+        ("本期账单金额：¥8,246.37。", [call("get_card_statement", _STATEMENT)], C),
+        ("已经缴了 8426.37 元。", [call("get_card_statement", _STATEMENT)], C),
+        # 可退金额 is a refund's amount
+        ("本次可退金额：¥3,200.00。", [call("apply_refund", {"unused_fee": 3200.0, "refund_amount": 3040.0})], C),
+        ("本次可退金额：¥3,040.00。", [call("apply_refund", {"unused_fee": 3200.0, "refund_amount": 3040.0})], S),
+        # a fee named by a word of its line's text is that line's amount
+        ("Fees: activity fee $185, CHEM 221 lab fee $75.", [call("get_student_account", _CHARGES)], S),
+        ("Fees: activity fee $75, CHEM 221 lab fee $185.", [call("get_student_account", _CHARGES)], C),
         # a credit is an adjustment's amount (written negative), not the balance
         ("A credit of $74.25 was applied.", [call("get_account", {"adjustments": [{"amount_cents": -7425}],
                                                                   "balance_cents": 9447})], S),
