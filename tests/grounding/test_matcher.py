@@ -31,6 +31,7 @@ _FEES = {"totalDueCents": 635000, "paidCents": 480000, "outstandingCents": 15500
 _STATEMENT = {"statement_balance": 8426.37, "min_payment": 842.64, "payments": [{"amount": 3000.0}]}
 _CHARGES = {"charges": [{"desc": "Tuition", "amount": 6850.0}, {"desc": "Student activity fee", "amount": 185.0},
                         {"desc": "Lab fee – CHEM 221", "amount": 75.0}]}
+_LEAVE = {"annual_leave_total": 10, "annual_leave_used": 4, "pending_request": {"days": 2, "status": "pending"}}
 _HOLD = {"entryNo": "ABC-1234567-8", "status": "HOLD", "released": False}
 _QA = {"errors": 0, "warnings": 3, "warningTypes": ["overflow"]}
 _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
@@ -175,6 +176,9 @@ _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
         # a fee named by a word of its line's text is that line's amount
         ("Fees: activity fee $185, CHEM 221 lab fee $75.", [call("get_student_account", _CHARGES)], S),
         ("Fees: activity fee $75, CHEM 221 lab fee $185.", [call("get_student_account", _CHARGES)], C),
+        # 天 is a unit, no field: 共 10 天 and 已休 4 天 are the leave record's, whatever a request's days are
+        ("今年年假共 10 天，已休 4 天。", [call("get_leave_balance", _LEAVE)], S),
+        ("今年年假共 12 天，已休 4 天。", [call("get_leave_balance", _LEAVE)], C),
         # a credit is an adjustment's amount (written negative), not the balance
         ("A credit of $74.25 was applied.", [call("get_account", {"adjustments": [{"amount_cents": -7425}],
                                                                   "balance_cents": 9447})], S),
