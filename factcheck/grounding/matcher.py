@@ -8,7 +8,7 @@ from functools import cached_property
 
 from factcheck.grounding.availability import said_unavailable
 from factcheck.grounding.coverage import incomplete_coverage
-from factcheck.grounding.date_moves import same_date
+from factcheck.grounding.date_moves import same_date, trip_day
 from factcheck.grounding.date_roles import role_date_disagrees
 from factcheck.grounding.direction import wrong_direction
 from factcheck.grounding.earliest import earliest_pick
@@ -244,6 +244,11 @@ class Matcher(NumberChecks):
             or fact.kind == FactKind.TIME and other_half_of_day(fact, self.index)
             or fact.kind == FactKind.DATE and self._fraction(fact)
         ):
+            return
+        if fact.kind == FactKind.DATE and (first := trip_day(fact, self._claim_text, self._records.start,
+                                                               self.index)) is not None:
+            set_verdict(fact, Verdict.SUPPORTED, "derived", f"the date of that day, counted from {first.leaf.text}",
+                        [evidence_of(first.leaf, self.index)])
             return
         reason = f"no tool output gives the {fact.kind.value} {fact.text}"
         near = date_near(fact, self.index, self._claim_facts, self._claim_text, self._records.start)

@@ -29,6 +29,7 @@ from factcheck.grounding.roles import (
     clause_bounds,
     fits_role,
     per_unit_as_total,
+    plain_duration,
 )
 from factcheck.grounding.selection import selection
 from factcheck.grounding.slips import slipped_total
@@ -337,7 +338,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         stated = [loc for loc in priced_in_minor_units(self.index, self.index.equal_numbers(targets), minor, fact)
                   if loc.leaf.source == "tool" and not loc.leaf.path.startswith("args") and loc.leaf.numeric
                   and (loc.leaf.labels <= labels or self._plain_money(fact, labels, loc, same_field)
-                       or self._line_named(loc, labels, fact) or self._plain_duration(fact, labels, loc))]
+                       or self._line_named(loc, labels, fact) or plain_duration(fact, labels, loc, self.index.lex))]
         if not stated or self.index.lex.per_unit_words.finditer(self._claim_text):
             return stated
         if all((PER_UNIT_FIELD.search(field_name(loc.leaf.path)) or "[" in loc.leaf.path
@@ -351,13 +352,6 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         before = max((f.end for f in self._claim_facts if f.end <= fact.start), default=start)
         phrase = self._claim_text[max(0, before - start) : max(0, fact.start - start)].lower()
         return names_line(loc, labels, self._claim_text.lower(), phrase, self.index)
-
-    def _plain_duration(self, fact: Fact, labels: frozenset[str], loc: Located) -> bool:
-        """Whether a number the claim names by its unit of days alone ("已休 4 天", "10 days") may be a field's of
-        another name (`annual_leave_used`, `accrual_per_month`): a unit names no field; no amount of money is one."""
-        lex = self.index.lex
-        return bool(labels) and labels <= lex.duration_labels and fact.unit not in lex.currency_codes \
-            and not loc.leaf.labels & lex.money_labels
 
     def _plain_money(self, fact: Fact, labels: frozenset[str], loc: Located, same_field: list[Located]) -> bool:
         """Whether an amount the claim names by generic words only ("cost", "paid") may be the value of a money

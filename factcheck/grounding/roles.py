@@ -506,3 +506,20 @@ def num_text(value: Decimal) -> str:
 def plus_text(parts: list[Decimal]) -> str:
     """Amounts joined by " + " in brackets ("(364 + 248)"), or the one amount."""
     return "(" + " + ".join(num_text(p) for p in parts) + ")" if len(parts) > 1 else num_text(parts[0])
+
+
+def plain_duration(fact: Fact, labels: frozenset[str], loc: Located, lex: Lexicon) -> bool:
+    """Whether a number the claim names by its unit of days alone ("已休 4 天", "10 days") may be the value of a field
+    of another name (`annual_leave_used`, `accrual_per_month`): a unit names no field; no amount of money is one.
+
+    Args:
+        fact: The claim's number.
+        labels: The field labels the claim gives it.
+        loc: A tool's number equal to it.
+        lex: The lexicon.
+
+    Returns:
+        Whether the tool's number may be the one the claim says.
+    """
+    return bool(labels) and labels <= lex.duration_labels and fact.unit not in lex.currency_codes \
+        and not loc.leaf.labels & lex.money_labels

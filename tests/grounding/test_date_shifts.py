@@ -89,3 +89,23 @@ def test_a_record_time_moved_and_never_said(answer: str, tools: list, said: str,
     assert (fact.verdict == Verdict.CONTRADICTED) is contradicted, (fact.verdict, fact.code, fact.reason)
     if contradicted:
         assert fact.code == "value_mismatch" and fact.evidence and "never says" in fact.reason, fact
+
+
+TOUR = {"name": "get_tour", "args": {"booking": "TR-88"}, "status": "ok", "output": {
+    "booking": "TR-88", "start_date": "2025-09-12", "end_date": "2025-09-16", "travellers": 2}}
+
+
+@pytest.mark.parametrize(
+    ("answer", "said", "verdict"),
+    [
+        # a day of a trip by its number: the first day's date moved by one less
+        ("Day 4 (Sep 15): 黄龙洞, then lunch.", "Sep 15", Verdict.SUPPORTED),
+        ("▸ 9月15日（D4）黄龙洞", "9月15日", Verdict.SUPPORTED),
+        ("第 4 天（9月15日）去黄龙洞。", "9月15日", Verdict.SUPPORTED),
+        # a day that is not the first day's moved by one less than its number
+        ("Day 4 (Sep 14): 黄龙洞.", "Sep 14", Verdict.UNSUPPORTED),
+    ],
+)
+def test_a_day_of_a_trip_is_counted_from_its_first_day(answer: str, said: str, verdict: Verdict) -> None:
+    fact = next(f for c in CHECKER.check(answer, [TOUR]).claims for f in c.facts if f.text == said)
+    assert fact.verdict == verdict, (fact.verdict, fact.code, fact.reason)
