@@ -62,7 +62,7 @@ _MERGED_LISTS = (
     "relative_days",
     "expectation_fields",
     "completion_concepts", "working_cues", "done_openers", "done_words", "done_read_verbs",
-    "confirmed_words", "all_in_cues", "fee_fields", "plain_amount_words", "negator_exceptions",
+    "confirmed_words", "all_in_cues", "fee_fields", "plain_amount_words",
 )
 
 
@@ -111,8 +111,6 @@ class Lexicon:
     """Status terms and concept words by key."""
     term_phrases: Phrases = field(init=False)
     negators: Phrases = field(init=False)
-    negator_exceptions: Phrases = field(init=False)
-    """Words holding a negator that negate nothing after them (余额不足, 不到 3 天, not only)."""
     hedge_exceptions: Phrases = field(init=False)
     """Words holding a hedge that are no hedge (申请 holds 请)."""
     hedges: Phrases = field(init=False)
@@ -428,7 +426,6 @@ class Lexicon:
         self.negators = Phrases(self.data["negators"])
         self.hedges = Phrases(self.data["hedges"])
         self.hedge_exceptions = Phrases(self.data["hedge_exceptions"])
-        self.negator_exceptions = Phrases(self.data.get("negator_exceptions", []))
         self.hedges_after = Phrases(self.data["hedges_after"])
         self.completion = Phrases(self.data["completion_markers"])
         self.completion_far = Phrases(self.data["completion_markers_far"])
@@ -653,14 +650,6 @@ class Lexicon:
         if code is None and text.upper() in self.currency_codes:
             code = text.upper()
         return code
-
-    def negates(self, window: str) -> bool:
-        """Whether a negator stands in `window`, not inside a word that only holds one (余额不足, 不到, not only)."""
-        hits = self.negators.finditer(window)
-        if not hits:
-            return False
-        spans = [(w.start, w.end) for w in self.negator_exceptions.finditer(window)]
-        return not spans or any(not h.overlaps(spans) for h in hits)
 
     def hedged(self, text: str, start: int, end: int) -> bool:
         """Whether a hedge stands in `text[start:end]`, not inside a word that only holds one (申请)."""

@@ -234,7 +234,7 @@ class StatusExtractor:
         window = window_before(prefix, self.en_window, self.zh_window)
         if prefix[-1:].isascii() and window.split()[-1:] == ["0"]:  # "0 in stock"
             return True
-        return self.lex.negates(window) \
+        return bool(self.lex.negators.search(window)) \
             or _NOTHING_OPENS.search(prefix, clause_start(prefix, len(prefix))) is not None
 
 

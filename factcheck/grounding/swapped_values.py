@@ -10,7 +10,6 @@ from factcheck.grounding.calls import said_whole
 from factcheck.grounding.counting import record_lists
 from factcheck.grounding.evidence import EvidenceIndex
 from factcheck.grounding.flat import scalars_of
-from factcheck.grounding.record_blocks import claim_blocks
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.lexicon import field_name
 from factcheck.report import Claim, Fact, FactKind, Verdict
@@ -21,8 +20,6 @@ longer one."""
 _LATIN = re.compile(r"[A-Za-z]")
 _SENTENCE_END = re.compile(r"[;；。!?！？\n]|\.\s")
 """What ends a sentence or a clause of its own between a label and a value."""
-_HEADING = re.compile(r"(?:#{1,6}\s*)?(?:\*\*[^*\n]+\*\*|[^\n:：]{2,40})[:：]?")
-"""A heading line: a markdown heading, a bold line, or a short line of its own (a name, "Appointment 2")."""
 _SHORTEST_NAME = 2
 """The fewest characters of a record's name looked for in a claim."""
 _SHORTEST_FIRST_NAME = 3
@@ -75,32 +72,6 @@ def swapped_values(claims: list[Claim], source: str, index: EvidenceIndex) -> No
                 named = [i for i, first in enumerate(first_names) if first and _names(text, first)]
             if len(named) == 1:
                 _flag_swaps(claim, text, records, named[0], call, index, labelled)
-    for block in claim_blocks(claims, source):
-        _headed_block(block, source, sets, firsts, index)
-
-
-def _headed_block(block: list[Claim], source: str, sets: list[tuple[int, list[Named], bool]],
-                  firsts: list[list[str | None]], index: EvidenceIndex) -> None:
-    """Flag a line of a block under a heading that names one record ("**陈一鸣（儿童）**" / "- 票号：880-3390012847")
-    that gives, naming no record itself, a value only another record of the heading's list holds, where the named
-    record's own value of that field is said nowhere in the block."""
-    head = source[block[0].start : block[0].end]
-    if len(block) < 2 or not _HEADING.fullmatch(head.strip()):
-        return
-    said = {m.group().lower() for c in block for m in _TOKEN.finditer(source[c.start : c.end])}
-    for (call, records, labelled), first_names in zip(sets, firsts, strict=True):
-        if labelled:
-            continue
-        named = _named(records, head, head.lower()) or [
-            i for i, first in enumerate(first_names) if first and _names(head, first)]
-        if len(named) != 1:
-            continue
-        for claim in block[1:]:
-            text = source[claim.start : claim.end]
-            low = text.lower()
-            if claim.act.asserts and not _named(records, text, low) and not any(
-                    first and _names(text, first) for first in first_names):
-                _flag_swaps(claim, text, records, named[0], call, index, block_said=said)
 
 
 def _named(records: list[Named], text: str, low: str) -> list[int]:
@@ -164,21 +135,18 @@ def _names(text: str, name: str) -> bool:
 
 
 def _flag_swaps(claim: Claim, text: str, records: list[Named], at: int, call: int, index: EvidenceIndex,
-                labelled: bool = False, block_said: set[str] | None = None) -> None:
-    """Contradict each value of the claim that one other record alone holds in a field whose named value is unsaid
-    (in the claim, or in `block_said`: a block's tokens when a heading names the record); of records told apart by a
-    label, only a value after the label in the same sentence ("顺丰速运，单号 ZT…", not "MU5401 最早；中国国航的票价
-    980 元")."""
+                labelled: bool = False) -> None:
+    """Contradict each value of the claim that one other record alone holds in a field whose named value is unsaid;
+    of records told apart by a label, only a value after the label in the same sentence ("顺丰速运，单号 ZT…", not
+    "MU5401 最早；中国国航的票价 980 元")."""
     tokens = {m.group().lower(): m for m in _TOKEN.finditer(text)}
     name, mine = records[at]
     said = text.lower().find(name.lower()) if labelled else -1
     shown = {k: m for k, m in tokens.items()
              if not labelled or m.start() > said and not _SENTENCE_END.search(text, said, m.start())}
     for field, (value, here) in mine.items():
-        if value is not None and (value.lower() in tokens or block_said is not None and value.lower() in block_said):
+        if value is not None and value.lower() in tokens:
             continue
-        if value is None and block_said is not None:
-            continue  # a heading's record with none: the line may be of anyone
         held = [(j, r[1][field][0].lower()) for j, r in enumerate(records)
                 if j != at and field in r[1] and r[1][field][0] is not None]
         if value is None and (sum(o in tokens for _, o in held) != 1 or not _said_after(text, name, held)):

@@ -28,9 +28,6 @@ def statuses(text: str) -> list[tuple[str | None, str]]:
         ("Not run: the publish step already ran successfully", [("publish", "positive")]),
         ("The bank rejected it because it couldn't locate that account", [("account", "negative")]),
         ("没有退款", [("refund", "negative")]),
-        # a word that holds a negator negates nothing after it (余额不足: insufficient funds)
-        ("因为银行卡余额不足扣款失败", [("payment", "negative")]),
-        ("余额不足未扣款", [("payment", "negative")]),
         ("退款失败", [("refund", "negative")]),
         ("订单已经发货", [("shipping", "positive")]),
         # the verb right after 成功 is what succeeded, not the record named before it
