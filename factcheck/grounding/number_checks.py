@@ -30,7 +30,6 @@ from factcheck.grounding.roles import (
     fits_role,
     per_unit_as_total,
     plain_duration,
-    plain_price,
 )
 from factcheck.grounding.selection import selection
 from factcheck.grounding.slips import slipped_total
@@ -339,8 +338,7 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         stated = [loc for loc in priced_in_minor_units(self.index, self.index.equal_numbers(targets), minor, fact)
                   if loc.leaf.source == "tool" and not loc.leaf.path.startswith("args") and loc.leaf.numeric
                   and (loc.leaf.labels <= labels or self._plain_money(fact, labels, loc, same_field)
-                       or self._line_named(loc, labels, fact) or plain_duration(fact, labels, loc, self.index.lex)
-                       or plain_price(fact, labels, loc, self.index.lex))]
+                       or self._line_named(loc, labels, fact) or plain_duration(fact, labels, loc, self.index.lex))]
         if not stated or self.index.lex.per_unit_words.finditer(self._claim_text):
             return stated
         if all((PER_UNIT_FIELD.search(field_name(loc.leaf.path)) or "[" in loc.leaf.path

@@ -523,25 +523,3 @@ def plain_duration(fact: Fact, labels: frozenset[str], loc: Located, lex: Lexico
     """
     return bool(labels) and labels <= lex.duration_labels and fact.unit not in lex.currency_codes \
         and not loc.leaf.labels & lex.money_labels
-
-
-_CHARGE_LABELS = frozenset({"fee", "amount", "shipping"})
-"""Field labels of what a unit is charged (`bag_fee_per_piece`, `extra_bag_fee.amount`): a price by another name."""
-
-
-def plain_price(fact: Fact, labels: frozenset[str], loc: Located, lex: Lexicon) -> bool:
-    """Whether an amount the claim calls a price ("每件 120 元", "the regular price of $22.99/month") may be the value
-    of a charge field of another name (`bag_fee_per_piece`, `next_invoice.amount`): what a unit costs, whatever its
-    field calls it; never a total's, a refund's or a balance's.
-
-    Args:
-        fact: The claim's amount.
-        labels: The field labels the claim gives it.
-        loc: A tool's number equal to it.
-        lex: The lexicon.
-
-    Returns:
-        Whether the tool's number may be the one the claim says.
-    """
-    return bool(labels) and labels <= PRICE_LABELS and fact.unit in lex.currency_codes \
-        and bool(loc.leaf.labels) and loc.leaf.labels <= _CHARGE_LABELS

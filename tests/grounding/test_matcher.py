@@ -176,9 +176,6 @@ _HTTP_402 = 'HTTP 402: {"outstanding_cents": 1799}'
         # a fee named by a word of its line's text is that line's amount
         ("Fees: activity fee $185, CHEM 221 lab fee $75.", [call("get_student_account", _CHARGES)], S),
         ("Fees: activity fee $75, CHEM 221 lab fee $185.", [call("get_student_account", _CHARGES)], C),
-        # a price is what a unit is charged, whatever the charge field is called
-        ("超出部分每件价格 300 元。", [call("get_baggage_policy", {"extra_bag_fee": 300, "price": 2890})], S),
-        ("超出部分每件价格 350 元。", [call("get_baggage_policy", {"extra_bag_fee": 300, "price": 2890})], C),
         # 天 is a unit, no field: 共 10 天 and 已休 4 天 are the leave record's, whatever a request's days are
         ("今年年假共 10 天，已休 4 天。", [call("get_leave_balance", _LEAVE)], S),
         ("今年年假共 12 天，已休 4 天。", [call("get_leave_balance", _LEAVE)], C),
