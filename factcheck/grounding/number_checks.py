@@ -357,7 +357,8 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         """Whether an amount the claim names by generic words only ("cost", "paid") may be the value of a money
         field of another name: "Each extra bag cost £7.00" is a bag's `price`, whatever else was `charged`; never
         a count's, nor another field of the record whose own field of the claim's word says otherwise (已经缴了
-        1550 元 of a statement whose `paid` is 4800 and whose `outstanding` is 1550)."""
+        1550 元 of a statement whose `paid` is 4800 and whose `outstanding` is 1550), unless that word names an amount
+        and nothing of what it is (本期账单金额 of `statement_balance`, beside the statement's `min_payment`)."""
         if fact.unit not in self.index.lex.currency_codes or not labels <= self.index.lex.generic_field_labels \
                 or loc.leaf.labels & self.index.lex.not_money_labels:
             return False
