@@ -29,6 +29,7 @@ from factcheck.grounding.roles import (
     clause_bounds,
     fits_role,
     per_unit_as_total,
+    plain_amount_word,
     plain_duration,
 )
 from factcheck.grounding.selection import selection
@@ -335,46 +336,46 @@ class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
         that names nothing the claim's words do not (`available`, `payable`; not `shipping_fee` for a refund of its
         amount), unless each is one unit's amount (an item's price in a list, `rate_per_night`) the claim does not
         call one unit's: "the total paid was $49.57" of a $49.57 item among several stays a contradiction."""
-        stated = [loc for loc in priced_in_minor_units(self.index, self.index.equal_numbers(targets), minor, fact)
-                  if loc.leaf.source == "tool" and not loc.leaf.path.startswith("args") and loc.leaf.numeric
-                  and (loc.leaf.labels <= labels or self._plain_money(fact, labels, loc, same_field)
-                       or self._line_named(loc, labels, fact) or plain_duration(fact, labels, loc, self.index.lex))]
+        found = [loc for loc in priced_in_minor_units(self.index, self.index.equal_numbers(targets), minor, fact)
+                 if loc.leaf.source == "tool" and not loc.leaf.path.startswith("args") and loc.leaf.numeric]
+        if not found:
+            return []
+        claim, phrase = self._claim_text.lower(), self._own_phrase(fact)
+        line = {id(loc): names_line(loc, labels, claim, phrase, self.index) for loc in found}
+        plain_word = plain_amount_word(self._claim_text[: max(0, fact.start - self._records.start)], labels,
+                                       self.index.lex)
+        stated = [loc for loc in found if loc.leaf.labels <= labels or line[id(loc)]
+                  or self._plain_money(fact, labels, loc, same_field, plain_word)
+                  or plain_duration(fact, labels, loc, self.index.lex)]
         if not stated or self.index.lex.per_unit_words.finditer(self._claim_text):
             return stated
         if all((PER_UNIT_FIELD.search(field_name(loc.leaf.path)) or "[" in loc.leaf.path
-                and loc.leaf.labels & PRICE_LABELS) and not self._line_named(loc, labels, fact) for loc in stated):
+                and loc.leaf.labels & PRICE_LABELS) and not line[id(loc)] for loc in stated):
             return []  # one unit's amounts, unless the claim names the line ("CHEM 221 lab fee $75")
         return stated
 
-    def _line_named(self, loc: Located, labels: frozenset[str], fact: Fact) -> bool:
-        """Whether the claim names the line the number sits in (`line_amounts.names_line`)."""
+    def _own_phrase(self, fact: Fact) -> str:
+        """The claim's words (lower case) from the fact before the number, or the claim's start, up to the number."""
         start = self._records.start
         before = max((f.end for f in self._claim_facts if f.end <= fact.start), default=start)
-        phrase = self._claim_text[max(0, before - start) : max(0, fact.start - start)].lower()
-        return names_line(loc, labels, self._claim_text.lower(), phrase, self.index)
+        return self._claim_text[max(0, before - start) : max(0, fact.start - start)].lower()
 
-    def _plain_money(self, fact: Fact, labels: frozenset[str], loc: Located, same_field: list[Located]) -> bool:
+    def _plain_money(self, fact: Fact, labels: frozenset[str], loc: Located, same_field: list[Located],
+                     plain_word: bool) -> bool:
         """Whether an amount the claim names by generic words only ("cost", "paid") may be the value of a money
         field of another name: "Each extra bag cost £7.00" is a bag's `price`, whatever else was `charged`; never
         a count's, nor another field of the record whose own field of the claim's word says otherwise (已经缴了
         1550 元 of a statement whose `paid` is 4800 and whose `outstanding` is 1550), unless that word names an amount
-        and nothing of what it is (本期账单金额 of `statement_balance`, beside the statement's `min_payment`)."""
+        and nothing of what it is (`plain_word`, `roles.plain_amount_word`: 本期账单金额 of `statement_balance`,
+        beside the statement's `min_payment`)."""
         if fact.unit not in self.index.lex.currency_codes or not labels <= self.index.lex.generic_field_labels \
                 or loc.leaf.labels & self.index.lex.not_money_labels:
             return False
-        if self._plain_amount_word(fact, labels):
+        if plain_word:
             return True  # "本期账单金额：¥8,426.37" of `statement_balance`, beside the record's `min_payment`
         record = record_path(loc.leaf.path)
         return not any(other.leaf.index == loc.leaf.index and record_path(other.leaf.path) == record
                        for other in same_field)
-
-    def _plain_amount_word(self, fact: Fact, labels: frozenset[str]) -> bool:
-        """Whether the claim's last word of the number's field before it names an amount and nothing of what it is
-        (金额, amount; lexicon `plain_amount_words`): a word of paying (paid, 缴了) names a field of its own."""
-        lex = self.index.lex
-        before = self._claim_text[: max(0, fact.start - self._records.start)]
-        words = [hit.key for hit in lex.field_phrases.finditer(before) if lex.field_of[hit.key] in labels]
-        return bool(words) and words[-1] in lex.plain_amount_words
 
     def _of_another(self, fact: Fact, located: list[Located]) -> bool:
         """Contradict a found number that is another record's or call's, or in another currency or unit; whether

@@ -523,3 +523,19 @@ def plain_duration(fact: Fact, labels: frozenset[str], loc: Located, lex: Lexico
     """
     return bool(labels) and labels <= lex.duration_labels and fact.unit not in lex.currency_codes \
         and not loc.leaf.labels & lex.money_labels
+
+
+def plain_amount_word(before: str, labels: frozenset[str], lex: Lexicon) -> bool:
+    """Whether the last word of a number's field in the claim's text before it names an amount and nothing of what it
+    is (金额, amount; lexicon `plain_amount_words`): a word of paying (paid, 缴了) names a field of its own.
+
+    Args:
+        before: The claim's text before the number.
+        labels: The field labels the claim gives the number.
+        lex: The lexicon.
+
+    Returns:
+        Whether that word is a plain word of an amount.
+    """
+    words = [hit.key for hit in lex.field_phrases.finditer(before) if lex.field_of[hit.key] in labels]
+    return bool(words) and words[-1] in lex.plain_amount_words

@@ -152,5 +152,7 @@ def scope_word(value: str) -> re.Pattern[str]:
         The compiled pattern (held: values repeat from claim to claim).
     """
     return re.compile(r"(?<![a-z0-9])" + re.escape(value) + r"(?![a-z0-9])" if value.isascii() else re.escape(value))
+
+
 _PICK_OPENS = re.compile(r"(?i)\s(?:is|are|was|would be|will be)\s|是|为|[:：—,，(（]")
 """What introduces the pick after a superlative: a copula, a colon, a dash, a comma or a bracket."""
