@@ -17,7 +17,6 @@ from factcheck.grounding.line_amounts import names_line, unit_price_as_line
 from factcheck.grounding.listed import stated_total
 from factcheck.grounding.member_counts import member_count, part_count
 from factcheck.grounding.moments import day_of_month
-from factcheck.grounding.number_backings import NumberBackings
 from factcheck.grounding.one_unit import one_units_amount
 from factcheck.grounding.party_totals import alike_or_counted, per_unit_sum_as_total
 from factcheck.grounding.per_unit_fields import per_unit_beside_its_whole, per_unit_field_as_whole, per_unit_times
@@ -74,7 +73,7 @@ _SUMMED = re.compile(r" \+ |\bsum of\b")
 """A derivation that adds amounts up (pair arithmetic, a column's sum): a subset's total may outrank it."""
 
 
-class NumberChecks(NumberBackings, RecordChecks, UnitChecks):
+class NumberChecks(RecordChecks, UnitChecks):
     """Give a number its verdict: the same field's value, another backing, or the answer's own working."""
 
     def _number(self, fact: Fact) -> None:

@@ -236,7 +236,10 @@ class NumberLookups(WalkedEvidence):
         # `min` is minutes only as the field's last word (`duration_min`); alone or before others it is a bound
         # (`eta_days: {min: 3, max: 5}`, `min_delay_hours`)
         words = [w for i, w in enumerate(words) if w != "min" or 0 < i == len(words) - 1]
-        for word in words:
+        if "per" in words:
+            words = words[: words.index("per")]  # `hours_per_day`: hours
+        # the last unit word is the field's unit (`rest_day_hours`: hours); a one-letter name is no unit (`M`, a fare)
+        for word in reversed(words if len(field) > 1 else []):
             if word in scales:
                 return word, loc.leaf
         record = self.value_at(loc.leaf.index, parent)

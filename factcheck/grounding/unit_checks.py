@@ -7,17 +7,48 @@ from decimal import Decimal
 from functools import cached_property
 
 from factcheck.grounding.arithmetic import equal_at
-from factcheck.grounding.claim_state import ClaimState
 from factcheck.grounding.evidence import Located
-from factcheck.grounding.verdicts import evidence_of, set_verdict
+from factcheck.grounding.number_backings import NumberBackings
+from factcheck.grounding.verdicts import Backing, evidence_of, set_verdict
 from factcheck.grounding.working import WrittenArithmetic
 from factcheck.report import Fact, FactKind, Verdict
 
 _DIGITS_AND_SPACE = re.compile(r"[\d.,\s]+")
+_RATE = re.compile(
+    r"(?<![\d.,])[$€£¥]?\s*1(?:\.0+)?\s*[^\W\d_]{0,8}\s*[=＝≈]\s*[^\W\d_$€£¥]{0,4}\s*[$€£¥]?\s*[\d.,]*\d\s*[^\W\d_]{0,5}"
+)
+"""A rate between two units written as one of the first unit ("1 EUR = 0.8350 GBP", "1 美元 = 7.1850 元")."""
+_NEXT_PART = re.compile(r"\s*[^\W\d_]*[\s,]*(?:and\s+)?\d+(?:\.\d+)?\s*([^\W\d_]+)")
+"""The number and unit word after a measure's own unit: "3 hours 50 minutes", "3 小时 43 分"."""
 
 
-class UnitChecks(ClaimState):
+class UnitChecks(NumberBackings):
     """Contradict amounts a tool gives in another currency and measures it gives in another unit."""
+
+    def _explained(self, fact: Fact) -> Backing | None:
+        """Arithmetic over the run's numbers that gives a measure a tool states only in another unit (已休 4 天 of
+        10 − 6, where a comp-leave record holds 4 hours): that equal number is then one reading of it, and no evidence
+        against it. Not asked of amounts of money: an amount in another currency is specific, arithmetic reaches it by
+        chance (¥4,200.00 of a payment of 4200 USD)."""
+        return self._derived(Decimal(fact.value), -(fact.precision or 0)) if fact.value else None
+
+    def _in_a_rate(self, fact: Fact) -> bool:
+        """Whether an amount is a side of an exchange rate the claim writes ("1 EUR = 0.8350 GBP"): a tool's rate
+        field gives the number with no one currency of its own."""
+        start = self._records.start
+        return any(m.start() <= fact.start - start and fact.end - start <= m.end()
+                   for m in _RATE.finditer(self._claim_text))
+
+    def _part_of_a_measure(self, fact: Fact, dimension: str, size: Decimal) -> bool:
+        """Whether a measure is the first part of one written in two units ("3 hours 50 minutes", "25 小时 25 分钟"):
+        its number alone is no measure a tool could give."""
+        after = _NEXT_PART.match(self._claim_text, max(0, fact.end - self._records.start))
+        if after is None:
+            return False
+        word = after.group(1).lower()
+        smaller = self.index.lex.unit_scales.get(word)
+        return smaller is not None and smaller[0] == dimension and smaller[1] < size \
+            or word in self.index.lex.duration_compound_units
 
     def _wrong_currency(self, fact: Fact, matches: list[Located]) -> bool:
         """Contradict an amount whose every match the tool gives in another currency (¥45 vs 45 USD).
@@ -26,8 +57,8 @@ class UnitChecks(ClaimState):
         the fact was contradicted.
         """
         lex = self.index.lex
-        if fact.unit not in lex.currency_codes or not Decimal(fact.value or "0"):
-            return False  # nothing is nothing in any currency ("0.00 港元 → ¥0.00")
+        if fact.unit not in lex.currency_codes or not Decimal(fact.value or "0") or self._in_a_rate(fact):
+            return False  # nothing is nothing in any currency ("0.00 港元 → ¥0.00"); a rate has two
         meant = {fact.unit}
         for symbol, codes in lex.map("currency_symbols").items():
             if symbol in fact.text:
@@ -48,12 +79,15 @@ class UnitChecks(ClaimState):
 
     def _wrong_unit(self, fact: Fact, matches: list[Located]) -> bool:
         """Contradict a measure whose every match the tool gives in another unit of the same dimension
-        (2448.5 miles vs `{"distance": 2448.5, "units": "km"}`). Returns whether the fact was contradicted."""
+        (2448.5 miles vs `{"distance": 2448.5, "units": "km"}`), unless arithmetic gives it (`_explained`, then
+        backed by it). Returns whether the fact was given a verdict."""
         scales = self.index.lex.unit_scales
         unit = (fact.unit or "").lower()
         if unit not in scales:
             return False
         dimension, size = scales[unit]
+        if self._part_of_a_measure(fact, dimension, size):
+            return False
         given = []
         for loc in matches:
             found = self.index.unit_of(loc)
@@ -66,6 +100,9 @@ class UnitChecks(ClaimState):
         if any(ctx.mention.unit and ctx.mention.unit.lower() == unit and ctx.mention.value == fact.value
                for ctx in self._context_numbers):
             return False  # "最近7天" the user asked about: the user's own measure, whatever a tool's 7 minutes are
+        if (backing := self._explained(fact)) is not None:
+            set_verdict(fact, Verdict.SUPPORTED, *backing)
+            return True
         loc, other, where = given[0]
         evidence = [evidence_of(where, self.index)]
         if where is not loc.leaf:
