@@ -53,7 +53,8 @@ _MERGED_LISTS = (
     *SPEECH_ACT_KEYS, "user_doers", "user_beneficiaries", "derivation_cues", "presenting_terms",
     "generic_currency_words", "per_unit_words", "multiplicity_fields", "superlatives_low", "superlatives_high",
     "option_lists", "selection_scopes", "new_value_cues", "record_state_concepts", "direction_fields",
-    "charge_values", "refund_values", "available_words", "unit_fields", "unbookable_states", "capacity_fields",
+    "direction_text_fields", "charge_values", "refund_values", "available_words", "unit_fields", "unbookable_states",
+    "capacity_fields",
     "party_nouns", "deduction_words", "credit_objects", "comparison_markers", "whole_count_cues", "piece_units",
     "generic_tool_words", "partial_outcomes", "part_count_cues",
     "added_count_cues", "superlatives_early", "superlatives_fast", "superlative_qualifiers", "record_pronouns",
@@ -317,6 +318,8 @@ class Lexicon:
     """Direction word key -> `refund` or `charge`."""
     direction_fields: Phrases = field(init=False)
     """Fields whose value says which way a record's amount moved (`transaction_type`)."""
+    direction_text_fields: Phrases = field(init=False)
+    """Fields of free text about a record (`desc`) whose first word alone may say which way its amount moved."""
     charge_values: Phrases = field(init=False)
     """Values of such a field that mean money paid (`payment`), besides the charge words."""
     refund_values: Phrases = field(init=False)
@@ -552,6 +555,7 @@ class Lexicon:
         self.direction_of = {term_key(w): way for way, words in self.data["directions"].items() for w in words}
         self.direction_words = Phrases(self.direction_of)
         self.direction_fields = Phrases(self.data["direction_fields"])
+        self.direction_text_fields = Phrases(self.data["direction_text_fields"])
         self.charge_values = Phrases(self.data["charge_values"])
         self.refund_values = Phrases(self.data["refund_values"])
         self.record_state_concepts = frozenset(c if c != "none" else None for c in self.data["record_state_concepts"])

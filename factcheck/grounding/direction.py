@@ -23,6 +23,9 @@ _AN_ITEM = re.compile(r"\[\d+\]\.(?:[^.\[\]]*price|amount)$")
 _DONE = re.compile(r"(?i)\b(?:has|have|had)\s+(?:been\s+|now\s+|already\s+)*\w+|\b(?:was|were)\s+\w+ed\b|已")
 """A clause that says the money already moved ("has been refunded", "was credited", 已退款)."""
 _FIELD = re.compile(r"^(.*)\.([^.\[\]]+)$")
+"""A leaf's record and field: `payment_history[1].amount` -> (`payment_history[1]`, `amount`)."""
+_IN_LIST = re.compile(r"^(.*)\[\d+\]\.([^.\[\]]+)$")
+"""A field of a list's entry: `transactions[1].amount` -> (`transactions`, `amount`)."""
 _CONTAINER = re.compile(r"(?:^|\.)([^.\[\]]+)(\[\d+\]|\.[^.\[\]]+)\.[^.\[\]]+$")
 """The list or mapping a field's record sits in: `items[1].price` -> `items`; `variants.9083642334.price` ->
 `variants`."""
@@ -44,14 +47,14 @@ _FEE_WORDS = frozenset({"fee", "fees", "penalty", "手续费", "费"})
 """Words of a field's own name that make its amount money kept (`refund_fee`), whatever way its other words say."""
 _PRICE = frozenset({"price"})
 """The label of an item's or an option's price."""
-"""A leaf's record and field: `payment_history[1].amount` -> (`payment_history[1]`, `amount`)."""
 
 
 def direction_of(loc: Located, index: EvidenceIndex) -> str | None:
     """The way an amount of a tool output moved (`refund` or `charge`), when its record says.
 
-    A sibling field names it (`"transaction_type": "refund"`), else the amount's own field does
-    (`refund_amount`, `total_credit`), else its sign (a negative amount in a payment history is money paid back).
+    A sibling field names it (`"transaction_type": "refund"`, `"desc": "Payment - ACH"`), else the amount's own
+    field does (`refund_amount`, `total_credit`), else its sign (a negative amount in a payment history is money paid
+    back; not in a list whose every amount is negative, `_signed_alike`).
     A fee (`cancellation_fee`, `refund_fee`) is money kept, whatever way its record moved: it has none.
     """
     leaf = loc.leaf
@@ -77,14 +80,43 @@ def direction_of(loc: Located, index: EvidenceIndex) -> str | None:
                 )
                 if len(said) == 1:
                     return next(iter(said))
+        if (said := _described_way(record, lex)) is not None:
+            return said
     own = lex.directions_in(name) or (
         {"refund"} if words & _CREDIT_WORDS else {"charge"} if words & _DEBIT_WORDS else set()
     )  # `total_credit`, `refund_amount`, `debit_amount`
     if len(own) == 1:
         return next(iter(own))
-    if leaf.numeric and leaf.text.startswith("-"):
+    if leaf.numeric and leaf.text.startswith("-") and not _signed_alike(leaf.path, leaf.index, index):
         return "refund"
     return None
+
+
+def _described_way(record: dict, lex: Lexicon) -> str | None:
+    """The way a record's text field says by its first word (`"desc": "Payment - ACH"`, "Refund for order"; not
+    "Tuition (15 credits)"): lexicon `direction_text_fields`, read with the direction words and their values."""
+    for key, value in record.items():
+        if not isinstance(value, str) or lex.direction_text_fields.lookup(field_name(str(key))) is None:
+            continue
+        low = value.strip().lower()
+        said = {lex.direction_of[hit.key] for hit in lex.direction_words.finditer(low) if hit.start == 0}
+        said |= {way for way, values in (("charge", lex.charge_values), ("refund", lex.refund_values))
+                 if any(hit.start == 0 for hit in values.finditer(low))}
+        if len(said) == 1:
+            return next(iter(said))
+    return None
+
+
+def _signed_alike(path: str, call: int, index: EvidenceIndex) -> bool:
+    """Whether every amount of a field in its list is negative (a card's purchases: -48.12, -86.47, -15.49; a
+    ledger's credits): the sign is how the list writes them all, not the mark of money paid back among charges."""
+    match = _IN_LIST.match(path)
+    entries = index.value_at(call, match[1]) if match else None
+    if not isinstance(entries, list):
+        return False
+    amounts = [entry.get(match[2]) for entry in entries if isinstance(entry, dict)] if match else []
+    numbers = [a for a in amounts if isinstance(a, int | float) and not isinstance(a, bool)]
+    return len(numbers) > 1 and all(a < 0 for a in numbers)
 
 
 def _taken_off(low: str, at: int | None, lex: Lexicon) -> bool:

@@ -30,6 +30,16 @@ CARDS = {"name": "get_accounts", "args": {}, "status": "ok", "output": {"account
 CLOSED = {"name": "close_account", "args": {}, "status": "ok", "output": {"final_balance": -86.75}}
 REFUND_FEE = {"name": "refund_ticket", "args": {}, "status": "ok",
               "output": {"result": "success", "refund_fee": 65.5, "refund_amount": 262.0}}
+CARD_PURCHASES = {"name": "list_card_transactions", "args": {}, "status": "ok", "output": [
+    {"id": "TX-1", "merchant": "SHELL", "amount": -48.12}, {"id": "TX-2", "merchant": "WHOLEFDS", "amount": -86.47}]}
+REFUND_AMONG_PURCHASES = {"name": "list_card_transactions", "args": {}, "status": "ok", "output": [
+    {"id": "TX-1", "merchant": "SHELL OIL", "amount": 48.12}, {"id": "TX-2", "merchant": "WHOLEFDS", "amount": -86.47}]}
+LEDGER = {"name": "get_account_ledger", "args": {}, "status": "ok", "output": {"credits": [
+    {"desc": "Payment - card", "amount": -1200.0}]}}
+REFUND_LEDGER = {"name": "get_account_ledger", "args": {}, "status": "ok", "output": {"credits": [
+    {"desc": "Refund - lab fee", "amount": 75.0}]}}
+CHARGES = {"name": "get_account_ledger", "args": {}, "status": "ok", "output": {"charges": [
+    {"desc": "Tuition (15 credits)", "amount": 6840.0}]}}
 
 
 @pytest.mark.parametrize(
@@ -60,6 +70,13 @@ REFUND_FEE = {"name": "refund_ticket", "args": {}, "status": "ok",
         ("That leaves a balance of $86.75 that you owe.", [CLOSED], C),
         # an amount of money is no count or measure of the record: the proration's 14.00 is a credit
         ("按剩余天数计算，需补缴差价 $14.00。", [PRORATED], C),
+        # a list whose every amount is negative writes them all so: its sign marks no refund among charges
+        ("There are two $86.47 charges from Whole Foods.", [CARD_PURCHASES], S),
+        ("There is a $86.47 charge from Whole Foods.", [REFUND_AMONG_PURCHASES], C),
+        # a record's text says its way by its first word: the user's payment, a refund; not a course's credits
+        ("Your card payment of $1,200.00 has posted.", [LEDGER], S),
+        ("You were charged $75.00 for the lab.", [REFUND_LEDGER], C),
+        ("Tuition of $6,840.00 was billed to your account.", [CHARGES], S),
     ],
 )
 def test_an_amount_said_to_move_the_other_way_than_its_records_is_contradicted(answer, tools, expected):
