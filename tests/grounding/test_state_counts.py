@@ -14,6 +14,12 @@ ORDERS = {"name": "list_orders", "args": {}, "status": "ok", "output": [
     {"order_id": "#W3", "status": "pending"}]}
 ALL_DONE = {"name": "list_my_courses", "args": {}, "status": "ok", "output": {"courses": [
     {"id": "C101", "status": "cancelled"}, {"id": "C214", "status": "cancelled"}]}}
+LINES = {"name": "get_order_lines", "args": {}, "status": "ok", "output": {"lines": [
+    {"name": "鲜鸡蛋", "qty": 2, "status": "缺货"}, {"name": "纯牛奶", "qty": 1, "status": "已拣货"},
+    {"name": "土豆", "qty": 3, "status": "已拣货"}]}}
+REGIONS = {"name": "get_status", "args": {}, "status": "ok", "output": [
+    {"region": "eu-west-1", "status": "healthy"}, {"region": "eu-west-2", "status": "degraded"},
+    {"region": "us-east-1", "status": "healthy"}]}
 
 
 @pytest.mark.parametrize(
@@ -32,6 +38,13 @@ ALL_DONE = {"name": "list_my_courses", "args": {}, "status": "ok", "output": {"c
         ("3号订单还在 pending。", [ORDERS], "3", None),
         ("1 of 3 orders pending so far.", [ORDERS], "3", None),
         ("In the last 7 days: 2 pending orders.", [ORDERS], "2", None),
+        # a count of units: the entries in the state hold 2 (`qty`), whatever their number; a count of kinds is not
+        ("鸡蛋缺货 2 盒。", [LINES], "2", None),
+        ("缺货 2 种。", [LINES], "2", Verdict.CONTRADICTED),
+        ("缺货 3 盒。", [LINES], "3", Verdict.CONTRADICTED),
+        # a number that ends a name ("eu-west-2") is no count
+        ("Incident INC-1: gateway eu-west-2 degraded.", [REGIONS], "2", None),
+        ("Incident INC-1: 2 degraded.", [REGIONS], "2", Verdict.CONTRADICTED),
     ],
 )
 def test_a_count_beside_a_state_is_recounted(answer: str, tools: list, said: str, expected: Verdict | None) -> None:
