@@ -20,6 +20,8 @@ _NOT_COUNTED = frozenset("号年月日点时分秒区排层栋")
 _PART_OF = re.compile(r"(?i)(?:\bof(?:\s+(?:the|your|all))?|/|[×xX*])\s*$|\w-$")
 """What right before a number makes it a whole or a quantity, not the count of the state ("1 of 3 delivered", "×2"),
 or a part of a name ("eu-west-2", "STAT 210-002")."""
+_CHINESE_COUNT = re.compile(r"[一二两三四五六七八九十]+[位个张件笔项名人单次条台份]")
+"""A count in Chinese numerals with its measure word, which the number extractor may leave out (一位)."""
 _KINDS = re.compile(r"(?i)\s*(?:种|样|类|款|kinds?\b|types?\b|different\b|lines?\b|products?\b)")
 """A count of kinds right after a number ("3 种商品", "3 different items"): it counts entries, never their units."""
 _QUANTITY_WORDS = frozenset({"qty", "quantity", "count", "pieces", "units", "pcs", "boxes", "cartons"})
@@ -177,6 +179,7 @@ def _hits(
     right = min([stop] + [f.start - start for f in numbers if f.start - start >= end])
     earlier = [f.end - start for f in numbers if begin <= f.start - start < at]
     later = [f.start - start for f in numbers if end <= f.start - start < stop]
+    later += [m.start() for m in _CHINESE_COUNT.finditer(low, end, stop)]  # "两位…只换成功了一位": 一位 is no fact
     hits = [(state, a, b) for state, a, b in _stated(low, left, right, literals, lex)
             if b >= at - _NEAR and a <= end + _NEAR
             and not (b <= at and _english(low, a, b) and earlier)
@@ -294,12 +297,44 @@ def _read_record_sets(index: EvidenceIndex) -> list[_RecordSet]:
                 sets.append((path or "the output", leaves, said, entries))
         if isinstance(value, dict) and (own := states_of(value)):
             singles.setdefault(call.name, []).append((call.index, value, own[0]))
+        sets += _keyed_sets(index, call.index, value)
     for name, outputs in singles.items():
         if len(outputs) >= 2:  # track_parcel once per parcel: each call's record is one entry
             said = [(i, key, states) for i, (_, _, (key, states)) in enumerate(outputs)]
             leaves = [index.leaf_at(call, key) for call, _, (key, _) in outputs]
             sets.append((f"the {len(outputs)} {name} calls", leaves, said, [v for _, v, _ in outputs]))
     return sets
+
+
+def _keyed_sets(index: EvidenceIndex, call: int, value: object, path: str = "", depth: int = 0) -> list[_RecordSet]:
+    """Record sets given as lists under keys that name their state (`{"failed": [2 entries], "on_hold": [1]}`):
+    each entry in its key's state; two lists or more in one mapping, one of them under a state of the lexicon: the
+    same shape as a list whose status fields mix states."""
+    if not isinstance(value, dict) or depth > 3:
+        return []
+    lex = index.lex
+    keyed = [(str(key), entries) for key, entries in value.items() if isinstance(entries, list)]
+    found: list[_RecordSet] = []
+    if len(keyed) >= 2 and any(lex.record_states_in(name := field_name(key).lower()) | lex.outcome_states_in(name)
+                               for key, _ in keyed):
+        said, leaves, entries = [], [], []
+        for key, members in keyed:
+            name = field_name(key).lower()  # the lexicon's states only: a key's own words are no status value
+            direct = lex.record_states_in(name) | lex.outcome_states_in(name)
+            implied = {more for state in direct for more in lex.record_state_implies.get(state, ())}
+            states = direct, direct | implied
+            for i, member in enumerate(members):
+                at = f"{path}.{key}[{i}]" if path else f"{key}[{i}]"
+                first = next(iter(member), None) if isinstance(member, dict) else None
+                said.append((len(entries), key, states))
+                leaves.append(index.leaf_at(call, f"{at}.{first}" if first is not None else at))
+                entries.append(member if isinstance(member, dict) else {key: member})
+        where = "/".join(key for key, _ in keyed)
+        if entries:
+            found.append((f"{path + '.' if path else ''}{where}", leaves, said, entries))
+    for key, item in value.items():
+        found += _keyed_sets(index, call, item, f"{path}.{key}" if path else str(key), depth + 1)
+    return found
 
 
 def _value_states(value: str, lex: Lexicon) -> tuple[set[str], set[str]]:

@@ -14,6 +14,12 @@ ORDERS = {"name": "list_orders", "args": {}, "status": "ok", "output": [
     {"order_id": "#W3", "status": "pending"}]}
 ALL_DONE = {"name": "list_my_courses", "args": {}, "status": "ok", "output": {"courses": [
     {"id": "C101", "status": "cancelled"}, {"id": "C214", "status": "cancelled"}]}}
+PAYOUTS = {"name": "get_payroll_run", "args": {}, "status": "ok", "output": {
+    "headcount": 51, "succeeded": {"count": 48}, "failed": [{"emp_id": "E1033", "name": "张伟"},
+                                                           {"emp_id": "E1187", "name": "李娜"}],
+    "on_hold": [{"emp_id": "E0921", "name": "王强"}]}}
+CHANGED = {"name": "update_attendees", "args": {}, "status": "ok", "output": {
+    "succeeded": [{"ticket_id": "TK-2"}], "failed": [{"ticket_id": "TK-3"}]}}
 LINES = {"name": "get_order_lines", "args": {}, "status": "ok", "output": {"lines": [
     {"name": "鲜鸡蛋", "qty": 2, "status": "缺货"}, {"name": "纯牛奶", "qty": 1, "status": "已拣货"},
     {"name": "土豆", "qty": 3, "status": "已拣货"}]}}
@@ -42,6 +48,12 @@ REGIONS = {"name": "get_status", "args": {}, "status": "ok", "output": [
         ("鸡蛋缺货 2 盒。", [LINES], "2", None),
         ("缺货 2 种。", [LINES], "2", Verdict.CONTRADICTED),
         ("缺货 3 盒。", [LINES], "3", Verdict.CONTRADICTED),
+        # lists under keys that name their state: the failed list has two entries, whatever 51 − 48 gives
+        ("发放失败：3 人（张伟、李娜、王强）。", [PAYOUTS], "3", Verdict.CONTRADICTED),
+        ("发放失败：2 人（张伟、李娜）。", [PAYOUTS], "2", Verdict.SUPPORTED),
+        ("3 payments failed.", [PAYOUTS], "3", Verdict.CONTRADICTED),
+        # the whole before a state another count of the clause takes (一位, which no fact reads)
+        ("两位观演人只换成功了一位。", [CHANGED], "两", None),
         # a number that ends a name ("eu-west-2") is no count
         ("Incident INC-1: gateway eu-west-2 degraded.", [REGIONS], "2", None),
         ("Incident INC-1: 2 degraded.", [REGIONS], "2", Verdict.CONTRADICTED),
