@@ -22,8 +22,6 @@ _SPACES = re.compile(r" *")
 _NOTHING_OPENS = re.compile(r"(?i)^[\s*_-]*(?:(?:so|and|but|yet)\s+)?(?:nothing|nobody|no one)\b[^—–:：]*$")
 """A clause opened by a negative subject ("so nothing on order #W5120988 has changed"): its verb is negated however
 many words stand between. Not "none of your orders", which a count or a coverage check reads whole."""
-_COLON = re.compile(r".*[:：;；]", re.S)
-"""Everything up to a prefix's last colon or semicolon."""
 _FLIP = {"positive": "negative", "negative": "positive", "pending": "negative"}
 
 
@@ -160,8 +158,7 @@ class StatusExtractor:
                 continue  # "successfully cancelled": the adverb is the cancel's, it states no status of its own
             if claims and term.action and self._users_own(text[begin : m.start]):
                 continue  # "the amount you paid": the user's past act, not an action of this turn
-            failure = claims and term.polarity == "negative"
-            negated = self._negated(text[scope : m.start], failure) or (
+            negated = self._negated(text[scope : m.start]) or (
                 previous_negated and _OR.search(text, scope, m.start) is not None
             )
             previous_negated = negated
@@ -175,7 +172,7 @@ class StatusExtractor:
                     start, end = min(start, nearest[0].start), max(end, nearest[0].end)
                     if not negated and nearest[0].end <= m.start and not text[nearest[0].end : m.start].strip():
                         # "没有派送成功": the negator stands before the concept word right before the status word
-                        negated = self._negated(text[scope : nearest[0].start], failure)
+                        negated = self._negated(text[scope : nearest[0].start])
                 elif not (claims and term.action and default_concept == "search"):
                     # "查到了。…我已经帮您提交了补偿申请": what the run looked up is no action's concept
                     concept = default_concept
@@ -230,12 +227,8 @@ class StatusExtractor:
         near = self.lex.completion.search(prefix[-self.zh_window :])
         return near or self.lex.completion_far.search(prefix[-_FAR_WINDOW:])
 
-    def _negated(self, prefix: str, failure: bool = False) -> bool:
-        """Whether a negator stands just before a term (a few characters or words), or the number 0 right before it;
-        for a `failure` word of an answer, not one before a colon ("Not done: the reset" is negated, "It didn't work:
-        the email failed" says the email failed)."""
-        if failure and (cut := _COLON.search(prefix)):
-            prefix = prefix[cut.end() :]  # "One thing didn't work: the email failed": the failure stands as said
+    def _negated(self, prefix: str) -> bool:
+        """Whether a negator stands just before a term (a few characters or words), or the number 0 right before it."""
         if not prefix:
             return False
         window = window_before(prefix, self.en_window, self.zh_window)

@@ -18,9 +18,6 @@ def statuses(text: str) -> list[tuple[str | None, str]]:
         ("退款未成功", [("refund", "negative")]),
         ("未退款", [("refund", "negative")]),
         ("所以这次没有派送成功", [("delivery", "negative")]),  # the negator stands before the concept word
-        # a failure after a colon stands as said, whatever negator the label before it holds; a plain word is negated
-        ("One thing didn't work: the confirmation email failed to send.", [("send", "negative")]),
-        ("Not done: the refund.", [("refund", "negative")]),
         # a parcel being delivered is out for delivery, not delivered ("已在派送": 已 marks the start, not the end)
         ("包裹今天已经在派送了", [("delivery", "pending")]),
         ("目前已在派送，请保持电话畅通", [("delivery", "pending")]),
