@@ -17,15 +17,10 @@ _NEAR = 10
 """How many characters may stand between a count and the state word it counts by ("已送达 2 笔", "3 are pending")."""
 _NOT_COUNTED = frozenset("号年月日点时分秒区排层栋")
 """Characters right after a number that make it no count ("2号房", a room's number; "3 区", a zone's)."""
-_PART_OF = re.compile(r"(?i)(?:\bof(?:\s+(?:the|your|all))?|/|[×xX*])\s*$|\w-$")
-"""What right before a number makes it a whole or a quantity, not the count of the state ("1 of 3 delivered", "×2"),
-or a part of a name ("eu-west-2", "STAT 210-002")."""
+_PART_OF = re.compile(r"(?i)(?:\bof(?:\s+(?:the|your|all))?|/|[×xX*])\s*$")
+"""What right before a number makes it a whole or a quantity, not the count of the state ("1 of 3 delivered", "×2")."""
 _CHINESE_COUNT = re.compile(r"[一二两三四五六七八九十]+[位个张件笔项名人单次条台份]")
 """A count in Chinese numerals with its measure word, which the number extractor may leave out (一位)."""
-_KINDS = re.compile(r"(?i)\s*(?:种|样|类|款|kinds?\b|types?\b|different\b|lines?\b|products?\b)")
-"""A count of kinds right after a number ("3 种商品", "3 different items"): it counts entries, never their units."""
-_QUANTITY_WORDS = frozenset({"qty", "quantity", "count", "pieces", "units", "pcs", "boxes", "cartons"})
-"""Words of an entry's field that say how many units the entry is (`qty: 3`): a count may count the units."""
 _SPANS = frozenset({"days", "day", "weeks", "months", "years", "hours", "nights", "night",
                     "天", "周", "个月", "年", "小时", "晚"})
 """Units of a span of time: a claim holding one counts within a window (not read)."""
@@ -129,9 +124,6 @@ def state_count(
     if len(found) != 1:
         return None
     own, may, how, leaf, entries = found[0]
-    (fewest, _), (most, counted) = _units(entries, own, lex), _units(entries, may, lex)
-    if counted and fewest <= claimed <= most and not _KINDS.match(claim, end):
-        return None  # "已签收 2 箱" of one delivered entry of `qty: 2`: the units in the state, not the entries
     last = max((a for _, a in hits if a < at), default=None)
     if last is not None:
         keys = {v.lower().lstrip("#") for e in entries for v in e.values() if isinstance(v, str)}
@@ -139,18 +131,6 @@ def state_count(
                for f in facts):
             return None  # "#W6061497: delivered — 2 items": one of the records, its state, and its items
     return min(max(int(claimed), len(own)), len(may)), how, leaf
-
-
-def _units(entries: list[dict], which: set[int], lex: Lexicon) -> tuple[int, bool]:
-    """How many units the entries are (each its quantity field, `qty: 2`, or one), and whether some entry says more
-    than one (else the entries are the units)."""
-    total, more = 0, False
-    for i in which:
-        found = [v for k, v in entries[i].items() if isinstance(v, int) and not isinstance(v, bool) and 0 < v
-                 and set(field_name(str(k)).split()) & (_QUANTITY_WORDS | lex.multiplicity_fields)]
-        total += found[0] if found else 1
-        more = more or bool(found) and found[0] > 1
-    return total, more
 
 
 def _whole_count(fact: Fact, claim: str, lex: Lexicon) -> Decimal | None:

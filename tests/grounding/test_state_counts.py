@@ -20,12 +20,6 @@ PAYOUTS = {"name": "get_payroll_run", "args": {}, "status": "ok", "output": {
     "on_hold": [{"emp_id": "E0921", "name": "王强"}]}}
 CHANGED = {"name": "update_attendees", "args": {}, "status": "ok", "output": {
     "succeeded": [{"ticket_id": "TK-2"}], "failed": [{"ticket_id": "TK-3"}]}}
-LINES = {"name": "get_order_lines", "args": {}, "status": "ok", "output": {"lines": [
-    {"name": "鲜鸡蛋", "qty": 2, "status": "缺货"}, {"name": "纯牛奶", "qty": 1, "status": "已拣货"},
-    {"name": "土豆", "qty": 3, "status": "已拣货"}]}}
-REGIONS = {"name": "get_status", "args": {}, "status": "ok", "output": [
-    {"region": "eu-west-1", "status": "healthy"}, {"region": "eu-west-2", "status": "degraded"},
-    {"region": "us-east-1", "status": "healthy"}]}
 
 
 @pytest.mark.parametrize(
@@ -44,19 +38,12 @@ REGIONS = {"name": "get_status", "args": {}, "status": "ok", "output": [
         ("3号订单还在 pending。", [ORDERS], "3", None),
         ("1 of 3 orders pending so far.", [ORDERS], "3", None),
         ("In the last 7 days: 2 pending orders.", [ORDERS], "2", None),
-        # a count of units: the entries in the state hold 2 (`qty`), whatever their number; a count of kinds is not
-        ("鸡蛋缺货 2 盒。", [LINES], "2", None),
-        ("缺货 2 种。", [LINES], "2", Verdict.CONTRADICTED),
-        ("缺货 3 盒。", [LINES], "3", Verdict.CONTRADICTED),
         # lists under keys that name their state: the failed list has two entries, whatever 51 − 48 gives
         ("发放失败：3 人（张伟、李娜、王强）。", [PAYOUTS], "3", Verdict.CONTRADICTED),
         ("发放失败：2 人（张伟、李娜）。", [PAYOUTS], "2", Verdict.SUPPORTED),
         ("3 payments failed.", [PAYOUTS], "3", Verdict.CONTRADICTED),
         # the whole before a state another count of the clause takes (一位, which no fact reads)
         ("两位观演人只换成功了一位。", [CHANGED], "两", None),
-        # a number that ends a name ("eu-west-2") is no count
-        ("Incident INC-1: gateway eu-west-2 degraded.", [REGIONS], "2", None),
-        ("Incident INC-1: 2 degraded.", [REGIONS], "2", Verdict.CONTRADICTED),
     ],
 )
 def test_a_count_beside_a_state_is_recounted(answer: str, tools: list, said: str, expected: Verdict | None) -> None:
