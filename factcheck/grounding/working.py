@@ -71,9 +71,8 @@ def stated_difference(fact: Fact, facts: list[Fact], text: str, start: int, lex:
             found = re.match(rf"\s*(?:{re.escape(cue)})\b", after) if cue.isascii() and cue in after else None
             if found is not None:  # "$300.00 less than the $3,212.44"
                 numbers = _other_numbers(fact, facts)
-                reach = fact.end + found.end()  # "£28.60 less than now, and £6.35 more": no amount of this clause
-                other = next((f for f in numbers if f.start >= reach and f.start - reach <= _GAP
-                              and not _CLAUSE_MARK.search(text, reach - start, f.start - start)), None)
+                other = next((f for f in numbers if f.start >= fact.end + found.end()
+                              and f.start - fact.end - found.end() <= _GAP), None)
                 return _between(fact, numbers, other, way, fact.start, _stated(text, start, words))
     for way, cues in words.items():
         for cue in (c for c in cues if not c.isascii()):
@@ -135,9 +134,8 @@ def _stated(text: str, start: int, words: dict[str, tuple[str, ...]]) -> Callabl
 def _between(fact: Fact, numbers: list[Fact], other: Fact | None, way: str, limit: int,
              stated: Callable[[Fact], bool]) -> StatedDifference | None:
     """The stated difference of `fact` between the nearest backed amount before it (and before `limit`, where the
-    comparison starts: 比) that is no stated difference itself, and `other`, unless `other` is a stated difference
-    too ("$2.00 more than SAVE15 and $6.01 more than FREESHIP": the name is compared with, not $6.01)."""
-    if other is None or other.verdict != Verdict.SUPPORTED or stated(other):
+    comparison starts: 比) that is no stated difference itself, and `other`."""
+    if other is None or other.verdict != Verdict.SUPPORTED:
         return None
     # "$9 more than HAT203 and $15 less than HAT112": a difference stated before is no subject of the next
     subject = next((f for f in reversed(numbers) if f.start < min(fact.start, other.start, limit)

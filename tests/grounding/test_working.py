@@ -54,12 +54,6 @@ FARES = [{"name": "search_flights", "args": {}, "output": [{"flight": "HAT203", 
         ("HAT140 ¥171，比按 HAT112 ¥186 算的 ¥162 贵 ¥9。", "¥9", ("supported", "derived")),
         ("HAT140 ¥171，比 HAT203 的 ¥162 贵 ¥9，但比 HAT112 的 ¥186 便宜 ¥15。", "¥15", ("supported", "derived")),
         ("HAT140 ¥1,710，比 HAT112 的 ¥1,860 便宜 ¥250。", "¥250", ("unsupported", "not_found")),
-        # compared with a name, not with the next difference ("$15 less than HAT112 and $9 more than HAT203"), nor
-        # with an amount past the clause's end ("$15 less than now, and $9 …"): the fares back each difference
-        ("HAT140 is $171: $15 less than HAT112 and $9 more than HAT203.", "$15", ("supported", "derived")),
-        ("HAT140 is $171, $15 less than now, and $9 more than HAT203.", "$15", ("supported", "derived")),
-        ("HAT140 is $171, $15 less than HAT112 at $186.", "$15", ("supported", "derived")),
-        ("HAT140 is $171, $25 less than HAT112 at $186.", "$25", ("contradicted", "recomputed")),
     ],
 )
 def test_the_amounts_a_difference_is_between(answer, text, expected) -> None:
