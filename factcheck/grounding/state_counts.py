@@ -293,28 +293,32 @@ def _keyed_sets(index: EvidenceIndex, call: int, value: object, path: str = "", 
     if not isinstance(value, dict) or depth > 3:
         return []
     lex = index.lex
-    keyed = [(str(key), entries) for key, entries in value.items() if isinstance(entries, list)]
+    keyed = [(str(key), entries, _key_states(str(key), lex)) for key, entries in value.items()
+             if isinstance(entries, list)]
     found: list[_RecordSet] = []
-    if len(keyed) >= 2 and any(lex.record_states_in(name := field_name(key).lower()) | lex.outcome_states_in(name)
-                               for key, _ in keyed):
+    if len(keyed) >= 2 and any(direct for _, _, (direct, _) in keyed):
         said, leaves, entries = [], [], []
-        for key, members in keyed:
-            name = field_name(key).lower()  # the lexicon's states only: a key's own words are no status value
-            direct = lex.record_states_in(name) | lex.outcome_states_in(name)
-            implied = {more for state in direct for more in lex.record_state_implies.get(state, ())}
-            states = direct, direct | implied
+        for key, members, states in keyed:
             for i, member in enumerate(members):
                 at = f"{path}.{key}[{i}]" if path else f"{key}[{i}]"
                 first = next(iter(member), None) if isinstance(member, dict) else None
                 said.append((len(entries), key, states))
                 leaves.append(index.leaf_at(call, f"{at}.{first}" if first is not None else at))
                 entries.append(member if isinstance(member, dict) else {key: member})
-        where = "/".join(key for key, _ in keyed)
+        where = "/".join(key for key, _, _ in keyed)
         if entries:
             found.append((f"{path + '.' if path else ''}{where}", leaves, said, entries))
     for key, item in value.items():
         found += _keyed_sets(index, call, item, f"{path}.{key}" if path else str(key), depth + 1)
     return found
+
+
+def _key_states(key: str, lex: Lexicon) -> tuple[set[str], set[str]]:
+    """The lexicon's states a key names (`failed`, `on_hold` none), and with those they imply: a key's own words are no
+    status value, unlike a status field's value (`_value_states`)."""
+    name = field_name(key).lower()
+    direct = lex.record_states_in(name) | lex.outcome_states_in(name)
+    return direct, direct | {more for state in direct for more in lex.record_state_implies.get(state, ())}
 
 
 def _value_states(value: str, lex: Lexicon) -> tuple[set[str], set[str]]:

@@ -57,8 +57,8 @@ class UnitChecks(NumberBackings):
         the fact was contradicted.
         """
         lex = self.index.lex
-        if fact.unit not in lex.currency_codes or not Decimal(fact.value or "0") or self._in_a_rate(fact):
-            return False  # nothing is nothing in any currency ("0.00 港元 → ¥0.00"); a rate has two
+        if fact.unit not in lex.currency_codes or not Decimal(fact.value or "0"):
+            return False  # nothing is nothing in any currency ("0.00 港元 → ¥0.00")
         meant = {fact.unit}
         for symbol, codes in lex.map("currency_symbols").items():
             if symbol in fact.text:
@@ -69,6 +69,8 @@ class UnitChecks(NumberBackings):
             if currency is None or currency[0] in meant or self._generic_currency(loc, meant):
                 return False
             given.append((loc, *currency))
+        if self._in_a_rate(fact):
+            return False  # a side of an exchange rate has two currencies (read last: most amounts never get here)
         loc, currency, where = given[0]
         evidence = [evidence_of(where, self.index)]  # where the currency is given, then the amount
         if where is not loc.leaf:
