@@ -46,6 +46,7 @@ from factcheck.grounding.units import (
 )
 from factcheck.grounding.user_word import MIN_DIGITS_NAMED, MIN_DIGITS_UNSAID, names_field, record_near
 from factcheck.grounding.verdicts import Backing, evidence_of, set_verdict
+from factcheck.grounding.walked import holds_no_money
 from factcheck.grounding.working import adds_up, agrees, another_reading, stated_difference, written_arithmetic
 from factcheck.lexicon import field_name
 from factcheck.report import Fact, FactKind, Verdict
@@ -134,10 +135,9 @@ class NumberChecks(RecordChecks, UnitChecks):
             whole = claimed == claimed.to_integral_value() and not fact.precision \
                 and fact.unit.lower() not in self.index.lex.unit_scales
             same_field = self._not_of_money([loc for loc in same_field if not loc.leaf.minor_unit], whole)
-        elif fact.unit:  # money: no count's field (`total_baggages`) nor percentage ("City tax 6%") speaks for it
+        elif fact.unit:  # money: no count's field (`total_baggages`), percentage ("City tax 6%") nor rate speaks for it
             not_money = self.index.lex.not_money_labels
-            same_field = [loc for loc in same_field if not loc.leaf.labels & not_money and loc.mention.unit != "%"
-                          and "count" not in field_name(loc.leaf.path.rsplit(".", 1)[-1]).split()]
+            same_field = [loc for loc in same_field if not loc.leaf.labels & not_money and not holds_no_money(loc)]
         elif claimed == claimed.to_integral_value() and not fact.precision:
             # "You've paid 3 of them", "未缴账单：3期", "installment #13": a whole number written bare is no amount of
             # money; a field of money (a money label, or a value with cents) does not speak for it

@@ -36,6 +36,19 @@ class Located:
     leaf: Leaf
 
 
+_NOT_AMOUNT_WORDS = frozenset({"count", "pct", "percent", "percentage"})
+"""Words of a field's own name that say it holds no amount of money (`baggage_count`, `vat_rate_pct`)."""
+_FINER_THAN_CENTS = re.compile(r"\.\d{2}\d*[1-9]$")
+"""A value finer than cents (`fee_rate_per_term: 0.0075`, an exchange rate): a rate, no amount of money."""
+
+
+def holds_no_money(found: Located) -> bool:
+    """Whether a found value is no amount of money whatever its field's labels: a percentage ("City tax 6%"), a value
+    of a field named for a count or a percentage, or one finer than cents."""
+    return found.mention.unit == "%" or _FINER_THAN_CENTS.search(found.mention.value) is not None \
+        or not _NOT_AMOUNT_WORDS.isdisjoint(field_name(found.leaf.path.rsplit(".", 1)[-1]).split())
+
+
 _IDENTIFYING = re.compile(r"\b(?:last ?4|last four|last ?digits|id|number|no|code|zip|postcode|phone|iban|suffix)\b")
 """Words of a field's own name that make it an identifier's (`account_last4`, `card_number`): it takes no label
 from the object it sits in (`payment` names amounts)."""

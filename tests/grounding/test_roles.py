@@ -703,3 +703,25 @@ REFUND = {"order_id": "OD-8120", "refund": {"amount": 2300.0, "currency": "CNY"}
 )
 def test_a_value_worked_out_from_its_field(answer: str, outputs: list, expected: list) -> None:
     assert number_verdicts(answer, outputs) == expected
+
+
+
+_PLANS = {"amount": 8600.0,
+          "plans": [{"terms": 3, "fee_rate_per_term": 0.0075}, {"terms": 6, "fee_rate_per_term": 0.007}]}
+_DUTY = {"vat_rate_pct": 20.0, "vat_base": "goods value + shipping + duty"}
+
+
+@pytest.mark.parametrize(
+    ("answer", "output", "expected"),
+    [
+        # a rate finer than cents, or a field named for a percentage, holds no amount of money to compare with
+        ("分 3 期手续费合计 193.50 元。", _PLANS, ["not_found"]),
+        ("The VAT comes to £56.30.", _DUTY, ["not_found"]),
+        # a field of money still speaks against another amount
+        ("分 3 期手续费合计 193.50 元。", {**_PLANS, "fee_total": 64.5}, ["value_mismatch"]),
+        ("The VAT comes to £56.30.", {**_DUTY, "vat": 56.2}, ["value_mismatch"]),
+    ],
+)
+def test_a_rate_is_no_amount_of_money(answer, output, expected) -> None:
+    codes = [code for text, _, code in number_verdicts(answer, [("get_charges", output)]) if text != "3"]
+    assert codes == expected
