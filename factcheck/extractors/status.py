@@ -232,10 +232,20 @@ class StatusExtractor:
         if not prefix:
             return False
         window = window_before(prefix, self.en_window, self.zh_window)
+        window = window[_part_start(window) :]  # "not possible (seat unavailable", "| 婴儿（不占座） | ❌ 未成功"
         if prefix[-1:].isascii() and window.split()[-1:] == ["0"]:  # "0 in stock"
             return True
         return bool(self.lex.negators.search(window)) \
             or _NOTHING_OPENS.search(prefix, clause_start(prefix, len(prefix))) is not None
+
+
+def _part_start(window: str) -> int:
+    """Where the part of a claim a term stands in starts within the window before it: after a table cell's bar or an
+    open parenthesis, which a negator before them does not reach ("not (yet) shipped" is one part)."""
+    opened = max(window.rfind("("), window.rfind("（"))
+    if opened < max(window.rfind(")"), window.rfind("）")):
+        opened = -1
+    return max(opened, window.rfind("|")) + 1
 
 
 def _modifies(text: str, m: Hit, hits: list[tuple[Hit, Term]]) -> bool:

@@ -188,3 +188,20 @@ def test_completion_markers_that_reach_past_their_object(text, concept, action) 
         assert not actions
     else:
         assert actions[0].concept == concept
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a negator does not reach past a table cell's bar or into an open parenthesis
+        ("Move to 14B was not possible (seat unavailable)", [(None, "negative")]),
+        ("| 王子墨 | 婴儿（不占座） | ❌ 未成功 | — |", [(None, "negative")]),
+        ("| 未发货 | 已取消 |", [("shipping", "negative"), ("cancel", "positive")]),
+        ("The item is not available | in stock", [("stock", "positive")]),
+        # a closed parenthesis between them leaves the negator its reach
+        ("It has not (yet) shipped", [("shipping", "negative")]),
+        ("It has not shipped (tracking pending)", [("shipping", "negative"), (None, "pending")]),
+    ],
+)
+def test_a_negator_stays_in_its_part(text, expected) -> None:
+    assert statuses(text) == expected
