@@ -158,7 +158,7 @@ class StatusExtractor:
                 continue  # "successfully cancelled": the adverb is the cancel's, it states no status of its own
             if claims and term.action and self._users_own(text[begin : m.start]):
                 continue  # "the amount you paid": the user's past act, not an action of this turn
-            negated = self._negated(text[scope : m.start]) or (
+            negated = self._negated(text[scope : m.start], narrow=term.polarity == "negative") or (
                 previous_negated and _OR.search(text, scope, m.start) is not None
             )
             previous_negated = negated
@@ -227,16 +227,27 @@ class StatusExtractor:
         near = self.lex.completion.search(prefix[-self.zh_window :])
         return near or self.lex.completion_far.search(prefix[-_FAR_WINDOW:])
 
-    def _negated(self, prefix: str) -> bool:
-        """Whether a negator stands just before a term (a few characters or words), or the number 0 right before it."""
+    def _negated(self, prefix: str, narrow: bool = False) -> bool:
+        """Whether a negator stands just before a term (a few characters or words), or the number 0 right before it.
+
+        Args:
+            prefix: The text before the term.
+            narrow: The term is itself negative (被拒, "rejected"): only a negator right before it turns it round
+                ("wasn't rejected", 未被拒), not one of the verb before it (因合约未结清被拒).
+        """
         if not prefix:
             return False
-        window = window_before(prefix, self.en_window, self.zh_window)
+        reach = (_NARROW_WORDS, _NARROW_CHARS) if narrow else (self.en_window, self.zh_window)
+        window = window_before(prefix, *reach)
         window = window[_part_start(window) :]  # "not possible (seat unavailable", "| 婴儿（不占座） | ❌ 未成功"
         if prefix[-1:].isascii() and window.split()[-1:] == ["0"]:  # "0 in stock"
             return True
         return bool(self.lex.negators.search(window)) \
             or _NOTHING_OPENS.search(prefix, clause_start(prefix, len(prefix))) is not None
+
+
+_NARROW_WORDS, _NARROW_CHARS = 2, 2
+"""How far before a negative term a negator turns it round: words ("was not rejected"), CJK characters (未被拒)."""
 
 
 def _part_start(window: str) -> int:

@@ -205,3 +205,21 @@ def test_completion_markers_that_reach_past_their_object(text, concept, action) 
 )
 def test_a_negator_stays_in_its_part(text, expected) -> None:
     assert statuses(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a negative term is turned round only by a negator right before it, not by one of the verb before it
+        ("因合约未结清被拒（错误码 E409）", [(None, "negative")]),
+        ("We could not pay it: card declined", [(None, "negative")]),
+        ("未被拒", [(None, "positive")]),
+        ("The transfer was not rejected", [(None, "positive")]),
+        ("It hasn't been rejected", [(None, "positive")]),
+        ("没有失败", [(None, "positive")]),
+        # a positive term keeps the wider reach
+        ("还没有给您退款", [("refund", "negative")]),
+    ],
+)
+def test_a_negative_term_takes_only_a_negator_right_before_it(text, expected) -> None:
+    assert statuses(text) == expected
