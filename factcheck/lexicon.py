@@ -53,8 +53,8 @@ _MERGED_LISTS = (
     *SPEECH_ACT_KEYS, "user_doers", "user_beneficiaries", "derivation_cues", "presenting_terms",
     "generic_currency_words", "per_unit_words", "multiplicity_fields", "superlatives_low", "superlatives_high",
     "option_lists", "selection_scopes", "new_value_cues", "record_state_concepts", "direction_fields",
-    "direction_text_fields", "charge_values", "refund_values", "available_words", "unit_fields", "unbookable_states",
-    "capacity_fields",
+    "direction_text_fields", "seat_words", "seat_fields", "charge_values", "refund_values", "available_words",
+    "unit_fields", "unbookable_states", "capacity_fields",
     "party_nouns", "deduction_words", "credit_objects", "comparison_markers", "whole_count_cues", "piece_units",
     "generic_tool_words", "partial_outcomes", "part_count_cues",
     "added_count_cues", "superlatives_early", "superlatives_fast", "superlative_qualifiers", "record_pronouns",
@@ -225,6 +225,8 @@ class Lexicon:
     """Words of business days (工作日, business days): a date that many business days from a tool's is worked out."""
     record_names: frozenset[str] = field(init=False)
     """The fields that hold a record's name (lexicon `record_name_fields`), as `field_name` reads them."""
+    seat_fields: frozenset[str] = field(init=False)
+    """Fields that hold a passenger's seat (lexicon `seat_fields`): the seat keys the passenger's record."""
     record_labels: frozenset[str] = field(init=False)
     """The fields that tell records apart when none has a name (`record_label_fields`), as `field_name` reads them."""
     relative_days: Phrases = field(init=False)
@@ -499,6 +501,7 @@ class Lexicon:
         self.business_day_cues = Phrases(self.data.get("business_day_cues", []))
         self.relative_days = Phrases(self.data.get("relative_days", []))
         self.record_names = frozenset(field_name(f) for f in self.data.get("record_name_fields", []))
+        self.seat_fields = frozenset(field_name(f) for f in self.data.get("seat_fields", []))
         self.record_labels = frozenset(field_name(f) for f in self.data.get("record_label_fields", []))
         self.flag_words = {term_key(k): tuple(w.lower() for w in ws)
                            for k, ws in self.data.get("flag_words", {}).items()}

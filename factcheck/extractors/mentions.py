@@ -148,6 +148,8 @@ _QUANTITY = re.compile(r"\d+(?:\.\d+)?[A-Za-z]{1,3}|\d+(?:st|nd|rd|th)?(?:-[A-Za
 _NAMED_PLACE = re.compile(
     r"[Qq][1-4]|[Hh][12]|FY\d{2}(?:\d{2})?|(?:mid|early|late|end)-\d{4}|[a-z]+(?:-[a-z]+)*-\d{1,2}")
 """A period or a place in a scale written like a code (Q4, FY2025, mid-2027, tier-2, size-10): no record's key."""
+_SEAT = re.compile(r"(?<![\w.#/-])\d{1,2}[A-HJK](?![\w-])", re.ASCII)
+"""A seat (12F, 3A) in a sentence that speaks of seats (the lexicon's `seat_words`): a value of a passenger's record."""
 _SPACES = re.compile(r"\s+")
 # What may stand between a date and its day of the week: white space, a comma, a bracket.
 _BESIDE = re.compile(r"[\s,，、(（)）]{0,3}")
@@ -238,6 +240,7 @@ class MentionExtractor:
         self._number = number_pattern(lex.map("currencies"))
         self._duration_units = {*lex.duration_seconds, *lex.duration_days}
         self._conjunctions = Phrases(lex.list("clause_conjunctions"))
+        self._seat_word = Phrases(lex.list("seat_words"))
         self._not_carriers = {
             w.lower() for w in lex.currency_codes | set(lex.list("id_keywords")) | set(lex.unit_scales)
         } | {"am", "pm"}
@@ -284,6 +287,10 @@ class MentionExtractor:
                 continue
             taken.take(m.start(), m.end())
             out.append(Mention(FactKind.IDENTIFIER, m.start(), m.end(), normalise_id(m.group())))
+        for m in _SEAT.finditer(text) if self._seat_word.search(text) else ():
+            if taken.free(m.start(), m.end()):  # "张伟 12D、李娜 12F，两人座位相邻": a seat, a record's value
+                taken.take(m.start(), m.end())
+                out.append(Mention(FactKind.IDENTIFIER, m.start(), m.end(), m.group().lower()))
         for m in _CARRIER_NUMBER.finditer(text):
             if taken.free(m.start(), m.end()) and m[1].lower() not in self._not_carriers:
                 taken.take(m.start(), m.end())

@@ -21,9 +21,13 @@ _BREAK = re.compile(
 )
 """What parts two things in a clause ("exchange item 2757705742 for the T-Shirt", "A (1), B (2)", 把 A 换成 B): a name
 across it is said of something else than the key."""
+_JOINER = re.compile(r"(?i)\s*(?:,|&|and|[和与及、])\s*")
+"""What joins a name to the one before it in a list of names ("Ann and Bo", 郑伟和郑晓雨)."""
 _BRACKETS = re.compile(r"\([^()]*\)|（[^（）]*）")
 _SHORTEST = 4
 """Shortest record name read in an answer's words (not "Kit", not a size)."""
+_SHORTEST_CJK, _CJK = 2, re.compile(r"[\u4e00-\u9fff]+$")
+"""A Chinese name (张伟) is read from two characters, anywhere in the answer's text (no spaces part its words)."""
 
 
 Place = tuple[int, str]
@@ -62,9 +66,11 @@ def key_names(index: EvidenceIndex) -> KeyNames:
             out.names.setdefault(name.lower(), place)
             for key in keys:
                 out.of_key.setdefault(key, []).append((name, place))
-    words = sorted((n for n in out.names if len(n) >= _SHORTEST), key=len, reverse=True)
+    words = sorted((n for n in out.names if len(n) >= (_SHORTEST_CJK if _CJK.match(n) else _SHORTEST)),
+                   key=len, reverse=True)
     if words:
-        out.pattern = re.compile("|".join(rf"(?<!\w){re.escape(w)}(?!\w)" for w in words), re.IGNORECASE)
+        out.pattern = re.compile("|".join(re.escape(w) if _CJK.match(w) else rf"(?<!\w){re.escape(w)}(?!\w)"
+                                          for w in words), re.IGNORECASE)
     return out
 
 
@@ -81,7 +87,8 @@ def _named_records(value: Any, path: str, inherited: tuple[str, str] | None, fie
                 if isinstance(v, str) and v.strip() and _is_name_field(str(k), fields)), None)
     named = own or inherited
     keys = [str(v).lower().lstrip("#") for k, v in value.items()
-            if isinstance(v, str | int) and not isinstance(v, bool) and index.is_record_key(str(k))]
+            if isinstance(v, str | int) and not isinstance(v, bool)
+            and (index.is_record_key(str(k)) or field_name(str(k)) in index.lex.seat_fields)]
     if named is not None and keys:
         yield named[0], named[1], keys
     for k, v in value.items():
@@ -151,5 +158,8 @@ def _names_beside(text: str, begin: int, end: int, pattern: re.Pattern[str], key
         gap = _BRACKETS.sub("", text[lo:hi])
         if len(gap) > _BESIDE or _BREAK.search(gap) or any(lo <= k0 and k1 <= hi for k0, k1 in keys):
             continue  # too far, parted by a clause word, or another key between them
+        if m.end() <= begin and any(_JOINER.fullmatch(text, n.end(), m.start())
+                                    for n in pattern.finditer(text, max(0, m.start() - _BESIDE), m.start())):
+            continue  # "郑伟和郑晓雨的 32A、32B", "Ann, Bo: B-1, B-2": names listed together, keys in their order
         found.append((hi - lo, m.group(0)))
     return [n for _, n in sorted(found)]

@@ -207,6 +207,10 @@ def test_weekdays_beside_dates(text, expected) -> None:
         ("good until mid-2027", [("number", "2027", None)]),
         ("the tier-2 rate", [("number", "2", None)]),
         ("flight HX-2", [("identifier", "hx-2", None)]),
+        # a seat in a sentence that speaks of seats is an identifier; elsewhere such a token stays a quantity
+        ("张伟 12F、李娜 12D，座位相邻", [("identifier", "12f", None), ("identifier", "12d", None)]),
+        ("You're in seat 21A.", [("identifier", "21a", None)]),
+        ("a 4K monitor with 2 HDMI ports", [("number", "4000", None), ("number", "2", None)]),
     ],
 )
 def test_identifiers_and_links(text, expected) -> None:

@@ -47,6 +47,29 @@ def test_key_beside_another_records_name(answer: str, outputs: list, wrong: list
     assert [text for text, _, _ in key_verdicts(answer, outputs)] == wrong
 
 
+
+TICKETS = {"order_id": "E882316047", "tickets": [{"name": "张伟", "seat": "12D"}, {"name": "李娜", "seat": "12F"}]}
+PASSENGERS = {"pnr": "N8WQ4D", "passengers": [{"name": "Kenji Nakamura", "seat": "21A"},
+                                              {"name": "Yuki Nakamura", "seat": "21B"}]}
+
+
+@pytest.mark.parametrize(
+    ("answer", "wrong"),
+    [
+        # a passenger's seat keys the passenger's record: another passenger's seat beside a name is that one's
+        ("两位都在 05 车厢：张伟 12F、李娜 12D，座位相邻。", ["12F", "12D"]),
+        ("Seats: Yuki Nakamura 21A, Kenji Nakamura 21B.", ["21A", "21B"]),
+        ("张伟 12D、李娜 12F，座位相邻。", []),
+        # names listed together, then the seats in their order: no name stands beside one seat alone
+        ("张伟和李娜的座位 12D、12F 已确认。", []),
+        ("Kenji Nakamura and Yuki Nakamura are in seats 21A and 21B.", []),
+    ],
+)
+def test_a_seat_beside_another_passengers_name(answer: str, wrong: list[str]) -> None:
+    outputs = [("get_order", TICKETS), ("get_booking", PASSENGERS)]
+    assert [text for text, _, _ in key_verdicts(answer, outputs)] == wrong
+
+
 RESERVATIONS = [{"reservation_id": "RV-3301", "date": "2025-11-15", "table_no": "A12", "status": "已确认"},
                 {"reservation_id": "RV-3315", "date": "2025-11-16", "table_no": "B07", "status": "已确认"}]
 PAYMENTS = {"payments": [{"employee_id": "EMP-1032", "txn_id": "TXN-88410", "method_id": "card-1"},
