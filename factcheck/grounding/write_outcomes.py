@@ -7,10 +7,9 @@ from typing import Any
 
 from factcheck.grounding.counting import AGREES
 from factcheck.grounding.evidence import EvidenceIndex, StatusEvidence, ToolRecord
-from factcheck.grounding.naming import distinct_words
 from factcheck.grounding.status_calls import own_statuses, say
 from factcheck.grounding.verdicts import evidence_of, set_verdict
-from factcheck.lexicon import field_name, split_camel, term_key
+from factcheck.lexicon import split_camel, term_key
 from factcheck.phrases import MARKER_REACH, window_before
 from factcheck.report import Fact, FactKind, Verdict
 
@@ -23,14 +22,6 @@ _PART_BREAK = re.compile(r"[,;，；。\n]")
 """What ends the clause a state of one of several records is said in."""
 _ENTRY = re.compile(r"^(.*\[\d+\])\.[^\[\]]*$")
 """A status field's path inside a list entry (`packages[1].status`): the entry is its record."""
-_SUBJECT_BREAK = re.compile(r"[,;，；。\n]|\s(?:and|but|while)\s|[而但]")
-"""What ends the part of a claim a state is said of one record in ("You're in 22D and Anita is confirmed in 22E")."""
-_SUBORDINATE_BEFORE = re.compile(r"(?i)\b(?:before|after|once|until|unless|if|when)\b")
-"""A word that makes the state after it in its part a moment or a condition ("before my request went through")."""
-_SUBORDINATE_AFTER = re.compile(r"\s*[\u4e00-\u9fff]{0,2}?(?:之?[后前](?!往)|以[后前]|时)")
-"""What makes the state before it a moment (完成核验后)."""
-_NAME_WORDS = 3
-"""Most words of a text that names a list entry (a passenger's name, a seat, a code)."""
 _NAME_LEN = 4
 """The shortest text of a record that names it in a claim."""
 _STATE_OF_SUBJECT = re.compile(r"(?i)(?:\b(?:is|are|was|were|been|be|now)|['’](?:s|re)|status\s*[:：]?|[\u4e00-\u9fff])"
@@ -141,21 +132,6 @@ def _names(index: EvidenceIndex, values: list[Any], clause: str) -> bool:
     an item's name, a tracking code, BOOSTER)."""
     return any(isinstance(v, str) and len(v) >= _NAME_LEN and v.lower() in clause and not index.statuses_of(v.lower())
                for v in values)
-
-
-def _naming_fields(index: EvidenceIndex, entry: Any) -> Any:
-    """The fields of a list entry that may name it: short texts (a name, a seat, a code), no status and no prose (a
-    `reason`'s words name no passenger)."""
-    if not isinstance(entry, dict):
-        return entry
-    return {k: v for k, v in entry.items() if isinstance(v, str) and len(v.split()) <= _NAME_WORDS
-            and not index.lex.status_fields.search(field_name(str(k)))}
-
-
-def _distinct_word_in(index: EvidenceIndex, words: set[str], clause: str) -> bool:
-    """Whether a lower-case clause holds, as a whole word, a word of an entry no other entry of its list has and no
-    status ("Anita" of "Anita Menon" beside "Ravi Menon", seat 22E)."""
-    return any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", clause) and not index.statuses_of(w) for w in words)
 
 
 def sorted_by_state(index: EvidenceIndex, fact: Fact, polarity: str, pool: list[StatusEvidence],
@@ -322,21 +298,15 @@ def entry_of_write_disagrees(index: EvidenceIndex, writes: list[ToolRecord], fac
     Returns:
         True when the fact was contradicted.
     """
-    begin = max((m.end() for m in _SUBJECT_BREAK.finditer(claim, 0, at)), default=0)
-    end = next((m.start() for m in _SUBJECT_BREAK.finditer(claim, at + len(fact.text))), len(claim))
-    if _SUBORDINATE_BEFORE.search(claim, begin, at) or _SUBORDINATE_AFTER.match(claim, at + len(fact.text)):
-        return False  # "just before my request went through", 完成核验后: a moment, not the entry's state
-    clause = (claim[begin:at] + " " + claim[at + len(fact.text) : end]).lower()
+    begin = max((m.end() for m in _PART_BREAK.finditer(claim, 0, at)), default=0)
+    clause = claim[begin : at + len(fact.text)].lower()
     named = []
     for call in writes:
         if call.status != "ok" or not isinstance(call.output, dict):
             continue
         for field, value in call.output.items():
-            entries = value if isinstance(value, list) else []
-            own_words = distinct_words([_naming_fields(index, e) for e in entries])
-            for i, entry in enumerate(entries):
-                if isinstance(entry, dict) and (_names(index, list(entry.values()), clause) or _distinct_word_in(
-                        index, own_words[i] if i < len(own_words) else set(), clause)):
+            for i, entry in enumerate(value if isinstance(value, list) else ()):
+                if isinstance(entry, dict) and _names(index, list(entry.values()), clause):
                     named.append((call.index, f"{field}[{i}]"))
     if len(named) != 1:
         return False

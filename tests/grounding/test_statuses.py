@@ -680,28 +680,6 @@ def test_an_entry_of_a_write_said_done(answer: str, expected: list) -> None:
     assert flagged_states(answer, [RENTAL, EXTRAS]) == expected
 
 
-SEATS = call("assign_seats", {"results": [
-    {"pax": "1", "name": "Ravi Menon", "seat": "22D", "status": "CONFIRMED"},
-    {"pax": "2", "name": "Anita Menon", "seat": "22E", "status": "WAITLISTED", "reason": "seat held for check-in"}]})
-
-
-@pytest.mark.parametrize(
-    ("answer", "expected"),
-    [
-        # the part of the claim names one entry by a word no other entry holds (a first name, a seat), before the
-        # state or after it
-        ("You're now in 22D and Anita is confirmed in 22E right next to you.", ["confirmed"]),
-        ("You're in 22D, and 22E is confirmed for your wife.", ["confirmed"]),
-        ("Ravi is confirmed in 22D.", []),
-        # a word both entries hold (the family name) names neither; a state said as a moment is no state of it
-        ("The Menon family is confirmed.", []),
-        ("Anita will move to 22E once it is confirmed.", []),
-    ],
-)
-def test_an_entry_of_a_write_named_by_its_own_word(answer: str, expected: list) -> None:
-    assert flagged_states(answer, [SEATS]) == expected
-
-
 def read(name: str, args: dict, output) -> dict:
     return {"name": name, "args": args, "output": output, "status": "ok"}
 
