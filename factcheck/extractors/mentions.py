@@ -287,7 +287,8 @@ class MentionExtractor:
                 continue
             taken.take(m.start(), m.end())
             out.append(Mention(FactKind.IDENTIFIER, m.start(), m.end(), normalise_id(m.group())))
-        for m in _SEAT.finditer(text) if self._seat_word.search(text) else ():
+        seats = list(_SEAT.finditer(text))  # the rare token first: most sentences hold none, so no seat word is sought
+        for m in seats if seats and self._seat_word.search(text) else ():
             if taken.free(m.start(), m.end()):  # "张伟 12D、李娜 12F，两人座位相邻": a seat, a record's value
                 taken.take(m.start(), m.end())
                 out.append(Mention(FactKind.IDENTIFIER, m.start(), m.end(), m.group().lower()))

@@ -9,6 +9,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from factcheck.grounding.arithmetic import equal_at
+from factcheck.grounding.naming import LIST_ITEM
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.lexicon import field_name
 from factcheck.report import Fact, FactKind, Verdict
@@ -24,8 +25,6 @@ _DONE = re.compile(r"(?i)\b(?:has|have|had)\s+(?:been\s+|now\s+|already\s+)*\w+|
 """A clause that says the money already moved ("has been refunded", "was credited", 已退款)."""
 _FIELD = re.compile(r"^(.*)\.([^.\[\]]+)$")
 """A leaf's record and field: `payment_history[1].amount` -> (`payment_history[1]`, `amount`)."""
-_IN_LIST = re.compile(r"^(.*)\[\d+\]\.([^.\[\]]+)$")
-"""A field of a list's entry: `transactions[1].amount` -> (`transactions`, `amount`)."""
 _CONTAINER = re.compile(r"(?:^|\.)([^.\[\]]+)(\[\d+\]|\.[^.\[\]]+)\.[^.\[\]]+$")
 """The list or mapping a field's record sits in: `items[1].price` -> `items`; `variants.9083642334.price` ->
 `variants`."""
@@ -110,11 +109,12 @@ def _described_way(record: dict, lex: Lexicon) -> str | None:
 def _signed_alike(path: str, call: int, index: EvidenceIndex) -> bool:
     """Whether every amount of a field in its list is negative (a card's purchases: -48.12, -86.47, -15.49; a
     ledger's credits): the sign is how the list writes them all, not the mark of money paid back among charges."""
-    match = _IN_LIST.match(path)
-    entries = index.value_at(call, match[1]) if match else None
+    item = LIST_ITEM.match(path)
+    field = path[item.end() :] if item else "."
+    entries = index.value_at(call, item[1]) if item and "." not in field and "[" not in field else None
     if not isinstance(entries, list):
         return False
-    amounts = [entry.get(match[2]) for entry in entries if isinstance(entry, dict)] if match else []
+    amounts = [entry.get(field) for entry in entries if isinstance(entry, dict)]
     numbers = [a for a in amounts if isinstance(a, int | float) and not isinstance(a, bool)]
     return len(numbers) > 1 and all(a < 0 for a in numbers)
 

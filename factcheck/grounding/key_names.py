@@ -26,8 +26,10 @@ _JOINER = re.compile(r"(?i)\s*(?:,|&|and|[和与及、])\s*")
 _BRACKETS = re.compile(r"\([^()]*\)|（[^（）]*）")
 _SHORTEST = 4
 """Shortest record name read in an answer's words (not "Kit", not a size)."""
-_SHORTEST_CJK, _CJK = 2, re.compile(r"[\u4e00-\u9fff]+$")
-"""A Chinese name (张伟) is read from two characters, anywhere in the answer's text (no spaces part its words)."""
+_SHORTEST_CJK = 2
+"""Shortest Chinese record name read in an answer (张伟), anywhere in its text: no spaces part Chinese words."""
+_CJK = re.compile(r"[\u4e00-\u9fff]+$")
+"""A name written in Chinese characters only."""
 
 
 Place = tuple[int, str]
