@@ -9,7 +9,7 @@ from typing import Any
 from factcheck.grounding.calls import said_whole
 from factcheck.grounding.counting import record_lists
 from factcheck.grounding.evidence import EvidenceIndex
-from factcheck.grounding.flat import scalars_of
+from factcheck.grounding.flat import Leaf, scalars_of
 from factcheck.grounding.verdicts import evidence_of, set_verdict
 from factcheck.lexicon import field_name
 from factcheck.report import Claim, Fact, FactKind, Verdict
@@ -50,7 +50,8 @@ def swapped_values(claims: list[Claim], source: str, index: EvidenceIndex) -> No
     apart by a label field (lexicon `record_label_fields`: a parcel's `carrier`), comparing values of six characters
     or more ("顺丰速运，单号 ZT73309152278" of the 中通 parcel's number). A named record whose field is null is given
     another's value when the claim says one other record's value of that field, after the name only ("吴倩：座位
-    23C" where 吴倩 has no seat).
+    23C" where 吴倩 has no seat). A list with no name of its own takes the names of another list's records it shares
+    a key with, one each (`seats: [{"pax": "P2", "seat": "45F"}]` of `passengers: [{"pax": "P2", "name": …}]`).
 
     Args:
         claims: The answer's claims, grounded.
@@ -91,18 +92,66 @@ def _record_sets(index: EvidenceIndex) -> list[tuple[int, list[Named], bool]]:
     label field names them (a carrier), not a name field."""
     names, labels = index.lex.record_names, index.lex.record_labels
     sets = []
+    named: list[tuple[list[dict], str]] = []
+    unnamed: list[tuple[Leaf, list[dict]]] = []
     for leaf, records in record_lists(index):
         key = _name_field(records, names)
         shortest = _SHORTEST_CODE
-        if key is None and (key := _name_field(records, labels)) is not None:
+        if key is not None:
+            named.append((records, key))
+        elif (key := _name_field(records, labels)) is not None:
             shortest = _SHORTEST_LABELLED_CODE  # a carrier labels a parcel's tracking number, not its "5GB" plan
+        else:
+            unnamed.append((leaf, records))
         coded = {f for r in records for f, v in r.items() if f != key and _coded(v, shortest)}
         if key is not None and coded:
-            base = leaf.path if leaf.path != "$" else ""
-            sets.append((leaf.index, [(str(r[key]), {str(f): (v, f"{base}[{i}].{f}") for f, v in r.items()
-                                                     if _coded(v, shortest) or v is None and f in coded})
-                                      for i, r in enumerate(records)], shortest == _SHORTEST_LABELLED_CODE))
+            sets.append((leaf.index, _named_values(leaf, records, [str(r[key]) for r in records], shortest, coded),
+                         shortest == _SHORTEST_LABELLED_CODE))
+    for leaf, records in unnamed:
+        joined = _joined_names(records, named, index)
+        if joined is not None:
+            join, names_of = joined
+            coded = {f for r in records for f, v in r.items() if f != join and _coded(v)}
+            if coded:
+                sets.append((leaf.index, _named_values(leaf, records, names_of, _SHORTEST_CODE, coded), False))
     return sets
+
+
+def _named_values(leaf: Leaf, records: list[dict], names: list[str], shortest: int,
+                  coded: set[str]) -> list[Named]:
+    """Each record by the name given to it and its coded values (None where another record's field holds one)."""
+    base = leaf.path if leaf.path != "$" else ""
+    return [(name, {str(f): (v, f"{base}[{i}].{f}") for f, v in r.items()
+                    if f in coded and (_coded(v, shortest) or v is None)})
+            for i, (r, name) in enumerate(zip(records, names, strict=True))]
+
+
+def _joined_names(records: list[dict], named: list[tuple[list[dict], str]],
+                  index: EvidenceIndex) -> tuple[str, list[str]] | None:
+    """The names of a list's records that have none of their own, from another list's records they share a key
+    with (`seats: [{"pax": "P2", "seat": "45F"}]` of `passengers: [{"pax": "P2", "name": "WONG/MEILING MS"}]`):
+    the key field, each record's own value, every one naming one record of the named list, none twice."""
+    for others, name_key in named:
+        for join in records[0]:
+            if join == name_key or not all(join in r and join in o for r in records for o in others):
+                continue
+            theirs = [_join_value(o[join], join, index) for o in others]
+            mine = [_join_value(r[join], join, index) for r in records]
+            if None in theirs or None in mine or len(set(theirs)) < len(theirs) or len(set(mine)) < len(mine):
+                continue
+            of = {v: str(o[name_key]) for v, o in zip(theirs, others, strict=True)}
+            if all(v in of for v in mine):
+                return join, [of[v] for v in mine]
+    return None
+
+
+def _join_value(value: Any, field: str, index: EvidenceIndex) -> str | None:
+    """A value two records may be joined by: a code with a digit, or a whole number in a field of keys."""
+    if isinstance(value, bool):
+        return None
+    if _coded(value, 1) or isinstance(value, int) and index.is_record_key(field):
+        return str(value).lower()
+    return None
 
 
 def _name_field(records: list[dict], names: frozenset[str]) -> str | None:

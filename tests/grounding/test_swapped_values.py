@@ -196,3 +196,48 @@ LEGS = {"name": "get_itinerary", "args": {"pnr": "K7QM2D"}, "status": "ok", "out
 def test_a_word_of_another_record_after_a_records_code(answer: str, tools: list, said: str, swapped: bool) -> None:
     facts = [f for c in CHECKER.check(answer, tools).claims for f in c.facts if f.text == said]
     assert any(f.code == "swapped_value" for f in facts) is swapped, [(f.text, f.code, f.reason) for f in facts]
+
+
+BOOKING = {"name": "get_booking", "args": {"pnr": "7HKD4L"}, "status": "ok", "output": {"passengers": [
+    {"pax": "P1", "name": "WONG/KAIMING MR"}, {"pax": "P2", "name": "WONG/MEILING MS"},
+    {"pax": "P3", "name": "WONG/JIAYI MISS"}]}}
+
+
+@pytest.mark.parametrize(
+    ("seats", "answer", "expected"),
+    [
+        # a list of seats keyed by the passenger's `pax`, the names in another call: each seat is its passenger's
+        ([{"pax": "P1", "seat": "45D"}, {"pax": "P2", "seat": "45F"}, {"pax": "P3", "seat": "45E"}],
+         "- WONG/KAIMING MR：45D\n- WONG/MEILING MS：45E\n- WONG/JIAYI MISS：45F", ["45E", "45F"]),
+        ([{"pax": "P1", "seat": "45D"}, {"pax": "P2", "seat": "45F"}, {"pax": "P3", "seat": "45E"}],
+         "- WONG/KAIMING MR：45D\n- WONG/MEILING MS：45F\n- WONG/JIAYI MISS：45E", []),
+        # some passengers only, in another order: still one seat each
+        ([{"pax": "P3", "seat": "45E"}, {"pax": "P2", "seat": "45F"}], "WONG/JIAYI MISS: seat 45F.", ["45F"]),
+        # a key no passenger has, or one passenger twice: no record is named by the join
+        ([{"pax": "P1", "seat": "45D"}, {"pax": "P9", "seat": "45F"}], "WONG/KAIMING MR: seat 45F.", []),
+        ([{"pax": "P2", "seat": "45D"}, {"pax": "P2", "seat": "45F"}], "WONG/MEILING MS: seat 45F.", []),
+    ],
+)
+def test_records_named_through_a_key_another_call_names(seats: list, answer: str, expected: list) -> None:
+    calls = [BOOKING, {"name": "get_seat_assignments", "args": {"pnr": "7HKD4L"}, "status": "ok", "output": seats}]
+    found = [f for c in CHECKER.check(answer, calls).claims for f in c.facts if f.code == "swapped_value"]
+    assert [f.text for f in found] == expected
+    assert all(f.verdict == Verdict.CONTRADICTED for f in found)
+
+
+@pytest.mark.parametrize(
+    ("field", "expected"),
+    [
+        # whole numbers join records in a field of keys (`pax_id`), not in a field of places (`seq`)
+        ("pax_id", ["14C"]),
+        ("seq", []),
+    ],
+)
+def test_records_joined_by_whole_numbers_only_in_a_key_field(field: str, expected: list) -> None:
+    calls = [{"name": "get_booking", "args": {}, "status": "ok", "output": {"passengers": [
+                 {field: 1, "name": "Daniel Okafor"}, {field: 2, "name": "Grace Okafor"}]}},
+             {"name": "get_seats", "args": {}, "status": "ok", "output": {"seats": [
+                 {field: 1, "seat": "14C"}, {field: 2, "seat": "14D"}]}}]
+    found = [f.text for c in CHECKER.check("Grace Okafor is in seat 14C.", calls).claims for f in c.facts
+             if f.code == "swapped_value"]
+    assert found == expected
