@@ -32,6 +32,8 @@ _LONGEST_WORDED = 24
 """The most characters of a value in words compared (a name, a team; not a title or a note)."""
 _SHORTEST_LABELLED_CODE = 6
 """The fewest characters of a value compared in records told apart by a label field (a carrier), not a name."""
+_SHORTEST_REPLACED = 3
+"""The fewest characters of a record's own code another code of its shape may be said in place of (not a "01")."""
 
 Named = tuple[str, dict[str, tuple[str | None, str]]]
 """A record by its name: (name, field -> (value, path of the value in its call's output)); None where the record's
@@ -200,10 +202,12 @@ def _flag_swaps(claim: Claim, text: str, records: list[Named], at: int, call: in
                 if j != at and field in r[1] and r[1][field][0] is not None]
         if value is None and (sum(o in tokens for _, o in held) != 1 or not _said_after(text, name, held)):
             continue  # a record with none: one other record's value, said after its name ("Yumi — 23B"), or none
+        flagged = False
         for j, other in held:
             m = shown.get(other)
             if m is None or other == (value or "").lower() or sum(o == other for _, o in held) != 1:
                 continue
+            flagged = True
             if index.lex.new_value_cues.search(text, 0, m.start()):
                 continue  # "把 Bookshelf 换成 2405281423": the value asked for, not one the record holds
             start, end = claim.start + m.start(), claim.start + m.end()
@@ -217,6 +221,40 @@ def _flag_swaps(claim: Claim, text: str, records: list[Named], at: int, call: in
             set_verdict(fact, Verdict.CONTRADICTED, "swapped_value",
                         f"{m.group()} is {records[j][0]}'s {field_name(field) or 'value'} ({records[j][1][field][1]}); "
                         f"{own}", [evidence_of(leaf, index)])
+        if not flagged and value is not None and not labelled:
+            _own_replaced(claim, text, name, field, value, here, call, index)
+
+
+def _shape(value: str) -> str:
+    """A code's shape: digits and letters folded ("33F" and "32F": "99A")."""
+    return re.sub(r"[A-Za-z]", "A", re.sub(r"\d", "9", value))
+
+
+def _own_replaced(claim: Claim, text: str, name: str, field: str, value: str, here: str, call: int,
+                  index: EvidenceIndex) -> None:
+    """Contradict a code of the named record's field's shape said after its name, in place of its own, that no tool
+    output holds ("吴乐乐 | 32F" where 吴乐乐's seat is 33F)."""
+    if len(value) < _SHORTEST_REPLACED:
+        return
+    shape = _shape(value)
+    at = text.lower().find(name.lower())
+    found = [m for m in _TOKEN.finditer(text) if _shape(m.group()) == shape]
+    if at < 0 or len(found) != 1 or found[0].start() < at + len(name):
+        return  # one code of the shape, after the name: not one of several a sentence compares
+    m = found[0]
+    token = m.group().lower()
+    if index.find_token(token) is not None or index.find_key(token) is not None \
+            or index.lex.new_value_cues.search(text, 0, m.start()):
+        return
+    start, end = claim.start + m.start(), claim.start + m.end()
+    fact = next((f for f in claim.facts if f.start <= start and end <= f.end), None)
+    if fact is None:
+        fact = Fact(kind=FactKind.IDENTIFIER, text=m.group(), start=start, end=end, value=token)
+        claim.facts.append(fact)
+        claim.facts.sort(key=lambda f: f.start)
+    set_verdict(fact, Verdict.CONTRADICTED, "swapped_value",
+                f"{name}'s {field_name(field) or 'value'} is {value} ({here}); no tool gives {m.group()}",
+                [evidence_of(index.leaf_at(call, here), index)])
 
 
 def _said_after(text: str, name: str, held: list[tuple[int, str]]) -> bool:

@@ -241,3 +241,27 @@ def test_records_joined_by_whole_numbers_only_in_a_key_field(field: str, expecte
     found = [f.text for c in CHECKER.check("Grace Okafor is in seat 14C.", calls).claims for f in c.facts
              if f.code == "swapped_value"]
     assert found == expected
+
+
+ASSIGNED_SEATS = [{"name": "get_booking", "args": {}, "status": "ok", "output": {"passengers": [
+    {"pax_id": "P1", "name": "吴刚"}, {"pax_id": "P2", "name": "孙丽"}, {"pax_id": "P3", "name": "吴乐乐"}]}},
+    {"name": "get_seat_assignments", "args": {}, "status": "ok", "output": {"assignments": [
+        {"pax_id": "P1", "seat": "32D"}, {"pax_id": "P2", "seat": "32E"}, {"pax_id": "P3", "seat": "33F"}]}}]
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # a code of the named record's field's shape in place of its own, that no tool output holds
+        ("| 吴乐乐 | 儿童 | 32F |", ["32F"]),
+        ("吴乐乐：座位 32F。", ["32F"]),
+        # its own; a code some tool holds; two codes of the shape (a sentence that compares); one before the name
+        ("吴乐乐：座位 33F。", []),
+        ("吴乐乐：座位 32E。", ["32E"]),
+        ("吴乐乐可以从 33F 换到 32F。", []),
+        ("32F 旁边还空着，吴乐乐可以坐。", []),
+    ],
+)
+def test_a_code_said_in_place_of_the_records_own(answer: str, expected: list) -> None:
+    found = [f.text for c in CHECKER.check(answer, ASSIGNED_SEATS).claims for f in c.facts if f.code == "swapped_value"]
+    assert found == expected
