@@ -64,7 +64,7 @@ class StatusMatcher:
         """
         concept, polarity = fact.concept, fact.polarity or "positive"
         if concept == DONE_CONCEPT:
-            said_done(self.index, fact, only_writes_failed(self._writes))
+            said_done(self.index, fact, self._writes)
             return
         before = claim[:at]
         if polarity == "positive" and term_key(fact.text) in self.index.lex.presenting:

@@ -176,17 +176,29 @@ def sorted_by_state(index: EvidenceIndex, fact: Fact, polarity: str, pool: list[
     return True
 
 
-def said_done(index: EvidenceIndex, fact: Fact, failed: ToolRecord | None) -> None:
+def said_done(index: EvidenceIndex, fact: Fact, writes: list[ToolRecord]) -> None:
     """Contradict an action the agent says it did in general ("I've redeemed…", 已为您解冻: `DONE_CONCEPT`) when
-    every action call of the run failed; say nothing of it otherwise (which action it was, the concept checks tell).
+    every action call of the run failed, or when its verb names the tool of writes that all failed ("I've unlocked
+    it" of `unlock_account`, 403) and of none that went through; say nothing of it otherwise (which action it was,
+    the concept checks tell).
 
     Args:
         index: The run's evidence.
         fact: The action said done.
-        failed: The last action call of a run whose every action call failed, or None.
+        writes: The run's action calls, in order.
     """
+    failed = only_writes_failed(writes)
     if failed is None:
-        fact.reason = "an action said done; an action call went through, or none ran"
+        named = [c for c in writes if _names_tool(fact.text.lower(), c, index)]
+        if not named or any(c.status == "ok" and not c.reports_failure for c in named):
+            fact.reason = "an action said done; an action call went through, or none ran"
+            return
+        failed = named[-1]
+        leaf = index.first_leaf(failed.index)
+        said = "reported failure" if failed.reports_failure else "failed"
+        set_verdict(fact, Verdict.CONTRADICTED, "tool_error",
+                    f"{failed.name}, the write the answer's verb names, {said}, yet the answer says it was done",
+                    [evidence_of(leaf, index)] if leaf else [])
         return
     leaf = index.first_leaf(failed.index)
     said = "reported failure" if failed.reports_failure else "failed"
@@ -272,6 +284,14 @@ def outcome_still_pending(index: EvidenceIndex, writes: list[ToolRecord], fact: 
     set_verdict(fact, Verdict.CONTRADICTED, "polarity_mismatch", f"no {fact.concept} tool ran, and tool {last.name} "
                 f"says {say(own[0])} of the run's one change, answer says done", [evidence_of(own[0].leaf, index)])
     return True
+
+
+def _names_tool(said: str, call: ToolRecord, index: EvidenceIndex) -> bool:
+    """Whether an action's words (lower case) name a call's tool by a word of its name that no concept and no
+    generic tool word holds ("unlocked" of `unlock_account`)."""
+    words = _TOOL_WORD.findall(split_camel(call.name or "").lower().replace("_", " "))
+    return any(re.search(rf"\b{w}", said) for w in words
+               if w not in index.lex.generic_tool_words and not index.lex.concepts_in(w))
 
 
 def only_writes_failed(writes: list[ToolRecord]) -> ToolRecord | None:

@@ -101,3 +101,26 @@ TRACKS = [call("track", {"waybill": "YT8820013", "status": "delivered"}),
 def test_several_records_sorted_by_state(answer: str, flagged: bool) -> None:
     facts = [f for c in CHECKER.check(answer, TRACKS).claims for f in c.facts if f.concept == "delivery"]
     assert any(f.verdict.flagged for f in facts) == flagged, [(f.text, f.verdict, f.reason) for f in facts]
+
+
+UNLOCK_FAILED = call("unlock_account", "403 Forbidden: tier-1 cannot unlock privileged accounts", "error")
+TICKET_OPENED = call("create_ticket", {"ticket": "INC0048817", "status": "new"})
+
+
+@pytest.mark.parametrize(
+    ("answer", "tools", "flagged"),
+    [
+        # an action said done whose verb names the write that failed, beside another write that went through
+        ("Good news: I've unlocked it, so you can sign in again.", [UNLOCK_FAILED, TICKET_OPENED], True),
+        # the write the verb names went through (after a retry too), or the verb names the write that worked
+        ("Good news: I've unlocked it, so you can sign in again.",
+         [call("unlock_account", {"status": "unlocked"}), TICKET_OPENED], False),
+        ("Good news: I've unlocked it, so you can sign in again.",
+         [UNLOCK_FAILED, call("unlock_account", {"status": "unlocked"}), TICKET_OPENED], False),
+        ("I've logged ticket INC0048817 for the IAM team.", [UNLOCK_FAILED, TICKET_OPENED], False),
+    ],
+)
+def test_a_done_verb_that_names_a_failed_write(answer: str, tools: list, flagged: bool) -> None:
+    facts = [f for c in CHECKER.check(answer, tools).claims for f in c.facts if f.kind == FactKind.ACTION]
+    assert any(f.verdict == Verdict.CONTRADICTED and f.code == "tool_error" for f in facts) == flagged, \
+        [(f.text, f.verdict, f.reason) for f in facts]
