@@ -448,8 +448,10 @@ class MentionExtractor:
             taken.take(start, end)
             out.append(Mention(FactKind.NUMBER, start, end, _fmt(value), unit, exponent))
         for i, (low, high) in enumerate(zip(out, out[1:], strict=False)):
-            if low.unit is None and high.unit and _RANGE_JOIN.fullmatch(text, low.end, high.start):
-                out[i] = low._replace(unit=high.unit)  # "5–10 business days": the low end is days too
+            if low.unit is None and high.unit and text[high.start].isdigit() \
+                    and _RANGE_JOIN.fullmatch(text, low.end, high.start):
+                # "5–10 business days": the low end is days too; not a symbol before the high end ("×3 — $6.49")
+                out[i] = low._replace(unit=high.unit)
         if words:
             out.extend(self._word_numbers(text, taken))
         return out

@@ -33,6 +33,8 @@ def mentions(text: str) -> list[tuple[str, str, str | None]]:
         ("3-5 天", [("number", "3", "天"), ("number", "5", "天")]),  # a range's low end takes its unit
         ("5–10 business days", [("number", "5", "business days"), ("number", "10", "business days")]),
         ("5 to 10 days", [("number", "5", "days"), ("number", "10", "days")]),
+        # a quantity before a dash and an amount: the symbol before the amount is the amount's alone
+        ("Sparkling water ×3 — $6.49", [("number", "3", None), ("number", "6.49", "USD")]),
         ("第一次", []),
         ("第三个包裹", []),  # an ordinal
         ("周六晚上", []),  # a weekday, not six nights
