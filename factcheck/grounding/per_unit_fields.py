@@ -10,6 +10,7 @@ from typing import Any
 from factcheck.grounding.arithmetic import equal_at
 from factcheck.grounding.evidence import EvidenceIndex, Located
 from factcheck.grounding.flat import record_path
+from factcheck.grounding.line_amounts import column_header
 from factcheck.grounding.roles import (
     ONE_UNIT_BEFORE,
     ONE_UNIT_REACH,
@@ -127,13 +128,17 @@ def per_unit_beside_its_whole(
                 or _WHOLE_WORDS.isdisjoint(name.split()):
             continue
         times = whole / claimed
-        if times >= 2 and times == times.to_integral_value() and times in counts:
+        if times >= 2 and times == times.to_integral_value() and (
+                times in counts or times <= _FEW_UNITS and _says_whole(fact, claim, index)):
             path = f"{parent}.{key}" if parent else str(key)
             how = f"{path} is {num_text(whole)}, {num_text(times)} × {num_text(claimed)} ({loc.leaf.path})"
             return Recomputed(whole, how, index.number_at(loc.leaf.index, path) or loc)
     return None
 
 
+_FEW_UNITS = 31
+"""The most units (nights, pallets) a whole beside a per-unit amount may count when no field of the output gives the
+count: a claim that calls the amount a whole makes a small multiple the record's own, not 180 × 20 by chance."""
 _BESIDE = 4
 """Characters before an amount a multiplication sign may stand in to make it a factor of the claim's working."""
 _WORKED_BESIDE = re.compile(r"(?:×|(?<![\w*])[xX]|(?<!\*)\*(?!\*))\s*[$¥€£]?\s*$")
@@ -151,11 +156,29 @@ def _said_as_whole(fact: Fact, located: list[Located], index: EvidenceIndex, cla
     ("每期应还：536.00 元（本金 500.00 元 …）", "$13.00 a day"), no per-unit slash after it ("9.60 元/盒"), no table row
     (a column's header says per what)."""
     lex = index.lex
-    if fact.unit not in lex.currency_codes or not fact.value or not located or claim.text.lstrip().startswith("|"):
+    if fact.unit not in lex.currency_codes or not fact.value or not located:
         return False
+    if claim.text.lstrip().startswith("|"):
+        return _whole_column(fact, claim, index)  # "| 3晚总价 |": the column says a whole; "| 单价 |" one unit
     _, stop = clause_bounds(fact, claim)
     return not claim_hits(lex.per_unit_words, claim.text[:stop]) \
         and not PER_SLASH.match(claim.text, fact.end - claim.start)
+
+
+def _whole_column(fact: Fact, claim: ClaimText, index: EvidenceIndex) -> bool:
+    """Whether a table row's amount stands under a header that names a total ("3晚总价", "Total")."""
+    header = column_header(fact, claim)
+    return bool(header) and bool(index.lex.total_words.finditer(header)) \
+        and not claim_hits(index.lex.per_unit_words, header)
+
+
+def _says_whole(fact: Fact, claim: ClaimText, index: EvidenceIndex) -> bool:
+    """Whether the claim says a number is a whole: a total word in its clause ("in total", 一共), a whole count's cue
+    right before it ("服务费：共 20 元"), or a total over its table column."""
+    begin, stop = clause_bounds(fact, claim)
+    before = claim.text[begin : fact.start - claim.start].rstrip().lower()
+    return bool(index.lex.total_words.finditer(claim.text[begin:stop])) \
+        or any(before.endswith(cue) for cue in index.lex.whole_count_cues) or _whole_column(fact, claim, index)
 
 
 def _amount(value: Any) -> Decimal | None:
