@@ -169,7 +169,7 @@ def _whole_column(fact: Fact, claim: ClaimText, index: EvidenceIndex) -> bool:
     """Whether a table row's amount stands under a header that names a total ("3晚总价", "Total")."""
     header = column_header(fact, claim)
     return bool(header) and bool(index.lex.total_words.finditer(header)) \
-        and not claim_hits(index.lex.per_unit_words, header)
+        and not index.lex.per_unit_words.search(header)
 
 
 def _says_whole(fact: Fact, claim: ClaimText, index: EvidenceIndex) -> bool:

@@ -202,12 +202,12 @@ def _flag_swaps(claim: Claim, text: str, records: list[Named], at: int, call: in
                 if j != at and field in r[1] and r[1][field][0] is not None]
         if value is None and (sum(o in tokens for _, o in held) != 1 or not _said_after(text, name, held)):
             continue  # a record with none: one other record's value, said after its name ("Yumi — 23B"), or none
-        flagged = False
+        other_said = False
         for j, other in held:
             m = shown.get(other)
             if m is None or other == (value or "").lower() or sum(o == other for _, o in held) != 1:
                 continue
-            flagged = True
+            other_said = True  # another record's value: a swap, or one asked for; not one no record holds
             if index.lex.new_value_cues.search(text, 0, m.start()):
                 continue  # "把 Bookshelf 换成 2405281423": the value asked for, not one the record holds
             start, end = claim.start + m.start(), claim.start + m.end()
@@ -221,7 +221,7 @@ def _flag_swaps(claim: Claim, text: str, records: list[Named], at: int, call: in
             set_verdict(fact, Verdict.CONTRADICTED, "swapped_value",
                         f"{m.group()} is {records[j][0]}'s {field_name(field) or 'value'} ({records[j][1][field][1]}); "
                         f"{own}", [evidence_of(leaf, index)])
-        if not flagged and value is not None and not labelled:
+        if not other_said and value is not None and not labelled:
             _own_replaced(claim, text, name, field, value, here, call, index)
 
 

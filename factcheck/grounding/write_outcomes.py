@@ -79,15 +79,12 @@ def named_write_failed(index: EvidenceIndex, writes: list[ToolRecord], fact: Fac
     Returns:
         True when the fact was contradicted.
     """
-    lex = index.lex
     begin = max((m.end() for m in _CLAUSE_BREAK.finditer(claim, 0, at)), default=0)
     end = m.start() if (m := _CLAUSE_BREAK.search(claim, at + len(fact.text))) else len(claim)
     clause = claim[begin:end].lower()
     found = None
     for call in writes:
-        words = {w for w in _TOOL_WORD.findall(split_camel(call.name or "").lower().replace("_", " "))
-                 if w not in lex.generic_tool_words and not lex.concepts_in(w)}
-        if not any(re.search(rf"\b{w}", clause) for w in words):
+        if not _names_tool(clause, call, index):
             continue
         if call.status == "ok":
             said = [s for s in index.statuses(None) if s.call == call.index]
@@ -188,22 +185,17 @@ def said_done(index: EvidenceIndex, fact: Fact, writes: list[ToolRecord]) -> Non
         writes: The run's action calls, in order.
     """
     failed = only_writes_failed(writes)
+    which = "every action call of the run failed ({name} {said} last)"
     if failed is None:
         named = [c for c in writes if _names_tool(fact.text.lower(), c, index)]
         if not named or any(c.status == "ok" and not c.reports_failure for c in named):
             fact.reason = "an action said done; an action call went through, or none ran"
             return
-        failed = named[-1]
-        leaf = index.first_leaf(failed.index)
-        said = "reported failure" if failed.reports_failure else "failed"
-        set_verdict(fact, Verdict.CONTRADICTED, "tool_error",
-                    f"{failed.name}, the write the answer's verb names, {said}, yet the answer says it was done",
-                    [evidence_of(leaf, index)] if leaf else [])
-        return
+        failed, which = named[-1], "{name}, the write the answer's verb names, {said}"
     leaf = index.first_leaf(failed.index)
     said = "reported failure" if failed.reports_failure else "failed"
     set_verdict(fact, Verdict.CONTRADICTED, "tool_error",
-                f"every action call of the run failed ({failed.name} {said} last), yet the answer says it was done",
+                which.format(name=failed.name, said=said) + ", yet the answer says it was done",
                 [evidence_of(leaf, index)] if leaf else [])
 
 

@@ -616,8 +616,11 @@ def done_verdicts(answer: str, tools: list) -> list[tuple[Verdict, str | None]]:
          [(Verdict.CONTRADICTED, "tool_error")]),
         ("已经帮您解锁了。", [UNLOCK_FAILED], [(Verdict.CONTRADICTED, "tool_error")]),
         ("好的，退票申请提交成功。", [SUBMIT_FAILED], [(Verdict.CONTRADICTED, "tool_error")]),  # result: FAILED
-        # an action call that went through: which action it was, the concept checks tell; this says nothing
-        ("I've redeemed 1,000 points for the $10 voucher.", [REDEEM_FAILED, EMAILED], []),
+        # beside an action call that went through, only a verb that names the failed write's tool is contradicted
+        ("I've redeemed 1,000 points for the $10 voucher.", [REDEEM_FAILED, EMAILED],
+         [(Verdict.CONTRADICTED, "tool_error")]),
+        # otherwise which action it was, the concept checks tell; this says nothing
+        ("I've emailed you the voucher terms.", [REDEEM_FAILED, EMAILED], []),
         # no action said done: a look-up, a denial, a question, a hedge
         ("I've checked your account: the reward is out of stock.", [MEMBER, REDEEM_FAILED], []),
         ("已为您查到积分余额 3427。", [MEMBER, REDEEM_FAILED], []),
