@@ -210,12 +210,7 @@ def _flag_swaps(claim: Claim, text: str, records: list[Named], at: int, call: in
             other_said = True  # another record's value: a swap, or one asked for; not one no record holds
             if index.lex.new_value_cues.search(text, 0, m.start()):
                 continue  # "把 Bookshelf 换成 2405281423": the value asked for, not one the record holds
-            start, end = claim.start + m.start(), claim.start + m.end()
-            fact = next((f for f in claim.facts if f.start <= start and end <= f.end), None)
-            if fact is None:
-                fact = Fact(kind=FactKind.IDENTIFIER, text=m.group(), start=start, end=end, value=other)
-                claim.facts.append(fact)
-                claim.facts.sort(key=lambda f: f.start)
+            fact = _fact_at(claim, m, other)
             own = f"{name}'s is {value}" if value is not None else f"{name} has none ({here}: null)"
             leaf = index.leaf_at(call, here if value is not None else records[j][1][field][1])
             set_verdict(fact, Verdict.CONTRADICTED, "swapped_value",
@@ -246,15 +241,20 @@ def _own_replaced(claim: Claim, text: str, name: str, field: str, value: str, he
     if index.find_token(token) is not None or index.find_key(token) is not None \
             or index.lex.new_value_cues.search(text, 0, m.start()):
         return
+    set_verdict(_fact_at(claim, m, token), Verdict.CONTRADICTED, "swapped_value",
+                f"{name}'s {field_name(field) or 'value'} is {value} ({here}); no tool gives {m.group()}",
+                [evidence_of(index.leaf_at(call, here), index)])
+
+
+def _fact_at(claim: Claim, m: re.Match[str], value: str) -> Fact:
+    """The claim's fact that holds the token `m` of its text, or a new identifier fact of it, added in order."""
     start, end = claim.start + m.start(), claim.start + m.end()
     fact = next((f for f in claim.facts if f.start <= start and end <= f.end), None)
     if fact is None:
-        fact = Fact(kind=FactKind.IDENTIFIER, text=m.group(), start=start, end=end, value=token)
+        fact = Fact(kind=FactKind.IDENTIFIER, text=m.group(), start=start, end=end, value=value)
         claim.facts.append(fact)
         claim.facts.sort(key=lambda f: f.start)
-    set_verdict(fact, Verdict.CONTRADICTED, "swapped_value",
-                f"{name}'s {field_name(field) or 'value'} is {value} ({here}); no tool gives {m.group()}",
-                [evidence_of(index.leaf_at(call, here), index)])
+    return fact
 
 
 def _said_after(text: str, name: str, held: list[tuple[int, str]]) -> bool:

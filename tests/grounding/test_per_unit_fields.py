@@ -79,6 +79,13 @@ TOUR = {"name": "get_itinerary", "args": {}, "status": "ok", "output": {"excursi
     {"port": "Sitka", "name": "Totem walk", "guests": 4, "price_per_guest": 45.0, "line_total": 180.0}]}}
 
 
+HOTELS = {"name": "search_hotels", "args": {"city": "北京"}, "output": [
+    {"hotel_id": "H-10231", "name": "北京国贸大酒店", "price_per_night": 1580.0, "total": 4740.0},
+    {"hotel_id": "H-22817", "name": "全季酒店", "price_per_night": 489.0, "total": 1467.0}]}
+SERVICE_FEE = {"name": "get_ticket_order", "args": {}, "output": {
+    "event": "巡回演唱会", "service_fee_per_ticket": 20.0, "fees_total": 80.0}}
+
+
 @pytest.mark.parametrize(
     ("answer", "tools", "said", "expected"),
     [
@@ -93,6 +100,11 @@ TOUR = {"name": "get_itinerary", "args": {}, "status": "ok", "output": {"excursi
         ("The olive oil's price is $8.75.", [CART], "$8.75", Verdict.SUPPORTED),
         ("- Sourdough loaf ×1 — $4.50", [CART], "$4.50", Verdict.SUPPORTED),
         ("- Juneau: Glacier & Whale Watch, your own ticket: $219.00", [TOUR], "$219.00", Verdict.SUPPORTED),
+        # no field counts the units: a column that says a whole, or a whole count's cue right before the amount
+        ("| 酒店 | 3晚总价 |\n|---|---|\n| 全季酒店 | ¥489 |", [HOTELS], "¥489", Verdict.CONTRADICTED),
+        ("服务费：共 20 元", [SERVICE_FEE], "20 元", Verdict.CONTRADICTED),
+        ("| 酒店 | 每晚价格 |\n|---|---|\n| 全季酒店 | ¥489 |", [HOTELS], "¥489", Verdict.SUPPORTED),
+        ("服务费：20 元", [SERVICE_FEE], "20 元", Verdict.SUPPORTED),
     ],
 )
 def test_a_per_unit_amount_said_as_the_whole_its_record_gives(answer: str, tools: list, said: str,
@@ -102,26 +114,3 @@ def test_a_per_unit_amount_said_as_the_whole_its_record_gives(answer: str, tools
     if expected == Verdict.CONTRADICTED:
         assert fact.code == "recomputed" and "×" in fact.reason, fact.reason
 
-
-HOTELS = {"name": "search_hotels", "args": {"city": "北京"}, "output": [
-    {"hotel_id": "H-10231", "name": "北京国贸大酒店", "price_per_night": 1580.0, "total": 4740.0},
-    {"hotel_id": "H-22817", "name": "全季酒店", "price_per_night": 489.0, "total": 1467.0}]}
-CONCERT_TICKETS = {"name": "get_ticket_order", "args": {}, "output": {
-    "qty": 4, "unit_price": 880.0, "service_fee_per_ticket": 20.0, "service_fee_total": 80.0, "total_paid": 3600.0}}
-
-
-@pytest.mark.parametrize(
-    ("answer", "tools", "said", "expected"),
-    [
-        # a table's column that says a whole, over a per-night price its record gives beside the whole
-        ("| 酒店 | 3晚总价 |\n|---|---|\n| 全季酒店 | ¥489 |", [HOTELS], "¥489", Verdict.CONTRADICTED),
-        ("| 酒店 | 每晚价格 |\n|---|---|\n| 全季酒店 | ¥489 |", [HOTELS], "¥489", Verdict.SUPPORTED),
-        # a whole count's cue right before the amount
-        ("服务费：共 20 元", [CONCERT_TICKETS], "20 元", Verdict.CONTRADICTED),
-        ("服务费：每张 20 元", [CONCERT_TICKETS], "20 元", Verdict.SUPPORTED),
-    ],
-)
-def test_a_per_unit_amount_said_as_a_whole_by_its_column_or_cue(answer: str, tools: list, said: str,
-                                                                 expected: Verdict) -> None:
-    fact = next(f for c in CHECKER.check(answer, tools).claims for f in c.facts if f.text == said)
-    assert fact.verdict == expected, fact
