@@ -1,6 +1,7 @@
 """The public `check()` contract: seeds, offsets, bad input, determinism, properties."""
 
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -8,8 +9,10 @@ from hypothesis import strategies as st
 from langchain_core.messages import AIMessage
 
 from factcheck import CheckerConfig, FactChecker, Report, Verdict, check
+from factcheck.eval.suite import load_suite
 
 CHECKER = FactChecker()
+BLIND_H1372 = Path(__file__).resolve().parents[1] / "docs" / "blind-batches" / "h1372.jsonl"
 
 SEEDS = [
     # seed 003: the tool said the refund failed
@@ -117,6 +120,26 @@ def test_deterministic() -> None:
     args = ("Refund of $45 approved; tracking SF1234567890.", [{"refund_amount": 30, "status": "declined"}])
     first = check(*args).model_dump(exclude={"elapsed_ms"})
     assert all(check(*args).model_dump(exclude={"elapsed_ms"}) == first for _ in range(3))
+
+
+def test_a_run_is_read_the_same_whatever_was_checked_before_it() -> None:
+    """A field path another run's output had (`result`, in h1372-004 and h1372-030 of the blind batches) is read the
+    same way by a fresh checker and by one that has read it: a run's verdicts never depend on the runs checked
+    before it in the same process."""
+    cases = {case.id: case for case in load_suite([str(BLIND_H1372)])}
+    earlier, run = cases["h1372-004"], cases["h1372-030"]
+
+    def verdicts(checker: FactChecker) -> list[tuple[str, str, str]]:
+        report = checker.check(run.answer, run.tool_call_dicts(), run.checker_context())
+        return [(f.text, f.verdict.value, f.reason) for c in report.claims for f in c.facts]
+
+    fresh = FactChecker(CheckerConfig(min_confidence=0))
+    fresh.lexicon.path_cache.clear()
+    alone = verdicts(fresh)
+    warmed = FactChecker(CheckerConfig(min_confidence=0))
+    warmed.lexicon.path_cache.clear()
+    warmed.check(earlier.answer, earlier.tool_call_dicts(), earlier.checker_context())
+    assert verdicts(warmed) == alone
 
 
 json_values = st.recursive(

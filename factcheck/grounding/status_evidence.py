@@ -71,16 +71,9 @@ class StatusReader:
             # an error's text never says its own action was done ("PublishError: ... 0 items posted"),
             # though it may state a status ("OrderLockedError: order 51877 is already in transit")
             failed = call.concepts if call.status == "error" else frozenset()
-            info = index.lex.path_cache.get(shape)
-            if (
-                info is not None
-                or concept is None
-                or call.default_concept == concept
-                or index.shape_holds(shape, "concept", concept)
-            ):
-                default = (info or index.path_info(shape))[1] or call.default_concept
-            else:  # the shape names no word of the concept: its default is another concept or none
-                default = None
+            # a shape's default concept is its own words' or its call's, whether or not the shape was read before (in
+            # this run or another): the same run reads the same way whatever was checked before it
+            default = index.path_info(shape)[1] or call.default_concept
             default = self._record_state(call, shape, default)
             if concept is None or default == concept:
                 entries: Iterable[int] = range(first, end)
