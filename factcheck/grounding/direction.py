@@ -110,8 +110,10 @@ def _signed_alike(path: str, call: int, index: EvidenceIndex) -> bool:
     """Whether every amount of a field in its list is negative (a card's purchases: -48.12, -86.47, -15.49; a
     ledger's credits): the sign is how the list writes them all, not the mark of money paid back among charges."""
     item = LIST_ITEM.match(path)
-    field = path[item.end() :] if item else "."
-    entries = index.value_at(call, item[1]) if item and "." not in field and "[" not in field else None
+    field = path[item.end() :] if item else ""
+    if item is None or "." in field or "[" in field:
+        return False  # no list entry's own field (`transactions[1].amount`)
+    entries = index.value_at(call, item[1])
     if not isinstance(entries, list):
         return False
     amounts = [entry.get(field) for entry in entries if isinstance(entry, dict)]

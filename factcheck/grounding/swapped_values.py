@@ -190,7 +190,8 @@ def _flag_swaps(claim: Claim, text: str, records: list[Named], at: int, call: in
     """Contradict each value of the claim that one other record alone holds in a field whose named value is unsaid;
     of records told apart by a label, only a value after the label in the same sentence ("顺丰速运，单号 ZT…", not
     "MU5401 最早；中国国航的票价 980 元")."""
-    tokens = {m.group().lower(): m for m in _TOKEN.finditer(text)}
+    found = list(_TOKEN.finditer(text))
+    tokens = {m.group().lower(): m for m in found}
     name, mine = records[at]
     said = text.lower().find(name.lower()) if labelled else -1
     shown = {k: m for k, m in tokens.items()
@@ -217,7 +218,7 @@ def _flag_swaps(claim: Claim, text: str, records: list[Named], at: int, call: in
                         f"{m.group()} is {records[j][0]}'s {field_name(field) or 'value'} ({records[j][1][field][1]}); "
                         f"{own}", [evidence_of(leaf, index)])
         if not other_said and value is not None and not labelled:
-            _own_replaced(claim, text, name, field, value, here, call, index)
+            _own_replaced(claim, text, found, name, field, value, here, call, index)
 
 
 def _shape(value: str) -> str:
@@ -225,15 +226,15 @@ def _shape(value: str) -> str:
     return re.sub(r"[A-Za-z]", "A", re.sub(r"\d", "9", value))
 
 
-def _own_replaced(claim: Claim, text: str, name: str, field: str, value: str, here: str, call: int,
-                  index: EvidenceIndex) -> None:
+def _own_replaced(claim: Claim, text: str, said: list[re.Match[str]], name: str, field: str, value: str, here: str,
+                  call: int, index: EvidenceIndex) -> None:
     """Contradict a code of the named record's field's shape said after its name, in place of its own, that no tool
-    output holds ("吴乐乐 | 32F" where 吴乐乐's seat is 33F)."""
+    output holds ("吴乐乐 | 32F" where 吴乐乐's seat is 33F); `said` are the claim's codes and numbers (`_TOKEN`)."""
     if len(value) < _SHORTEST_REPLACED:
         return
     shape = _shape(value)
     at = text.lower().find(name.lower())
-    found = [m for m in _TOKEN.finditer(text) if _shape(m.group()) == shape]
+    found = [m for m in said if _shape(m.group()) == shape]
     if at < 0 or len(found) != 1 or found[0].start() < at + len(name):
         return  # one code of the shape, after the name: not one of several a sentence compares
     m = found[0]
